@@ -1,0 +1,103 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { HTTP_MESSAGES } from '@shared/http';
+import type { AppConfig } from './config';
+import type { AppContext } from './context';
+import type { Db } from './db/client';
+import { createMailDispatcher } from './mail/dispatcher';
+import { createMailTransport, type MailTransport } from './mail/transport';
+import { registerModules } from './modules';
+import { devMailRoutes } from './modules/notifications/dev-mail.routes';
+import { registerErrorHandling } from './plugins/errors';
+import { registerSecurity } from './plugins/security';
+import { registerSession } from './plugins/session';
+
+export const webDistDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist/web');
+
+export type BuildAppOptions = {
+  config: AppConfig;
+  db: Db;
+  /** Tests pass their own transport (a recorder, or one that fails). */
+  mailTransport?: MailTransport;
+  logger?: boolean;
+};
+
+export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance & { ctx: AppContext }> {
+  const { config, db } = opts;
+  const app = Fastify({
+    logger:
+      opts.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            // Never log cookies or tokens.
+            redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+          },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const mailTransport = opts.mailTransport ?? createMailTransport({ smtpUrl: config.smtpUrl, from: config.mailFrom });
+  const mailDispatcher = createMailDispatcher({ db, transport: mailTransport, log: app.log, pollMs: config.mailPollMs });
+  const ctx: AppContext = {
+    config,
+    db,
+    mailTransport,
+    mailDispatcher,
+    onMailQueued: () => mailDispatcher.kick(),
+    publicUrl: config.publicUrl,
+  };
+  app.decorate('ctx', ctx);
+
+  registerErrorHandling(app);
+  await registerSecurity(app, config);
+  await app.register(cookie);
+  await app.register(rateLimit, { global: false, hook: 'preHandler' });
+  registerSession(app, config, db);
+
+  await registerModules(app, ctx);
+  if (config.env !== 'production' && mailTransport.kind === 'local') await app.register(devMailRoutes, { ctx });
+
+  const hasWeb = existsSync(path.join(webDistDir, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webDistDir,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, filePath) => {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          res.header('Cache-Control', 'public, max-age=31536000, immutable');
+        }
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = ['/api/', '/objects/', '/dev/'].some((p) => request.url.startsWith(p));
+    if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
+      reply.header('Cache-Control', 'no-cache');
+      return reply.sendFile('index.html');
+    }
+    return reply.code(404).send({ message: HTTP_MESSAGES.notFound });
+  });
+
+  app.addHook('onReady', async () => mailDispatcher.start());
+  app.addHook('onClose', async () => {
+    await mailDispatcher.stop();
+    mailTransport.close();
+  });
+  return app as FastifyInstance & { ctx: AppContext };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}

@@ -1,0 +1,42 @@
+import { bigserial, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { lpqRequests } from './requests';
+import { users } from './users';
+
+// Every read of a shared package by a firm (PRODUCT.md §8): view, document download, PDF.
+export const accessEvents = pgTable(
+  'access_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => lpqRequests.id, { onDelete: 'cascade' }),
+    attorneyUserId: uuid('attorney_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    firmUserId: uuid('firm_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    firmName: text('firm_name').notNull(),
+    kind: text('kind').$type<'package_view' | 'document_download' | 'pdf_download'>().notNull(),
+    fileId: uuid('file_id'),
+    fileName: text('file_name'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('access_events_attorney_idx').on(t.attorneyUserId, t.createdAt)],
+);
+
+// What a user did or what happened to them, for Recent Activity.
+export const activityEvents = pgTable(
+  'activity_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    title: text('title').notNull(),
+    detail: jsonb('detail').$type<Record<string, unknown>>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('activity_events_user_idx').on(t.userId, t.createdAt)],
+);

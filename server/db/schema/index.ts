@@ -1,0 +1,7 @@
+export * from './attorney';
+export * from './audit';
+export * from './files';
+export * from './firm';
+export * from './outbox';
+export * from './requests';
+export * from './users';

@@ -1,0 +1,120 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client';
+import { outbox } from '../db/schema';
+import type { MailTransport } from './transport';
+
+export type DispatcherOptions = {
+  db: Db;
+  transport: MailTransport;
+  log?: FastifyBaseLogger;
+  /** Poll interval; 0 means no background loop (tests call runOnce). */
+  pollMs: number;
+  maxAttempts?: number;
+  baseDelayMs?: number;
+  maxDelayMs?: number;
+  /** How long a claimed row stays claimed before another sender may take it. */
+  claimMs?: number;
+  batchSize?: number;
+};
+
+/** Delay before attempt n+1 after n failed attempts: base·2^(n−1), capped. */
+export function backoffDelay(attempts: number, baseMs: number, maxMs: number) {
+  return Math.min(maxMs, baseMs * 2 ** Math.max(0, attempts - 1));
+}
+
+type ClaimedRow = { id: number; to: string; subject: string; text: string; html: string; attempts: number };
+
+export function createMailDispatcher(opts: DispatcherOptions) {
+  const maxAttempts = opts.maxAttempts ?? 8;
+  const baseDelayMs = opts.baseDelayMs ?? 5_000;
+  const maxDelayMs = opts.maxDelayMs ?? 30 * 60_000;
+  const claimMs = opts.claimMs ?? 60_000;
+  const batchSize = opts.batchSize ?? 10;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<number> | undefined;
+  let stopped = false;
+
+  // SKIP LOCKED: two processes on one database never claim the same row.
+  async function claim(): Promise<ClaimedRow[]> {
+    const result = await opts.db.execute(sql`
+      UPDATE ${outbox} SET status = 'sending', attempts = attempts + 1,
+        locked_until = now() + make_interval(secs => ${claimMs / 1000})
+      WHERE id IN (
+        SELECT id FROM ${outbox}
+        WHERE (status = 'pending' AND next_attempt_at <= now())
+           OR (status = 'sending' AND locked_until < now())
+        ORDER BY id
+        LIMIT ${batchSize}
+        FOR UPDATE SKIP LOCKED
+      )
+      RETURNING id, "to", subject, text, html, attempts`);
+    return (result as unknown as { rows: ClaimedRow[] }).rows;
+  }
+
+  async function deliver(row: ClaimedRow) {
+    try {
+      await opts.transport.send(row);
+      await opts.db.execute(
+        sql`UPDATE ${outbox} SET status = 'sent', sent_at = now(), locked_until = NULL, last_error = NULL WHERE id = ${row.id}`,
+      );
+    } catch (err) {
+      const message = err instanceof Error ? err.message.slice(0, 500) : 'send failed';
+      const failed = row.attempts >= maxAttempts;
+      const delay = backoffDelay(row.attempts, baseDelayMs, maxDelayMs);
+      await opts.db.execute(sql`
+        UPDATE ${outbox} SET status = ${failed ? 'failed' : 'pending'}, locked_until = NULL, last_error = ${message},
+          next_attempt_at = now() + make_interval(secs => ${delay / 1000})
+        WHERE id = ${row.id}`);
+      opts.log?.warn({ outboxId: row.id, attempts: row.attempts, failed }, 'mail delivery failed');
+    }
+  }
+
+  /** Claims and delivers due mail until none is left; returns how many were attempted. */
+  async function drain(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const rows = await claim();
+      if (rows.length === 0) return total;
+      total += rows.length;
+      await Promise.all(rows.map(deliver));
+    }
+  }
+
+  function runOnce(): Promise<number> {
+    running ??= drain().finally(() => {
+      running = undefined;
+    });
+    return running;
+  }
+
+  function schedule() {
+    if (stopped || opts.pollMs <= 0) return;
+    timer = setTimeout(async () => {
+      try {
+        await runOnce();
+      } catch (err) {
+        opts.log?.warn({ err }, 'outbox poll failed');
+      }
+      schedule();
+    }, opts.pollMs);
+    timer.unref();
+  }
+
+  return {
+    runOnce,
+    start: schedule,
+    /** Asks for a delivery soon, after a transaction that wrote mail has committed. */
+    kick() {
+      if (stopped || opts.pollMs <= 0) return;
+      setImmediate(() => runOnce().catch((err) => opts.log?.warn({ err }, 'outbox run failed')));
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running?.catch(() => {});
+    },
+  };
+}
+
+export type MailDispatcher = ReturnType<typeof createMailDispatcher>;

@@ -1,0 +1,110 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  AUTH_MESSAGES,
+  forgotPasswordSchema,
+  loginSchema,
+  registerSchema,
+  resetPasswordSchema,
+  verifyEmailSchema,
+} from '@shared/auth';
+import type { AppContext } from '../../context';
+import { clearSessionCookie, currentUser, requireUser, setSessionCookie } from '../../plugins/session';
+import {
+  loginUser,
+  logoutSession,
+  registerUser,
+  requestPasswordReset,
+  resendVerification,
+  resetPassword,
+  verifyEmail,
+} from './auth.service';
+
+export async function authRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { config } = ctx;
+  const limit = (key: (request: FastifyRequest) => string) => ({
+    rateLimit: { max: config.rateLimit.max, timeWindow: config.rateLimit.windowMs, keyGenerator: key },
+  });
+  const registerLimit = {
+    rateLimit: {
+      max: config.rateLimit.registerMax,
+      timeWindow: config.rateLimit.registerWindowMs,
+      keyGenerator: (r: FastifyRequest) => `register:${r.ip}`,
+    },
+  };
+  const byIp = (name: string) => (r: FastifyRequest) => `${name}:${r.ip}`;
+  // Login attempts count per address and client, so one attacker cannot lock everybody out.
+  const byIpAndEmail = (name: string) => (r: FastifyRequest) => {
+    const email = (r.body as { email?: unknown } | undefined)?.email;
+    return `${name}:${r.ip}:${typeof email === 'string' ? email.trim().toLowerCase() : ''}`;
+  };
+
+  const currentUserRoute = { preHandler: requireUser(), handler: async (request: FastifyRequest) => currentUser(request) };
+  app.get('/api/user', currentUserRoute);
+  app.get('/api/auth/user', currentUserRoute);
+
+  app.get('/api/login', async (_request, reply) => reply.redirect('/auth'));
+
+  app.post(
+    '/api/register',
+    { schema: { body: registerSchema }, config: registerLimit },
+    async (request, reply) => {
+      const { user, session } = await registerUser(ctx, request.body);
+      setSessionCookie(reply, config, session.token, session.expiresAt);
+      return reply.code(201).send(user);
+    },
+  );
+
+  app.post('/api/login', { schema: { body: loginSchema }, config: limit(byIpAndEmail('login')) }, async (request, reply) => {
+    const { user, session } = await loginUser(ctx, request.body, request.sessionId);
+    setSessionCookie(reply, config, session.token, session.expiresAt);
+    return user;
+  });
+
+  app.post('/api/logout', async (request, reply) => {
+    await logoutSession(ctx, request.sessionId);
+    clearSessionCookie(reply, config);
+    return { message: 'Logged out' };
+  });
+
+  app.get('/api/logout', async (request, reply) => {
+    await logoutSession(ctx, request.sessionId);
+    clearSessionCookie(reply, config);
+    return reply.redirect('/');
+  });
+
+  app.post('/api/auth/verify-email', { schema: { body: verifyEmailSchema } }, async (request) => {
+    const user = await verifyEmail(ctx, request.body.token);
+    return { message: AUTH_MESSAGES.emailVerified, user };
+  });
+
+  app.post(
+    '/api/auth/resend-verification',
+    { preHandler: requireUser(), config: limit(byIp('resend')) },
+    async (request, reply) => {
+      await resendVerification(ctx, currentUser(request));
+      return reply.code(202).send({ message: AUTH_MESSAGES.verificationSent });
+    },
+  );
+
+  app.post(
+    '/api/auth/forgot-password',
+    { schema: { body: forgotPasswordSchema }, config: limit(byIpAndEmail('forgot')) },
+    async (request, reply) => {
+      await requestPasswordReset(ctx, request.body.email);
+      return reply.code(202).send({ message: AUTH_MESSAGES.forgotAccepted });
+    },
+  );
+
+  app.post(
+    '/api/auth/reset-password',
+    { schema: { body: resetPasswordSchema, response: { 200: z.object({ message: z.string() }) } }, config: limit(byIp('reset')) },
+    async (request, reply) => {
+      await resetPassword(ctx, request.body);
+      clearSessionCookie(reply, config);
+      return { message: AUTH_MESSAGES.passwordReset };
+    },
+  );
+}

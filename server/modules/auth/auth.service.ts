@@ -1,0 +1,143 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { AUTH_MESSAGES, type RegisterInput, type User } from '@shared/auth';
+import { TOKEN_TTL } from '@shared/limits';
+import type { Db, Tx } from '../../db/client';
+import { users } from '../../db/schema';
+import { enqueueMail } from '../../mail/outbox';
+import { HttpError, badRequest, conflict } from '../../plugins/errors';
+import { toUser } from './auth.presenter';
+import { resetPasswordMail, verifyEmailMail } from './auth.mails';
+import { hashPassword, verifyPassword } from './crypto';
+import { createSession, deleteSession, deleteUserSessions } from './sessions';
+import { consumeEmailToken, createEmailToken } from './tokens';
+
+export type AuthContext = { db: Db; publicUrl: string; onMailQueued: () => void };
+
+function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e?.code === '23505' || e?.cause?.code === '23505';
+}
+
+export async function sendVerificationMail(tx: Tx, ctx: AuthContext, user: { id: string; email: string; firstName: string }) {
+  const token = await createEmailToken(tx, {
+    purpose: 'verify_email',
+    email: user.email,
+    userId: user.id,
+    ttlMs: TOKEN_TTL.verifyEmailMs,
+  });
+  const url = `${ctx.publicUrl}/verify-email?token=${encodeURIComponent(token)}`;
+  await enqueueMail(tx, { kind: 'verify_email', to: user.email, ...verifyEmailMail({ firstName: user.firstName, url }) });
+}
+
+/**
+ * Creates a user inside the caller's transaction (registration screens add their profile in the same one).
+ * With verified=true (an invitation link proved the address) no verification mail is sent.
+ */
+export async function createUser(
+  tx: Tx,
+  ctx: AuthContext,
+  input: RegisterInput & { email: string },
+  opts: { verified?: boolean } = {},
+): Promise<User> {
+  const passwordHash = await hashPassword(input.password);
+  let row: typeof users.$inferSelect;
+  try {
+    [row] = await tx
+      .insert(users)
+      .values({
+        email: input.email,
+        passwordHash,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        userType: input.userType,
+        emailVerifiedAt: opts.verified ? new Date() : null,
+      })
+      .returning();
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new HttpError(409, AUTH_MESSAGES.emailTaken, { email: AUTH_MESSAGES.emailTaken });
+    throw err;
+  }
+  if (!opts.verified) await sendVerificationMail(tx, ctx, row);
+  return toUser(row);
+}
+
+/** Registers, signs in: one transaction for the user, the session and the verification mail. */
+export async function registerUser(ctx: AuthContext, input: RegisterInput & { email: string }) {
+  const result = await ctx.db.transaction(async (tx) => {
+    const user = await createUser(tx, ctx, input);
+    const session = await createSession(tx, user.id);
+    return { user, session };
+  });
+  ctx.onMailQueued();
+  return result;
+}
+
+export async function loginUser(ctx: AuthContext, input: { email: string; password: string }, previousSessionId: string | null) {
+  const [row] = await ctx.db.select().from(users).where(eq(users.email, input.email)).limit(1);
+  const ok = await verifyPassword(row?.passwordHash, input.password);
+  if (!row || !ok) throw new HttpError(401, AUTH_MESSAGES.invalidCredentials);
+  // A new session id at every sign-in (no fixation).
+  return ctx.db.transaction(async (tx) => {
+    if (previousSessionId) await deleteSession(tx, previousSessionId);
+    const session = await createSession(tx, row.id);
+    return { user: toUser(row), session };
+  });
+}
+
+export async function verifyEmail(ctx: AuthContext, token: string): Promise<User> {
+  return ctx.db.transaction(async (tx) => {
+    const used = await consumeEmailToken(tx, 'verify_email', token);
+    if (!used?.userId) throw badRequest(AUTH_MESSAGES.invalidToken, { token: AUTH_MESSAGES.invalidToken });
+    const [row] = await tx
+      .update(users)
+      .set({ emailVerifiedAt: new Date() })
+      .where(and(eq(users.id, used.userId), isNull(users.emailVerifiedAt)))
+      .returning();
+    if (row) return toUser(row);
+    const [existing] = await tx.select().from(users).where(eq(users.id, used.userId));
+    return toUser(existing);
+  });
+}
+
+export async function resendVerification(ctx: AuthContext, user: User) {
+  if (user.emailVerified) throw conflict(AUTH_MESSAGES.emailVerified);
+  await ctx.db.transaction((tx) => sendVerificationMail(tx, ctx, user));
+  ctx.onMailQueued();
+}
+
+/** Answers the same whether or not the address has an account. */
+export async function requestPasswordReset(ctx: AuthContext, email: string) {
+  const queued = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(users).where(eq(users.email, email)).limit(1);
+    if (!row) return false;
+    const token = await createEmailToken(tx, {
+      purpose: 'reset_password',
+      email: row.email,
+      userId: row.id,
+      ttlMs: TOKEN_TTL.resetPasswordMs,
+    });
+    const url = `${ctx.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+    await enqueueMail(tx, { kind: 'reset_password', to: row.email, ...resetPasswordMail({ firstName: row.firstName, url }) });
+    return true;
+  });
+  if (queued) ctx.onMailQueued();
+}
+
+/** Sets the new password, signs out every session; the link proved the address, so it is verified too. */
+export async function resetPassword(ctx: AuthContext, input: { token: string; password: string }) {
+  const passwordHash = await hashPassword(input.password);
+  await ctx.db.transaction(async (tx) => {
+    const used = await consumeEmailToken(tx, 'reset_password', input.token);
+    if (!used?.userId) throw badRequest(AUTH_MESSAGES.invalidToken, { token: AUTH_MESSAGES.invalidToken });
+    const [row] = await tx.select().from(users).where(eq(users.id, used.userId));
+    await tx
+      .update(users)
+      .set({ passwordHash, emailVerifiedAt: row.emailVerifiedAt ?? new Date() })
+      .where(eq(users.id, used.userId));
+    await deleteUserSessions(tx, used.userId);
+  });
+}
+
+export async function logoutSession(ctx: AuthContext, sessionId: string | null) {
+  if (sessionId) await deleteSession(ctx.db, sessionId);
+}

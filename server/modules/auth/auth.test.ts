@@ -1,0 +1,341 @@
+import { count, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { AUTH_MESSAGES } from '@shared/auth';
+import { emailTokens, sessions, users } from '../../db/schema';
+import { DEFAULT_PASSWORD, buildAttorney, buildFirmUser, sessionCookie, signIn, uniqueEmail } from '../../test/factories';
+import { createTestApp, describeEachDb, linkIn } from '../../test/harness';
+
+const registration = (overrides: Record<string, unknown> = {}) => ({
+  email: uniqueEmail('reg'),
+  password: DEFAULT_PASSWORD,
+  firstName: 'Dana',
+  lastName: 'Whitfield',
+  userType: 'attorney',
+  ...overrides,
+});
+
+describeEachDb('auth', (t) => {
+  const inject = (...args: Parameters<ReturnType<typeof t>['app']['inject']>) => t().app.inject(...args);
+  const userCount = async () => (await t().db.select({ n: count() }).from(users))[0].n;
+
+  describe('POST /api/register', () => {
+    it('creates the user, signs in and queues a verification mail with both parts', async () => {
+      const body = registration({ email: '  Dana.W@Example.COM ' });
+      const res = await inject({ method: 'POST', url: '/api/register', payload: body });
+      expect(res.statusCode).toBe(201);
+      const user = res.json();
+      expect(user).toMatchObject({ email: 'dana.w@example.com', firstName: 'Dana', userType: 'attorney', emailVerified: false });
+      expect(user).not.toHaveProperty('passwordHash');
+      const me = await inject({ method: 'GET', url: '/api/user', headers: { cookie: sessionCookie(res) } });
+      expect(me.json()).toEqual(user);
+      const [mail] = await t().outbox('dana.w@example.com');
+      expect(mail.kind).toBe('verify_email');
+      expect(mail.subject).toMatch(/verify/i);
+      expect(mail.html).toContain('/verify-email?token=');
+      expect(linkIn(mail.text, '/verify-email').origin).toBe('http://localhost:3000');
+    });
+
+    it.each([
+      [{ email: 'not-an-email' }, 'email', AUTH_MESSAGES.invalidEmail],
+      [{ password: '12345' }, 'password', AUTH_MESSAGES.passwordMin],
+      [{ firstName: '' }, 'firstName', AUTH_MESSAGES.firstNameRequired],
+      [{ firstName: '   ' }, 'firstName', AUTH_MESSAGES.firstNameRequired],
+      [{ lastName: '' }, 'lastName', AUTH_MESSAGES.lastNameRequired],
+      [{ userType: 'admin' }, 'userType', AUTH_MESSAGES.roleRequired],
+      [{ userType: undefined }, 'userType', AUTH_MESSAGES.roleRequired],
+      [{ firstName: 'x'.repeat(101) }, 'firstName', AUTH_MESSAGES.nameTooLong],
+    ])('refuses %j with the spec message and stores nothing', async (override, field, message) => {
+      const before = await userCount();
+      const res = await inject({ method: 'POST', url: '/api/register', payload: registration(override) });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors[field]).toBe(message);
+      expect(res.json().message).toBeTypeOf('string');
+      expect(await userCount()).toBe(before);
+    });
+
+    it('refuses an address that exists in any letter case', async () => {
+      const email = uniqueEmail('dup');
+      await buildAttorney(t().app, { email });
+      const before = await userCount();
+      const res = await inject({ method: 'POST', url: '/api/register', payload: registration({ email: email.toUpperCase() }) });
+      expect(res.statusCode).toBe(409);
+      expect(res.json().message).toBe(AUTH_MESSAGES.emailTaken);
+      expect(await userCount()).toBe(before);
+    });
+
+    it('ignores fields it does not know (no self-verification)', async () => {
+      const res = await inject({
+        method: 'POST',
+        url: '/api/register',
+        payload: registration({ emailVerified: true, emailVerifiedAt: new Date().toISOString(), id: 'x' }),
+      });
+      expect(res.statusCode).toBe(201);
+      expect(res.json().emailVerified).toBe(false);
+    });
+  });
+
+  describe('POST /api/login', () => {
+    it('signs in with any letter case and rotates the session', async () => {
+      const { user, cookie: first } = await buildFirmUser(t().app);
+      const res = await inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { email: user.email.toUpperCase(), password: DEFAULT_PASSWORD },
+        headers: { cookie: first },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ id: user.id, userType: 'firm' });
+      const second = sessionCookie(res);
+      expect(second).not.toBe(first);
+      expect((await inject({ method: 'GET', url: '/api/user', headers: { cookie: first } })).statusCode).toBe(401);
+      expect((await inject({ method: 'GET', url: '/api/auth/user', headers: { cookie: second } })).statusCode).toBe(200);
+    });
+
+    it('answers 401 with one message for a wrong password and an unknown address', async () => {
+      const { user } = await buildAttorney(t().app);
+      const wrong = await inject({ method: 'POST', url: '/api/login', payload: { email: user.email, password: 'wrong-password' } });
+      const unknown = await inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { email: uniqueEmail('nobody'), password: 'wrong-password' },
+      });
+      for (const res of [wrong, unknown]) {
+        expect(res.statusCode).toBe(401);
+        expect(res.json()).toEqual({ message: AUTH_MESSAGES.invalidCredentials });
+        expect(res.cookies).toHaveLength(0);
+      }
+    });
+
+    it('validates with the spec messages', async () => {
+      const res = await inject({ method: 'POST', url: '/api/login', payload: { email: 'x', password: '1' } });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors).toEqual({ email: AUTH_MESSAGES.invalidEmail, password: AUTH_MESSAGES.passwordMin });
+    });
+
+    it('refuses a body that is not JSON with 4xx', async () => {
+      const res = await inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: '{"email":',
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBeTypeOf('string');
+    });
+  });
+
+  describe('current user and sign-out', () => {
+    it('answers 401 Unauthorized when signed out', async () => {
+      for (const url of ['/api/user', '/api/auth/user']) {
+        const res = await inject({ method: 'GET', url });
+        expect(res.statusCode).toBe(401);
+        expect(res.json()).toEqual({ message: 'Unauthorized' });
+      }
+    });
+
+    it('GET /api/login redirects to /auth', async () => {
+      const res = await inject({ method: 'GET', url: '/api/login' });
+      expect(res.statusCode).toBe(302);
+      expect(res.headers.location).toBe('/auth');
+    });
+
+    it('POST /api/logout deletes the session', async () => {
+      const { cookie } = await buildAttorney(t().app);
+      const res = await inject({ method: 'POST', url: '/api/logout', headers: { cookie } });
+      expect(res.statusCode).toBe(200);
+      expect((await inject({ method: 'GET', url: '/api/user', headers: { cookie } })).statusCode).toBe(401);
+    });
+
+    it('GET /api/logout signs out and redirects to /', async () => {
+      const { cookie } = await buildAttorney(t().app);
+      const res = await inject({ method: 'GET', url: '/api/logout', headers: { cookie } });
+      expect(res.statusCode).toBe(302);
+      expect(res.headers.location).toBe('/');
+      expect((await inject({ method: 'GET', url: '/api/user', headers: { cookie } })).statusCode).toBe(401);
+    });
+
+    it('stores only a hash of the session token', async () => {
+      const { user, cookie } = await buildAttorney(t().app);
+      const token = cookie.split('=')[1];
+      const rows = await t().db.select().from(sessions).where(eq(sessions.userId, user.id));
+      expect(rows).toHaveLength(1);
+      expect(rows[0].id).not.toContain(token);
+      expect(rows[0].id).toMatch(/^[0-9a-f]{64}$/);
+    });
+
+    it('ends a session idle for over 12 hours, and any session after 7 days', async () => {
+      const idle = await buildAttorney(t().app);
+      await t()
+        .db.update(sessions)
+        .set({ lastUsedAt: new Date(Date.now() - 13 * 3600_000) })
+        .where(eq(sessions.userId, idle.user.id));
+      expect((await inject({ method: 'GET', url: '/api/user', headers: { cookie: idle.cookie } })).statusCode).toBe(401);
+
+      const old = await buildAttorney(t().app);
+      await t()
+        .db.update(sessions)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(sessions.userId, old.user.id));
+      expect((await inject({ method: 'GET', url: '/api/user', headers: { cookie: old.cookie } })).statusCode).toBe(401);
+    });
+  });
+
+  describe('e-mail verification', () => {
+    it('verifies through the mailed link once; the token cannot be reused', async () => {
+      const { user, cookie } = await buildAttorney(t().app, { verified: false });
+      const [mail] = await t().outbox(user.email);
+      const token = linkIn(mail.text, '/verify-email').searchParams.get('token')!;
+      const res = await inject({ method: 'POST', url: '/api/auth/verify-email', payload: { token } });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().user).toMatchObject({ id: user.id, emailVerified: true });
+      expect((await inject({ method: 'GET', url: '/api/user', headers: { cookie } })).json().emailVerified).toBe(true);
+      const again = await inject({ method: 'POST', url: '/api/auth/verify-email', payload: { token } });
+      expect(again.statusCode).toBe(400);
+      expect(again.json().message).toBe(AUTH_MESSAGES.invalidToken);
+    });
+
+    it('refuses an expired, unknown or missing token', async () => {
+      const { user } = await buildAttorney(t().app, { verified: false });
+      const [mail] = await t().outbox(user.email);
+      const token = linkIn(mail.text, '/verify-email').searchParams.get('token')!;
+      await t()
+        .db.update(emailTokens)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(emailTokens.userId, user.id));
+      const expired = await inject({ method: 'POST', url: '/api/auth/verify-email', payload: { token } });
+      expect(expired.statusCode).toBe(400);
+      expect(expired.json().message).toBe(AUTH_MESSAGES.invalidToken);
+      const unknown = await inject({ method: 'POST', url: '/api/auth/verify-email', payload: { token: 'nope' } });
+      expect(unknown.statusCode).toBe(400);
+      const missing = await inject({ method: 'POST', url: '/api/auth/verify-email', payload: {} });
+      expect(missing.statusCode).toBe(400);
+      expect(missing.json().errors.token).toBe(AUTH_MESSAGES.tokenRequired);
+      const [row] = await t().db.select().from(users).where(eq(users.id, user.id));
+      expect(row.emailVerifiedAt).toBeNull();
+    });
+
+    it('resends a verification mail to a signed-in unverified user', async () => {
+      const { user, cookie } = await buildAttorney(t().app, { verified: false });
+      expect((await inject({ method: 'POST', url: '/api/auth/resend-verification' })).statusCode).toBe(401);
+      const res = await inject({ method: 'POST', url: '/api/auth/resend-verification', headers: { cookie } });
+      expect(res.statusCode).toBe(202);
+      expect(await t().outbox(user.email)).toHaveLength(2);
+    });
+  });
+
+  describe('forgot and reset password', () => {
+    it('answers the same for an unknown address and sends nothing', async () => {
+      const before = (await t().outbox()).length;
+      const email = uniqueEmail('ghost');
+      const res = await inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email } });
+      expect(res.statusCode).toBe(202);
+      expect(res.json()).toEqual({ message: AUTH_MESSAGES.forgotAccepted });
+      expect((await t().outbox()).length).toBe(before);
+    });
+
+    it('resets once with the mailed token, ends every session, and the old password stops working', async () => {
+      const { user, cookie } = await buildAttorney(t().app);
+      const forgot = await inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: user.email.toUpperCase() } });
+      expect(forgot.statusCode).toBe(202);
+      expect(forgot.json()).toEqual({ message: AUTH_MESSAGES.forgotAccepted });
+      const mail = (await t().outbox(user.email)).find((m) => m.kind === 'reset_password')!;
+      expect(mail.html).toContain('/reset-password?token=');
+      const token = linkIn(mail.text, '/reset-password').searchParams.get('token')!;
+
+      const short = await inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, password: '123' } });
+      expect(short.statusCode).toBe(400);
+      expect(short.json().errors.password).toBe(AUTH_MESSAGES.passwordMin);
+
+      const res = await inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, password: 'a new secret' } });
+      expect(res.statusCode).toBe(200);
+      expect((await inject({ method: 'GET', url: '/api/user', headers: { cookie } })).statusCode).toBe(401);
+      const oldLogin = await inject({ method: 'POST', url: '/api/login', payload: { email: user.email, password: DEFAULT_PASSWORD } });
+      expect(oldLogin.statusCode).toBe(401);
+      await signIn(t().app, user.email, 'a new secret');
+
+      const reuse = await inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, password: 'another one' } });
+      expect(reuse.statusCode).toBe(400);
+      expect(reuse.json().message).toBe(AUTH_MESSAGES.invalidToken);
+    });
+
+    it('refuses an expired reset token and leaves the password', async () => {
+      const { user } = await buildAttorney(t().app);
+      await inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: user.email } });
+      const mail = (await t().outbox(user.email)).find((m) => m.kind === 'reset_password')!;
+      const token = linkIn(mail.text, '/reset-password').searchParams.get('token')!;
+      await t()
+        .db.update(emailTokens)
+        .set({ expiresAt: new Date(Date.now() - 1) })
+        .where(eq(emailTokens.userId, user.id));
+      const res = await inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, password: 'a new secret' } });
+      expect(res.statusCode).toBe(400);
+      await signIn(t().app, user.email, DEFAULT_PASSWORD);
+    });
+
+    it('does not accept a verification token as a reset token', async () => {
+      const { user } = await buildAttorney(t().app, { verified: false });
+      const [mail] = await t().outbox(user.email);
+      const token = linkIn(mail.text, '/verify-email').searchParams.get('token')!;
+      const res = await inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, password: 'a new secret' } });
+      expect(res.statusCode).toBe(400);
+    });
+  });
+
+  describe('transport security', () => {
+    it('refuses a state-changing request from another origin', async () => {
+      const res = await inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { email: 'a@b.co', password: 'whatever' },
+        headers: { origin: 'https://evil.example' },
+      });
+      expect(res.statusCode).toBe(403);
+      const ok = await inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { email: 'a@b.co', password: 'whatever' },
+        headers: { origin: 'http://localhost:3000' },
+      });
+      expect(ok.statusCode).toBe(401);
+    });
+
+    it('sends no-store and the helmet headers on API answers', async () => {
+      const res = await inject({ method: 'GET', url: '/api/user' });
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    });
+
+    it('answers unknown API paths with a JSON 404', async () => {
+      const res = await inject({ method: 'GET', url: '/api/nothing-here' });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ message: 'Not Found' });
+    });
+  });
+});
+
+describe('rate limits', () => {
+  it('answers 429 after too many sign-in attempts for one address, and again for resets', async () => {
+    const t = await createTestApp({ config: { rateLimit: { max: 3, windowMs: 60_000, registerMax: 2, registerWindowMs: 60_000 } } });
+    try {
+      const attempt = () =>
+        t.app.inject({ method: 'POST', url: '/api/login', payload: { email: 'victim@example.com', password: 'guess-123' } });
+      for (let i = 0; i < 3; i++) expect((await attempt()).statusCode).toBe(401);
+      const limited = await attempt();
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json().message).toBe('Too many attempts. Please try again later.');
+
+      const forgot = () =>
+        t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: 'victim@example.com' } });
+      for (let i = 0; i < 3; i++) expect((await forgot()).statusCode).toBe(202);
+      expect((await forgot()).statusCode).toBe(429);
+
+      const register = () => t.app.inject({ method: 'POST', url: '/api/register', payload: registration() });
+      expect((await register()).statusCode).toBe(201);
+      expect((await register()).statusCode).toBe(201);
+      expect((await register()).statusCode).toBe(429);
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -1,0 +1,66 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { User, UserType } from '@shared/auth';
+import { HTTP_MESSAGES } from '@shared/http';
+import type { AppConfig } from '../config';
+import type { Db } from '../db/client';
+import { validateSession } from '../modules/auth/sessions';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: User | null;
+    sessionId: string | null;
+  }
+}
+
+export function sessionCookieName(config: AppConfig) {
+  return config.publicUrl.startsWith('https://') ? '__Host-lp_session' : 'lp_session';
+}
+
+export function setSessionCookie(reply: FastifyReply, config: AppConfig, token: string, expiresAt: Date) {
+  reply.setCookie(sessionCookieName(config), token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: config.publicUrl.startsWith('https://'),
+    expires: expiresAt,
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply, config: AppConfig) {
+  reply.clearCookie(sessionCookieName(config), {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: config.publicUrl.startsWith('https://'),
+  });
+}
+
+/** Reads the session cookie on every request and sets request.user. */
+export function registerSession(app: FastifyInstance, config: AppConfig, db: Db) {
+  const cookieName = sessionCookieName(config);
+  app.decorateRequest('user', null);
+  app.decorateRequest('sessionId', null);
+  app.addHook('onRequest', async (request) => {
+    const token = request.cookies[cookieName];
+    if (!token) return;
+    const found = await validateSession(db, token);
+    if (found) {
+      request.user = found.user;
+      request.sessionId = found.sessionId;
+    }
+  });
+}
+
+/** preHandler: 401 signed out, 403 for the wrong user type. */
+export function requireUser(userType?: UserType) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!request.user) return reply.code(401).send({ message: HTTP_MESSAGES.unauthorized });
+    if (userType && request.user.userType !== userType) return reply.code(403).send({ message: HTTP_MESSAGES.forbidden });
+  };
+}
+
+/** The signed-in user inside a handler guarded by requireUser. */
+export function currentUser(request: FastifyRequest): User {
+  if (!request.user) throw new Error('requireUser must guard this route');
+  return request.user;
+}

@@ -1,0 +1,122 @@
+import { randomBytes } from 'node:crypto';
+import { asc, eq } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe } from 'vitest';
+import { buildApp } from '../app';
+import { type AppConfig, loadConfig } from '../config';
+import { type Database, openDatabase } from '../db/client';
+import { outbox } from '../db/schema';
+import type { MailTransport, OutgoingMail } from '../mail/transport';
+
+export type DbKind = 'pglite' | 'postgres';
+
+/** PGlite always; real PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
+export const dbKinds: DbKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+/** A fresh, migrated database: in-memory PGlite, or a new PostgreSQL database dropped on close. */
+export async function createTestDatabase(kind: DbKind): Promise<Database> {
+  if (kind === 'pglite') {
+    const database = await openDatabase({ dataDir: 'memory://' });
+    await database.migrate();
+    return database;
+  }
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `lp_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString() });
+  await database.migrate();
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      const dropper = new pg.Client({ connectionString: base });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}
+
+export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  return {
+    ...loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'http://localhost:3000', LOG_LEVEL: 'silent' }),
+    rateLimit: { max: 1000, windowMs: 60_000, registerMax: 1000, registerWindowMs: 60_000 },
+    mailPollMs: 0,
+    ...overrides,
+  };
+}
+
+/** A transport that records what it sends; set `fail` to simulate an SMTP outage. */
+export function recordingTransport() {
+  const sent: OutgoingMail[] = [];
+  const transport: MailTransport & { sent: OutgoingMail[]; fail: boolean } = {
+    kind: 'smtp',
+    sent,
+    fail: false,
+    async send(mail) {
+      if (transport.fail) throw new Error('SMTP unavailable');
+      sent.push(mail);
+    },
+    close() {},
+  };
+  return transport;
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+export async function createTestApp(opts: { kind?: DbKind; config?: Partial<AppConfig>; local?: boolean } = {}) {
+  const database = await createTestDatabase(opts.kind ?? 'pglite');
+  const transport = recordingTransport();
+  const config = testConfig(opts.config);
+  const app = await buildApp({ config, db: database.db, mailTransport: opts.local ? undefined : transport, logger: false });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    database,
+    config,
+    transport,
+    /** Every outbox row, oldest first. */
+    async outbox(to?: string) {
+      const rows = await database.db.select().from(outbox).orderBy(asc(outbox.id));
+      return to ? rows.filter((r) => r.to === to) : rows;
+    },
+    async outboxById(id: number) {
+      const [row] = await database.db.select().from(outbox).where(eq(outbox.id, id));
+      return row;
+    },
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/** Runs the suite once per database kind, with one app per kind. */
+export function describeEachDb(name: string, suite: (t: () => TestApp, kind: DbKind) => void, opts: { config?: Partial<AppConfig> } = {}) {
+  for (const kind of dbKinds) {
+    describe(`${name} [${kind}]`, () => {
+      let testApp: TestApp;
+      beforeAll(async () => {
+        testApp = await createTestApp({ kind, config: opts.config });
+      });
+      afterAll(async () => {
+        await testApp?.close();
+      });
+      suite(() => testApp, kind);
+    });
+  }
+}
+
+/** The link with a token that a mail's text carries, e.g. '/verify-email'. */
+export function linkIn(text: string, pathname: string): URL {
+  const match = text.match(new RegExp(`https?://[^\\s]+${pathname.replace(/\//g, '\\/')}\\?token=[^\\s]+`));
+  if (!match) throw new Error(`no ${pathname} link in mail`);
+  return new URL(match[0]);
+}

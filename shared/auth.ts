@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { LIMITS } from './limits';
+
+export const AUTH_MESSAGES = {
+  invalidEmail: 'Please enter a valid email',
+  passwordMin: 'Password must be at least 6 characters',
+  passwordMax: 'Password must be at most 200 characters',
+  firstNameRequired: 'First name is required',
+  lastNameRequired: 'Last name is required',
+  nameTooLong: 'Must be at most 100 characters',
+  roleRequired: 'Please select your role',
+  passwordsDontMatch: "Passwords don't match",
+  invalidCredentials: 'Invalid email or password',
+  emailTaken: 'An account with this email already exists',
+  invalidToken: 'This link is invalid or has expired.',
+  tokenRequired: 'Token is required',
+  forgotAccepted: 'If an account exists for that address, we have sent a link to reset the password.',
+  passwordReset: 'Your password has been reset. You can sign in now.',
+  emailVerified: 'Your email address is verified.',
+  verificationSent: 'We have sent you a new verification link.',
+} as const;
+
+export const USER_TYPES = ['attorney', 'firm'] as const;
+export type UserType = (typeof USER_TYPES)[number];
+export const USER_TYPE_LABELS: Record<UserType, string> = { attorney: 'Attorney', firm: 'Law Firm' };
+
+/** Trims and lower-cases: one address, whatever its letter case. */
+export const emailField = z
+  .string({ error: AUTH_MESSAGES.invalidEmail })
+  .trim()
+  .max(LIMITS.emailMax, AUTH_MESSAGES.invalidEmail)
+  .pipe(z.email(AUTH_MESSAGES.invalidEmail))
+  .transform((v) => v.toLowerCase());
+
+export const passwordField = z
+  .string({ error: AUTH_MESSAGES.passwordMin })
+  .min(LIMITS.passwordMin, AUTH_MESSAGES.passwordMin)
+  .max(LIMITS.passwordMax, AUTH_MESSAGES.passwordMax);
+
+const nameField = (required: string) =>
+  z.string({ error: required }).trim().min(1, required).max(LIMITS.nameMax, AUTH_MESSAGES.nameTooLong);
+
+export const loginSchema = z.object({ email: emailField, password: passwordField });
+export type LoginInput = z.input<typeof loginSchema>;
+
+export const registerSchema = z.object({
+  email: emailField,
+  password: passwordField,
+  firstName: nameField(AUTH_MESSAGES.firstNameRequired),
+  lastName: nameField(AUTH_MESSAGES.lastNameRequired),
+  userType: z.enum(USER_TYPES, { error: AUTH_MESSAGES.roleRequired }),
+});
+export type RegisterInput = z.input<typeof registerSchema>;
+
+/** Adds the confirmation to any schema with a password, with the message on confirmPassword. */
+export function withPasswordConfirmation<T extends z.ZodObject<{ password: typeof passwordField }>>(schema: T) {
+  return schema
+    .extend({ confirmPassword: z.string() })
+    .refine((v) => v.password === v.confirmPassword, {
+      message: AUTH_MESSAGES.passwordsDontMatch,
+      path: ['confirmPassword'],
+    });
+}
+
+export const registerFormSchema = withPasswordConfirmation(
+  registerSchema.extend({
+    userType: z.union([z.enum(USER_TYPES), z.literal('')]).refine((v) => v !== '', AUTH_MESSAGES.roleRequired),
+  }),
+);
+export type RegisterFormValues = z.input<typeof registerFormSchema>;
+
+export const tokenField = z.string({ error: AUTH_MESSAGES.tokenRequired }).min(1, AUTH_MESSAGES.tokenRequired).max(200);
+
+export const verifyEmailSchema = z.object({ token: tokenField });
+export const forgotPasswordSchema = z.object({ email: emailField });
+export const resetPasswordSchema = z.object({ token: tokenField, password: passwordField });
+export const resetPasswordFormSchema = withPasswordConfirmation(z.object({ password: passwordField }));
+
+export type User = {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  userType: UserType;
+  emailVerified: boolean;
+};

@@ -1,0 +1,39 @@
+/** Business constants of spec §9 and the maximum lengths of stored text. */
+export const LIMITS = {
+  passwordMin: 6,
+  passwordMax: 200,
+  nameMax: 100,
+  emailMax: 254,
+  shortText: 200,
+  mediumText: 2000,
+  longText: 10000,
+  yearsExperienceMin: 0,
+  yearsExperienceMax: 50,
+  graduationYearMin: 1950,
+  /** Graduation year may be up to this many years ahead of the current year. */
+  graduationYearAhead: 4,
+  maxFileBytes: 10485760,
+  maxLpqDocuments: 5,
+  maxResumeFiles: 1,
+  listMax: 50,
+} as const;
+
+/** Session lifetimes (PRODUCT.md / issue 2): 12 h idle, 7 days absolute. */
+export const SESSION = {
+  idleMs: 12 * 60 * 60 * 1000,
+  absoluteMs: 7 * 24 * 60 * 60 * 1000,
+} as const;
+
+export const TOKEN_TTL = {
+  verifyEmailMs: 48 * 60 * 60 * 1000,
+  resetPasswordMs: 60 * 60 * 1000,
+  invitationMs: 30 * 24 * 60 * 60 * 1000,
+} as const;
+
+/** Spec §9 timings used by the web app. */
+export const UI_TIMING = {
+  unauthorizedRedirectMs: 500,
+  saveAndExitRedirectMs: 1000,
+  toastAutoCloseMs: 5000,
+  toastMaxWidth: 420,
+} as const;
