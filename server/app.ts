@@ -4,9 +4,9 @@ import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
+import { HTTP_MESSAGES } from '@shared/http';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { HTTP_MESSAGES } from '@shared/http';
 import type { AppConfig } from './config';
 import type { AppContext } from './context';
 import type { Db } from './db/client';
@@ -45,8 +45,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance &
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const mailTransport = opts.mailTransport ?? createMailTransport({ smtpUrl: config.smtpUrl, from: config.mailFrom });
-  const mailDispatcher = createMailDispatcher({ db, transport: mailTransport, log: app.log, pollMs: config.mailPollMs });
+  const mailTransport =
+    opts.mailTransport ?? createMailTransport({ smtpUrl: config.smtpUrl, from: config.mailFrom });
+  const mailDispatcher = createMailDispatcher({
+    db,
+    transport: mailTransport,
+    log: app.log,
+    pollMs: config.mailPollMs,
+  });
   const ctx: AppContext = {
     config,
     db,
@@ -64,7 +70,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance &
   registerSession(app, config, db);
 
   await registerModules(app, ctx);
-  if (config.env !== 'production' && mailTransport.kind === 'local') await app.register(devMailRoutes, { ctx });
+  if (config.env !== 'production' && mailTransport.kind === 'local')
+    await app.register(devMailRoutes, { ctx });
 
   const hasWeb = existsSync(path.join(webDistDir, 'index.html'));
   if (hasWeb) {

@@ -21,9 +21,17 @@ const envSchema = z.object({
     .default('false')
     .transform((v) => v === 'true'),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
-  AUTH_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(15 * 60 * 1000),
+  AUTH_RATE_LIMIT_WINDOW_MS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(15 * 60 * 1000),
   REGISTER_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(60),
-  REGISTER_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60 * 1000),
+  REGISTER_RATE_LIMIT_WINDOW_MS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(60 * 1000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

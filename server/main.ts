@@ -1,10 +1,13 @@
-import { loadConfig } from './config';
-import { buildApp } from './app';
-import { openDatabase } from './db/client';
 import path from 'node:path';
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { openDatabase } from './db/client';
 
 const config = loadConfig();
-const database = await openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, 'pglite') });
+const database = await openDatabase({
+  url: config.databaseUrl,
+  dataDir: path.join(config.dataDir, 'pglite'),
+});
 await database.migrate();
 const app = await buildApp({ config, db: database.db });
 

@@ -52,29 +52,36 @@ export const registerSchema = z.object({
 });
 export type RegisterInput = z.input<typeof registerSchema>;
 
-/** Adds the confirmation to any schema with a password, with the message on confirmPassword. */
-export function withPasswordConfirmation<T extends z.ZodObject<{ password: typeof passwordField }>>(schema: T) {
-  return schema
-    .extend({ confirmPassword: z.string() })
-    .refine((v) => v.password === v.confirmPassword, {
-      message: AUTH_MESSAGES.passwordsDontMatch,
-      path: ['confirmPassword'],
-    });
-}
+/** Confirm Password must equal Password; the message sits on confirmPassword. */
+const passwordsMatch: [
+  (v: { password: string; confirmPassword: string }) => boolean,
+  { message: string; path: string[] },
+] = [
+  (v) => v.password === v.confirmPassword,
+  { message: AUTH_MESSAGES.passwordsDontMatch, path: ['confirmPassword'] },
+];
 
-export const registerFormSchema = withPasswordConfirmation(
-  registerSchema.extend({
-    userType: z.union([z.enum(USER_TYPES), z.literal('')]).refine((v) => v !== '', AUTH_MESSAGES.roleRequired),
-  }),
-);
+export const registerFormSchema = registerSchema
+  .extend({
+    userType: z
+      .union([z.enum(USER_TYPES), z.literal('')])
+      .refine((v) => v !== '', AUTH_MESSAGES.roleRequired),
+    confirmPassword: z.string(),
+  })
+  .refine(...passwordsMatch);
 export type RegisterFormValues = z.input<typeof registerFormSchema>;
 
-export const tokenField = z.string({ error: AUTH_MESSAGES.tokenRequired }).min(1, AUTH_MESSAGES.tokenRequired).max(200);
+export const tokenField = z
+  .string({ error: AUTH_MESSAGES.tokenRequired })
+  .min(1, AUTH_MESSAGES.tokenRequired)
+  .max(200);
 
 export const verifyEmailSchema = z.object({ token: tokenField });
 export const forgotPasswordSchema = z.object({ email: emailField });
 export const resetPasswordSchema = z.object({ token: tokenField, password: passwordField });
-export const resetPasswordFormSchema = withPasswordConfirmation(z.object({ password: passwordField }));
+export const resetPasswordFormSchema = z
+  .object({ password: passwordField, confirmPassword: z.string() })
+  .refine(...passwordsMatch);
 
 export type User = {
   id: string;

@@ -8,8 +8,14 @@ export const TOASTS = {
   logoutFailed: { title: 'Logout failed', message: '' },
   unauthorized: { title: 'Unauthorized', message: 'You are logged out. Logging in again...' },
   attorneyRegistrationFailed: { title: 'Registration Failed', message: '' },
-  attorneyContinuing: { title: 'Continuing Registration', message: 'Redirecting to secure authentication...' },
-  firmRegistered: { title: 'Registration Successful', message: 'Your firm account has been created successfully.' },
+  attorneyContinuing: {
+    title: 'Continuing Registration',
+    message: 'Redirecting to secure authentication...',
+  },
+  firmRegistered: {
+    title: 'Registration Successful',
+    message: 'Your firm account has been created successfully.',
+  },
   profileUpdated: { title: 'Profile Updated', message: '' },
   profileFailed: { title: 'Error', message: 'Failed to update profile.' },
   resumeUploaded: { title: 'Resume Uploaded', message: '' },
@@ -22,23 +28,41 @@ export const TOASTS = {
   masterLpqFetchFailed: { title: 'Error', message: 'Failed to fetch LPQ data' },
   documentUploaded: { title: 'Document Uploaded', message: '' },
   autopopulated: { title: 'Information Autopopulated', message: '' },
-  noLpqData: { title: 'No LPQ Data Found', message: 'Please complete your Master LPQ first to enable autopopulation.' },
+  noLpqData: {
+    title: 'No LPQ Data Found',
+    message: 'Please complete your Master LPQ first to enable autopopulation.',
+  },
   conflictsSubmitted: { title: 'Conflicts Form Submitted', message: '' },
-  conflictsFailed: { title: 'Submission Failed', message: 'There was an error submitting your form. Please try again.' },
+  conflictsFailed: {
+    title: 'Submission Failed',
+    message: 'There was an error submitting your form. Please try again.',
+  },
   diversitySubmitted: {
     title: 'Diversity Form Submitted',
     message: 'Your voluntary self-identification form has been successfully submitted.',
   },
-  diversityFailed: { title: 'Submission Failed', message: 'There was an error submitting your form. Please try again.' },
-  businessPlanSaved: { title: 'Business Plan Saved', message: 'Your business plan template has been successfully saved.' },
-  businessPlanFailed: { title: 'Save Failed', message: 'There was an error saving your business plan. Please try again.' },
+  diversityFailed: {
+    title: 'Submission Failed',
+    message: 'There was an error submitting your form. Please try again.',
+  },
+  businessPlanSaved: {
+    title: 'Business Plan Saved',
+    message: 'Your business plan template has been successfully saved.',
+  },
+  businessPlanFailed: {
+    title: 'Save Failed',
+    message: 'There was an error saving your business plan. Please try again.',
+  },
   shareSuccess: {
     title: 'LPQ Shared Successfully',
     message:
       'Your Master LPQ and supporting documents have been shared with the law firm. They will receive an email notification.',
   },
   shareFailed: { title: 'Share Failed', message: 'Failed to share LPQ. Please try again.' },
-  declineSuccess: { title: 'Request Declined', message: 'You have declined this LPQ request. The firm will be notified.' },
+  declineSuccess: {
+    title: 'Request Declined',
+    message: 'You have declined this LPQ request. The firm will be notified.',
+  },
   declineFailed: { title: 'Decline Failed', message: 'Failed to decline request. Please try again.' },
 } as const;
 

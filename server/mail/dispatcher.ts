@@ -52,12 +52,14 @@ export function createMailDispatcher(opts: DispatcherOptions) {
     return (result as unknown as { rows: ClaimedRow[] }).rows;
   }
 
-  async function deliver(row: ClaimedRow) {
+  /** True when sent; a failed row waits for a later run. */
+  async function deliver(row: ClaimedRow): Promise<boolean> {
     try {
       await opts.transport.send(row);
       await opts.db.execute(
         sql`UPDATE ${outbox} SET status = 'sent', sent_at = now(), locked_until = NULL, last_error = NULL WHERE id = ${row.id}`,
       );
+      return true;
     } catch (err) {
       const message = err instanceof Error ? err.message.slice(0, 500) : 'send failed';
       const failed = row.attempts >= maxAttempts;
@@ -67,17 +69,18 @@ export function createMailDispatcher(opts: DispatcherOptions) {
           next_attempt_at = now() + make_interval(secs => ${delay / 1000})
         WHERE id = ${row.id}`);
       opts.log?.warn({ outboxId: row.id, attempts: row.attempts, failed }, 'mail delivery failed');
+      return false;
     }
   }
 
-  /** Claims and delivers due mail until none is left; returns how many were attempted. */
+  /** Claims and delivers due mail until none is left or a delivery fails; returns how many were attempted. */
   async function drain(): Promise<number> {
     let total = 0;
     for (;;) {
       const rows = await claim();
-      if (rows.length === 0) return total;
       total += rows.length;
-      await Promise.all(rows.map(deliver));
+      const results = await Promise.all(rows.map(deliver));
+      if (rows.length < batchSize || results.includes(false)) return total;
     }
   }
 

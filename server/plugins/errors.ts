@@ -1,6 +1,6 @@
+import { HTTP_MESSAGES } from '@shared/http';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { HTTP_MESSAGES } from '@shared/http';
 
 /** An error a service throws on purpose; its status and message reach the client as they are. */
 export class HttpError extends Error {
@@ -16,7 +16,8 @@ export class HttpError extends Error {
 export const notFound = () => new HttpError(404, HTTP_MESSAGES.notFound);
 export const forbidden = () => new HttpError(403, HTTP_MESSAGES.forbidden);
 export const conflict = (message: string) => new HttpError(409, message);
-export const badRequest = (message: string, errors?: Record<string, string>) => new HttpError(400, message, errors);
+export const badRequest = (message: string, errors?: Record<string, string>) =>
+  new HttpError(400, message, errors);
 
 /** Turns zod issues into `{ message, errors: { 'a.b': text } }`, first message per field. */
 export function validationBody(issues: { path: PropertyKey[]; message: string }[]) {
@@ -32,7 +33,9 @@ export function validationBody(issues: { path: PropertyKey[]; message: string }[
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof HttpError) {
-      return reply.code(err.statusCode).send({ message: err.message, ...(err.errors ? { errors: err.errors } : {}) });
+      return reply
+        .code(err.statusCode)
+        .send({ message: err.message, ...(err.errors ? { errors: err.errors } : {}) });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const issues = err.validation.map((v) => ({
@@ -46,7 +49,10 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (status === 413) return reply.code(413).send({ message: HTTP_MESSAGES.payloadTooLarge });
     if (status >= 400 && status < 500) {
       // Fastify's own client errors (bad JSON, wrong content type): never echo internals.
-      const message = err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 'Unsupported content type' : HTTP_MESSAGES.invalidInput;
+      const message =
+        err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+          ? 'Unsupported content type'
+          : HTTP_MESSAGES.invalidInput;
       return reply.code(status).send({ message });
     }
     request.log.error({ err }, 'request failed');

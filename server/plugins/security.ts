@@ -1,6 +1,6 @@
 import helmet from '@fastify/helmet';
-import type { FastifyInstance } from 'fastify';
 import { HTTP_MESSAGES } from '@shared/http';
+import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../config';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -44,7 +44,11 @@ export async function registerSecurity(app: FastifyInstance, config: AppConfig) 
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
-    if (request.url.startsWith('/api/') || request.url.startsWith('/dev/') || request.url.startsWith('/objects/')) {
+    if (
+      request.url.startsWith('/api/') ||
+      request.url.startsWith('/dev/') ||
+      request.url.startsWith('/objects/')
+    ) {
       reply.header('Cache-Control', 'no-store');
     }
     return payload;

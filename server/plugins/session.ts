@@ -1,6 +1,6 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { User, UserType } from '@shared/auth';
 import { HTTP_MESSAGES } from '@shared/http';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config';
 import type { Db } from '../db/client';
 import { validateSession } from '../modules/auth/sessions';
@@ -55,7 +55,8 @@ export function registerSession(app: FastifyInstance, config: AppConfig, db: Db)
 export function requireUser(userType?: UserType) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     if (!request.user) return reply.code(401).send({ message: HTTP_MESSAGES.unauthorized });
-    if (userType && request.user.userType !== userType) return reply.code(403).send({ message: HTTP_MESSAGES.forbidden });
+    if (userType && request.user.userType !== userType)
+      return reply.code(403).send({ message: HTTP_MESSAGES.forbidden });
   };
 }
 

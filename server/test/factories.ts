@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import type { User, UserType } from '@shared/auth';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import type { User, UserType } from '@shared/auth';
 import { users } from '../db/schema';
 
 export const DEFAULT_PASSWORD = 'correct horse battery';
@@ -22,7 +22,13 @@ export type Actor = { user: User; cookie: string; password: string };
 /** Registers through the API (as the browser does) and returns the signed-in session. */
 export async function registerActor(
   app: FastifyInstance,
-  opts: { userType?: UserType; email?: string; firstName?: string; lastName?: string; verified?: boolean } = {},
+  opts: {
+    userType?: UserType;
+    email?: string;
+    firstName?: string;
+    lastName?: string;
+    verified?: boolean;
+  } = {},
 ): Promise<Actor> {
   const userType = opts.userType ?? 'attorney';
   const res = await app.inject({

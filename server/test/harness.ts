@@ -70,11 +70,18 @@ export function recordingTransport() {
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
-export async function createTestApp(opts: { kind?: DbKind; config?: Partial<AppConfig>; local?: boolean } = {}) {
+export async function createTestApp(
+  opts: { kind?: DbKind; config?: Partial<AppConfig>; local?: boolean } = {},
+) {
   const database = await createTestDatabase(opts.kind ?? 'pglite');
   const transport = recordingTransport();
   const config = testConfig(opts.config);
-  const app = await buildApp({ config, db: database.db, mailTransport: opts.local ? undefined : transport, logger: false });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    mailTransport: opts.local ? undefined : transport,
+    logger: false,
+  });
   await app.ready();
   return {
     app,
@@ -99,7 +106,11 @@ export async function createTestApp(opts: { kind?: DbKind; config?: Partial<AppC
 }
 
 /** Runs the suite once per database kind, with one app per kind. */
-export function describeEachDb(name: string, suite: (t: () => TestApp, kind: DbKind) => void, opts: { config?: Partial<AppConfig> } = {}) {
+export function describeEachDb(
+  name: string,
+  suite: (t: () => TestApp, kind: DbKind) => void,
+  opts: { config?: Partial<AppConfig> } = {},
+) {
   for (const kind of dbKinds) {
     describe(`${name} [${kind}]`, () => {
       let testApp: TestApp;

@@ -20,5 +20,8 @@ export const files = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
   },
-  (t) => [index('files_owner_idx').on(t.ownerId), index('files_status_created_idx').on(t.status, t.createdAt)],
+  (t) => [
+    index('files_owner_idx').on(t.ownerId),
+    index('files_status_created_idx').on(t.status, t.createdAt),
+  ],
 );

@@ -82,5 +82,8 @@ export const positionLpqs = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('position_lpqs_request_idx').on(t.requestId), index('position_lpqs_attorney_idx').on(t.attorneyUserId)],
+  (t) => [
+    uniqueIndex('position_lpqs_request_idx').on(t.requestId),
+    index('position_lpqs_attorney_idx').on(t.attorneyUserId),
+  ],
 );

@@ -1,6 +1,3 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   AUTH_MESSAGES,
   forgotPasswordSchema,
@@ -9,6 +6,9 @@ import {
   resetPasswordSchema,
   verifyEmailSchema,
 } from '@shared/auth';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { clearSessionCookie, currentUser, requireUser, setSessionCookie } from '../../plugins/session';
 import {
@@ -41,7 +41,10 @@ export async function authRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppCo
     return `${name}:${r.ip}:${typeof email === 'string' ? email.trim().toLowerCase() : ''}`;
   };
 
-  const currentUserRoute = { preHandler: requireUser(), handler: async (request: FastifyRequest) => currentUser(request) };
+  const currentUserRoute = {
+    preHandler: requireUser(),
+    handler: async (request: FastifyRequest) => currentUser(request),
+  };
   app.get('/api/user', currentUserRoute);
   app.get('/api/auth/user', currentUserRoute);
 
@@ -57,11 +60,15 @@ export async function authRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppCo
     },
   );
 
-  app.post('/api/login', { schema: { body: loginSchema }, config: limit(byIpAndEmail('login')) }, async (request, reply) => {
-    const { user, session } = await loginUser(ctx, request.body, request.sessionId);
-    setSessionCookie(reply, config, session.token, session.expiresAt);
-    return user;
-  });
+  app.post(
+    '/api/login',
+    { schema: { body: loginSchema }, config: limit(byIpAndEmail('login')) },
+    async (request, reply) => {
+      const { user, session } = await loginUser(ctx, request.body, request.sessionId);
+      setSessionCookie(reply, config, session.token, session.expiresAt);
+      return user;
+    },
+  );
 
   app.post('/api/logout', async (request, reply) => {
     await logoutSession(ctx, request.sessionId);
@@ -100,7 +107,10 @@ export async function authRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppCo
 
   app.post(
     '/api/auth/reset-password',
-    { schema: { body: resetPasswordSchema, response: { 200: z.object({ message: z.string() }) } }, config: limit(byIp('reset')) },
+    {
+      schema: { body: resetPasswordSchema, response: { 200: z.object({ message: z.string() }) } },
+      config: limit(byIp('reset')),
+    },
     async (request, reply) => {
       await resetPassword(ctx, request.body);
       clearSessionCookie(reply, config);

@@ -1,12 +1,12 @@
-import { and, eq, isNull } from 'drizzle-orm';
 import { AUTH_MESSAGES, type RegisterInput, type User } from '@shared/auth';
 import { TOKEN_TTL } from '@shared/limits';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { users } from '../../db/schema';
 import { enqueueMail } from '../../mail/outbox';
-import { HttpError, badRequest, conflict } from '../../plugins/errors';
-import { toUser } from './auth.presenter';
+import { badRequest, conflict, HttpError } from '../../plugins/errors';
 import { resetPasswordMail, verifyEmailMail } from './auth.mails';
+import { toUser } from './auth.presenter';
 import { hashPassword, verifyPassword } from './crypto';
 import { createSession, deleteSession, deleteUserSessions } from './sessions';
 import { consumeEmailToken, createEmailToken } from './tokens';
@@ -18,7 +18,11 @@ function isUniqueViolation(err: unknown): boolean {
   return e?.code === '23505' || e?.cause?.code === '23505';
 }
 
-export async function sendVerificationMail(tx: Tx, ctx: AuthContext, user: { id: string; email: string; firstName: string }) {
+export async function sendVerificationMail(
+  tx: Tx,
+  ctx: AuthContext,
+  user: { id: string; email: string; firstName: string },
+) {
   const token = await createEmailToken(tx, {
     purpose: 'verify_email',
     email: user.email,
@@ -26,7 +30,11 @@ export async function sendVerificationMail(tx: Tx, ctx: AuthContext, user: { id:
     ttlMs: TOKEN_TTL.verifyEmailMs,
   });
   const url = `${ctx.publicUrl}/verify-email?token=${encodeURIComponent(token)}`;
-  await enqueueMail(tx, { kind: 'verify_email', to: user.email, ...verifyEmailMail({ firstName: user.firstName, url }) });
+  await enqueueMail(tx, {
+    kind: 'verify_email',
+    to: user.email,
+    ...verifyEmailMail({ firstName: user.firstName, url }),
+  });
 }
 
 /**
@@ -54,7 +62,8 @@ export async function createUser(
       })
       .returning();
   } catch (err) {
-    if (isUniqueViolation(err)) throw new HttpError(409, AUTH_MESSAGES.emailTaken, { email: AUTH_MESSAGES.emailTaken });
+    if (isUniqueViolation(err))
+      throw new HttpError(409, AUTH_MESSAGES.emailTaken, { email: AUTH_MESSAGES.emailTaken });
     throw err;
   }
   if (!opts.verified) await sendVerificationMail(tx, ctx, row);
@@ -72,7 +81,11 @@ export async function registerUser(ctx: AuthContext, input: RegisterInput & { em
   return result;
 }
 
-export async function loginUser(ctx: AuthContext, input: { email: string; password: string }, previousSessionId: string | null) {
+export async function loginUser(
+  ctx: AuthContext,
+  input: { email: string; password: string },
+  previousSessionId: string | null,
+) {
   const [row] = await ctx.db.select().from(users).where(eq(users.email, input.email)).limit(1);
   const ok = await verifyPassword(row?.passwordHash, input.password);
   if (!row || !ok) throw new HttpError(401, AUTH_MESSAGES.invalidCredentials);
@@ -117,7 +130,11 @@ export async function requestPasswordReset(ctx: AuthContext, email: string) {
       ttlMs: TOKEN_TTL.resetPasswordMs,
     });
     const url = `${ctx.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
-    await enqueueMail(tx, { kind: 'reset_password', to: row.email, ...resetPasswordMail({ firstName: row.firstName, url }) });
+    await enqueueMail(tx, {
+      kind: 'reset_password',
+      to: row.email,
+      ...resetPasswordMail({ firstName: row.firstName, url }),
+    });
     return true;
   });
   if (queued) ctx.onMailQueued();

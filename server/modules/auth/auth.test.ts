@@ -1,8 +1,16 @@
-import { count, eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '@shared/auth';
+import { count, eq } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
+import { describe, expect, it } from 'vitest';
 import { emailTokens, sessions, users } from '../../db/schema';
-import { DEFAULT_PASSWORD, buildAttorney, buildFirmUser, sessionCookie, signIn, uniqueEmail } from '../../test/factories';
+import {
+  buildAttorney,
+  buildFirmUser,
+  DEFAULT_PASSWORD,
+  sessionCookie,
+  signIn,
+  uniqueEmail,
+} from '../../test/factories';
 import { createTestApp, describeEachDb, linkIn } from '../../test/harness';
 
 const registration = (overrides: Record<string, unknown> = {}) => ({
@@ -15,7 +23,7 @@ const registration = (overrides: Record<string, unknown> = {}) => ({
 });
 
 describeEachDb('auth', (t) => {
-  const inject = (...args: Parameters<ReturnType<typeof t>['app']['inject']>) => t().app.inject(...args);
+  const inject = (opts: InjectOptions) => t().app.inject(opts);
   const userCount = async () => (await t().db.select({ n: count() }).from(users))[0].n;
 
   describe('POST /api/register', () => {
@@ -24,7 +32,12 @@ describeEachDb('auth', (t) => {
       const res = await inject({ method: 'POST', url: '/api/register', payload: body });
       expect(res.statusCode).toBe(201);
       const user = res.json();
-      expect(user).toMatchObject({ email: 'dana.w@example.com', firstName: 'Dana', userType: 'attorney', emailVerified: false });
+      expect(user).toMatchObject({
+        email: 'dana.w@example.com',
+        firstName: 'Dana',
+        userType: 'attorney',
+        emailVerified: false,
+      });
       expect(user).not.toHaveProperty('passwordHash');
       const me = await inject({ method: 'GET', url: '/api/user', headers: { cookie: sessionCookie(res) } });
       expect(me.json()).toEqual(user);
@@ -57,7 +70,11 @@ describeEachDb('auth', (t) => {
       const email = uniqueEmail('dup');
       await buildAttorney(t().app, { email });
       const before = await userCount();
-      const res = await inject({ method: 'POST', url: '/api/register', payload: registration({ email: email.toUpperCase() }) });
+      const res = await inject({
+        method: 'POST',
+        url: '/api/register',
+        payload: registration({ email: email.toUpperCase() }),
+      });
       expect(res.statusCode).toBe(409);
       expect(res.json().message).toBe(AUTH_MESSAGES.emailTaken);
       expect(await userCount()).toBe(before);
@@ -87,13 +104,21 @@ describeEachDb('auth', (t) => {
       expect(res.json()).toMatchObject({ id: user.id, userType: 'firm' });
       const second = sessionCookie(res);
       expect(second).not.toBe(first);
-      expect((await inject({ method: 'GET', url: '/api/user', headers: { cookie: first } })).statusCode).toBe(401);
-      expect((await inject({ method: 'GET', url: '/api/auth/user', headers: { cookie: second } })).statusCode).toBe(200);
+      expect((await inject({ method: 'GET', url: '/api/user', headers: { cookie: first } })).statusCode).toBe(
+        401,
+      );
+      expect(
+        (await inject({ method: 'GET', url: '/api/auth/user', headers: { cookie: second } })).statusCode,
+      ).toBe(200);
     });
 
     it('answers 401 with one message for a wrong password and an unknown address', async () => {
       const { user } = await buildAttorney(t().app);
-      const wrong = await inject({ method: 'POST', url: '/api/login', payload: { email: user.email, password: 'wrong-password' } });
+      const wrong = await inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { email: user.email, password: 'wrong-password' },
+      });
       const unknown = await inject({
         method: 'POST',
         url: '/api/login',
@@ -109,7 +134,10 @@ describeEachDb('auth', (t) => {
     it('validates with the spec messages', async () => {
       const res = await inject({ method: 'POST', url: '/api/login', payload: { email: 'x', password: '1' } });
       expect(res.statusCode).toBe(400);
-      expect(res.json().errors).toEqual({ email: AUTH_MESSAGES.invalidEmail, password: AUTH_MESSAGES.passwordMin });
+      expect(res.json().errors).toEqual({
+        email: AUTH_MESSAGES.invalidEmail,
+        password: AUTH_MESSAGES.passwordMin,
+      });
     });
 
     it('refuses a body that is not JSON with 4xx', async () => {
@@ -169,14 +197,18 @@ describeEachDb('auth', (t) => {
         .db.update(sessions)
         .set({ lastUsedAt: new Date(Date.now() - 13 * 3600_000) })
         .where(eq(sessions.userId, idle.user.id));
-      expect((await inject({ method: 'GET', url: '/api/user', headers: { cookie: idle.cookie } })).statusCode).toBe(401);
+      expect(
+        (await inject({ method: 'GET', url: '/api/user', headers: { cookie: idle.cookie } })).statusCode,
+      ).toBe(401);
 
       const old = await buildAttorney(t().app);
       await t()
         .db.update(sessions)
         .set({ expiresAt: new Date(Date.now() - 1000) })
         .where(eq(sessions.userId, old.user.id));
-      expect((await inject({ method: 'GET', url: '/api/user', headers: { cookie: old.cookie } })).statusCode).toBe(401);
+      expect(
+        (await inject({ method: 'GET', url: '/api/user', headers: { cookie: old.cookie } })).statusCode,
+      ).toBe(401);
     });
   });
 
@@ -188,7 +220,9 @@ describeEachDb('auth', (t) => {
       const res = await inject({ method: 'POST', url: '/api/auth/verify-email', payload: { token } });
       expect(res.statusCode).toBe(200);
       expect(res.json().user).toMatchObject({ id: user.id, emailVerified: true });
-      expect((await inject({ method: 'GET', url: '/api/user', headers: { cookie } })).json().emailVerified).toBe(true);
+      expect(
+        (await inject({ method: 'GET', url: '/api/user', headers: { cookie } })).json().emailVerified,
+      ).toBe(true);
       const again = await inject({ method: 'POST', url: '/api/auth/verify-email', payload: { token } });
       expect(again.statusCode).toBe(400);
       expect(again.json().message).toBe(AUTH_MESSAGES.invalidToken);
@@ -205,7 +239,11 @@ describeEachDb('auth', (t) => {
       const expired = await inject({ method: 'POST', url: '/api/auth/verify-email', payload: { token } });
       expect(expired.statusCode).toBe(400);
       expect(expired.json().message).toBe(AUTH_MESSAGES.invalidToken);
-      const unknown = await inject({ method: 'POST', url: '/api/auth/verify-email', payload: { token: 'nope' } });
+      const unknown = await inject({
+        method: 'POST',
+        url: '/api/auth/verify-email',
+        payload: { token: 'nope' },
+      });
       expect(unknown.statusCode).toBe(400);
       const missing = await inject({ method: 'POST', url: '/api/auth/verify-email', payload: {} });
       expect(missing.statusCode).toBe(400);
@@ -235,25 +273,45 @@ describeEachDb('auth', (t) => {
 
     it('resets once with the mailed token, ends every session, and the old password stops working', async () => {
       const { user, cookie } = await buildAttorney(t().app);
-      const forgot = await inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: user.email.toUpperCase() } });
+      const forgot = await inject({
+        method: 'POST',
+        url: '/api/auth/forgot-password',
+        payload: { email: user.email.toUpperCase() },
+      });
       expect(forgot.statusCode).toBe(202);
       expect(forgot.json()).toEqual({ message: AUTH_MESSAGES.forgotAccepted });
       const mail = (await t().outbox(user.email)).find((m) => m.kind === 'reset_password')!;
       expect(mail.html).toContain('/reset-password?token=');
       const token = linkIn(mail.text, '/reset-password').searchParams.get('token')!;
 
-      const short = await inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, password: '123' } });
+      const short = await inject({
+        method: 'POST',
+        url: '/api/auth/reset-password',
+        payload: { token, password: '123' },
+      });
       expect(short.statusCode).toBe(400);
       expect(short.json().errors.password).toBe(AUTH_MESSAGES.passwordMin);
 
-      const res = await inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, password: 'a new secret' } });
+      const res = await inject({
+        method: 'POST',
+        url: '/api/auth/reset-password',
+        payload: { token, password: 'a new secret' },
+      });
       expect(res.statusCode).toBe(200);
       expect((await inject({ method: 'GET', url: '/api/user', headers: { cookie } })).statusCode).toBe(401);
-      const oldLogin = await inject({ method: 'POST', url: '/api/login', payload: { email: user.email, password: DEFAULT_PASSWORD } });
+      const oldLogin = await inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { email: user.email, password: DEFAULT_PASSWORD },
+      });
       expect(oldLogin.statusCode).toBe(401);
       await signIn(t().app, user.email, 'a new secret');
 
-      const reuse = await inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, password: 'another one' } });
+      const reuse = await inject({
+        method: 'POST',
+        url: '/api/auth/reset-password',
+        payload: { token, password: 'another one' },
+      });
       expect(reuse.statusCode).toBe(400);
       expect(reuse.json().message).toBe(AUTH_MESSAGES.invalidToken);
     });
@@ -267,7 +325,11 @@ describeEachDb('auth', (t) => {
         .db.update(emailTokens)
         .set({ expiresAt: new Date(Date.now() - 1) })
         .where(eq(emailTokens.userId, user.id));
-      const res = await inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, password: 'a new secret' } });
+      const res = await inject({
+        method: 'POST',
+        url: '/api/auth/reset-password',
+        payload: { token, password: 'a new secret' },
+      });
       expect(res.statusCode).toBe(400);
       await signIn(t().app, user.email, DEFAULT_PASSWORD);
     });
@@ -276,7 +338,11 @@ describeEachDb('auth', (t) => {
       const { user } = await buildAttorney(t().app, { verified: false });
       const [mail] = await t().outbox(user.email);
       const token = linkIn(mail.text, '/verify-email').searchParams.get('token')!;
-      const res = await inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, password: 'a new secret' } });
+      const res = await inject({
+        method: 'POST',
+        url: '/api/auth/reset-password',
+        payload: { token, password: 'a new secret' },
+      });
       expect(res.statusCode).toBe(400);
     });
   });
@@ -316,17 +382,27 @@ describeEachDb('auth', (t) => {
 
 describe('rate limits', () => {
   it('answers 429 after too many sign-in attempts for one address, and again for resets', async () => {
-    const t = await createTestApp({ config: { rateLimit: { max: 3, windowMs: 60_000, registerMax: 2, registerWindowMs: 60_000 } } });
+    const t = await createTestApp({
+      config: { rateLimit: { max: 3, windowMs: 60_000, registerMax: 2, registerWindowMs: 60_000 } },
+    });
     try {
       const attempt = () =>
-        t.app.inject({ method: 'POST', url: '/api/login', payload: { email: 'victim@example.com', password: 'guess-123' } });
+        t.app.inject({
+          method: 'POST',
+          url: '/api/login',
+          payload: { email: 'victim@example.com', password: 'guess-123' },
+        });
       for (let i = 0; i < 3; i++) expect((await attempt()).statusCode).toBe(401);
       const limited = await attempt();
       expect(limited.statusCode).toBe(429);
       expect(limited.json().message).toBe('Too many attempts. Please try again later.');
 
       const forgot = () =>
-        t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: 'victim@example.com' } });
+        t.app.inject({
+          method: 'POST',
+          url: '/api/auth/forgot-password',
+          payload: { email: 'victim@example.com' },
+        });
       for (let i = 0; i < 3; i++) expect((await forgot()).statusCode).toBe(202);
       expect((await forgot()).statusCode).toBe(429);
 

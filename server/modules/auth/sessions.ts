@@ -1,10 +1,10 @@
-import { and, eq, gt, lt, or } from 'drizzle-orm';
 import type { User } from '@shared/auth';
 import { SESSION } from '@shared/limits';
+import { and, eq, gt, lt, or } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { sessions, users } from '../../db/schema';
-import { hashToken, newToken } from './crypto';
 import { toUser } from './auth.presenter';
+import { hashToken, newToken } from './crypto';
 
 // lastUsedAt is written at most this often, so reads do not all become writes.
 const TOUCH_INTERVAL_MS = 60 * 1000;
@@ -16,7 +16,10 @@ export async function createSession(tx: Tx, userId: string) {
   return { token, expiresAt };
 }
 
-export async function validateSession(db: Db, token: string): Promise<{ user: User; sessionId: string } | null> {
+export async function validateSession(
+  db: Db,
+  token: string,
+): Promise<{ user: User; sessionId: string } | null> {
   const id = hashToken(token);
   const now = new Date();
   const idleCutoff = new Date(now.getTime() - SESSION.idleMs);
@@ -45,5 +48,7 @@ export async function deleteExpiredSessions(db: Db) {
   const now = new Date();
   await db
     .delete(sessions)
-    .where(or(lt(sessions.expiresAt, now), lt(sessions.lastUsedAt, new Date(now.getTime() - SESSION.idleMs))));
+    .where(
+      or(lt(sessions.expiresAt, now), lt(sessions.lastUsedAt, new Date(now.getTime() - SESSION.idleMs))),
+    );
 }

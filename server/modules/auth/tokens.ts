@@ -7,7 +7,13 @@ type Purpose = (typeof emailTokens.$inferSelect)['purpose'];
 
 export async function createEmailToken(
   tx: Tx,
-  input: { purpose: Purpose; email: string; userId?: string | null; requestId?: string | null; ttlMs: number },
+  input: {
+    purpose: Purpose;
+    email: string;
+    userId?: string | null;
+    requestId?: string | null;
+    ttlMs: number;
+  },
 ): Promise<string> {
   const { token, hash } = newToken();
   await tx.insert(emailTokens).values({

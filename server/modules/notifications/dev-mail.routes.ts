@@ -27,7 +27,10 @@ export async function devMailRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
     if (wantsJson) return mails;
     const items = mails
       .map((m) => {
-        const linked = escapeHtml(m.text).replace(/(https?:\/\/[^\s<]+)/g, (url) => `<a href="${url}">${url}</a>`);
+        const linked = escapeHtml(m.text).replace(
+          /(https?:\/\/[^\s<]+)/g,
+          (url) => `<a href="${url}">${url}</a>`,
+        );
         return `<article><h2>${escapeHtml(m.subject)}</h2><p class="meta">To <strong>${escapeHtml(m.to)}</strong> · ${escapeHtml(
           m.createdAt,
         )} · ${escapeHtml(m.status)}</p><pre>${linked}</pre></article>`;

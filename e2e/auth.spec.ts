@@ -1,0 +1,135 @@
+import { expect, test } from '@playwright/test';
+import { latestMail, linkFrom, PASSWORD, registerByApi, signUpThroughUi, uniqueEmail } from './helpers';
+
+test('an attorney signs up, verifies the address from the mail, signs out and signs in again', async ({
+  page,
+}) => {
+  const email = uniqueEmail('attorney');
+  await signUpThroughUi(page, { email, role: 'Attorney', firstName: 'Riley' });
+  await expect(page.getByText('Registration successful')).toBeVisible();
+  await expect(page).toHaveURL(/\/attorney\/onboarding$/);
+
+  const mail = await latestMail(page.request, email, 'verify_email');
+  expect(mail.subject).toMatch(/verify/i);
+  await page.goto(linkFrom(mail, '/verify-email'));
+  await expect(page.getByText('Your email address is verified.')).toBeVisible();
+  await page.getByRole('link', { name: 'Continue' }).click();
+
+  await page.goto('/attorney/dashboard');
+  await expect(page.getByRole('heading', { name: 'Attorney Dashboard' })).toBeVisible();
+  await expect(page.getByText('Riley Avery')).toBeVisible();
+  await expect(page.getByText('Please verify your email address')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await expect(page.getByText('Logged out')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+
+  await page.goto('/auth');
+  await page.getByLabel('Email').fill(email.toUpperCase());
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByText('Login successful')).toBeVisible();
+  await expect(page).toHaveURL(/\/attorney\/onboarding$/);
+});
+
+test('a law firm signs up and lands on the firm dashboard', async ({ page }) => {
+  const email = uniqueEmail('firm');
+  await signUpThroughUi(page, { email, role: 'Law Firm', firstName: 'Morgan' });
+  await expect(page).toHaveURL(/\/firm\/dashboard$/);
+  await expect(page.getByRole('heading', { name: 'Firm Dashboard' })).toBeVisible();
+  await expect(page.getByText('Law Firm', { exact: true })).toBeVisible();
+});
+
+test('the create-account form shows the spec messages under the fields', async ({ page }) => {
+  await page.goto('/auth');
+  await page.getByRole('tab', { name: 'Create Account' }).click();
+  await page.getByLabel('Email').fill('not-an-email');
+  await page.getByLabel('Password', { exact: true }).fill('123');
+  await page.getByLabel('Confirm Password').fill('456');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByText('First name is required')).toBeVisible();
+  await expect(page.getByText('Last name is required')).toBeVisible();
+  await expect(page.getByText('Please enter a valid email')).toBeVisible();
+  await expect(page.getByText('Please select your role')).toBeVisible();
+  await expect(page.getByText('Password must be at least 6 characters')).toBeVisible();
+  await expect(page.getByText("Passwords don't match")).toBeVisible();
+});
+
+test('a wrong password shows the login failure toast and keeps the user signed out', async ({ page }) => {
+  const email = uniqueEmail('wrongpw');
+  await registerByApi(page, { email, userType: 'attorney' });
+  await page.request.post('/api/logout');
+  await page.goto('/auth');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('not-the-password');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByText('Login failed')).toBeVisible();
+  await expect(page.getByText('Invalid email or password')).toBeVisible();
+  await expect(page).toHaveURL(/\/auth$/);
+});
+
+test('forgot password: the mailed link sets a new password that signs in', async ({ page }) => {
+  const email = uniqueEmail('reset');
+  await registerByApi(page, { email, userType: 'firm' });
+  await page.request.post('/api/logout');
+  await page.goto('/auth');
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(page.getByText('If an account exists for that address')).toBeVisible();
+
+  const mail = await latestMail(page.request, email, 'reset_password');
+  await page.goto(linkFrom(mail, '/reset-password'));
+  await page.getByLabel('New Password').fill('brand-new-secret');
+  await page.getByLabel('Confirm Password').fill('brand-new-secret');
+  await page.getByRole('button', { name: 'Set new password' }).click();
+  await expect(page.getByText('Your password has been reset')).toBeVisible();
+
+  await page.getByRole('link', { name: 'Sign in' }).click();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('brand-new-secret');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/firm\/dashboard$/);
+
+  // The link works once.
+  await page.request.post('/api/logout');
+  await page.goto(linkFrom(mail, '/reset-password'));
+  await page.getByLabel('New Password').fill('another-secret');
+  await page.getByLabel('Confirm Password').fill('another-secret');
+  await page.getByRole('button', { name: 'Set new password' }).click();
+  await expect(page.getByText('This link is invalid or has expired.')).toBeVisible();
+});
+
+test('an unknown route shows the 404 screen', async ({ page }) => {
+  await page.goto('/no/such/page');
+  await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+});
+
+test('a signed-out visit to a signed-in page shows Unauthorized and goes to sign in', async ({ page }) => {
+  await page.goto('/attorney/dashboard');
+  await expect(page.getByText('You are logged out. Logging in again...')).toBeVisible();
+  await expect(page).toHaveURL(/\/auth$/);
+});
+
+test('a firm user on an attorney page is sent away as unauthorised', async ({ page }) => {
+  await registerByApi(page, { email: uniqueEmail('firm-guard'), userType: 'firm' });
+  await page.goto('/attorney/master-lpq');
+  await expect(page.getByText('Unauthorized', { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/\/firm\/dashboard$/);
+});
+
+test('the landing page links to sign in', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  for (const title of [
+    'Master LPQ Creation',
+    'Invitation System',
+    'Response Tracking',
+    'Custom LPQ Sections',
+    'LPQ Invitations',
+    'Response Management',
+  ]) {
+    await expect(page.getByRole('heading', { name: title })).toBeVisible();
+  }
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/auth$/);
+});

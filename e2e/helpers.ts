@@ -1,0 +1,70 @@
+import { randomBytes } from 'node:crypto';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+
+export const PASSWORD = 'journey-secret-1';
+
+export function uniqueEmail(prefix: string) {
+  return `${prefix}-${randomBytes(4).toString('hex')}@example.com`;
+}
+
+type Mail = { to: string; subject: string; text: string; kind: string };
+
+/** The newest locally kept mail to an address (the app runs without SMTP_URL), waiting for it. */
+export async function latestMail(request: APIRequestContext, to: string, kind?: string): Promise<Mail> {
+  let found: Mail | undefined;
+  await expect
+    .poll(async () => {
+      const res = await request.get('/dev/mail?format=json');
+      const mails = (await res.json()) as Mail[];
+      found = mails.find((m) => m.to === to && (!kind || m.kind === kind));
+      return !!found;
+    })
+    .toBe(true);
+  return found!;
+}
+
+export function linkFrom(mail: Mail, pathname: string): string {
+  const match = mail.text.match(new RegExp(`https?://\\S+${pathname}\\?token=\\S+`));
+  if (!match) throw new Error(`no ${pathname} link in "${mail.subject}"`);
+  return match[0];
+}
+
+/** Signs up through the /auth screen. */
+export async function signUpThroughUi(
+  page: Page,
+  opts: { email: string; role: 'Attorney' | 'Law Firm'; firstName?: string },
+) {
+  await page.goto('/auth');
+  await page.getByRole('tab', { name: 'Create Account' }).click();
+  await page.getByLabel('First Name').fill(opts.firstName ?? 'Jordan');
+  await page.getByLabel('Last Name').fill('Avery');
+  await page.getByLabel('Email').fill(opts.email);
+  await page.getByRole('combobox', { name: 'I am a...' }).click();
+  await page.getByRole('option', { name: opts.role }).click();
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Confirm Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+}
+
+/** Signs in through the API (faster than the screen), sharing cookies with the page. */
+export async function signInByApi(page: Page, email: string, password = PASSWORD) {
+  const res = await page.request.post('/api/login', { data: { email, password } });
+  expect(res.status()).toBe(200);
+}
+
+export async function registerByApi(
+  page: Page,
+  opts: { email: string; userType: 'attorney' | 'firm'; firstName?: string },
+) {
+  const res = await page.request.post('/api/register', {
+    data: {
+      email: opts.email,
+      password: PASSWORD,
+      firstName: opts.firstName ?? 'Jordan',
+      lastName: 'Avery',
+      userType: opts.userType,
+    },
+  });
+  expect(res.status()).toBe(201);
+  return res.json();
+}

@@ -1,0 +1,40 @@
+import { Badge, Box, Button, Container, Group, Text, Title } from '@mantine/core';
+import { USER_TYPE_LABELS, type User } from '@shared/auth';
+import { IconLogout } from '@tabler/icons-react';
+import { useNavigate } from 'react-router';
+import { useLogout } from '../lib/auth';
+
+/** Spec 2.8 / PRODUCT.md §4: title, the user's name, the role label and Sign Out. */
+export function DashboardHeader({ title, user, subtitle }: { title: string; user: User; subtitle?: string }) {
+  const logout = useLogout();
+  const navigate = useNavigate();
+  return (
+    <Box component="header" bg="white" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+      <Container size="lg" py="md">
+        <Group justify="space-between" wrap="wrap" gap="sm">
+          <Box>
+            <Title order={1} fz={{ base: 20, sm: 24 }}>
+              {title}
+            </Title>
+            <Group gap="xs" mt={4}>
+              <Text size="sm" fw={500}>
+                {subtitle ?? `${user.firstName} ${user.lastName}`}
+              </Text>
+              <Badge variant="light" size="sm">
+                {USER_TYPE_LABELS[user.userType]}
+              </Badge>
+            </Group>
+          </Box>
+          <Button
+            variant="default"
+            leftSection={<IconLogout size={16} aria-hidden />}
+            loading={logout.isPending}
+            onClick={() => logout.mutate(undefined, { onSuccess: () => navigate('/') })}
+          >
+            Sign Out
+          </Button>
+        </Group>
+      </Container>
+    </Box>
+  );
+}

@@ -1,0 +1,45 @@
+import { Anchor, Box, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+
+/** The frame of every inner page: a back link, a title, an optional subtitle and actions. */
+export function PageShell(props: {
+  title: string;
+  subtitle?: ReactNode;
+  back?: { to: string; label: string };
+  actions?: ReactNode;
+  size?: 'sm' | 'md' | 'lg' | 'xl';
+  children: ReactNode;
+}) {
+  return (
+    <Box bg="gray.0" mih="100vh">
+      <Container size={props.size ?? 'lg'} py="xl">
+        <Stack gap="lg">
+          {props.back && (
+            <Anchor component={Link} to={props.back.to} c="dimmed" size="sm" w="fit-content">
+              <Group gap={4}>
+                <IconArrowLeft size={16} aria-hidden />
+                {props.back.label}
+              </Group>
+            </Anchor>
+          )}
+          <Group justify="space-between" align="flex-start" wrap="wrap" gap="md">
+            <Stack gap={4}>
+              <Title order={1} fz={{ base: 24, sm: 30 }}>
+                {props.title}
+              </Title>
+              {props.subtitle && (
+                <Text c="dimmed" component="div">
+                  {props.subtitle}
+                </Text>
+              )}
+            </Stack>
+            {props.actions}
+          </Group>
+          <main>{props.children}</main>
+        </Stack>
+      </Container>
+    </Box>
+  );
+}

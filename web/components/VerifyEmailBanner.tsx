@@ -1,0 +1,41 @@
+import { Alert, Button, Group, Text } from '@mantine/core';
+import type { User } from '@shared/auth';
+import { IconMailCheck } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import { apiRequest, errorMessage } from '../lib/api';
+
+/** Until the address is verified, firms' requests cannot reach the user (PRODUCT.md §8). */
+export function VerifyEmailBanner({ user }: { user: User }) {
+  const resend = useMutation({ mutationFn: () => apiRequest('POST', '/api/auth/resend-verification') });
+  if (user.emailVerified) return null;
+  return (
+    <Alert color="yellow" icon={<IconMailCheck aria-hidden />} title="Please verify your email address">
+      <Group justify="space-between" gap="sm">
+        <Text size="sm">
+          We sent a link to <strong>{user.email}</strong>. Requests from firms reach your account once the
+          address is verified.
+        </Text>
+        {resend.isSuccess ? (
+          <Text size="sm" c="teal.8" fw={500} role="status">
+            A new link is on its way.
+          </Text>
+        ) : (
+          <Button
+            size="xs"
+            variant="light"
+            color="yellow"
+            loading={resend.isPending}
+            onClick={() => resend.mutate()}
+          >
+            Send a new link
+          </Button>
+        )}
+      </Group>
+      {resend.isError && (
+        <Text size="sm" c="red.8" mt="xs" role="alert">
+          {errorMessage(resend.error, 'The link could not be sent. Please try again.')}
+        </Text>
+      )}
+    </Alert>
+  );
+}

@@ -1,0 +1,82 @@
+import { QueryClient, type QueryFunction } from '@tanstack/react-query';
+
+/** Spec §8: any non-OK answer throws `STATUS: body` (or the status text when the body is empty). */
+async function throwIfNotOk(res: Response) {
+  if (res.ok) return;
+  const text = (await res.text()) || res.statusText;
+  throw new Error(`${res.status}: ${text}`);
+}
+
+/** The one fetch wrapper: credentials always, JSON in and out. */
+export async function apiRequest<T = unknown>(method: string, url: string, body?: unknown): Promise<T> {
+  const res = await fetch(url, {
+    method,
+    headers: body !== undefined ? { 'Content-Type': 'application/json' } : {},
+    body: body !== undefined ? JSON.stringify(body) : undefined,
+    credentials: 'include',
+  });
+  await throwIfNotOk(res);
+  if (res.status === 204) return undefined as T;
+  const text = await res.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** The message of an API error for a toast: the server's `message`, else the fallback. */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (!(error instanceof Error)) return fallback;
+  const body = error.message.replace(/^\d{3}: /, '');
+  try {
+    const parsed = JSON.parse(body) as { message?: unknown };
+    if (typeof parsed.message === 'string' && parsed.message) return parsed.message;
+  } catch {
+    // Not JSON: the status text.
+  }
+  return fallback;
+}
+
+/** Per-field messages of a 400 answer, to show under the fields. */
+export function fieldErrors(error: unknown): Record<string, string> {
+  if (!(error instanceof Error) || !error.message.startsWith('400: ')) return {};
+  try {
+    const parsed = JSON.parse(error.message.slice(5)) as { errors?: Record<string, string> };
+    return parsed.errors ?? {};
+  } catch {
+    return {};
+  }
+}
+
+export function statusOf(error: unknown): number | undefined {
+  if (!(error instanceof Error)) return undefined;
+  const m = error.message.match(/^(\d{3}): /);
+  return m ? Number(m[1]) : undefined;
+}
+
+export function isUnauthorizedError(error: unknown): boolean {
+  return error instanceof Error && /^401: .*Unauthorized/.test(error.message);
+}
+
+type UnauthorizedBehavior = 'returnNull' | 'throw';
+
+/** Queries GET the path joined from their key. */
+export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): QueryFunction<T> {
+  return async ({ queryKey }) => {
+    const res = await fetch(queryKey.join('/'), { credentials: 'include' });
+    if (on401 === 'returnNull' && res.status === 401) return null as T;
+    await throwIfNotOk(res);
+    return (await res.json()) as T;
+  };
+}
+
+/** Spec §9: queries never go stale, no automatic refetch, no retries. */
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      queryFn: getQueryFn({ on401: 'throw' }),
+      refetchInterval: false,
+      refetchOnWindowFocus: false,
+      staleTime: Number.POSITIVE_INFINITY,
+      retry: false,
+    },
+    mutations: { retry: false },
+  },
+});

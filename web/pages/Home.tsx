@@ -1,0 +1,34 @@
+import { useQuery } from '@tanstack/react-query';
+import { Navigate } from 'react-router';
+import { FullPageSpinner } from '../components/FullPageSpinner';
+import { getQueryFn } from '../lib/api';
+import { useAuth } from '../lib/auth';
+
+/**
+ * Spec 2.4, the signed-in home: a spinner with a welcome line, then an attorney without a complete
+ * master LPQ goes to /attorney/master-lpq, one with a complete one to /attorney/dashboard, a firm to
+ * /firm/dashboard.
+ */
+export default function Home() {
+  const { user } = useAuth();
+  const isAttorney = user?.userType === 'attorney';
+  const masterLpq = useQuery<{ isComplete?: boolean } | null>({
+    queryKey: ['/api/attorney/master-lpq'],
+    queryFn: async (ctx) => {
+      try {
+        return await getQueryFn<{ isComplete?: boolean }>({ on401: 'throw' })(ctx);
+      } catch {
+        // No master LPQ yet (404) or no answer: start the attorney on it.
+        return null;
+      }
+    },
+    enabled: isAttorney,
+  });
+  if (!user) return <FullPageSpinner />;
+  if (user.userType === 'firm') return <Navigate to="/firm/dashboard" replace />;
+  if (!isAttorney) return <FullPageSpinner label={`Welcome, ${user.firstName}`} />;
+  if (masterLpq.isLoading) return <FullPageSpinner label={`Welcome back, ${user.firstName}…`} />;
+  return (
+    <Navigate to={masterLpq.data?.isComplete ? '/attorney/dashboard' : '/attorney/master-lpq'} replace />
+  );
+}

@@ -1,0 +1,5 @@
+import { PagePlaceholder } from '../components/PagePlaceholder';
+
+export default function RegisterFirm() {
+  return <PagePlaceholder title="Law Firm Registration" back={{ to: '/', label: 'Cancel' }} />;
+}

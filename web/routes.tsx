@@ -1,0 +1,106 @@
+import type { UserType } from '@shared/auth';
+import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
+import { FullPageSpinner } from './components/FullPageSpinner';
+import { RequireUser, SignedOutOnly } from './components/Guards';
+import { useAuth } from './lib/auth';
+
+// Every page is its own chunk: /auth loads only what it shows.
+const page = (load: () => Promise<{ default: ComponentType }>) => lazy(load);
+const Landing = page(() => import('./pages/Landing'));
+const Home = page(() => import('./pages/Home'));
+const AuthPage = page(() => import('./pages/Auth'));
+const VerifyEmail = page(() => import('./pages/VerifyEmail'));
+const ForgotPassword = page(() => import('./pages/ForgotPassword'));
+const ResetPassword = page(() => import('./pages/ResetPassword'));
+const RegisterAttorney = page(() => import('./pages/RegisterAttorney'));
+const RegisterFirm = page(() => import('./pages/RegisterFirm'));
+const NotFound = page(() => import('./pages/NotFound'));
+
+const AttorneyOnboarding = page(() => import('./pages/AttorneyOnboarding'));
+const AttorneyDashboard = page(() => import('./pages/AttorneyDashboard'));
+const AttorneyProfile = page(() => import('./pages/AttorneyProfile'));
+const AttorneyActivity = page(() => import('./pages/AttorneyActivity'));
+const MasterLpq = page(() => import('./pages/MasterLpq'));
+const ConflictsForm = page(() => import('./pages/ConflictsForm'));
+const DiversityForm = page(() => import('./pages/DiversityForm'));
+const BusinessPlan = page(() => import('./pages/BusinessPlan'));
+const LpqRequests = page(() => import('./pages/LpqRequests'));
+const LpqPage = page(() => import('./pages/LpqPage'));
+
+const FirmDashboard = page(() => import('./pages/FirmDashboard'));
+const FirmProfile = page(() => import('./pages/FirmProfile'));
+const FirmRequests = page(() => import('./pages/FirmRequests'));
+const FirmRequestNew = page(() => import('./pages/FirmRequestNew'));
+const FirmRequestDetail = page(() => import('./pages/FirmRequestDetail'));
+const FirmCustomSections = page(() => import('./pages/FirmCustomSections'));
+
+/** Signed-in routes and the user type each needs (spec 2.1, PRODUCT.md §4). */
+const PROTECTED: [string, LazyExoticComponent<ComponentType>, UserType][] = [
+  ['/attorney/onboarding', AttorneyOnboarding, 'attorney'],
+  ['/attorney/dashboard', AttorneyDashboard, 'attorney'],
+  ['/attorney/profile', AttorneyProfile, 'attorney'],
+  ['/attorney/activity', AttorneyActivity, 'attorney'],
+  ['/attorney/master-lpq', MasterLpq, 'attorney'],
+  ['/attorney/conflicts-form', ConflictsForm, 'attorney'],
+  ['/attorney/diversity-form', DiversityForm, 'attorney'],
+  ['/attorney/business-plan', BusinessPlan, 'attorney'],
+  ['/attorney/lpq-requests', LpqRequests, 'attorney'],
+  ['/lpq/:id', LpqPage, 'attorney'],
+  ['/firm/dashboard', FirmDashboard, 'firm'],
+  ['/firm/profile', FirmProfile, 'firm'],
+  ['/firm/requests', FirmRequests, 'firm'],
+  ['/firm/requests/new', FirmRequestNew, 'firm'],
+  ['/firm/requests/:id', FirmRequestDetail, 'firm'],
+  ['/firm/custom-sections', FirmCustomSections, 'firm'],
+];
+
+function Root() {
+  const { user, isLoading } = useAuth();
+  if (isLoading) return <FullPageSpinner />;
+  return user ? <Home /> : <Landing />;
+}
+
+export function AppRoutes() {
+  return (
+    <Suspense fallback={<FullPageSpinner />}>
+      <Routes>
+        <Route path="/" element={<Root />} />
+        <Route path="/auth" element={<AuthPage />} />
+        <Route path="/verify-email" element={<VerifyEmail />} />
+        <Route path="/forgot-password" element={<ForgotPassword />} />
+        <Route path="/reset-password" element={<ResetPassword />} />
+        <Route
+          path="/register/attorney"
+          element={
+            <SignedOutOnly>
+              <RegisterAttorney />
+            </SignedOutOnly>
+          }
+        />
+        <Route
+          path="/register/firm"
+          element={
+            <SignedOutOnly>
+              <RegisterFirm />
+            </SignedOutOnly>
+          }
+        />
+        <Route path="/dashboard/attorney" element={<Navigate to="/attorney/dashboard" replace />} />
+        <Route path="/dashboard/firm" element={<Navigate to="/firm/dashboard" replace />} />
+        {PROTECTED.map(([path, Page, userType]) => (
+          <Route
+            key={path}
+            path={path}
+            element={
+              <RequireUser userType={userType}>
+                <Page />
+              </RequireUser>
+            }
+          />
+        ))}
+        <Route path="*" element={<NotFound />} />
+      </Routes>
+    </Suspense>
+  );
+}
