@@ -18,7 +18,7 @@ import { registerErrorHandling } from './plugins/errors';
 import { registerSecurity } from './plugins/security';
 import { registerSession } from './plugins/session';
 
-export const webDistDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist/web');
+export const defaultWebDistDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist/web');
 
 export type BuildAppOptions = {
   config: AppConfig;
@@ -73,6 +73,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance &
   if (config.env !== 'production' && mailTransport.kind === 'local')
     await app.register(devMailRoutes, { ctx });
 
+  const webDistDir = config.webDistDir ? path.resolve(config.webDistDir) : defaultWebDistDir;
   const hasWeb = existsSync(path.join(webDistDir, 'index.html'));
   if (hasWeb) {
     await app.register(fastifyStatic, {

@@ -32,6 +32,7 @@ const envSchema = z.object({
     .int()
     .positive()
     .default(60 * 1000),
+  WEB_DIST_DIR: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -58,6 +59,8 @@ export type AppConfig = {
   /** How often the mail dispatcher polls the outbox; 0 turns the background loop off (tests drive it). */
   mailPollMs: number;
   logLevel: string;
+  /** The built SPA; the default is dist/web. */
+  webDistDir?: string;
 };
 
 /** The only place process.env is read. */
@@ -101,5 +104,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     mailPollMs: 1000,
     logLevel: e.LOG_LEVEL,
+    webDistDir: e.WEB_DIST_DIR,
   };
 }
