@@ -18,6 +18,7 @@ export const AUTH_MESSAGES = {
   passwordReset: 'Your password has been reset. You can sign in now.',
   emailVerified: 'Your email address is verified.',
   verificationSent: 'We have sent you a new verification link.',
+  invitationEmailMismatch: 'Use the email address the invitation was sent to.',
 } as const;
 
 export const USER_TYPES = ['attorney', 'firm'] as const;
@@ -49,6 +50,8 @@ export const registerSchema = z.object({
   firstName: nameField(AUTH_MESSAGES.firstNameRequired),
   lastName: nameField(AUTH_MESSAGES.lastNameRequired),
   userType: z.enum(USER_TYPES, { error: AUTH_MESSAGES.roleRequired }),
+  /** The token of an e-mailed invitation: registering with it verifies the address it was sent to. */
+  invitationToken: z.string().max(200).optional(),
 });
 export type RegisterInput = z.input<typeof registerSchema>;
 

@@ -1,5 +1,5 @@
 import { Card, Tabs, Text, Title } from '@mantine/core';
-import { Navigate } from 'react-router';
+import { Navigate, useSearchParams } from 'react-router';
 import { FullPageSpinner } from '../components/FullPageSpinner';
 import { AuthLayout } from '../features/auth/AuthLayout';
 import { CreateAccountForm } from '../features/auth/CreateAccountForm';
@@ -8,6 +8,7 @@ import { homePathFor, useAuth } from '../lib/auth';
 
 export default function AuthPage() {
   const { user, isLoading } = useAuth();
+  const [params] = useSearchParams();
   if (isLoading) return <FullPageSpinner />;
   // Spec 2.3: with a user present the page renders nothing and redirects by user type.
   if (user) return <Navigate to={homePathFor(user)} replace />;
@@ -20,7 +21,7 @@ export default function AuthPage() {
         <Text c="dimmed" mb="lg">
           Sign in to your account or create a new one
         </Text>
-        <Tabs defaultValue="signin" keepMounted={false}>
+        <Tabs defaultValue={params.get('token') ? 'register' : 'signin'} keepMounted={false}>
           <Tabs.List grow mb="lg">
             <Tabs.Tab value="signin">Sign In</Tabs.Tab>
             <Tabs.Tab value="register">Create Account</Tabs.Tab>

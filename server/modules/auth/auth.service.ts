@@ -39,14 +39,25 @@ export async function sendVerificationMail(
 
 /**
  * Creates a user inside the caller's transaction (registration screens add their profile in the same one).
- * With verified=true (an invitation link proved the address) no verification mail is sent.
+ * A valid invitation token for the same address proves it: the user starts verified and gets no
+ * verification mail. An invalid or used token is ignored (the address is verified by mail instead);
+ * a token for another address is refused.
  */
 export async function createUser(
   tx: Tx,
   ctx: AuthContext,
   input: RegisterInput & { email: string },
-  opts: { verified?: boolean } = {},
 ): Promise<User> {
+  let verified = false;
+  if (input.invitationToken) {
+    const invitation = await consumeEmailToken(tx, 'invitation', input.invitationToken);
+    if (invitation && invitation.email.toLowerCase() !== input.email) {
+      throw badRequest(AUTH_MESSAGES.invitationEmailMismatch, {
+        email: AUTH_MESSAGES.invitationEmailMismatch,
+      });
+    }
+    verified = invitation !== null;
+  }
   const passwordHash = await hashPassword(input.password);
   let row: typeof users.$inferSelect;
   try {
@@ -58,7 +69,7 @@ export async function createUser(
         firstName: input.firstName,
         lastName: input.lastName,
         userType: input.userType,
-        emailVerifiedAt: opts.verified ? new Date() : null,
+        emailVerifiedAt: verified ? new Date() : null,
       })
       .returning();
   } catch (err) {
@@ -66,7 +77,7 @@ export async function createUser(
       throw new HttpError(409, AUTH_MESSAGES.emailTaken, { email: AUTH_MESSAGES.emailTaken });
     throw err;
   }
-  if (!opts.verified) await sendVerificationMail(tx, ctx, row);
+  if (!verified) await sendVerificationMail(tx, ctx, row);
   return toUser(row);
 }
 

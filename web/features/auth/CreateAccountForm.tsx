@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Select, Stack, TextInput } from '@mantine/core';
 import { type RegisterFormValues, registerFormSchema, USER_TYPE_LABELS, USER_TYPES } from '@shared/auth';
 import { Controller, useForm } from 'react-hook-form';
+import { useSearchParams } from 'react-router';
 import { PasswordField } from '../../components/PasswordField';
 import { useRegister } from '../../lib/auth';
 import { applyServerErrors } from '../../lib/forms';
@@ -10,6 +11,9 @@ const ROLE_OPTIONS = USER_TYPES.map((value) => ({ value, label: USER_TYPE_LABELS
 
 export function CreateAccountForm() {
   const register = useRegister();
+  // An invitation link carries a token that verifies the invited address on sign-up.
+  const [params] = useSearchParams();
+  const invitationToken = params.get('token') ?? undefined;
   const form = useForm<RegisterFormValues>({
     resolver: zodResolver(registerFormSchema),
     defaultValues: {
@@ -25,9 +29,12 @@ export function CreateAccountForm() {
   const onSubmit = form.handleSubmit((values) => {
     // confirmPassword is not sent (spec §3).
     const { confirmPassword: _, ...body } = values;
-    register.mutate(body as Parameters<typeof register.mutate>[0], {
-      onError: (error) => applyServerErrors(error, form.setError),
-    });
+    register.mutate(
+      { ...(body as Parameters<typeof register.mutate>[0]), invitationToken },
+      {
+        onError: (error) => applyServerErrors(error, form.setError),
+      },
+    );
   });
   return (
     <form onSubmit={onSubmit} noValidate>
