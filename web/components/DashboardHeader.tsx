@@ -20,7 +20,7 @@ export function DashboardHeader({ title, user, subtitle }: { title: string; user
               <Text size="sm" fw={500}>
                 {subtitle ?? `${user.firstName} ${user.lastName}`}
               </Text>
-              <Badge variant="light" size="sm">
+              <Badge variant="light" size="sm" tt="none">
                 {USER_TYPE_LABELS[user.userType]}
               </Badge>
             </Group>

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Select, Stack, TextInput } from '@mantine/core';
+import { Button, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { type RegisterFormValues, registerFormSchema, USER_TYPE_LABELS, USER_TYPES } from '@shared/auth';
 import { Controller, useForm } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
@@ -39,13 +39,12 @@ export function CreateAccountForm() {
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="md">
-        <Group grow align="flex-start" wrap="wrap">
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
           <TextInput
             label="First Name"
             placeholder="First name"
             autoComplete="given-name"
             error={errors.firstName?.message}
-            miw={140}
             {...form.register('firstName')}
           />
           <TextInput
@@ -53,10 +52,9 @@ export function CreateAccountForm() {
             placeholder="Last name"
             autoComplete="family-name"
             error={errors.lastName?.message}
-            miw={140}
             {...form.register('lastName')}
           />
-        </Group>
+        </SimpleGrid>
         <TextInput
           label="Email"
           type="email"
