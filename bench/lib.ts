@@ -18,6 +18,11 @@ export async function timeToFirst200(
   url: string,
   env: NodeJS.ProcessEnv = {},
 ): Promise<{ ms: number; child: ChildProcess }> {
+  const busy = await fetch(url).then(
+    () => true,
+    () => false,
+  );
+  if (busy) throw new Error(`${url} already answers: stop whatever listens there first`);
   const started = performance.now();
   const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: 'ignore', detached: true });
   const deadline = started + 180_000;

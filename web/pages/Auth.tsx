@@ -1,10 +1,14 @@
-import { Card, Tabs, Text, Title } from '@mantine/core';
+import { Card, Center, Loader, Tabs, Text, Title } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { FullPageSpinner } from '../components/FullPageSpinner';
 import { AuthLayout } from '../features/auth/AuthLayout';
-import { CreateAccountForm } from '../features/auth/CreateAccountForm';
 import { SignInForm } from '../features/auth/SignInForm';
 import { homePathFor, useAuth } from '../lib/auth';
+
+// The create-account form (and its role picker) loads on demand: sign-in is what most visits need.
+const loadCreateAccountForm = () => import('../features/auth/CreateAccountForm');
+const CreateAccountForm = lazy(() => loadCreateAccountForm().then((m) => ({ default: m.CreateAccountForm })));
 
 export default function AuthPage() {
   const { user, isLoading } = useAuth();
@@ -24,13 +28,23 @@ export default function AuthPage() {
         <Tabs defaultValue={params.get('token') ? 'register' : 'signin'} keepMounted={false}>
           <Tabs.List grow mb="lg">
             <Tabs.Tab value="signin">Sign In</Tabs.Tab>
-            <Tabs.Tab value="register">Create Account</Tabs.Tab>
+            <Tabs.Tab value="register" onMouseEnter={loadCreateAccountForm} onFocus={loadCreateAccountForm}>
+              Create Account
+            </Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="signin">
             <SignInForm />
           </Tabs.Panel>
           <Tabs.Panel value="register">
-            <CreateAccountForm />
+            <Suspense
+              fallback={
+                <Center py="xl">
+                  <Loader size="sm" aria-label="Loading" />
+                </Center>
+              }
+            >
+              <CreateAccountForm />
+            </Suspense>
           </Tabs.Panel>
         </Tabs>
       </Card>
