@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { emailField } from './auth';
+import type { FileRef } from './files';
 import { LIMITS } from './limits';
 
 /** PRODUCT.md §5: the request lifecycle. */
@@ -48,6 +50,11 @@ export const REQUEST_MESSAGES = {
   notPending: 'This request has already been answered.',
   invalidTransition: 'This request cannot move to that status.',
   firmProfileRequired: 'Complete your firm profile before sending requests.',
+  positionTitleRequired: 'Position title is required',
+  practiceAreaRequired: 'Practice area is required',
+  dueDateFormat: 'Enter the due date as yyyy-mm-dd',
+  dueDateInPast: 'The due date cannot be in the past',
+  duplicateQuestionIds: 'Each question needs its own id',
 } as const;
 
 export const QUESTION_TYPES = ['text', 'textarea', 'yesno', 'select', 'date', 'number'] as const;
@@ -63,10 +70,15 @@ export const QUESTION_TYPE_LABELS: Record<QuestionType, string> = {
 
 export const firmQuestionSchema = z
   .object({
-    id: z.string().min(1).max(100),
+    // Answers are keyed by this id; the server gives one to a question that comes without.
+    id: z
+      .string()
+      .min(1)
+      .max(100)
+      .default(() => crypto.randomUUID()),
     text: z.string().trim().min(1, 'Question text is required').max(LIMITS.mediumText),
     type: z.enum(QUESTION_TYPES),
-    required: z.boolean(),
+    required: z.boolean().default(false),
     options: z.array(z.string().trim().min(1).max(LIMITS.shortText)).max(LIMITS.listMax).optional(),
   })
   .refine((q) => q.type !== 'select' || (q.options?.length ?? 0) >= 1, {
@@ -80,6 +92,162 @@ export const firmSectionSchema = z.object({
 });
 
 /** PRODUCT.md §6: `{ sections: [ { title, questions: [ { id, text, type, required, options? } ] } ] }`. */
-export const firmSpecificQuestionsSchema = z.object({ sections: z.array(firmSectionSchema).max(20) });
-export type FirmSpecificQuestions = z.infer<typeof firmSpecificQuestionsSchema>;
-export type FirmQuestion = z.infer<typeof firmQuestionSchema>;
+export const firmSpecificQuestionsSchema = z.object({ sections: z.array(firmSectionSchema).max(20) }).refine(
+  (v) => {
+    const ids = v.sections.flatMap((s) => s.questions.map((q) => q.id));
+    return new Set(ids).size === ids.length;
+  },
+  { message: REQUEST_MESSAGES.duplicateQuestionIds, path: ['sections'] },
+);
+export type FirmSpecificQuestions = z.output<typeof firmSpecificQuestionsSchema>;
+export type FirmQuestion = z.output<typeof firmQuestionSchema>;
+export type FirmSection = z.output<typeof firmSectionSchema>;
+export type FirmSectionInput = z.input<typeof firmSectionSchema>;
+
+/** A saved custom section of the firm's library (GET /api/firm/custom-sections). */
+export type CustomSection = FirmSection & { id: string; createdAt: string; updatedAt: string };
+
+/** Today as yyyy-mm-dd (UTC): due dates before it are refused. */
+export const todayIsoDate = () => new Date().toISOString().slice(0, 10);
+
+const optionalText = (max: number) =>
+  z.preprocess((v) => (v === null ? undefined : v), z.string().trim().max(max).optional());
+
+/**
+ * PRODUCT.md §6: POST /api/firm/lpq-requests. Unknown keys (status, firmId, …) are stripped.
+ * Contact details left out come from the firm profile.
+ */
+export const createLpqRequestSchema = z.object({
+  attorneyEmail: z.preprocess((v) => v ?? '', emailField),
+  positionTitle: z
+    .string({ error: REQUEST_MESSAGES.positionTitleRequired })
+    .trim()
+    .min(1, REQUEST_MESSAGES.positionTitleRequired)
+    .max(LIMITS.shortText),
+  practiceArea: z
+    .string({ error: REQUEST_MESSAGES.practiceAreaRequired })
+    .trim()
+    .min(1, REQUEST_MESSAGES.practiceAreaRequired)
+    .max(LIMITS.shortText),
+  dueDate: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z
+      .string({ error: REQUEST_MESSAGES.dueDateFormat })
+      .regex(/^\d{4}-\d{2}-\d{2}$/, REQUEST_MESSAGES.dueDateFormat)
+      .refine((v) => !Number.isNaN(Date.parse(v)), REQUEST_MESSAGES.dueDateFormat)
+      .refine((v) => v >= todayIsoDate(), REQUEST_MESSAGES.dueDateInPast)
+      .optional(),
+  ),
+  contactPersonName: optionalText(LIMITS.nameMax * 2),
+  contactPersonTitle: optionalText(LIMITS.shortText),
+  contactPhone: optionalText(50),
+  additionalMessage: optionalText(LIMITS.mediumText),
+  firmSpecificQuestions: z.preprocess((v) => v ?? undefined, firmSpecificQuestionsSchema.optional()),
+});
+export type CreateLpqRequestInput = z.input<typeof createLpqRequestSchema>;
+
+/** POST /api/firm/lpq-requests/{id}/status: the two moves a firm makes. */
+export const FIRM_REVIEW_STATUSES = ['reviewed', 'completed'] as const;
+export const firmRequestStatusSchema = z.object({
+  status: z.enum(FIRM_REVIEW_STATUSES, { error: 'Status must be reviewed or completed' }),
+});
+
+/** PRODUCT.md §6 firm request item, plus what the detail screen shows. */
+export type FirmRequestItem = {
+  id: string;
+  attorneyEmail: string;
+  attorneyName: string | null;
+  firmName: string;
+  positionTitle: string;
+  practiceArea: string;
+  status: RequestStatus;
+  sentAt: string;
+  dueDate: string | null;
+  sharedAt: string | null;
+  declineReason: string | null;
+  declinedAt: string | null;
+  reviewedAt: string | null;
+  completedAt: string | null;
+  contactPersonName: string;
+  contactPersonTitle: string;
+  contactPhone: string | null;
+  additionalMessage: string | null;
+  firmSpecificQuestions: FirmSpecificQuestions | null;
+};
+
+type Json = Record<string, unknown>;
+
+/** The frozen package a firm reads once a request is shared (PRODUCT.md §5, §6). */
+export type SharedPackage = {
+  sharedAt: string;
+  attorney: { id: string; firstName: string; lastName: string; email: string };
+  profile: Json | null;
+  masterLpq: Json;
+  conflictsForm: Json | null;
+  diversityForm: Json | null;
+  businessPlan: Json | null;
+  documents: FileRef[];
+  positionLpq: { status: string; formData: Json; firmAnswers: Json } | null;
+};
+export type FirmRequestDetail = FirmRequestItem & { package: SharedPackage | null };
+
+/** The package's parts in the order the tabs and the PDF show them. */
+export const PACKAGE_SECTIONS = {
+  profile: 'Profile',
+  masterLpq: 'Master LPQ',
+  positionLpq: 'Position LPQ',
+  firmQuestions: 'Firm-Specific Questions',
+  conflictsForm: 'Conflicts of Interest',
+  diversityForm: 'Diversity Self-Identification',
+  businessPlan: 'Business Plan',
+  documents: 'Documents',
+} as const;
+
+export const DIVERSITY_NOTICE =
+  'Voluntary and confidential. Provided for diversity reporting only; it must not be used in hiring decisions.';
+
+/** Labels where turning the field name into words is not enough. */
+const FIELD_LABELS: Record<string, string> = {
+  generalInfo: 'General Information',
+  currentEmployment: 'Current Employment',
+  priorEmployment: 'Prior Employment',
+  financialInfo: 'Financial Information',
+  clientsInfo: 'Client Information',
+  practiceRequirements: 'Practice Requirements',
+  disclosures: 'Disclosures',
+  isLgbtqia: 'LGBTQIA+',
+  lgbtqia: 'LGBTQIA+',
+  isMENA: 'Middle Eastern / North African',
+  raceEthnicity: 'Race / Ethnicity',
+  ytdCollections: 'YTD Collections',
+  resumeUrl: 'Resume',
+  url: 'URL',
+  lpq: 'LPQ',
+  kpi: 'KPI',
+  keyPerformanceIndicators: 'Key Performance Indicators',
+  currentYear: 'Current Year',
+  yearBefore: 'Year Before',
+};
+
+const ACRONYMS: Record<string, string> = { lpq: 'LPQ', url: 'URL', ytd: 'YTD', mena: 'MENA', id: 'ID' };
+
+/** `portabilityLikelihood` → 'Portability Likelihood': the spec's field names as readable labels. */
+export function labelForField(key: string): string {
+  if (FIELD_LABELS[key]) return FIELD_LABELS[key];
+  const words = key
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .trim()
+    .split(/\s+/);
+  return words.map((w) => ACRONYMS[w.toLowerCase()] ?? w.charAt(0).toUpperCase() + w.slice(1)).join(' ');
+}
+
+/** A stored answer as text: yes/no for booleans, lists joined, empty as '—'. */
+export function displayValue(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (Array.isArray(value)) return value.length ? value.map(displayValue).join(', ') : '—';
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}

@@ -1,8 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
+import { attorneyRoutes } from './attorney/attorney.routes';
 import { authRoutes } from './auth/auth.routes';
+import { filesRoutes } from './files/files.routes';
+import { firmRoutes } from './firm/firm.routes';
+import { questionnaireRoutes } from './questionnaires/questionnaires.routes';
 
 /** Every module's routes; each gets the shared context. */
 export async function registerModules(app: FastifyInstance, ctx: AppContext) {
   await app.register(authRoutes, { ctx });
+  await app.register(filesRoutes, { ctx });
+  await app.register(attorneyRoutes, { ctx });
+  await app.register(questionnaireRoutes, { ctx });
+  await app.register(firmRoutes, { ctx });
 }

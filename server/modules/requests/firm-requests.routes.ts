@@ -1,0 +1,63 @@
+import { createLpqRequestSchema, firmRequestStatusSchema } from '@shared/requests';
+import { format } from 'date-fns';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { renderPackagePdf } from '../../pdf/package-pdf';
+import { currentUser } from '../../plugins/session';
+import {
+  createLpqRequest,
+  getFirmRequest,
+  listFirmRequests,
+  readPackageForPdf,
+  setFirmRequestStatus,
+} from './firm-requests.service';
+
+const idParams = z.object({ id: z.string().max(100) });
+
+/** A file name without characters that break a Content-Disposition header. */
+const safeFileName = (value: string) =>
+  value
+    .replace(/[^A-Za-z0-9 ._-]+/g, '')
+    .trim()
+    .replace(/\s+/g, '-');
+
+/** The firm's requests (PRODUCT.md §6). Registered inside the firm-only scope of firmRoutes. */
+export async function firmRequestRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get('/api/firm/lpq-requests', async (request) => listFirmRequests(ctx, currentUser(request)));
+
+  app.post('/api/firm/lpq-requests', { schema: { body: createLpqRequestSchema } }, async (request, reply) => {
+    const item = await createLpqRequest(ctx, currentUser(request), request.body);
+    return reply.code(201).send(item);
+  });
+
+  app.get('/api/firm/lpq-requests/:id', { schema: { params: idParams } }, async (request) =>
+    getFirmRequest(ctx, currentUser(request), request.params.id),
+  );
+
+  app.post(
+    '/api/firm/lpq-requests/:id/status',
+    { schema: { params: idParams, body: firmRequestStatusSchema } },
+    async (request) =>
+      setFirmRequestStatus(ctx, currentUser(request), request.params.id, request.body.status),
+  );
+
+  app.get(
+    '/api/firm/lpq-requests/:id/package.pdf',
+    { schema: { params: idParams } },
+    async (request, reply) => {
+      const { request: item, pkg } = await readPackageForPdf(ctx, currentUser(request), request.params.id);
+      const pdf = await renderPackagePdf(item, pkg);
+      const name = safeFileName(
+        `LPQ ${pkg.attorney.firstName} ${pkg.attorney.lastName} ${item.positionTitle} ${format(new Date(pkg.sharedAt), 'yyyy-MM-dd')}`,
+      );
+      return reply
+        .header('Content-Type', 'application/pdf')
+        .header('Content-Disposition', `attachment; filename="${name || 'lpq-package'}.pdf"`)
+        .send(pdf);
+    },
+  );
+}

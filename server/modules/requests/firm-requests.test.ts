@@ -1,0 +1,508 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PACKAGE_SECTIONS, REQUEST_MESSAGES } from '@shared/requests';
+import { and, count, eq } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { accessEvents, emailTokens, lpqRequests } from '../../db/schema';
+import {
+  buildAttorney,
+  buildFirmUser,
+  DEFAULT_PASSWORD,
+  sessionCookie,
+  uniqueEmail,
+} from '../../test/factories';
+import { describeEachDb, linkIn } from '../../test/harness';
+import { buildFirm } from '../firm/firm.factories';
+import { buildSharedPackage } from './requests.factories';
+
+const daysFromToday = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+const newRequest = (overrides: Record<string, unknown> = {}) => ({
+  attorneyEmail: uniqueEmail('invitee'),
+  positionTitle: 'Corporate Partner',
+  practiceArea: 'Corporate',
+  dueDate: daysFromToday(14),
+  additionalMessage: 'We would love to hear from you.',
+  firmSpecificQuestions: {
+    sections: [
+      {
+        title: 'Practice fit',
+        questions: [
+          { id: 'fit-1', text: 'Why our firm?', type: 'textarea', required: true },
+          { id: 'fit-2', text: 'Relocate?', type: 'yesno', required: false },
+        ],
+      },
+    ],
+  },
+  ...overrides,
+});
+
+describeEachDb('firm requests', (t) => {
+  const inject = (opts: InjectOptions) => t().app.inject(opts);
+  const requestCount = async () => (await t().db.select({ n: count() }).from(lpqRequests))[0].n;
+  const send = (cookie: string, body: Record<string, unknown>) =>
+    inject({ method: 'POST', url: '/api/firm/lpq-requests', headers: { cookie }, payload: body });
+
+  /** A firm with a request shared by a named attorney. */
+  async function sharedRequest(opts: { documents?: boolean } = {}) {
+    const firm = await buildFirm(t().app);
+    const attorney = await buildAttorney(t().app, { firstName: 'Casey', lastName: 'Nguyen' });
+    const created = await send(firm.cookie, newRequest({ attorneyEmail: attorney.user.email }));
+    const item = created.json();
+    await buildSharedPackage(t().db, {
+      requestId: item.id,
+      attorneyUserId: attorney.user.id,
+      documents: opts.documents
+        ? [
+            {
+              id: '3f0b8a4e-8f0e-4a51-9d55-0b7f4a1a2c11',
+              name: 'Resume.pdf',
+              contentType: 'application/pdf',
+              size: 20480,
+            },
+          ]
+        : [],
+      positionLpq: {
+        formData: { name: 'Casey Nguyen' },
+        firmAnswers: { 'fit-1': 'Your cross-border platform', 'fit-2': true },
+      },
+    });
+    return { firm, attorney, item };
+  }
+
+  describe('POST /api/firm/lpq-requests', () => {
+    it('needs a firm profile first (409) and stores nothing', async () => {
+      const firm = await buildFirmUser(t().app);
+      const before = await requestCount();
+      const res = await send(firm.cookie, newRequest());
+      expect(res.statusCode).toBe(409);
+      expect(res.json().message).toBe(REQUEST_MESSAGES.firmProfileRequired);
+      expect(await requestCount()).toBe(before);
+    });
+
+    it('creates a pending request with the firm’s name and contact defaults; extra fields have no effect', async () => {
+      const firm = await buildFirm(t().app);
+      const other = await buildFirm(t().app);
+      const res = await send(
+        firm.cookie,
+        newRequest({
+          attorneyEmail: '  Invitee.X@Example.COM ',
+          status: 'completed',
+          firmId: other.user.id,
+          firmUserId: other.user.id,
+          firmName: 'Forged LLP',
+          sharedAt: new Date().toISOString(),
+          id: '00000000-0000-4000-8000-000000000000',
+        }),
+      );
+      expect(res.statusCode).toBe(201);
+      const item = res.json();
+      expect(item).toMatchObject({
+        attorneyEmail: 'invitee.x@example.com',
+        attorneyName: null,
+        firmName: 'Whitfield & Cole LLP',
+        positionTitle: 'Corporate Partner',
+        practiceArea: 'Corporate',
+        status: 'pending',
+        sharedAt: null,
+        declineReason: null,
+        contactPersonName: 'Morgan Lee Cole',
+        contactPersonTitle: 'Director of Legal Recruiting',
+        contactPhone: '+1 212 555 0199',
+      });
+      expect(item.id).not.toBe('00000000-0000-4000-8000-000000000000');
+      const [row] = await t().db.select().from(lpqRequests).where(eq(lpqRequests.id, item.id));
+      expect(row.firmUserId).toBe(firm.user.id);
+      expect(row.status).toBe('pending');
+      expect(row.firmSpecificQuestions).toEqual(newRequest().firmSpecificQuestions);
+
+      const list = await inject({
+        method: 'GET',
+        url: '/api/firm/lpq-requests',
+        headers: { cookie: firm.cookie },
+      });
+      expect(list.json().map((r: { id: string }) => r.id)).toContain(item.id);
+      const otherList = await inject({
+        method: 'GET',
+        url: '/api/firm/lpq-requests',
+        headers: { cookie: other.cookie },
+      });
+      expect(otherList.json()).toEqual([]);
+    });
+
+    it('keeps contact details the firm gives instead of the profile’s', async () => {
+      const firm = await buildFirm(t().app);
+      const res = await send(
+        firm.cookie,
+        newRequest({ contactPersonName: 'Pat Doe', contactPersonTitle: 'Partner', contactPhone: '555' }),
+      );
+      expect(res.json()).toMatchObject({
+        contactPersonName: 'Pat Doe',
+        contactPersonTitle: 'Partner',
+        contactPhone: '555',
+      });
+    });
+
+    it.each([
+      [{ attorneyEmail: 'not-an-email' }, 'attorneyEmail', 'Please enter a valid email'],
+      [{ attorneyEmail: undefined }, 'attorneyEmail', 'Please enter a valid email'],
+      [{ positionTitle: '' }, 'positionTitle', REQUEST_MESSAGES.positionTitleRequired],
+      [{ positionTitle: undefined }, 'positionTitle', REQUEST_MESSAGES.positionTitleRequired],
+      [{ practiceArea: ' ' }, 'practiceArea', REQUEST_MESSAGES.practiceAreaRequired],
+      [{ dueDate: daysFromToday(-1) }, 'dueDate', REQUEST_MESSAGES.dueDateInPast],
+      [{ dueDate: '2020-01-01' }, 'dueDate', REQUEST_MESSAGES.dueDateInPast],
+      [{ dueDate: '14/02/2030' }, 'dueDate', REQUEST_MESSAGES.dueDateFormat],
+      [
+        {
+          firmSpecificQuestions: {
+            sections: [
+              { title: 'A', questions: [{ id: 'x', text: 'Pick', type: 'select', required: true }] },
+            ],
+          },
+        },
+        'firmSpecificQuestions.sections.0.questions.0.options',
+        'Add at least one option',
+      ],
+    ])(
+      'refuses %j with a clear field message, sends no mail, stores nothing',
+      async (override, field, message) => {
+        const firm = await buildFirm(t().app);
+        const before = await requestCount();
+        const mailsBefore = (await t().outbox()).length;
+        const res = await send(firm.cookie, newRequest(override));
+        expect(res.statusCode).toBe(400);
+        expect(res.json().errors[field]).toBe(message);
+        expect(await requestCount()).toBe(before);
+        expect((await t().outbox()).length).toBe(mailsBefore);
+      },
+    );
+
+    it('accepts today as the due date and no due date at all', async () => {
+      const firm = await buildFirm(t().app);
+      expect((await send(firm.cookie, newRequest({ dueDate: daysFromToday(0) }))).statusCode).toBe(201);
+      const none = await send(firm.cookie, newRequest({ dueDate: undefined, firmSpecificQuestions: null }));
+      expect(none.statusCode).toBe(201);
+      expect(none.json()).toMatchObject({ dueDate: null, firmSpecificQuestions: null });
+    });
+  });
+
+  describe('invitation mail', () => {
+    it('links an existing account to its request list', async () => {
+      const firm = await buildFirm(t().app);
+      const attorney = await buildAttorney(t().app, { firstName: 'Riley', lastName: 'Stone' });
+      const res = await send(firm.cookie, newRequest({ attorneyEmail: attorney.user.email.toUpperCase() }));
+      expect(res.json().attorneyName).toBe('Riley Stone');
+      const mails = (await t().outbox(attorney.user.email)).filter((m) => m.kind === 'lpq_invitation');
+      expect(mails).toHaveLength(1);
+      const [mail] = mails;
+      expect(mail.subject).toBe('Whitfield & Cole LLP requests your LPQ for Corporate Partner');
+      expect(mail.text).toContain('http://localhost:3000/attorney/lpq-requests');
+      expect(mail.text).toContain('We would love to hear from you.');
+      expect(mail.text).not.toContain('token=');
+      expect(mail.html).toContain('href="http://localhost:3000/attorney/lpq-requests"');
+      const tokens = await t()
+        .db.select()
+        .from(emailTokens)
+        .where(eq(emailTokens.email, attorney.user.email));
+      expect(tokens.filter((x) => x.purpose === 'invitation')).toEqual([]);
+    });
+
+    it('sends a sign-up link with a single-use token that verifies the invited address', async () => {
+      const firm = await buildFirm(t().app);
+      const email = uniqueEmail('newcomer');
+      const created = await send(firm.cookie, newRequest({ attorneyEmail: email }));
+      const [mail] = await t().outbox(email);
+      expect(mail.kind).toBe('lpq_invitation');
+      expect(mail.html).toContain('/register/attorney?token=');
+      const link = linkIn(mail.text, '/register/attorney');
+      expect(link.origin).toBe('http://localhost:3000');
+      expect(link.searchParams.get('email')).toBe(email);
+      const token = link.searchParams.get('token')!;
+      const [stored] = await t()
+        .db.select()
+        .from(emailTokens)
+        .where(and(eq(emailTokens.email, email), eq(emailTokens.purpose, 'invitation')));
+      expect(stored.requestId).toBe(created.json().id);
+
+      const register = (invitationToken: string, address: string) =>
+        inject({
+          method: 'POST',
+          url: '/api/register',
+          payload: {
+            email: address,
+            password: DEFAULT_PASSWORD,
+            firstName: 'New',
+            lastName: 'Comer',
+            userType: 'attorney',
+            invitationToken,
+          },
+        });
+      const first = await register(token, email.toUpperCase());
+      expect(first.statusCode).toBe(201);
+      expect(first.json().emailVerified).toBe(true);
+      expect(sessionCookie(first)).toBeTruthy();
+      const reuse = await register(token, uniqueEmail('second'));
+      expect(reuse.json().emailVerified).toBe(false);
+
+      const list = await inject({
+        method: 'GET',
+        url: '/api/firm/lpq-requests',
+        headers: { cookie: firm.cookie },
+      });
+      expect(list.json().find((r: { id: string }) => r.id === created.json().id).attorneyName).toBe(
+        'New Comer',
+      );
+    });
+  });
+
+  describe('GET /api/firm/lpq-requests', () => {
+    it('lists the firm’s requests newest first with the item fields of PRODUCT.md §6', async () => {
+      const firm = await buildFirm(t().app);
+      const first = (await send(firm.cookie, newRequest({ positionTitle: 'First' }))).json();
+      const second = (await send(firm.cookie, newRequest({ positionTitle: 'Second' }))).json();
+      await t()
+        .db.update(lpqRequests)
+        .set({ sentAt: new Date(Date.now() - 60_000) })
+        .where(eq(lpqRequests.id, first.id));
+      const res = await inject({
+        method: 'GET',
+        url: '/api/firm/lpq-requests',
+        headers: { cookie: firm.cookie },
+      });
+      expect(res.statusCode).toBe(200);
+      const items = res.json();
+      expect(items.map((i: { id: string }) => i.id)).toEqual([second.id, first.id]);
+      for (const key of [
+        'id',
+        'attorneyEmail',
+        'attorneyName',
+        'positionTitle',
+        'practiceArea',
+        'status',
+        'sentAt',
+        'dueDate',
+        'sharedAt',
+        'declineReason',
+      ])
+        expect(items[0]).toHaveProperty(key);
+    });
+  });
+
+  describe('GET /api/firm/lpq-requests/{id}', () => {
+    it('has no package until shared', async () => {
+      const firm = await buildFirm(t().app);
+      const item = (await send(firm.cookie, newRequest())).json();
+      const res = await inject({
+        method: 'GET',
+        url: `/api/firm/lpq-requests/${item.id}`,
+        headers: { cookie: firm.cookie },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ id: item.id, status: 'pending', package: null });
+      const pdf = await inject({
+        method: 'GET',
+        url: `/api/firm/lpq-requests/${item.id}/package.pdf`,
+        headers: { cookie: firm.cookie },
+      });
+      expect(pdf.statusCode).toBe(404);
+    });
+
+    it('shows the frozen package once shared and records every read', async () => {
+      const { firm, attorney, item } = await sharedRequest({ documents: true });
+      const res = await inject({
+        method: 'GET',
+        url: `/api/firm/lpq-requests/${item.id}`,
+        headers: { cookie: firm.cookie },
+      });
+      expect(res.statusCode).toBe(200);
+      const detail = res.json();
+      expect(detail.status).toBe('accepted');
+      expect(detail.sharedAt).toEqual(expect.any(String));
+      expect(detail.attorneyName).toBe('Casey Nguyen');
+      expect(detail.package).toMatchObject({
+        attorney: {
+          id: attorney.user.id,
+          firstName: 'Casey',
+          lastName: 'Nguyen',
+          email: attorney.user.email,
+        },
+        profile: { currentFirm: 'Hale & Porter LLP' },
+        masterLpq: { generalInfo: { name: 'Casey Nguyen' } },
+        conflictsForm: { attorneyName: 'Casey Nguyen' },
+        diversityForm: { gender: 'female' },
+        businessPlan: { executiveSummary: { businessName: 'Cross-border M&A practice' } },
+        documents: [
+          {
+            id: '3f0b8a4e-8f0e-4a51-9d55-0b7f4a1a2c11',
+            name: 'Resume.pdf',
+            url: '/objects/3f0b8a4e-8f0e-4a51-9d55-0b7f4a1a2c11',
+          },
+        ],
+        positionLpq: {
+          formData: { name: 'Casey Nguyen' },
+          firmAnswers: { 'fit-1': 'Your cross-border platform' },
+        },
+      });
+      const events = await t().db.select().from(accessEvents).where(eq(accessEvents.requestId, item.id));
+      expect(events).toEqual([
+        expect.objectContaining({
+          kind: 'package_view',
+          attorneyUserId: attorney.user.id,
+          firmUserId: firm.user.id,
+          firmName: 'Whitfield & Cole LLP',
+        }),
+      ]);
+    });
+  });
+
+  describe('firm isolation and roles', () => {
+    it('firm B never sees firm A’s request or package (404 everywhere), and nothing is recorded', async () => {
+      const { item } = await sharedRequest();
+      const firmB = await buildFirm(t().app);
+      const headers = { cookie: firmB.cookie };
+      for (const [method, url, payload] of [
+        ['GET', `/api/firm/lpq-requests/${item.id}`, undefined],
+        ['GET', `/api/firm/lpq-requests/${item.id}/package.pdf`, undefined],
+        ['POST', `/api/firm/lpq-requests/${item.id}/status`, { status: 'reviewed' }],
+        ['GET', '/api/firm/lpq-requests/not-a-uuid', undefined],
+      ] as const) {
+        const res = await inject({ method, url, headers, payload });
+        expect(res.statusCode, `${method} ${url}`).toBe(404);
+        expect(res.json()).toEqual({ message: 'Not Found' });
+      }
+      expect((await inject({ method: 'GET', url: '/api/firm/lpq-requests', headers })).json()).toEqual([]);
+      const [row] = await t().db.select().from(lpqRequests).where(eq(lpqRequests.id, item.id));
+      expect(row.status).toBe('accepted');
+      expect(await t().db.select().from(accessEvents).where(eq(accessEvents.requestId, item.id))).toEqual([]);
+    });
+
+    it('attorneys get 403 and signed-out callers 401 on every /api/firm route', async () => {
+      const { attorney, item } = await sharedRequest();
+      const routes = [
+        ['GET', '/api/firm/profile'],
+        ['POST', '/api/firm/profile'],
+        ['PUT', '/api/firm/profile'],
+        ['GET', '/api/firm/dashboard-stats'],
+        ['GET', '/api/firm/custom-sections'],
+        ['POST', '/api/firm/custom-sections'],
+        ['PUT', `/api/firm/custom-sections/${item.id}`],
+        ['DELETE', `/api/firm/custom-sections/${item.id}`],
+        ['GET', '/api/firm/lpq-requests'],
+        ['POST', '/api/firm/lpq-requests'],
+        ['GET', `/api/firm/lpq-requests/${item.id}`],
+        ['POST', `/api/firm/lpq-requests/${item.id}/status`],
+        ['GET', `/api/firm/lpq-requests/${item.id}/package.pdf`],
+      ] as const;
+      for (const [method, url] of routes) {
+        const payload = method === 'GET' || method === 'DELETE' ? undefined : { status: 'completed' };
+        const asAttorney = await inject({ method, url, headers: { cookie: attorney.cookie }, payload });
+        expect(asAttorney.statusCode, `${method} ${url}`).toBe(403);
+        expect(asAttorney.json()).toEqual({ message: 'Forbidden' });
+        const signedOut = await inject({ method, url, payload });
+        expect(signedOut.statusCode, `${method} ${url}`).toBe(401);
+      }
+      const [row] = await t().db.select().from(lpqRequests).where(eq(lpqRequests.id, item.id));
+      expect(row.status).toBe('accepted');
+    });
+  });
+
+  describe('POST /api/firm/lpq-requests/{id}/status', () => {
+    it('moves a shared request to Under Review, then Review Complete; anything else is 409', async () => {
+      const { firm, item } = await sharedRequest();
+      const headers = { cookie: firm.cookie };
+      const url = `/api/firm/lpq-requests/${item.id}/status`;
+      const reviewed = await inject({ method: 'POST', url, headers, payload: { status: 'reviewed' } });
+      expect(reviewed.statusCode).toBe(200);
+      expect(reviewed.json()).toMatchObject({
+        id: item.id,
+        status: 'reviewed',
+        reviewedAt: expect.any(String),
+      });
+      expect(
+        (await inject({ method: 'POST', url, headers, payload: { status: 'reviewed' } })).statusCode,
+      ).toBe(409);
+      const completed = await inject({ method: 'POST', url, headers, payload: { status: 'completed' } });
+      expect(completed.json()).toMatchObject({ status: 'completed', completedAt: expect.any(String) });
+      const again = await inject({ method: 'POST', url, headers, payload: { status: 'completed' } });
+      expect(again.statusCode).toBe(409);
+      expect(again.json().message).toBe(REQUEST_MESSAGES.invalidTransition);
+    });
+
+    it('refuses a pending request (409) and any other status value (400)', async () => {
+      const firm = await buildFirm(t().app);
+      const item = (await send(firm.cookie, newRequest())).json();
+      const url = `/api/firm/lpq-requests/${item.id}/status`;
+      const headers = { cookie: firm.cookie };
+      expect(
+        (await inject({ method: 'POST', url, headers, payload: { status: 'reviewed' } })).statusCode,
+      ).toBe(409);
+      expect(
+        (await inject({ method: 'POST', url, headers, payload: { status: 'completed' } })).statusCode,
+      ).toBe(409);
+      for (const status of ['accepted', 'pending', 'declined', 'bogus', undefined]) {
+        const res = await inject({ method: 'POST', url, headers, payload: { status } });
+        expect(res.statusCode, String(status)).toBe(400);
+        expect(res.json().errors).toHaveProperty('status');
+      }
+      const [row] = await t().db.select().from(lpqRequests).where(eq(lpqRequests.id, item.id));
+      expect(row.status).toBe('pending');
+    });
+
+    it('lets exactly one of two concurrent moves win', async () => {
+      const { firm, item } = await sharedRequest();
+      const url = `/api/firm/lpq-requests/${item.id}/status`;
+      const results = await Promise.all(
+        [0, 1].map(() =>
+          inject({ method: 'POST', url, headers: { cookie: firm.cookie }, payload: { status: 'reviewed' } }),
+        ),
+      );
+      expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    });
+  });
+
+  describe('GET /api/firm/lpq-requests/{id}/package.pdf', () => {
+    it('renders a PDF that holds the attorney, every section heading and the firm’s answers', async () => {
+      const { firm, item } = await sharedRequest({ documents: true });
+      const res = await inject({
+        method: 'GET',
+        url: `/api/firm/lpq-requests/${item.id}/package.pdf`,
+        headers: { cookie: firm.cookie },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('application/pdf');
+      expect(res.headers['content-disposition']).toMatch(/^attachment; filename=".+\.pdf"$/);
+      expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+
+      const dir = mkdtempSync(path.join(tmpdir(), 'lp-pdf-'));
+      try {
+        const file = path.join(dir, 'package.pdf');
+        writeFileSync(file, res.rawPayload);
+        execFileSync('pdftoppm', ['-r', '30', '-png', file, path.join(dir, 'page')]);
+        expect(readdirSync(dir).filter((f) => f.endsWith('.png')).length).toBeGreaterThan(3);
+        const text = execFileSync('pdftotext', ['-layout', file, '-']).toString();
+        expect(text).toContain('Casey Nguyen');
+        expect(text).toContain('Corporate Partner');
+        expect(text).toContain('Whitfield & Cole LLP');
+        for (const heading of Object.values(PACKAGE_SECTIONS)) expect(text).toContain(heading);
+        for (const label of [
+          'General Information',
+          'Current Employment',
+          'Portability Likelihood',
+          'Client Name',
+        ])
+          expect(text).toContain(label);
+        expect(text).toContain('Why our firm?');
+        expect(text).toContain('Your cross-border platform');
+        expect(text).toContain('Resume.pdf');
+        expect(text).toMatch(/voluntary and confidential/i);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+      const events = await t().db.select().from(accessEvents).where(eq(accessEvents.requestId, item.id));
+      expect(events.map((e) => e.kind)).toEqual(['pdf_download']);
+    });
+  });
+});
