@@ -1,0 +1,35 @@
+import type { attorneyRegistrationSchema } from '@shared/attorney';
+import { ATTORNEY_ACTIVITY, type AttorneyProfileBody } from '@shared/attorney';
+import type { User } from '@shared/auth';
+import type { z } from 'zod';
+import type { AppContext } from '../../context';
+import { createUser } from '../auth/auth.service';
+import { createSession } from '../auth/sessions';
+import { recordFormActivity } from './activity';
+import { writeAttorneyProfile } from './attorney.service';
+
+type AttorneyRegistration = z.output<typeof attorneyRegistrationSchema>;
+
+/**
+ * Spec 2.6 + PRODUCT.md §2: the account, the attorney profile and the session in one transaction,
+ * so a failure leaves neither half behind.
+ */
+export async function registerAttorney(ctx: AppContext, input: AttorneyRegistration) {
+  const { firstName, lastName, email, password, invitationToken, ...profile } = input;
+  const result = await ctx.db.transaction(async (tx) => {
+    const user: User = await createUser(tx, ctx, {
+      firstName,
+      lastName,
+      email,
+      password,
+      invitationToken,
+      userType: 'attorney',
+    });
+    await recordFormActivity(tx, user.id, ATTORNEY_ACTIVITY.accountCreated);
+    await writeAttorneyProfile(tx, user.id, profile satisfies Partial<AttorneyProfileBody>, 'create');
+    const session = await createSession(tx, user.id);
+    return { user, session };
+  });
+  ctx.onMailQueued();
+  return result;
+}

@@ -1,0 +1,343 @@
+import { ATTORNEY_ACTIVITY } from '@shared/attorney';
+import { BUSINESS_PLAN_MESSAGES } from '@shared/business-plan';
+import { CONFLICTS_MESSAGES } from '@shared/conflicts';
+import { DIVERSITY_MESSAGES } from '@shared/diversity';
+import { FIELD_MESSAGES } from '@shared/form-fields';
+import { MASTER_LPQ_MESSAGES } from '@shared/master-lpq';
+import type { InjectOptions } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { type Actor, buildAttorney, buildFirmUser } from '../../test/factories';
+import { describeEachDb } from '../../test/harness';
+import { businessPlan, completeMasterLpq, conflictsForm, diversityForm } from './questionnaires.fixtures';
+
+/** Each form's write method, path and a valid body. */
+const FORMS = [
+  ['POST', '/api/attorney/master-lpq', () => completeMasterLpq()],
+  ['PUT', '/api/attorney/conflicts-form', () => conflictsForm()],
+  ['PUT', '/api/attorney/diversity-form', () => diversityForm()],
+  ['PUT', '/api/attorney/business-plan', () => businessPlan()],
+] as const;
+
+describeEachDb('questionnaires', (t) => {
+  const inject = (opts: InjectOptions) => t().app.inject(opts);
+  const as = (actor: Actor) => ({ cookie: actor.cookie });
+  const get = (actor: Actor, url: string) => inject({ method: 'GET', url, headers: as(actor) });
+  const write = (actor: Actor, method: 'POST' | 'PUT', url: string, payload: unknown) =>
+    inject({ method, url, headers: as(actor), payload: payload as object });
+
+  describe.each(FORMS)('%s %s', (method, url, valid) => {
+    it('answers 401 signed out and 403 to a firm user, for reads and writes', async () => {
+      expect((await inject({ method: 'GET', url })).statusCode).toBe(401);
+      const signedOut = await inject({ method, url, payload: valid() as object });
+      expect(signedOut.statusCode).toBe(401);
+      expect(signedOut.json()).toEqual({ message: 'Unauthorized' });
+      const firm = await buildFirmUser(t().app);
+      expect((await get(firm, url)).statusCode).toBe(403);
+      const forbidden = await write(firm, method, url, valid());
+      expect(forbidden.statusCode).toBe(403);
+      expect(forbidden.json()).toEqual({ message: 'Forbidden' });
+      // Even an invalid body from a firm user is a 403, not a 400.
+      expect((await write(firm, method, url, { nonsense: true })).statusCode).toBe(403);
+    });
+
+    it('answers 404 before anything is saved, then reads back what was saved; others never see it', async () => {
+      const attorney = await buildAttorney(t().app);
+      expect((await get(attorney, url)).statusCode).toBe(404);
+      const saved = await write(attorney, method, url, { ...valid(), unknownKey: 'dropped' });
+      expect(saved.statusCode).toBe(200);
+      const read = await get(attorney, url);
+      expect(read.statusCode).toBe(200);
+      expect(read.json()).toMatchObject(valid() as object);
+      expect(read.json()).not.toHaveProperty('unknownKey');
+
+      const other = await buildAttorney(t().app);
+      expect((await get(other, url)).statusCode).toBe(404);
+    });
+  });
+
+  describe('master LPQ', () => {
+    it('accepts a partial template with isComplete false and keeps the sections it did not carry', async () => {
+      const attorney = await buildAttorney(t().app);
+      const first = await write(attorney, 'POST', '/api/attorney/master-lpq', {
+        generalInfo: { name: 'Dana' },
+        isComplete: false,
+      });
+      expect(first.statusCode).toBe(200);
+      expect(first.json()).toMatchObject({ isComplete: false, generalInfo: { name: 'Dana' } });
+      await write(attorney, 'POST', '/api/attorney/master-lpq', {
+        currentEmployment: { employerName: 'Hale' },
+        isComplete: false,
+      });
+      const read = (await get(attorney, '/api/attorney/master-lpq')).json();
+      expect(read.generalInfo).toEqual({ name: 'Dana' });
+      expect(read.currentEmployment).toEqual({ employerName: 'Hale' });
+      expect(read.id).toBe(attorney.user.id);
+      expect(read.attorneyId).toBe(attorney.user.id);
+      expect(read.createdAt).toBeTypeOf('string');
+    });
+
+    it('round-trips every shape of PRODUCT.md §6 (numbers, booleans, lists, dates, documents)', async () => {
+      const attorney = await buildAttorney(t().app);
+      const body = completeMasterLpq({
+        documents: [
+          {
+            id: '00000000-0000-4000-8000-000000000002',
+            name: 'sample.pdf',
+            contentType: 'application/pdf',
+            size: 1234,
+            url: '/objects/00000000-0000-4000-8000-000000000002',
+          },
+        ],
+        conflictsFormUrl: '/attorney/conflicts-form',
+      });
+      const res = await write(attorney, 'POST', '/api/attorney/master-lpq', body);
+      expect(res.statusCode).toBe(200);
+      const read = (await get(attorney, '/api/attorney/master-lpq')).json();
+      expect(read).toMatchObject(body as object);
+      expect(read.financialInfo.currentYear.collections).toBe(2100000);
+      expect(read.clientsInfo.topClients[0].portabilityLikelihood).toBe(80);
+      expect(read.clientsInfo.topClients[0].isOriginator).toBe(true);
+      expect(read.isComplete).toBe(true);
+    });
+
+    it('refuses an incomplete template with every spec message and stores nothing', async () => {
+      const attorney = await buildAttorney(t().app);
+      const res = await write(attorney, 'POST', '/api/attorney/master-lpq', {
+        priorEmployment: [{}],
+        clientsInfo: { topClients: [{}] },
+        isComplete: true,
+      });
+      expect(res.statusCode).toBe(400);
+      const { errors } = res.json();
+      expect(errors).toMatchObject({
+        'generalInfo.name': MASTER_LPQ_MESSAGES.name,
+        'generalInfo.address': MASTER_LPQ_MESSAGES.address,
+        'generalInfo.email': MASTER_LPQ_MESSAGES.email,
+        'generalInfo.phone': MASTER_LPQ_MESSAGES.phone,
+        'generalInfo.barAdmissions': MASTER_LPQ_MESSAGES.barAdmissions,
+        'currentEmployment.employerName': 'Current employer is required',
+        'currentEmployment.startDate': 'Start date is required',
+        'currentEmployment.currentPosition': 'Current position is required',
+        'currentEmployment.reasonForDeparture': 'Reason for departure is required',
+        'priorEmployment.0.employerName': 'Employer name is required',
+        'priorEmployment.0.startDate': 'Start date is required',
+        'priorEmployment.0.departureDate': 'Departure date is required',
+        'priorEmployment.0.reasonForDeparture': 'Reason for departure is required',
+        'financialInfo.compensationExpectations': 'Compensation expectations are required',
+        'clientsInfo.topClients.0.clientName': 'Client name is required',
+        'clientsInfo.isKeyRelationshipManager': 'Please explain relationship management',
+        'clientsInfo.shareOriginationCredit': 'Please explain origination credit',
+        'clientsInfo.portedClientsHistory': 'Please explain ported clients',
+        'clientsInfo.portabilityDependencies': 'Please explain portability dependencies',
+        'clientsInfo.specialFeeArrangements': 'Please explain fee arrangements',
+        'practiceRequirements.supportNeeded': 'Support requirements are required',
+        'practiceRequirements.marketingBudget': 'Marketing budget requirements are required',
+      });
+      expect((await get(attorney, '/api/attorney/master-lpq')).statusCode).toBe(404);
+    });
+
+    it.each([
+      [{ generalInfo: { name: 42 } }, 'generalInfo.name', FIELD_MESSAGES.invalidText],
+      [{ generalInfo: { name: 'x'.repeat(201) } }, 'generalInfo.name', FIELD_MESSAGES.tooLong(200)],
+      [{ generalInfo: { email: 'nope' } }, 'generalInfo.email', MASTER_LPQ_MESSAGES.email],
+      [
+        { currentEmployment: { startDate: '01/02/2020' } },
+        'currentEmployment.startDate',
+        FIELD_MESSAGES.invalidDate,
+      ],
+      [
+        { financialInfo: { employeeType: 'contractor' } },
+        'financialInfo.employeeType',
+        MASTER_LPQ_MESSAGES.employeeType,
+      ],
+      [
+        { financialInfo: { currentYear: { rate: 'high' } } },
+        'financialInfo.currentYear.rate',
+        MASTER_LPQ_MESSAGES.amount,
+      ],
+      [
+        { clientsInfo: { topClients: [{ clientName: 'A', portabilityLikelihood: 101 }] } },
+        'clientsInfo.topClients.0.portabilityLikelihood',
+        MASTER_LPQ_MESSAGES.portabilityLikelihood,
+      ],
+      [
+        { clientsInfo: { topClients: [{ clientName: 'A', isOriginator: 'yes' }] } },
+        'clientsInfo.topClients.0.isOriginator',
+        FIELD_MESSAGES.invalidBoolean,
+      ],
+      [
+        { disclosures: { taxLien: true } },
+        'disclosures.taxLienExplanation',
+        FIELD_MESSAGES.explanationRequired,
+      ],
+      [{ isComplete: 'yes' }, 'isComplete', FIELD_MESSAGES.invalidBoolean],
+    ])('refuses %j even as a draft, leaving the stored template unchanged', async (bad, field, message) => {
+      const attorney = await buildAttorney(t().app);
+      await write(attorney, 'POST', '/api/attorney/master-lpq', {
+        generalInfo: { name: 'Kept' },
+        isComplete: false,
+      });
+      const res = await write(attorney, 'POST', '/api/attorney/master-lpq', { isComplete: false, ...bad });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors[field]).toBe(message);
+      const read = (await get(attorney, '/api/attorney/master-lpq')).json();
+      expect(read.generalInfo).toEqual({ name: 'Kept' });
+    });
+
+    it('a flag set to true with its explanation is stored; Next after completion marks it incomplete', async () => {
+      const attorney = await buildAttorney(t().app);
+      await write(attorney, 'POST', '/api/attorney/master-lpq', completeMasterLpq());
+      const draft = await write(attorney, 'POST', '/api/attorney/master-lpq', {
+        disclosures: { taxLien: true, taxLienExplanation: 'Resolved in 2019' },
+        isComplete: false,
+      });
+      expect(draft.statusCode).toBe(200);
+      expect(draft.json().disclosures).toEqual({ taxLien: true, taxLienExplanation: 'Resolved in 2019' });
+      expect(draft.json().isComplete).toBe(false);
+      expect(draft.json().generalInfo.name).toBe('Dana Whitfield');
+    });
+  });
+
+  describe('conflicts form', () => {
+    it('refuses a blank form with the spec messages and keeps the saved one', async () => {
+      const attorney = await buildAttorney(t().app);
+      await write(attorney, 'PUT', '/api/attorney/conflicts-form', conflictsForm());
+      const res = await write(attorney, 'PUT', '/api/attorney/conflicts-form', {
+        attorneyName: ' ',
+        currentClients: [{}],
+        formerClients: [{}],
+        certificationAgreement: false,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors).toMatchObject({
+        attorneyName: CONFLICTS_MESSAGES.attorneyName,
+        date: CONFLICTS_MESSAGES.date,
+        firmName: CONFLICTS_MESSAGES.firmName,
+        'currentClients.0.clientName': 'Client name is required',
+        'currentClients.0.businessDescription': 'Business description is required',
+        'currentClients.0.relationshipStartDate': 'Relationship start date is required',
+        'currentClients.0.typesOfWork': 'Types of work is required',
+        'formerClients.0.clientName': 'Client name is required',
+        'formerClients.0.businessDescription': 'Business description is required',
+        'formerClients.0.relationshipDates': 'Relationship dates are required',
+        'formerClients.0.typesOfWork': 'Types of work is required',
+        certificationAgreement: 'You must agree to the certification',
+      });
+      const read = (await get(attorney, '/api/attorney/conflicts-form')).json();
+      expect(read.attorneyName).toBe('Dana Whitfield');
+    });
+
+    it('refuses over-long text', async () => {
+      const attorney = await buildAttorney(t().app);
+      const res = await write(attorney, 'PUT', '/api/attorney/conflicts-form', {
+        ...conflictsForm(),
+        potentialConflicts: 'x'.repeat(10001),
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors.potentialConflicts).toBe(FIELD_MESSAGES.tooLong(10000));
+    });
+  });
+
+  describe('diversity form', () => {
+    it('refuses an empty form with the spec messages', async () => {
+      const attorney = await buildAttorney(t().app);
+      const res = await write(attorney, 'PUT', '/api/attorney/diversity-form', {});
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors).toEqual({
+        date: DIVERSITY_MESSAGES.dateRequired,
+        gender: 'Please select a gender option',
+        raceEthnicity: 'Please select a race/ethnicity option',
+        lgbtqia: 'Please select a sexual orientation option',
+        veteranStatus: 'Please select a veteran status option',
+        disability: 'Please select a disability status option',
+        authorizationAgreement: 'You must agree to the authorization statement',
+      });
+      expect((await get(attorney, '/api/attorney/diversity-form')).statusCode).toBe(404);
+    });
+
+    it('marks the record submitted, drops veteran details of a non-veteran, and shows in the profile', async () => {
+      const attorney = await buildAttorney(t().app);
+      const saved = await write(attorney, 'PUT', '/api/attorney/diversity-form', diversityForm());
+      expect(saved.json().submittedAt).toBeTypeOf('string');
+      await inject({ method: 'PUT', url: '/api/attorney/profile', headers: as(attorney), payload: {} });
+      const profile = (await get(attorney, '/api/attorney/profile')).json();
+      expect(profile).toMatchObject({
+        gender: 'non_binary',
+        ethnicity: 'hispanic',
+        isLgbtqia: true,
+        isVeteran: true,
+        hasDisability: true,
+        militaryBranch: 'Navy',
+        militaryRank: 'Lieutenant',
+        yearsOfService: 6,
+        dischargeDate: '2009-06-30T00:00:00.000Z',
+      });
+
+      await write(
+        attorney,
+        'PUT',
+        '/api/attorney/diversity-form',
+        diversityForm({ veteranStatus: 'no-military', disability: 'no' }),
+      );
+      const read = (await get(attorney, '/api/attorney/diversity-form')).json();
+      expect(read.veteranStatus).toBe('no-military');
+      expect(read).not.toHaveProperty('veteranBranch');
+      expect(read).not.toHaveProperty('accommodationDetails');
+      expect(read.needsAccommodations).toBe(false);
+    });
+
+    it('defaults the checkboxes to false and refuses an invalid date', async () => {
+      const attorney = await buildAttorney(t().app);
+      const { isMENA: _, needsAccommodations: __, ...rest } = diversityForm({ disability: 'no' });
+      const ok = await write(attorney, 'PUT', '/api/attorney/diversity-form', rest);
+      expect(ok.json()).toMatchObject({ isMENA: false, needsAccommodations: false });
+      const bad = await write(
+        attorney,
+        'PUT',
+        '/api/attorney/diversity-form',
+        diversityForm({ date: '2024-02-30' }),
+      );
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().errors.date).toBe(FIELD_MESSAGES.invalidDate);
+    });
+  });
+
+  describe('business plan', () => {
+    it('refuses an empty plan with every spec message except funding requirements', async () => {
+      const attorney = await buildAttorney(t().app);
+      const res = await write(attorney, 'PUT', '/api/attorney/business-plan', {
+        legalServices: { practiceAreas: [{}] },
+        implementation: { milestones: [{}] },
+      });
+      expect(res.statusCode).toBe(400);
+      const messages = Object.values(res.json().errors);
+      for (const message of Object.values(BUSINESS_PLAN_MESSAGES)) expect(messages).toContain(message);
+      expect(Object.keys(res.json().errors)).not.toContain('financialProjections.fundingRequirements');
+      expect(res.json().errors['legalServices.practiceAreas.0.area']).toBe('Practice area is required');
+      expect(res.json().errors['implementation.milestones.0.milestone']).toBe('Milestone name is required');
+      expect((await get(attorney, '/api/attorney/business-plan')).statusCode).toBe(404);
+    });
+
+    it('accepts empty practice area and milestone lists', async () => {
+      const attorney = await buildAttorney(t().app);
+      const plan = businessPlan();
+      plan.legalServices!.practiceAreas = [];
+      plan.implementation!.milestones = [];
+      const res = await write(attorney, 'PUT', '/api/attorney/business-plan', plan);
+      expect(res.statusCode).toBe(200);
+      expect(res.json().implementation.milestones).toEqual([]);
+    });
+  });
+
+  it('writes Recent Activity for each save, coalescing repeated saves of one form', async () => {
+    const attorney = await buildAttorney(t().app);
+    await write(attorney, 'POST', '/api/attorney/master-lpq', { isComplete: false });
+    await write(attorney, 'POST', '/api/attorney/master-lpq', { isComplete: false });
+    await write(attorney, 'PUT', '/api/attorney/conflicts-form', conflictsForm());
+    const activity = (await get(attorney, '/api/attorney/activity')).json();
+    expect(activity.map((a: { title: string }) => a.title)).toEqual([
+      ATTORNEY_ACTIVITY.conflictsFormCompleted.title,
+      ATTORNEY_ACTIVITY.masterLpqUpdated.title,
+    ]);
+  });
+});

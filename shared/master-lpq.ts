@@ -1,0 +1,337 @@
+import { z } from 'zod';
+import { fileRefSchema } from './files';
+import {
+  FIELD_MESSAGES,
+  isFilled,
+  list,
+  optionalBoolean,
+  optionalDate,
+  optionalNumber,
+  optionalText,
+} from './form-fields';
+import { LIMITS } from './limits';
+
+/** Spec §5 master LPQ messages, verbatim. */
+export const MASTER_LPQ_MESSAGES = {
+  name: 'Name is required',
+  address: 'Address is required',
+  email: 'Valid email is required',
+  phone: 'Phone is required',
+  barAdmissions: 'Bar admissions are required',
+  employerName: 'Current employer is required',
+  startDate: 'Start date is required',
+  currentPosition: 'Current position is required',
+  reasonForDeparture: 'Reason for departure is required',
+  priorEmployerName: 'Employer name is required',
+  departureDate: 'Departure date is required',
+  compensationExpectations: 'Compensation expectations are required',
+  employeeType: 'Employee type must be W2, K1 or other',
+  clientName: 'Client name is required',
+  isKeyRelationshipManager: 'Please explain relationship management',
+  shareOriginationCredit: 'Please explain origination credit',
+  portedClientsHistory: 'Please explain ported clients',
+  portabilityDependencies: 'Please explain portability dependencies',
+  specialFeeArrangements: 'Please explain fee arrangements',
+  supportNeeded: 'Support requirements are required',
+  marketingBudget: 'Marketing budget requirements are required',
+  portabilityLikelihood: 'Portability likelihood must be a whole percentage from 0 to 100',
+  amount: 'Must be a number of 0 or more',
+} as const;
+
+export const EMPLOYEE_TYPES = ['W2', 'K1', 'other'] as const;
+export const EMPLOYEE_TYPE_LABELS: Record<(typeof EMPLOYEE_TYPES)[number], string> = {
+  W2: 'W2 (employee)',
+  K1: 'K1 (partner)',
+  other: 'Other',
+};
+
+const S = LIMITS.shortText;
+const M = LIMITS.mediumText;
+const L = LIMITS.longText;
+const amount = () => optionalNumber({ min: 0, message: MASTER_LPQ_MESSAGES.amount });
+
+export const generalInfoSchema = z.object({
+  name: optionalText(S),
+  address: optionalText(M),
+  email: optionalText(LIMITS.emailMax).refine(
+    (v) => !v || z.email().safeParse(v).success,
+    MASTER_LPQ_MESSAGES.email,
+  ),
+  phone: optionalText(S),
+  barAdmissions: optionalText(M),
+  /** The onboarding wizard's personal summary. */
+  personalSummary: optionalText(L),
+});
+
+export const currentEmploymentSchema = z.object({
+  employerName: optionalText(S),
+  startDate: optionalDate(),
+  currentPosition: optionalText(S),
+  reasonForDeparture: optionalText(M),
+});
+
+export const priorEmploymentSchema = z.object({
+  employerName: optionalText(S),
+  startDate: optionalDate(),
+  departureDate: optionalDate(),
+  reasonForDeparture: optionalText(M),
+});
+
+/** One period of the financial table (PRODUCT.md §6): numbers, each optional. */
+export const financialPeriodSchema = z.object({
+  rate: amount(),
+  effectiveRate: amount(),
+  billableHours: amount(),
+  collections: amount(),
+  billedDollars: amount(),
+  portableOriginations: amount(),
+  workingAttorneyTime: amount(),
+});
+export const FINANCIAL_PERIODS = [
+  ['currentYear', 'Current Year'],
+  ['lastYear', 'Last Year'],
+  ['yearBefore', 'Year Before'],
+] as const;
+export const FINANCIAL_PERIOD_FIELDS = [
+  ['rate', 'Rate'],
+  ['effectiveRate', 'Effective Rate'],
+  ['billableHours', 'Billable Hours'],
+  ['collections', 'Collections'],
+  ['billedDollars', 'Billed Dollars'],
+  ['portableOriginations', 'Portable Originations'],
+  ['workingAttorneyTime', 'Working Attorney Time'],
+] as const;
+
+export const financialInfoSchema = z.object({
+  employeeType: z.enum(EMPLOYEE_TYPES, { error: MASTER_LPQ_MESSAGES.employeeType }).optional(),
+  employeeTypeExplanation: optionalText(M),
+  compensationExpectations: optionalText(M),
+  currentYear: financialPeriodSchema.optional(),
+  lastYear: financialPeriodSchema.optional(),
+  yearBefore: financialPeriodSchema.optional(),
+  currentCompensation: optionalText(S),
+  expectedCompensation: optionalText(S),
+  billingRate: optionalText(S),
+  annualBillableHours: optionalText(S),
+  businessDevelopment: optionalText(M),
+  collectionsHistory: optionalText(M),
+});
+
+export const topClientSchema = z.object({
+  clientName: optionalText(S),
+  isOriginator: optionalBoolean(),
+  ytdCollections: amount(),
+  lastYearCollections: amount(),
+  yearBeforeCollections: amount(),
+  minimumProjected: amount(),
+  reasonableProjected: amount(),
+  optimisticProjected: amount(),
+  portabilityLikelihood: optionalNumber({
+    int: true,
+    min: 0,
+    max: 100,
+    message: MASTER_LPQ_MESSAGES.portabilityLikelihood,
+  }),
+});
+
+export const clientsInfoSchema = z.object({
+  topClients: list(topClientSchema, LIMITS.listMax).optional(),
+  isKeyRelationshipManager: optionalText(M),
+  shareOriginationCredit: optionalText(M),
+  portedClientsHistory: optionalText(M),
+  portabilityDependencies: optionalText(M),
+  specialFeeArrangements: optionalText(M),
+  clientPortability: optionalText(M),
+  clientConcentration: optionalText(M),
+  averageEngagementValue: optionalText(S),
+  clientRelationships: optionalText(M),
+});
+
+export const practiceRequirementsSchema = z.object({
+  supportNeeded: optionalText(M),
+  marketingBudget: optionalText(M),
+  intellectualProperty: optionalText(M),
+  specializedResources: optionalText(M),
+  clientGuidelines: optionalBoolean(),
+  clientGuidelinesExplanation: optionalText(M),
+  supportStaff: optionalText(M),
+  officeSpace: optionalText(M),
+  technology: optionalText(M),
+  startDate: optionalDate(),
+  locationPreferences: optionalText(M),
+});
+
+/** Spec §3: the fifteen disclosure flags, each with the question the form asks. */
+export const DISCLOSURE_FLAGS = [
+  [
+    'participatedInConflictingMatter',
+    'Have you participated in any matter that could present a conflict with the firm?',
+  ],
+  ['administrativeProceeding', 'Have you been the subject of any administrative or disciplinary proceeding?'],
+  ['disbarredOrDenied', 'Have you ever been disbarred, suspended, or denied admission to any bar?'],
+  ['rule11Sanctions', 'Have you been subject to Rule 11 or similar sanctions?'],
+  ['malpracticeClaim', 'Has a malpractice claim ever been made against you?'],
+  ['clientClaim', 'Has any client made a claim or complaint against you?'],
+  ['insuranceDecline', 'Has any malpractice insurer declined or cancelled your coverage?'],
+  [
+    'breachCircumstances',
+    'Are you aware of any circumstances that could give rise to a claim of breach of duty?',
+  ],
+  ['harassmentComplaint', 'Have you been the subject of a harassment or discrimination complaint?'],
+  ['nonCompete', 'Are you subject to a non-compete or non-solicitation agreement?'],
+  ['failedTaxReturns', 'Have you failed to file any tax returns?'],
+  ['taxLien', 'Has a tax lien ever been filed against you?'],
+  ['directorOfficer', 'Do you serve as a director or officer of any organisation?'],
+  ['financialIssues', 'Have you had bankruptcy or other significant financial issues?'],
+  ['unableToPerform', 'Is there anything that could prevent you from performing your duties?'],
+] as const;
+export type DisclosureFlag = (typeof DISCLOSURE_FLAGS)[number][0];
+export const explanationKey = (flag: DisclosureFlag) => `${flag}Explanation` as const;
+
+/** Spec §3 disclosures UI text fields (nonCompete is the flag above, explained in nonCompeteExplanation). */
+export const DISCLOSURE_TEXT_FIELDS = [
+  ['disciplinaryActions', 'Disciplinary Actions'],
+  ['litigation', 'Litigation'],
+  ['malpracticeInsurance', 'Malpractice Insurance'],
+  ['conflicts', 'Conflicts'],
+  ['references', 'References'],
+] as const;
+
+const disclosureShape: Record<string, z.ZodType> = {};
+for (const [flag] of DISCLOSURE_FLAGS) {
+  disclosureShape[flag] = optionalBoolean();
+  disclosureShape[explanationKey(flag)] = optionalText(M);
+}
+for (const [field] of DISCLOSURE_TEXT_FIELDS) disclosureShape[field] = optionalText(M);
+
+type DisclosuresShape = { [K in DisclosureFlag]?: boolean } & {
+  [K in DisclosureFlag as `${K}Explanation`]?: string;
+} & { [K in (typeof DISCLOSURE_TEXT_FIELDS)[number][0]]?: string };
+
+/** A flag set to true needs its explanation, whether or not the template is being completed. */
+export const disclosuresSchema = (z.object(disclosureShape) as unknown as z.ZodType<DisclosuresShape>).check(
+  (ctx) => {
+    const value = ctx.value as Record<string, unknown>;
+    for (const [flag] of DISCLOSURE_FLAGS) {
+      const key = explanationKey(flag);
+      if (value[flag] === true && !isFilled(value[key])) {
+        ctx.issues.push({
+          code: 'custom',
+          input: value[key],
+          path: [key],
+          message: FIELD_MESSAGES.explanationRequired,
+        });
+      }
+    }
+  },
+);
+
+/** The fields Save Template requires, with their messages (spec §5); also the base of lpqCompletion. */
+export const MASTER_LPQ_REQUIRED_FIELDS = [
+  [['generalInfo', 'name'], MASTER_LPQ_MESSAGES.name],
+  [['generalInfo', 'address'], MASTER_LPQ_MESSAGES.address],
+  [['generalInfo', 'email'], MASTER_LPQ_MESSAGES.email],
+  [['generalInfo', 'phone'], MASTER_LPQ_MESSAGES.phone],
+  [['generalInfo', 'barAdmissions'], MASTER_LPQ_MESSAGES.barAdmissions],
+  [['currentEmployment', 'employerName'], MASTER_LPQ_MESSAGES.employerName],
+  [['currentEmployment', 'startDate'], MASTER_LPQ_MESSAGES.startDate],
+  [['currentEmployment', 'currentPosition'], MASTER_LPQ_MESSAGES.currentPosition],
+  [['currentEmployment', 'reasonForDeparture'], MASTER_LPQ_MESSAGES.reasonForDeparture],
+  [['financialInfo', 'employeeType'], MASTER_LPQ_MESSAGES.employeeType],
+  [['financialInfo', 'compensationExpectations'], MASTER_LPQ_MESSAGES.compensationExpectations],
+  [['clientsInfo', 'isKeyRelationshipManager'], MASTER_LPQ_MESSAGES.isKeyRelationshipManager],
+  [['clientsInfo', 'shareOriginationCredit'], MASTER_LPQ_MESSAGES.shareOriginationCredit],
+  [['clientsInfo', 'portedClientsHistory'], MASTER_LPQ_MESSAGES.portedClientsHistory],
+  [['clientsInfo', 'portabilityDependencies'], MASTER_LPQ_MESSAGES.portabilityDependencies],
+  [['clientsInfo', 'specialFeeArrangements'], MASTER_LPQ_MESSAGES.specialFeeArrangements],
+  [['practiceRequirements', 'supportNeeded'], MASTER_LPQ_MESSAGES.supportNeeded],
+  [['practiceRequirements', 'marketingBudget'], MASTER_LPQ_MESSAGES.marketingBudget],
+] as const;
+
+const PRIOR_EMPLOYMENT_REQUIRED = [
+  ['employerName', MASTER_LPQ_MESSAGES.priorEmployerName],
+  ['startDate', MASTER_LPQ_MESSAGES.startDate],
+  ['departureDate', MASTER_LPQ_MESSAGES.departureDate],
+  ['reasonForDeparture', MASTER_LPQ_MESSAGES.reasonForDeparture],
+] as const;
+
+export const MASTER_LPQ_SECTIONS = [
+  'generalInfo',
+  'currentEmployment',
+  'priorEmployment',
+  'financialInfo',
+  'clientsInfo',
+  'practiceRequirements',
+  'disclosures',
+] as const;
+
+const urlField = () => optionalText(500).unwrap().nullable().optional();
+
+/** Everything the spec's required messages ask for, as zod issues; empty when the template is complete. */
+export function missingRequiredFields(lpq: Record<string, unknown>) {
+  const issues: { path: (string | number)[]; message: string }[] = [];
+  const at = (section: string) => (lpq[section] ?? {}) as Record<string, unknown>;
+  for (const [[section, field], message] of MASTER_LPQ_REQUIRED_FIELDS) {
+    if (!isFilled(at(section)[field])) issues.push({ path: [section, field], message });
+  }
+  const prior = (lpq.priorEmployment ?? []) as Record<string, unknown>[];
+  prior.forEach((job, i) => {
+    for (const [field, message] of PRIOR_EMPLOYMENT_REQUIRED) {
+      if (!isFilled(job[field])) issues.push({ path: ['priorEmployment', i, field], message });
+    }
+  });
+  const clients = (at('clientsInfo').topClients ?? []) as Record<string, unknown>[];
+  clients.forEach((client, i) => {
+    if (!isFilled(client.clientName))
+      issues.push({
+        path: ['clientsInfo', 'topClients', i, 'clientName'],
+        message: MASTER_LPQ_MESSAGES.clientName,
+      });
+  });
+  return issues;
+}
+
+/**
+ * POST /api/attorney/master-lpq (PRODUCT.md §6). With isComplete false any part may be missing, but types,
+ * lengths and ranges are still checked; with isComplete true every required field must be there.
+ */
+export const masterLpqSchema = z
+  .object({
+    generalInfo: generalInfoSchema.optional(),
+    currentEmployment: currentEmploymentSchema.optional(),
+    priorEmployment: list(priorEmploymentSchema, LIMITS.listMax).optional(),
+    financialInfo: financialInfoSchema.optional(),
+    clientsInfo: clientsInfoSchema.optional(),
+    practiceRequirements: practiceRequirementsSchema.optional(),
+    disclosures: disclosuresSchema.optional(),
+    resumeUrl: urlField(),
+    conflictsFormUrl: urlField(),
+    diversityFormUrl: urlField(),
+    documents: list(fileRefSchema, LIMITS.maxLpqDocuments).optional(),
+    isComplete: z.boolean({ error: FIELD_MESSAGES.invalidBoolean }).default(false),
+  })
+  .check((ctx) => {
+    if (!ctx.value.isComplete) return;
+    for (const issue of missingRequiredFields(ctx.value as Record<string, unknown>)) {
+      ctx.issues.push({ code: 'custom', input: undefined, ...issue });
+    }
+  });
+export type MasterLpqInput = z.input<typeof masterLpqSchema>;
+export type MasterLpqBody = z.output<typeof masterLpqSchema>;
+
+/** GET /api/attorney/master-lpq. */
+export type MasterLpq = MasterLpqBody & {
+  id: string;
+  attorneyId: string;
+  createdAt: string;
+  updatedAt: string;
+};
+
+/** PRODUCT.md §5: the share of required fields filled; 100 only once Save Template succeeded. */
+export function masterLpqCompletion(lpq: Record<string, unknown> | null, isComplete: boolean): number {
+  if (isComplete) return 100;
+  if (!lpq) return 0;
+  const missing = missingRequiredFields(lpq).filter((i) => i.path.length === 2).length;
+  const total = MASTER_LPQ_REQUIRED_FIELDS.length;
+  return Math.min(99, Math.round(((total - missing) / total) * 100));
+}
