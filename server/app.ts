@@ -17,6 +17,7 @@ import { devMailRoutes } from './modules/notifications/dev-mail.routes';
 import { registerErrorHandling } from './plugins/errors';
 import { registerSecurity } from './plugins/security';
 import { registerSession } from './plugins/session';
+import { createStorage } from './storage/storage';
 
 export const defaultWebDistDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist/web');
 
@@ -60,6 +61,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance &
     mailDispatcher,
     onMailQueued: () => mailDispatcher.kick(),
     publicUrl: config.publicUrl,
+    storage: createStorage(config),
   };
   app.decorate('ctx', ctx);
 

@@ -20,6 +20,9 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  UPLOAD_MULTIPART_THRESHOLD_BYTES: z.coerce.number().int().positive().default(100 * 1024 * 1024),
+  UPLOAD_MIN_PART_BYTES: z.coerce.number().int().positive().default(5 * 1024 * 1024),
+  UPLOAD_MAX_PARTS: z.coerce.number().int().positive().max(10000).default(10000),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
   AUTH_RATE_LIMIT_WINDOW_MS: z.coerce
     .number()
@@ -54,6 +57,8 @@ export type AppConfig = {
     secretAccessKey?: string;
     forcePathStyle: boolean;
   };
+  /** Spec §9: multipart above the threshold, parts of at least minPartBytes, maxParts at most. */
+  uploads: { multipartThresholdBytes: number; minPartBytes: number; maxParts: number };
   /** Sign-in, reset and resend attempts per client and address; registrations per client. */
   rateLimit: { max: number; windowMs: number; registerMax: number; registerWindowMs: number };
   /** How often the mail dispatcher polls the outbox; 0 turns the background loop off (tests drive it). */
@@ -96,6 +101,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
           forcePathStyle: e.S3_FORCE_PATH_STYLE,
         }
       : undefined,
+    uploads: {
+      multipartThresholdBytes: e.UPLOAD_MULTIPART_THRESHOLD_BYTES,
+      minPartBytes: e.UPLOAD_MIN_PART_BYTES,
+      maxParts: e.UPLOAD_MAX_PARTS,
+    },
     rateLimit: {
       max: e.AUTH_RATE_LIMIT_MAX,
       windowMs: e.AUTH_RATE_LIMIT_WINDOW_MS,

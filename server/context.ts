@@ -2,8 +2,9 @@ import type { AppConfig } from './config';
 import type { Db } from './db/client';
 import type { MailDispatcher } from './mail/dispatcher';
 import type { MailTransport } from './mail/transport';
+import type { Storage } from './storage/storage';
 
-/** What every module gets: configuration, the database and the mail pipeline. */
+/** What every module gets: configuration, the database, the mail pipeline and document storage. */
 export type AppContext = {
   config: AppConfig;
   db: Db;
@@ -12,4 +13,5 @@ export type AppContext = {
   /** Call after a transaction that wrote to the outbox has committed. */
   onMailQueued: () => void;
   publicUrl: string;
+  storage: Storage;
 };

@@ -8,7 +8,67 @@ export const ACCEPTED_DOCUMENT_TYPES = {
   'application/vnd.openxmlformats-officedocument.wordprocessingml.document': ['.docx'],
 } as const;
 export type DocumentContentType = keyof typeof ACCEPTED_DOCUMENT_TYPES;
+export const ACCEPTED_CONTENT_TYPES = Object.keys(ACCEPTED_DOCUMENT_TYPES) as DocumentContentType[];
 export const ACCEPTED_EXTENSIONS = Object.values(ACCEPTED_DOCUMENT_TYPES).flat();
+
+export const isDocumentContentType = (value: string): value is DocumentContentType =>
+  value in ACCEPTED_DOCUMENT_TYPES;
+
+/** Spec §4 and §9 Uploads: one request below 100 MB, parts of 5 MB or more above it, 10000 parts at most. */
+export const UPLOAD_DEFAULTS = {
+  multipartThresholdBytes: 100 * 1024 * 1024,
+  minPartBytes: 5 * 1024 * 1024,
+  maxParts: 10000,
+  concurrentRequests: 6,
+  retryDelaysMs: [0, 1000, 3000, 5000],
+} as const;
+
+/** What the browser's uploader needs from the server's configuration (GET /api/uploads/settings). */
+export type UploadSettings = {
+  maxFileBytes: number;
+  multipartThresholdBytes: number;
+  minPartBytes: number;
+  maxParts: number;
+};
+
+/** Bytes as Uppy shows them in its restriction messages ('10 MB'): @transloadit/prettier-bytes. */
+export function formatBytes(bytes: number): string {
+  if (bytes === 0) return '0 B';
+  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
+  const exponent = Math.min(Math.floor(Math.log(bytes) / Math.log(1024)), units.length - 1);
+  const value = bytes / 1024 ** exponent;
+  return `${value >= 10 || value % 1 === 0 ? Math.round(value) : value.toFixed(1)} ${units[exponent]}`;
+}
+
+/**
+ * Spec §5 restriction messages (Uppy's own wording): the uploader shows them in the browser and the
+ * server answers with the same text when it refuses a file.
+ */
+export const FILE_MESSAGES = {
+  exceedsSize: (file: string, maxBytes: number = LIMITS.maxFileBytes) =>
+    `${file} exceeds maximum allowed size of ${formatBytes(maxBytes)}`,
+  onlyTypes: `You can only upload: ${ACCEPTED_EXTENSIONS.join(', ')}`,
+  filenameRequired: 'File name is required',
+  notUploaded: 'The file did not arrive. Please upload it again.',
+  fileNotFound: 'Upload the file again before saving.',
+  partsInvalid: 'The uploaded parts do not match. Please upload the file again.',
+} as const;
+
+/** POST /api/objects/upload: what the browser is about to send. */
+export const uploadRequestSchema = z.object({
+  filename: z
+    .string({ error: FILE_MESSAGES.filenameRequired })
+    .trim()
+    .min(1, FILE_MESSAGES.filenameRequired)
+    .max(LIMITS.shortText),
+  contentType: z
+    .string({ error: FILE_MESSAGES.onlyTypes })
+    .refine(isDocumentContentType, FILE_MESSAGES.onlyTypes),
+  size: z.number({ error: 'Size is required' }).int().nonnegative(),
+});
+export type UploadRequest = z.infer<typeof uploadRequestSchema>;
+
+export type UploadTicket = { uploadURL: string; objectPath: string };
 
 /**
  * A stored document as forms keep it: the file id, its name, type and size, and the path it is
@@ -24,3 +84,21 @@ export const fileRefSchema = z.object({
 export type FileRef = z.infer<typeof fileRefSchema>;
 
 export const objectUrlFor = (id: string) => `/objects/${id}`;
+
+const OBJECT_ID_PATTERN =
+  /\/objects\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:[?#].*)?$/i;
+
+/** The file id in an objectPath or a full download URL ('/objects/{id}'), or null. */
+export function fileIdFromUrl(url: string): string | null {
+  const match = url.trim().match(OBJECT_ID_PATTERN);
+  return match ? match[1].toLowerCase() : null;
+}
+
+/** PUT /api/attorney/resume (spec §7): the uploaded file's URL or objectPath. */
+export const resumeUpdateSchema = z.object({
+  resumeURL: z
+    .string({ error: FILE_MESSAGES.fileNotFound })
+    .max(500)
+    .refine((v) => fileIdFromUrl(v) !== null, FILE_MESSAGES.fileNotFound),
+});
+export type ResumeUpdate = z.infer<typeof resumeUpdateSchema>;

@@ -1,0 +1,235 @@
+import type { Readable } from 'node:stream';
+import { resumeUpdateSchema, uploadRequestSchema } from '@shared/files';
+import { LIMITS } from '@shared/limits';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { currentUser, requireUser } from '../../plugins/session';
+import { type LocalStorage, ObjectTooLargeError } from '../../storage/local-storage';
+import { attachmentDisposition } from '../../storage/storage';
+import {
+  abortMultipartUpload,
+  completeMultipartUpload,
+  confirmUpload,
+  createMultipartUpload,
+  findPendingByKey,
+  getOwnFile,
+  issueUploadParams,
+  issueUploadUrl,
+  listUploadedParts,
+  openDownload,
+  setResume,
+  signUploadPart,
+  sweepPendingFiles,
+  uploadSettings,
+} from './files.service';
+
+const idParams = z.object({ id: z.string() });
+const keyQuery = z.object({ key: z.string().min(1).max(200) });
+const uploadIdParams = z.object({ uploadId: z.string().min(1).max(500) });
+/** Uppy sends the file's metadata; our uploader adds the size to it. */
+const metadataSize = z
+  .union([z.string(), z.number()])
+  .optional()
+  .transform((v) => (v === undefined ? 0 : Number(v)));
+const paramsQuery = z.object({ filename: z.string(), type: z.string(), 'metadata[size]': metadataSize });
+const multipartBody = z.object({
+  filename: z.string(),
+  type: z.string(),
+  metadata: z.object({ size: metadataSize }).loose().optional(),
+});
+const completeBody = z.object({
+  parts: z
+    .array(z.object({ PartNumber: z.number().int().positive(), ETag: z.string().min(1).max(200) }))
+    .min(1),
+});
+/** How often the pending-file sweeper runs. */
+const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+
+export async function filesRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const attorneyOnly = { preHandler: requireUser('attorney') };
+
+  app.post(
+    '/api/objects/upload',
+    { ...attorneyOnly, schema: { body: uploadRequestSchema.nullish() } },
+    async (request) => issueUploadUrl(ctx, currentUser(request), request.body ?? undefined),
+  );
+
+  app.post('/api/objects/:id/confirm', { ...attorneyOnly, schema: { params: idParams } }, async (request) =>
+    confirmUpload(ctx, currentUser(request), request.params.id),
+  );
+
+  app.get('/api/objects/:id', { ...attorneyOnly, schema: { params: idParams } }, async (request) =>
+    getOwnFile(ctx, currentUser(request), request.params.id),
+  );
+
+  app.get(
+    '/objects/:id',
+    { preHandler: requireUser(), schema: { params: idParams } },
+    async (request, reply) => {
+      const { file, download } = await openDownload(ctx, currentUser(request), request.params.id);
+      reply.header('Content-Disposition', attachmentDisposition(file.name));
+      reply.header('X-Content-Type-Options', 'nosniff');
+      if (download.kind === 'redirect') return reply.redirect(download.url, 302);
+      reply.header('Content-Type', file.contentType);
+      reply.header('Content-Length', download.size);
+      return reply.send(download.stream);
+    },
+  );
+
+  app.put(
+    '/api/attorney/resume',
+    { ...attorneyOnly, schema: { body: resumeUpdateSchema } },
+    async (request) => setResume(ctx, currentUser(request), request.body.resumeURL),
+  );
+
+  // Companion-style routes for @uppy/aws-s3 (spec §7), relative to /api/uploads.
+  app.get('/api/uploads/settings', attorneyOnly, async () => uploadSettings(ctx));
+
+  app.get(
+    '/api/uploads/s3/params',
+    { ...attorneyOnly, schema: { querystring: paramsQuery } },
+    async (request) =>
+      issueUploadParams(ctx, currentUser(request), {
+        filename: request.query.filename,
+        contentType: request.query.type,
+        size: request.query['metadata[size]'],
+      }),
+  );
+
+  app.post(
+    '/api/uploads/s3/multipart',
+    { ...attorneyOnly, schema: { body: multipartBody } },
+    async (request) =>
+      createMultipartUpload(ctx, currentUser(request), {
+        filename: request.body.filename,
+        contentType: request.body.type,
+        size: request.body.metadata?.size ?? 0,
+      }),
+  );
+
+  app.get(
+    '/api/uploads/s3/multipart/:uploadId',
+    { ...attorneyOnly, schema: { params: uploadIdParams, querystring: keyQuery } },
+    async (request) =>
+      listUploadedParts(ctx, currentUser(request), request.query.key, request.params.uploadId),
+  );
+
+  app.get(
+    '/api/uploads/s3/multipart/:uploadId/:partNumber',
+    {
+      ...attorneyOnly,
+      schema: {
+        params: uploadIdParams.extend({ partNumber: z.coerce.number().int() }),
+        querystring: keyQuery,
+      },
+    },
+    async (request) =>
+      signUploadPart(ctx, currentUser(request), {
+        key: request.query.key,
+        uploadId: request.params.uploadId,
+        partNumber: request.params.partNumber,
+      }),
+  );
+
+  app.post(
+    '/api/uploads/s3/multipart/:uploadId/complete',
+    { ...attorneyOnly, schema: { params: uploadIdParams, querystring: keyQuery, body: completeBody } },
+    async (request) =>
+      completeMultipartUpload(ctx, currentUser(request), {
+        key: request.query.key,
+        uploadId: request.params.uploadId,
+        parts: request.body.parts,
+      }),
+  );
+
+  app.delete(
+    '/api/uploads/s3/multipart/:uploadId',
+    { ...attorneyOnly, schema: { params: uploadIdParams, querystring: keyQuery } },
+    async (request) => {
+      await abortMultipartUpload(ctx, currentUser(request), request.query.key, request.params.uploadId);
+      return {};
+    },
+  );
+
+  if (ctx.storage.kind === 'local') await app.register(localUploadRoutes, { ctx, storage: ctx.storage });
+
+  let sweeper: NodeJS.Timeout | undefined;
+  fastify.addHook('onReady', async () => {
+    sweeper = setInterval(() => {
+      sweepPendingFiles(ctx).catch((err) => fastify.log.error({ err }, 'pending file sweep failed'));
+    }, SWEEP_INTERVAL_MS);
+    sweeper.unref();
+  });
+  fastify.addHook('onClose', async () => clearInterval(sweeper));
+}
+
+/** An S3-style error body: Uppy recognises '<Message>Request has expired</Message>'. */
+function s3Error(reply: FastifyReply, status: number, code: string, message: string) {
+  return reply
+    .code(status)
+    .type('application/xml')
+    .send(
+      `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${code}</Code><Message>${message}</Message></Error>`,
+    );
+}
+
+const localPutQuery = z.object({
+  expires: z.string().optional(),
+  signature: z.string().optional(),
+  uploadId: z.string().optional(),
+  partNumber: z.coerce.number().int().positive().optional(),
+});
+
+/**
+ * The local driver's stand-in for S3: PUT of a whole file or of one part to an HMAC-signed,
+ * expiring URL, streamed to disk with a hard size limit.
+ */
+async function localUploadRoutes(
+  fastify: FastifyInstance,
+  { ctx, storage }: { ctx: AppContext; storage: LocalStorage },
+) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  // The body is the file itself, whatever its type: hand the stream to the handler unread.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+
+  app.put('/api/uploads/local/*', { schema: { querystring: localPutQuery } }, async (request, reply) => {
+    const key = (request.params as { '*': string })['*'];
+    const { uploadId, partNumber } = request.query;
+    const check = storage.checkUploadSignature({ key, uploadId, partNumber }, request.query);
+    if (check === 'expired') return s3Error(reply, 403, 'AccessDenied', 'Request has expired');
+    if (check === 'invalid')
+      return s3Error(
+        reply,
+        403,
+        'SignatureDoesNotMatch',
+        'The request signature we calculated does not match.',
+      );
+    if (uploadId && !partNumber) return s3Error(reply, 400, 'InvalidArgument', 'Part number is required.');
+    if (!(await findPendingByKey(ctx, key, uploadId)))
+      return s3Error(reply, 404, 'NoSuchUpload', 'The upload does not exist or is already complete.');
+    if (Number(request.headers['content-length'] ?? 0) > LIMITS.maxFileBytes)
+      return s3Error(reply, 413, 'EntityTooLarge', 'Your proposed upload exceeds the maximum allowed size.');
+    const body = (request.body as Readable | undefined) ?? request.raw;
+    try {
+      const { etag } =
+        uploadId && partNumber
+          ? await storage.writePart(uploadId, partNumber, body, LIMITS.maxFileBytes)
+          : await storage.writeObject(key, body, LIMITS.maxFileBytes);
+      reply.header('ETag', etag);
+      return reply.code(200).send();
+    } catch (err) {
+      if (err instanceof ObjectTooLargeError)
+        return s3Error(
+          reply,
+          413,
+          'EntityTooLarge',
+          'Your proposed upload exceeds the maximum allowed size.',
+        );
+      throw err;
+    }
+  });
+}

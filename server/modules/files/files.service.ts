@@ -1,0 +1,345 @@
+import { randomUUID } from 'node:crypto';
+import type { User } from '@shared/auth';
+import {
+  FILE_MESSAGES,
+  type FileRef,
+  fileIdFromUrl,
+  objectUrlFor,
+  type UploadSettings,
+  type UploadTicket,
+  uploadRequestSchema,
+} from '@shared/files';
+import { LIMITS } from '@shared/limits';
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { AppContext } from '../../context';
+import { attorneyProfiles, files, lpqRequests, sharedPackages } from '../../db/schema';
+import { badRequest, notFound } from '../../plugins/errors';
+import { type CompletedPart, PartsInvalidError, UPLOAD_URL_TTL_SECONDS } from '../../storage/storage';
+import { recordAccess, recordActivity } from '../audit/audit.service';
+import { detectDocumentType, HEAD_BYTES, TAIL_BYTES } from './document-type';
+
+type FileRow = typeof files.$inferSelect;
+/** What a client says about a file before sending it; checked here. */
+type UploadInput = z.input<typeof uploadRequestSchema>;
+
+/** Pending uploads live where presigned URLs can write; a confirmed file moves out of reach. */
+const incomingKey = (id: string) => `incoming/${id}`;
+const documentKey = (id: string) => `documents/${id}`;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Pending files older than this are swept (issue 4). */
+export const PENDING_FILE_TTL_MS = 24 * 60 * 60 * 1000;
+
+export function presentFile(row: FileRow): FileRef {
+  return {
+    id: row.id,
+    name: row.filename,
+    contentType: row.contentType,
+    size: row.size,
+    url: objectUrlFor(row.id),
+  };
+}
+
+export function uploadSettings(ctx: AppContext): UploadSettings {
+  return { maxFileBytes: LIMITS.maxFileBytes, ...ctx.config.uploads };
+}
+
+/** Records the upload as pending; refuses what the browser already says is too big or not a document. */
+async function createPendingFile(ctx: AppContext, owner: User, input: UploadInput) {
+  const parsed = uploadRequestSchema.safeParse(input);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw badRequest(issue.message, { [issue.path.join('.') || 'file']: issue.message });
+  }
+  const { filename, contentType, size } = parsed.data;
+  if (size > LIMITS.maxFileBytes) {
+    const message = FILE_MESSAGES.exceedsSize(filename);
+    throw badRequest(message, { size: message });
+  }
+  const id = randomUUID();
+  const [row] = await ctx.db
+    .insert(files)
+    .values({ id, ownerId: owner.id, storageKey: incomingKey(id), filename, contentType, size })
+    .returning();
+  return row;
+}
+
+/**
+ * POST /api/objects/upload. Without a body (the prototype's call) the name and type are unknown
+ * until the bytes are confirmed.
+ */
+export async function issueUploadUrl(
+  ctx: AppContext,
+  owner: User,
+  input: UploadInput | undefined,
+): Promise<UploadTicket> {
+  const row = await createPendingFile(
+    ctx,
+    owner,
+    input ?? { filename: 'document', contentType: 'application/pdf', size: 0 },
+  );
+  return {
+    uploadURL: await ctx.storage.presignPut(row.storageKey, row.contentType),
+    objectPath: objectUrlFor(row.id),
+  };
+}
+
+/** Companion GET s3/params: one presigned PUT for a whole file. */
+export async function issueUploadParams(ctx: AppContext, owner: User, input: UploadInput) {
+  const row = await createPendingFile(ctx, owner, input);
+  return {
+    method: 'PUT' as const,
+    url: await ctx.storage.presignPut(row.storageKey, row.contentType),
+    fields: { key: row.storageKey },
+    headers: { 'content-type': row.contentType },
+  };
+}
+
+/** Companion POST s3/multipart. */
+export async function createMultipartUpload(ctx: AppContext, owner: User, input: UploadInput) {
+  const row = await createPendingFile(ctx, owner, input);
+  const uploadId = await ctx.storage.createMultipartUpload(row.storageKey, row.contentType);
+  await ctx.db.update(files).set({ uploadId }).where(eq(files.id, row.id));
+  return { key: row.storageKey, uploadId };
+}
+
+/** The caller's own pending file with this multipart upload open; anything else is 404. */
+async function findOpenUpload(ctx: AppContext, owner: User, key: string, uploadId: string) {
+  const [row] = await ctx.db
+    .select()
+    .from(files)
+    .where(
+      and(
+        eq(files.ownerId, owner.id),
+        eq(files.storageKey, key),
+        eq(files.uploadId, uploadId),
+        eq(files.status, 'pending'),
+      ),
+    );
+  if (!row) throw notFound();
+  return row;
+}
+
+export async function signUploadPart(
+  ctx: AppContext,
+  owner: User,
+  { key, uploadId, partNumber }: { key: string; uploadId: string; partNumber: number },
+) {
+  await findOpenUpload(ctx, owner, key, uploadId);
+  if (partNumber < 1 || partNumber > ctx.config.uploads.maxParts) {
+    const message = `Part number must be between 1 and ${ctx.config.uploads.maxParts}`;
+    throw badRequest(message, { partNumber: message });
+  }
+  return {
+    url: await ctx.storage.presignPart(key, uploadId, partNumber),
+    expires: UPLOAD_URL_TTL_SECONDS,
+  };
+}
+
+export async function listUploadedParts(ctx: AppContext, owner: User, key: string, uploadId: string) {
+  await findOpenUpload(ctx, owner, key, uploadId);
+  return ctx.storage.listParts(key, uploadId);
+}
+
+/** Companion POST s3/multipart/{uploadId}/complete: assembles the parts, then confirms the file. */
+export async function completeMultipartUpload(
+  ctx: AppContext,
+  owner: User,
+  { key, uploadId, parts }: { key: string; uploadId: string; parts: CompletedPart[] },
+) {
+  const row = await findOpenUpload(ctx, owner, key, uploadId);
+  if (parts.length > ctx.config.uploads.maxParts) throw badRequest(FILE_MESSAGES.partsInvalid);
+  try {
+    await ctx.storage.completeMultipartUpload(key, uploadId, parts);
+  } catch (err) {
+    if (err instanceof PartsInvalidError) throw badRequest(FILE_MESSAGES.partsInvalid);
+    throw err;
+  }
+  await ctx.db.update(files).set({ uploadId: null }).where(eq(files.id, row.id));
+  const file = await confirmUpload(ctx, owner, row.id);
+  return { location: file.url, key, file };
+}
+
+/** Companion DELETE s3/multipart/{uploadId}: the upload and its pending file go. */
+export async function abortMultipartUpload(ctx: AppContext, owner: User, key: string, uploadId: string) {
+  const row = await findOpenUpload(ctx, owner, key, uploadId);
+  await ctx.storage.abortMultipartUpload(key, uploadId);
+  await ctx.db.delete(files).where(eq(files.id, row.id));
+}
+
+/**
+ * A file becomes usable only here: it must exist, be within the size limit and start with the bytes
+ * of a PDF, DOC or DOCX. A refused file is deleted. Confirming a ready file answers it again.
+ */
+export async function confirmUpload(ctx: AppContext, owner: User, id: string): Promise<FileRef> {
+  if (!UUID.test(id)) throw notFound();
+  type Outcome = { file: FileRef } | { refused: string; row: FileRow };
+  const outcome = await ctx.db.transaction(async (tx): Promise<Outcome> => {
+    const [row] = await tx
+      .select()
+      .from(files)
+      .where(and(eq(files.id, id), eq(files.ownerId, owner.id)))
+      .for('update');
+    if (!row) throw notFound();
+    if (row.status === 'ready') return { file: presentFile(row) };
+    const size = row.uploadId ? null : await ctx.storage.size(row.storageKey);
+    if (size === null) throw badRequest(FILE_MESSAGES.notUploaded, { file: FILE_MESSAGES.notUploaded });
+    if (size > LIMITS.maxFileBytes) return { refused: FILE_MESSAGES.exceedsSize(row.filename), row };
+    const head =
+      size > 0
+        ? await ctx.storage.readRange(row.storageKey, 0, Math.min(size, HEAD_BYTES) - 1)
+        : Buffer.alloc(0);
+    const tail =
+      size > HEAD_BYTES
+        ? await ctx.storage.readRange(row.storageKey, Math.max(HEAD_BYTES, size - TAIL_BYTES), size - 1)
+        : Buffer.alloc(0);
+    const contentType = detectDocumentType(head, tail);
+    if (!contentType) return { refused: FILE_MESSAGES.onlyTypes, row };
+    await ctx.storage.move(row.storageKey, documentKey(row.id));
+    const [ready] = await tx
+      .update(files)
+      .set({ status: 'ready', storageKey: documentKey(row.id), size, contentType, confirmedAt: new Date() })
+      .where(eq(files.id, row.id))
+      .returning();
+    return { file: presentFile(ready) };
+  });
+  if ('refused' in outcome) {
+    await ctx.storage.delete(outcome.row.storageKey);
+    await ctx.db.delete(files).where(eq(files.id, outcome.row.id));
+    throw badRequest(outcome.refused, { file: outcome.refused });
+  }
+  return outcome.file;
+}
+
+/** GET /api/objects/{id}: the owner's own confirmed file. */
+export async function getOwnFile(ctx: AppContext, owner: User, id: string): Promise<FileRef> {
+  if (!UUID.test(id)) throw notFound();
+  const [row] = await ctx.db
+    .select()
+    .from(files)
+    .where(and(eq(files.id, id), eq(files.ownerId, owner.id), eq(files.status, 'ready')));
+  if (!row) throw notFound();
+  return presentFile(row);
+}
+
+/**
+ * The shared package of one of this firm user's requests that lists the file (as a document or
+ * as the profile's resume), newest first.
+ */
+async function findFirmGrant(ctx: AppContext, firmUser: User, file: FileRow) {
+  const asDocument = JSON.stringify([{ id: file.id }]);
+  const asBareId = JSON.stringify([file.id]);
+  const [grant] = await ctx.db
+    .select({
+      requestId: sharedPackages.requestId,
+      attorneyUserId: sharedPackages.attorneyUserId,
+      firmName: lpqRequests.firmName,
+    })
+    .from(sharedPackages)
+    .innerJoin(lpqRequests, eq(lpqRequests.id, sharedPackages.requestId))
+    .where(
+      and(
+        eq(lpqRequests.firmUserId, firmUser.id),
+        eq(sharedPackages.attorneyUserId, file.ownerId),
+        sql`(${sharedPackages.documents} @> ${asDocument}::jsonb
+          or ${sharedPackages.documents} @> ${asBareId}::jsonb
+          or ${sharedPackages.profile}->>'resumeUrl' = ${objectUrlFor(file.id)})`,
+      ),
+    )
+    .orderBy(desc(sharedPackages.sharedAt))
+    .limit(1);
+  return grant;
+}
+
+/**
+ * GET /objects/{id}: the owner, or a firm user whose shared package includes the file (that read is
+ * recorded). Everyone else gets 404, so a file's existence is never revealed.
+ */
+export async function openDownload(ctx: AppContext, user: User, id: string) {
+  if (!UUID.test(id)) throw notFound();
+  const [row] = await ctx.db
+    .select()
+    .from(files)
+    .where(and(eq(files.id, id), eq(files.status, 'ready')));
+  if (!row) throw notFound();
+  const grant =
+    row.ownerId === user.id ? null : user.userType === 'firm' ? await findFirmGrant(ctx, user, row) : null;
+  if (row.ownerId !== user.id && !grant) throw notFound();
+  const download = await ctx.storage.download(row.storageKey, {
+    filename: row.filename,
+    contentType: row.contentType,
+  });
+  if (grant) {
+    await ctx.db.transaction((tx) =>
+      recordAccess(tx, {
+        requestId: grant.requestId,
+        attorneyUserId: grant.attorneyUserId,
+        firmUserId: user.id,
+        firmName: grant.firmName,
+        kind: 'document_download',
+        fileId: row.id,
+        fileName: row.filename,
+      }),
+    );
+  }
+  return { file: presentFile(row), download };
+}
+
+/** PUT /api/attorney/resume: the caller's own confirmed file becomes the profile's resume. */
+export async function setResume(ctx: AppContext, owner: User, resumeURL: string) {
+  const id = fileIdFromUrl(resumeURL);
+  const [row] = id
+    ? await ctx.db
+        .select()
+        .from(files)
+        .where(and(eq(files.id, id), eq(files.ownerId, owner.id), eq(files.status, 'ready')))
+    : [];
+  if (!row) throw badRequest(FILE_MESSAGES.fileNotFound, { resumeURL: FILE_MESSAGES.fileNotFound });
+  const resumeUrl = objectUrlFor(row.id);
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .insert(attorneyProfiles)
+      .values({ userId: owner.id, resumeUrl })
+      .onConflictDoUpdate({ target: attorneyProfiles.userId, set: { resumeUrl, updatedAt: new Date() } });
+    await recordActivity(tx, {
+      userId: owner.id,
+      kind: 'resume_uploaded',
+      title: 'Resume uploaded',
+      detail: { fileId: row.id, name: row.filename },
+    });
+  });
+  return { resumeUrl, file: presentFile(row) };
+}
+
+/** Removes uploads that were never confirmed within a day, with whatever bytes reached storage. */
+export async function sweepPendingFiles(ctx: AppContext, now = new Date()) {
+  const cutoff = new Date(now.getTime() - PENDING_FILE_TTL_MS);
+  const stale = await ctx.db
+    .select()
+    .from(files)
+    .where(and(eq(files.status, 'pending'), lt(files.createdAt, cutoff)))
+    .limit(500);
+  for (const row of stale) {
+    // The multipart upload may already be gone (completed or aborted on the storage side).
+    if (row.uploadId)
+      await ctx.storage.abortMultipartUpload(row.storageKey, row.uploadId).catch(() => undefined);
+    await ctx.storage.delete(row.storageKey);
+    await ctx.db.delete(files).where(and(eq(files.id, row.id), eq(files.status, 'pending')));
+  }
+  return stale.length;
+}
+
+/** For the local driver's PUT route: the pending file a signed URL writes to, or null. */
+export async function findPendingByKey(ctx: AppContext, key: string, uploadId?: string) {
+  const [row] = await ctx.db
+    .select({ id: files.id })
+    .from(files)
+    .where(
+      and(
+        eq(files.storageKey, key),
+        eq(files.status, 'pending'),
+        uploadId ? eq(files.uploadId, uploadId) : sql`${files.uploadId} is null`,
+      ),
+    );
+  return row ?? null;
+}

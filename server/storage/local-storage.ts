@@ -1,0 +1,217 @@
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { type Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import {
+  PartsInvalidError,
+  type StorageOperations,
+  UPLOAD_URL_TTL_SECONDS,
+  type UploadedPart,
+} from './storage';
+
+export const LOCAL_UPLOAD_PREFIX = '/api/uploads/local/';
+
+export type UploadSignatureCheck = 'valid' | 'expired' | 'invalid';
+
+/** Thrown while streaming when the body passes the hard size limit. */
+export class ObjectTooLargeError extends Error {}
+
+type SignedTarget = { key: string; uploadId?: string; partNumber?: number };
+
+/**
+ * Local disk under DATA_DIR/storage, with the app's own HMAC-signed, expiring PUT URLs served by
+ * the files module (`PUT /api/uploads/local/{key}`).
+ */
+export function createLocalStorage({
+  dataDir,
+  secret,
+  minPartBytes,
+}: {
+  dataDir: string;
+  secret: string;
+  /** Like S3: every part but the last must be at least this big. */
+  minPartBytes: number;
+}) {
+  const root = path.resolve(dataDir, 'storage');
+  const objectsDir = path.join(root, 'objects');
+  const partsDir = path.join(root, 'multipart');
+
+  // Keys and upload ids come from the server, but a path must never leave its folder.
+  const inside = (dir: string, name: string) => {
+    const resolved = path.resolve(dir, name);
+    if (!resolved.startsWith(`${dir}${path.sep}`)) throw new Error('storage path outside its folder');
+    return resolved;
+  };
+  const objectPath = (key: string) => inside(objectsDir, key);
+  const uploadDir = (uploadId: string) => {
+    if (!/^[0-9a-f]{32}$/.test(uploadId)) throw new Error('invalid upload id');
+    return inside(partsDir, uploadId);
+  };
+  const partPath = (uploadId: string, partNumber: number) =>
+    path.join(uploadDir(uploadId), String(partNumber).padStart(5, '0'));
+
+  const signature = (t: SignedTarget, expires: number) =>
+    createHmac('sha256', secret)
+      .update(['PUT', t.key, expires, t.uploadId ?? '', t.partNumber ?? ''].join('\n'))
+      .digest('hex');
+
+  function signedUploadUrl(target: SignedTarget, expiresAt = Date.now() + UPLOAD_URL_TTL_SECONDS * 1000) {
+    const expires = Math.floor(expiresAt / 1000);
+    const query = new URLSearchParams({ expires: String(expires) });
+    if (target.uploadId) query.set('uploadId', target.uploadId);
+    if (target.partNumber) query.set('partNumber', String(target.partNumber));
+    query.set('signature', signature(target, expires));
+    return `${LOCAL_UPLOAD_PREFIX}${target.key.split('/').map(encodeURIComponent).join('/')}?${query}`;
+  }
+
+  function checkUploadSignature(
+    target: SignedTarget,
+    query: { expires?: string; signature?: string },
+    now = Date.now(),
+  ): UploadSignatureCheck {
+    const expires = Number(query.expires);
+    if (!query.signature || !Number.isInteger(expires)) return 'invalid';
+    const expected = Buffer.from(signature(target, expires));
+    const given = Buffer.from(query.signature);
+    if (expected.length !== given.length || !timingSafeEqual(expected, given)) return 'invalid';
+    return expires * 1000 < now ? 'expired' : 'valid';
+  }
+
+  /** Streams a body to `target`, refusing more than maxBytes; answers the MD5 ETag and the size. */
+  async function writeLimited(body: Readable, target: string, maxBytes: number) {
+    await mkdir(path.dirname(target), { recursive: true });
+    const temp = `${target}.${randomBytes(6).toString('hex')}.tmp`;
+    const md5 = createHash('md5');
+    let size = 0;
+    const limiter = new Transform({
+      transform(chunk: Buffer, _enc, done) {
+        size += chunk.length;
+        if (size > maxBytes) return done(new ObjectTooLargeError());
+        md5.update(chunk);
+        done(null, chunk);
+      },
+    });
+    try {
+      await pipeline(body, limiter, createWriteStream(temp));
+      await rename(temp, target);
+    } catch (err) {
+      await rm(temp, { force: true });
+      throw err;
+    }
+    return { etag: `"${md5.digest('hex')}"`, size };
+  }
+
+  async function uploadedParts(uploadId: string): Promise<UploadedPart[]> {
+    const dir = uploadDir(uploadId);
+    const names = await readdir(dir).catch(() => null);
+    if (!names) throw new Error('no such multipart upload');
+    const parts: UploadedPart[] = [];
+    for (const name of names.filter((n) => /^\d{5}$/.test(n)).sort()) {
+      const file = path.join(dir, name);
+      const md5 = createHash('md5');
+      await pipeline(createReadStream(file), md5);
+      parts.push({ PartNumber: Number(name), Size: (await stat(file)).size, ETag: `"${md5.digest('hex')}"` });
+    }
+    return parts;
+  }
+
+  const operations: StorageOperations = {
+    async presignPut(key) {
+      return signedUploadUrl({ key });
+    },
+    async createMultipartUpload() {
+      const uploadId = randomBytes(16).toString('hex');
+      await mkdir(uploadDir(uploadId), { recursive: true });
+      return uploadId;
+    },
+    async presignPart(key, uploadId, partNumber) {
+      return signedUploadUrl({ key, uploadId, partNumber });
+    },
+    listParts: (_key, uploadId) => uploadedParts(uploadId),
+    async completeMultipartUpload(key, uploadId, parts) {
+      const stored = new Map((await uploadedParts(uploadId)).map((p) => [p.PartNumber, p]));
+      parts.forEach((part, i) => {
+        const found = stored.get(part.PartNumber);
+        const isLast = i === parts.length - 1;
+        if (
+          !found ||
+          found.ETag !== normaliseEtag(part.ETag) ||
+          (i > 0 && part.PartNumber <= parts[i - 1].PartNumber) ||
+          (!isLast && found.Size < minPartBytes)
+        )
+          throw new PartsInvalidError();
+      });
+      if (parts.length === 0) throw new PartsInvalidError();
+      const target = objectPath(key);
+      await mkdir(path.dirname(target), { recursive: true });
+      const temp = `${target}.${randomBytes(6).toString('hex')}.tmp`;
+      try {
+        const out = createWriteStream(temp);
+        for (const part of parts) {
+          await pipeline(createReadStream(partPath(uploadId, part.PartNumber)), out, { end: false });
+        }
+        await new Promise<void>((resolve, reject) =>
+          out.end((err?: Error | null) => (err ? reject(err) : resolve())),
+        );
+        await rename(temp, target);
+      } catch (err) {
+        await rm(temp, { force: true });
+        throw err;
+      }
+      await rm(uploadDir(uploadId), { recursive: true, force: true });
+    },
+    async abortMultipartUpload(_key, uploadId) {
+      await rm(uploadDir(uploadId), { recursive: true, force: true });
+    },
+    async size(key) {
+      const info = await stat(objectPath(key)).catch(() => null);
+      return info?.isFile() ? info.size : null;
+    },
+    async readRange(key, start, end) {
+      const handle = await open(objectPath(key), 'r');
+      try {
+        const buffer = Buffer.alloc(Math.max(0, end - start + 1));
+        const { bytesRead } = await handle.read(buffer, 0, buffer.length, start);
+        return buffer.subarray(0, bytesRead);
+      } finally {
+        await handle.close();
+      }
+    },
+    async move(fromKey, toKey) {
+      const target = objectPath(toKey);
+      await mkdir(path.dirname(target), { recursive: true });
+      await rename(objectPath(fromKey), target);
+    },
+    async download(key) {
+      const file = objectPath(key);
+      const info = await stat(file);
+      return { kind: 'stream', stream: createReadStream(file), size: info.size };
+    },
+    async delete(key) {
+      await rm(objectPath(key), { force: true });
+    },
+  };
+
+  return {
+    kind: 'local' as const,
+    ...operations,
+    signedUploadUrl,
+    checkUploadSignature,
+    /** The body of a signed PUT of a whole object. */
+    writeObject: (key: string, body: Readable, maxBytes: number) =>
+      writeLimited(body, objectPath(key), maxBytes),
+    /** The body of a signed PUT of one part; the upload must still be open. */
+    async writePart(uploadId: string, partNumber: number, body: Readable, maxBytes: number) {
+      const info = await stat(uploadDir(uploadId)).catch(() => null);
+      if (!info?.isDirectory()) throw new Error('no such multipart upload');
+      return writeLimited(body, partPath(uploadId, partNumber), maxBytes);
+    },
+  };
+}
+
+export type LocalStorage = ReturnType<typeof createLocalStorage>;
+
+/** ETags arrive with or without quotes. */
+export const normaliseEtag = (etag: string) => `"${etag.replace(/"/g, '')}"`;

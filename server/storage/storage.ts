@@ -1,0 +1,58 @@
+import type { Readable } from 'node:stream';
+import type { AppConfig } from '../config';
+import { createLocalStorage, type LocalStorage } from './local-storage';
+import { createS3Storage, type S3Storage } from './s3-storage';
+
+export type UploadedPart = { PartNumber: number; Size: number; ETag: string };
+export type CompletedPart = { PartNumber: number; ETag: string };
+
+/** How a download is served: a short-lived signed link (S3) or the bytes themselves (local disk). */
+export type Download = { kind: 'redirect'; url: string } | { kind: 'stream'; stream: Readable; size: number };
+
+/**
+ * Where document bytes live. The browser sends bytes straight to presigned URLs; the API only
+ * signs, inspects the first bytes, moves and deletes objects.
+ */
+export type StorageOperations = {
+  /** A URL the browser PUTs one whole object to. */
+  presignPut(key: string, contentType: string): Promise<string>;
+  createMultipartUpload(key: string, contentType: string): Promise<string>;
+  presignPart(key: string, uploadId: string, partNumber: number): Promise<string>;
+  listParts(key: string, uploadId: string): Promise<UploadedPart[]>;
+  completeMultipartUpload(key: string, uploadId: string, parts: CompletedPart[]): Promise<void>;
+  abortMultipartUpload(key: string, uploadId: string): Promise<void>;
+  /** The object's size, or null when nothing is stored under the key. */
+  size(key: string): Promise<number | null>;
+  /** Bytes start..end (inclusive) of the object. */
+  readRange(key: string, start: number, end: number): Promise<Buffer>;
+  /** Renames an object (a confirmed upload leaves the area presigned URLs can write to). */
+  move(fromKey: string, toKey: string): Promise<void>;
+  download(key: string, file: { filename: string; contentType: string }): Promise<Download>;
+  delete(key: string): Promise<void>;
+};
+
+export type Storage = LocalStorage | S3Storage;
+
+/** S3 when S3_BUCKET is set, local disk under DATA_DIR otherwise. */
+export function createStorage(config: AppConfig): Storage {
+  if (config.s3) return createS3Storage(config.s3);
+  return createLocalStorage({
+    dataDir: config.dataDir,
+    secret: config.storageSecret,
+    minPartBytes: config.uploads.minPartBytes,
+  });
+}
+
+/** The parts named on completion are missing, out of order or too small. */
+export class PartsInvalidError extends Error {}
+
+/** How long a presigned upload URL stays valid. */
+export const UPLOAD_URL_TTL_SECONDS = 60 * 60;
+/** How long a presigned download URL stays valid: only long enough for the redirect to be followed. */
+export const DOWNLOAD_URL_TTL_SECONDS = 5 * 60;
+
+/** `attachment` with an ASCII fallback name and the exact name in RFC 5987 form. */
+export function attachmentDisposition(filename: string): string {
+  const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+}
