@@ -20,8 +20,16 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
-  UPLOAD_MULTIPART_THRESHOLD_BYTES: z.coerce.number().int().positive().default(100 * 1024 * 1024),
-  UPLOAD_MIN_PART_BYTES: z.coerce.number().int().positive().default(5 * 1024 * 1024),
+  UPLOAD_MULTIPART_THRESHOLD_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(100 * 1024 * 1024),
+  UPLOAD_MIN_PART_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(5 * 1024 * 1024),
   UPLOAD_MAX_PARTS: z.coerce.number().int().positive().max(10000).default(10000),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
   AUTH_RATE_LIMIT_WINDOW_MS: z.coerce
