@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailField, passwordField, registerSchema } from './auth';
+import { AUTH_MESSAGES, emailField, passwordField, registerSchema } from './auth';
 import { FIELD_MESSAGES, isIsoDate, list, optionalNumber, optionalText, requiredText } from './form-fields';
 import { LIMITS } from './limits';
 
@@ -212,3 +212,12 @@ export const ATTORNEY_ACTIVITY = {
   diversityFormSubmitted: { kind: 'diversity_form_submitted', title: 'Diversity form submitted' },
   businessPlanSaved: { kind: 'business_plan_saved', title: 'Business plan saved' },
 } as const;
+
+/** The registration screen's form: the body plus Confirm Password, which must match (PRODUCT.md §2). */
+export const attorneyRegistrationFormSchema = attorneyRegistrationSchema
+  .extend({ confirmPassword: z.string() })
+  .refine((v) => v.password === v.confirmPassword, {
+    message: AUTH_MESSAGES.passwordsDontMatch,
+    path: ['confirmPassword'],
+  });
+export type AttorneyRegistrationFormValues = z.input<typeof attorneyRegistrationFormSchema>;

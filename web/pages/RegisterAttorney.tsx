@@ -1,5 +1,294 @@
-import { PagePlaceholder } from '../components/PagePlaceholder';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  ActionIcon,
+  Box,
+  Button,
+  Checkbox,
+  Container,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import {
+  type AttorneyRegistrationFormValues,
+  attorneyRegistrationFormSchema,
+  maxGraduationYear,
+  POSITION_LABELS,
+  POSITIONS,
+} from '@shared/attorney';
+import type { User } from '@shared/auth';
+import { LIMITS } from '@shared/limits';
+import { REGISTRATION_PRACTICE_AREAS } from '@shared/practice-areas';
+import { TOASTS } from '@shared/texts';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Controller, type FieldPath, useForm } from 'react-hook-form';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { PasswordField } from '../components/PasswordField';
+import {
+  NumberField,
+  optionsOf,
+  SelectField,
+  TextareaField,
+  TextField,
+} from '../features/questionnaires/fields';
+import { StepNav } from '../features/questionnaires/StepNav';
+import { apiRequest, errorMessage } from '../lib/api';
+import { setCurrentUser } from '../lib/auth';
+import { applyServerErrors } from '../lib/forms';
+import { showToast } from '../lib/toast';
 
+type Values = AttorneyRegistrationFormValues;
+const STEPS = ['Basic Info', 'Professional Details', 'Preferences'] as const;
+const STEP_FIELDS: FieldPath<Values>[][] = [
+  ['firstName', 'lastName', 'email', 'phone', 'password', 'confirmPassword'],
+  ['currentFirm', 'position', 'yearsExperience', 'lawSchool', 'graduationYear', 'barAdmissions'],
+  ['practiceAreas'],
+];
+const stepOf = (field: string) =>
+  Math.max(
+    0,
+    STEP_FIELDS.findIndex((fields) => fields.includes(field as never)),
+  );
+
+/** Spec 2.6 + PRODUCT.md §2: three steps, then one call creates the account and the profile and signs in. */
 export default function RegisterAttorney() {
-  return <PagePlaceholder title="Attorney Registration" back={{ to: '/', label: 'Cancel' }} />;
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  // Firms' invitation e-mails link here with the token and the invited address.
+  const invitationToken = params.get('token') ?? undefined;
+  const [step, setStep] = useState(0);
+  const form = useForm<Values>({
+    resolver: zodResolver(attorneyRegistrationFormSchema),
+    defaultValues: {
+      firstName: '',
+      lastName: '',
+      email: params.get('email') ?? '',
+      phone: '',
+      password: '',
+      confirmPassword: '',
+      currentFirm: '',
+      position: null,
+      yearsExperience: null,
+      lawSchool: '',
+      graduationYear: null,
+      barAdmissions: '',
+      practiceAreas: [],
+    },
+  });
+  const { control, formState } = form;
+
+  const register = useMutation({
+    mutationFn: (body: unknown) => apiRequest<User>('POST', '/api/register/attorney', body),
+    onSuccess: (user) => {
+      setCurrentUser(user);
+      showToast(TOASTS.registerSuccess, { variant: 'success' });
+      navigate('/attorney/master-lpq', { replace: true });
+    },
+    onError: (error) => {
+      showToast(TOASTS.attorneyRegistrationFailed, {
+        variant: 'destructive',
+        message: errorMessage(error, TOASTS.registerFailed.message),
+      });
+      if (applyServerErrors(error, form.setError)) {
+        const first = Object.keys(form.formState.errors)[0];
+        if (first) setStep(stepOf(first));
+      }
+    },
+  });
+
+  const submit = form.handleSubmit(
+    (values) => {
+      const { confirmPassword: _, ...body } = values as Values;
+      register.mutate({ ...body, invitationToken });
+    },
+    (errors) => setStep(Math.min(...Object.keys(errors).map(stepOf))),
+  );
+
+  async function next() {
+    // The account cannot be created without step 1, so it is checked before moving on.
+    if (step === 0 && !(await form.trigger(STEP_FIELDS[0]))) return;
+    setStep((s) => s + 1);
+  }
+
+  return (
+    <Box bg="gray.0" mih="100vh" py="xl">
+      <Container size="sm">
+        <Stack gap="lg">
+          <Group gap="sm" wrap="nowrap">
+            {step === 0 ? (
+              <ActionIcon component={Link} to="/" variant="subtle" aria-label="Back">
+                <IconArrowLeft size={20} aria-hidden />
+              </ActionIcon>
+            ) : (
+              <ActionIcon variant="subtle" aria-label="Back" onClick={() => setStep(step - 1)}>
+                <IconArrowLeft size={20} aria-hidden />
+              </ActionIcon>
+            )}
+            <Box>
+              <Title order={1} fz={{ base: 24, sm: 28 }}>
+                Attorney Registration
+              </Title>
+              <Text c="dimmed" size="sm">
+                Create your account and professional profile.
+              </Text>
+            </Box>
+          </Group>
+          <StepNav steps={STEPS} active={step} />
+          <Paper withBorder p={{ base: 'md', sm: 'xl' }} radius="md">
+            <form
+              noValidate
+              onSubmit={(e) => {
+                e.preventDefault();
+                if (step < STEPS.length - 1) void next();
+                else void submit();
+              }}
+            >
+              <Stack gap="md">
+                <Title order={2} fz="lg">
+                  {STEPS[step]}
+                </Title>
+                {step === 0 && (
+                  <>
+                    <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                      <TextField
+                        control={control}
+                        name="firstName"
+                        label="First Name"
+                        required
+                        autoComplete="given-name"
+                      />
+                      <TextField
+                        control={control}
+                        name="lastName"
+                        label="Last Name"
+                        required
+                        autoComplete="family-name"
+                      />
+                    </SimpleGrid>
+                    <TextField
+                      control={control}
+                      name="email"
+                      label="Email Address"
+                      type="email"
+                      required
+                      autoComplete="email"
+                    />
+                    <TextField
+                      control={control}
+                      name="phone"
+                      label="Phone Number"
+                      type="tel"
+                      required
+                      autoComplete="tel"
+                    />
+                    <PasswordField
+                      label="Password"
+                      placeholder="At least 6 characters"
+                      autoComplete="new-password"
+                      withAsterisk
+                      error={formState.errors.password?.message}
+                      {...form.register('password')}
+                    />
+                    <PasswordField
+                      label="Confirm Password"
+                      placeholder="Repeat your password"
+                      autoComplete="new-password"
+                      withAsterisk
+                      error={formState.errors.confirmPassword?.message}
+                      {...form.register('confirmPassword')}
+                    />
+                  </>
+                )}
+                {step === 1 && (
+                  <>
+                    <TextField control={control} name="currentFirm" label="Current Firm" />
+                    <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                      <SelectField
+                        control={control}
+                        name="position"
+                        label="Position"
+                        data={optionsOf(POSITIONS, POSITION_LABELS)}
+                        clearable
+                      />
+                      <NumberField
+                        control={control}
+                        name="yearsExperience"
+                        label="Years of Experience"
+                        min={LIMITS.yearsExperienceMin}
+                        max={LIMITS.yearsExperienceMax}
+                        allowDecimal={false}
+                      />
+                      <TextField control={control} name="lawSchool" label="Law School" />
+                      <NumberField
+                        control={control}
+                        name="graduationYear"
+                        label="Graduation Year"
+                        min={LIMITS.graduationYearMin}
+                        max={maxGraduationYear()}
+                        allowDecimal={false}
+                      />
+                    </SimpleGrid>
+                    <TextareaField
+                      control={control}
+                      name="barAdmissions"
+                      label="Bar Admissions"
+                      description="One per line"
+                    />
+                  </>
+                )}
+                {step === 2 && (
+                  <Controller
+                    control={control}
+                    name="practiceAreas"
+                    render={({ field }) => (
+                      <Checkbox.Group
+                        label="Practice Areas"
+                        description="Select all that apply"
+                        value={field.value ?? []}
+                        onChange={field.onChange}
+                      >
+                        <SimpleGrid cols={{ base: 1, xs: 2 }} mt="sm" spacing="xs">
+                          {REGISTRATION_PRACTICE_AREAS.map((area) => (
+                            <Checkbox key={area} value={area} label={area} />
+                          ))}
+                        </SimpleGrid>
+                      </Checkbox.Group>
+                    )}
+                  />
+                )}
+                <Group justify="space-between" mt="md">
+                  {step === 0 ? (
+                    <Button variant="default" component={Link} to="/">
+                      Cancel
+                    </Button>
+                  ) : (
+                    <Button variant="default" onClick={() => setStep(step - 1)}>
+                      Back
+                    </Button>
+                  )}
+                  <Button type="submit" disabled={register.isPending}>
+                    {step < STEPS.length - 1
+                      ? 'Continue'
+                      : register.isPending
+                        ? 'Creating Account...'
+                        : 'Create Account'}
+                  </Button>
+                </Group>
+                {step === 0 && (
+                  <Text size="sm" c="dimmed" ta="center">
+                    Already have an account? <Link to="/auth">Sign in</Link>
+                  </Text>
+                )}
+              </Stack>
+            </form>
+          </Paper>
+        </Stack>
+      </Container>
+    </Box>
+  );
 }

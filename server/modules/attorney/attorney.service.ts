@@ -102,7 +102,6 @@ export async function writeAttorneyProfile(
   const selfId = await findSelfIdentification(tx, userId);
   const nextSelfId = applyProfileChanges(selfId?.data ?? {}, selfIdChanges);
   const data = nextSelfId ? (await saveSelfIdentification(tx, userId, nextSelfId)).data : selfId?.data;
-  await recordFormActivity(tx, userId, ATTORNEY_ACTIVITY.profileUpdated);
   return toAttorneyProfile(row, data);
 }
 
@@ -112,7 +111,11 @@ export async function saveAttorneyProfile(
   body: AttorneyProfileBody,
   mode: 'create' | 'upsert',
 ) {
-  return ctx.db.transaction((tx) => writeAttorneyProfile(tx, user.id, body, mode));
+  return ctx.db.transaction(async (tx) => {
+    const profile = await writeAttorneyProfile(tx, user.id, body, mode);
+    await recordFormActivity(tx, user.id, ATTORNEY_ACTIVITY.profileUpdated);
+    return profile;
+  });
 }
 
 /** PRODUCT.md §5: the four dashboard numbers, computed from what is stored. */

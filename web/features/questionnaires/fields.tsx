@@ -1,0 +1,205 @@
+import {
+  Checkbox,
+  Group,
+  NumberInput,
+  Radio,
+  Select,
+  Stack,
+  Textarea,
+  TextInput,
+  type TextInputProps,
+} from '@mantine/core';
+import type { ReactNode } from 'react';
+import { type Control, type FieldPath, type FieldValues, useController } from 'react-hook-form';
+
+/**
+ * Mantine inputs bound to react-hook-form by name: each shows its field's message underneath and keeps
+ * the value types the shared zod schemas expect (text '', numbers or null, booleans, yyyy-mm-dd dates).
+ */
+type Bound<T extends FieldValues> = {
+  control: Control<T>;
+  name: FieldPath<T>;
+  label: ReactNode;
+  description?: ReactNode;
+  placeholder?: string;
+  required?: boolean;
+};
+
+export function TextField<T extends FieldValues>(
+  props: Bound<T> & { type?: TextInputProps['type']; autoComplete?: string; readOnly?: boolean },
+) {
+  const { field, fieldState } = useController({ control: props.control, name: props.name });
+  return (
+    <TextInput
+      label={props.label}
+      description={props.description}
+      placeholder={props.placeholder}
+      withAsterisk={props.required}
+      type={props.type}
+      autoComplete={props.autoComplete}
+      readOnly={props.readOnly}
+      name={field.name}
+      ref={field.ref}
+      value={(field.value as string | null | undefined) ?? ''}
+      onChange={(e) => field.onChange(e.currentTarget.value)}
+      onBlur={field.onBlur}
+      error={fieldState.error?.message}
+    />
+  );
+}
+
+/** A date input: the browser's picker, the value yyyy-mm-dd ('' when empty). */
+export function DateField<T extends FieldValues>(props: Bound<T>) {
+  return <TextField {...props} type="date" />;
+}
+
+export function TextareaField<T extends FieldValues>(props: Bound<T> & { minRows?: number }) {
+  const { field, fieldState } = useController({ control: props.control, name: props.name });
+  return (
+    <Textarea
+      label={props.label}
+      description={props.description}
+      placeholder={props.placeholder}
+      withAsterisk={props.required}
+      autosize
+      minRows={props.minRows ?? 3}
+      maxRows={12}
+      name={field.name}
+      ref={field.ref}
+      value={(field.value as string | null | undefined) ?? ''}
+      onChange={(e) => field.onChange(e.currentTarget.value)}
+      onBlur={field.onBlur}
+      error={fieldState.error?.message}
+    />
+  );
+}
+
+/** A number input whose empty value is null (spec §5: numbers that do not parse become unset). */
+export function NumberField<T extends FieldValues>(
+  props: Bound<T> & {
+    min?: number;
+    max?: number;
+    allowDecimal?: boolean;
+    prefix?: string;
+    suffix?: string;
+    thousandSeparator?: boolean;
+    'aria-label'?: string;
+  },
+) {
+  const { field, fieldState } = useController({ control: props.control, name: props.name });
+  const value = field.value as number | null | undefined;
+  return (
+    <NumberInput
+      label={props.label}
+      aria-label={props['aria-label']}
+      description={props.description}
+      placeholder={props.placeholder}
+      withAsterisk={props.required}
+      min={props.min}
+      max={props.max}
+      allowDecimal={props.allowDecimal ?? true}
+      prefix={props.prefix}
+      suffix={props.suffix}
+      thousandSeparator={props.thousandSeparator ? ',' : undefined}
+      hideControls
+      name={field.name}
+      ref={field.ref}
+      value={value ?? ''}
+      onChange={(v) => field.onChange(typeof v === 'number' ? v : v === '' ? null : Number(v))}
+      onBlur={field.onBlur}
+      error={fieldState.error?.message}
+    />
+  );
+}
+
+export function SelectField<T extends FieldValues>(
+  props: Bound<T> & { data: { value: string; label: string }[]; clearable?: boolean },
+) {
+  const { field, fieldState } = useController({ control: props.control, name: props.name });
+  return (
+    <Select
+      label={props.label}
+      description={props.description}
+      placeholder={props.placeholder ?? 'Select…'}
+      withAsterisk={props.required}
+      data={props.data}
+      clearable={props.clearable}
+      allowDeselect={props.clearable ?? false}
+      name={field.name}
+      ref={field.ref}
+      value={(field.value as string | null | undefined) || null}
+      onChange={(v) => field.onChange(v ?? null)}
+      onBlur={field.onBlur}
+      error={fieldState.error?.message}
+      comboboxProps={{ withinPortal: true }}
+    />
+  );
+}
+
+export function CheckboxField<T extends FieldValues>(props: Omit<Bound<T>, 'placeholder'>) {
+  const { field, fieldState } = useController({ control: props.control, name: props.name });
+  return (
+    <Checkbox
+      label={props.label}
+      description={props.description}
+      name={field.name}
+      ref={field.ref}
+      checked={field.value === true}
+      onChange={(e) => field.onChange(e.currentTarget.checked)}
+      onBlur={field.onBlur}
+      error={fieldState.error?.message}
+    />
+  );
+}
+
+/** One choice out of a few, all visible (diversity form, yes/no questions). */
+export function RadioField<T extends FieldValues>(
+  props: Omit<Bound<T>, 'placeholder'> & { options: { value: string; label: string }[]; inline?: boolean },
+) {
+  const { field, fieldState } = useController({ control: props.control, name: props.name });
+  const Options = props.inline ? Group : Stack;
+  return (
+    <Radio.Group
+      label={props.label}
+      description={props.description}
+      withAsterisk={props.required}
+      name={field.name}
+      value={(field.value as string | null | undefined) ?? ''}
+      onChange={field.onChange}
+      error={fieldState.error?.message}
+    >
+      <Options gap="xs" mt="xs">
+        {props.options.map((o) => (
+          <Radio key={o.value} value={o.value} label={o.label} onBlur={field.onBlur} />
+        ))}
+      </Options>
+    </Radio.Group>
+  );
+}
+
+/** A boolean that may be left unanswered: Yes / No / Prefer not to say (null). */
+export function TriStateField<T extends FieldValues>(props: Omit<Bound<T>, 'placeholder'>) {
+  const { field, fieldState } = useController({ control: props.control, name: props.name });
+  const value = field.value === true ? 'yes' : field.value === false ? 'no' : 'unset';
+  return (
+    <Radio.Group
+      label={props.label}
+      description={props.description}
+      name={field.name}
+      value={value}
+      onChange={(v) => field.onChange(v === 'yes' ? true : v === 'no' ? false : null)}
+      error={fieldState.error?.message}
+    >
+      <Group gap="md" mt="xs">
+        <Radio value="yes" label="Yes" />
+        <Radio value="no" label="No" />
+        <Radio value="unset" label="Prefer not to say" />
+      </Group>
+    </Radio.Group>
+  );
+}
+
+/** Label/value pairs for a Select or radio group from a value list and its labels. */
+export function optionsOf<V extends string>(values: readonly V[], labels: Record<V, string>) {
+  return values.map((value) => ({ value, label: labels[value] }));
+}
