@@ -1,0 +1,58 @@
+import { Box, Loader, Stack } from '@mantine/core';
+import { type FileRef, fileIdFromUrl } from '@shared/files';
+import { TOASTS } from '@shared/texts';
+import { useQuery } from '@tanstack/react-query';
+import { useId } from 'react';
+import { apiRequest, queryClient } from '../../lib/api';
+import { showToast } from '../../lib/toast';
+import { FileList } from './FileList';
+import { useDocumentUppy } from './use-document-uppy';
+
+const NOTE = 'One file: PDF, DOC or DOCX, up to 10 MB';
+
+/**
+ * The attorney's resume (spec §5: one file). A confirmed upload is saved at once through
+ * PUT /api/attorney/resume, so it is not lost if the page's own form is never saved.
+ */
+export default function ResumeUploader(props: {
+  value: string | null | undefined;
+  onChange: (url: string) => void;
+}) {
+  const id = `resume-${useId().replace(/:/g, '')}`;
+  const fileId = props.value ? fileIdFromUrl(props.value) : null;
+  const current = useQuery<FileRef>({ queryKey: ['/api/objects', fileId ?? ''], enabled: !!fileId });
+  const { target, isLoading } = useDocumentUppy({
+    id,
+    maxFiles: 1,
+    note: NOTE,
+    onConfirmed: async (file) => {
+      try {
+        await apiRequest('PUT', '/api/attorney/resume', { resumeURL: file.url });
+        queryClient.setQueryData(['/api/objects', file.id], file);
+        await queryClient.invalidateQueries({ queryKey: ['/api/attorney/profile'] });
+        props.onChange(file.url);
+        showToast(TOASTS.resumeUploaded, { variant: 'success', message: file.name });
+      } catch {
+        showToast(TOASTS.resumeFailed, { variant: 'destructive' });
+      }
+    },
+    onFailed: () => showToast(TOASTS.resumeFailed, { variant: 'destructive' }),
+  });
+
+  const shown: FileRef[] = current.data
+    ? [current.data]
+    : fileId && props.value
+      ? [{ id: fileId, name: 'Current resume', contentType: '', size: 0, url: props.value }]
+      : [];
+  return (
+    <Stack gap="sm">
+      {fileId && current.isLoading ? (
+        <Loader size="sm" aria-label="Loading resume" />
+      ) : (
+        <FileList files={shown} label="Resume" />
+      )}
+      {isLoading && <Loader size="sm" aria-label="Loading uploader" />}
+      <Box ref={target} data-testid="resume-uploader" />
+    </Stack>
+  );
+}

@@ -1,0 +1,104 @@
+import '@uppy/core/css/style.min.css';
+import '@uppy/dashboard/css/style.min.css';
+import { ACCEPTED_EXTENSIONS, type FileRef, UPLOAD_DEFAULTS, type UploadSettings } from '@shared/files';
+import { LIMITS } from '@shared/limits';
+import AwsS3 from '@uppy/aws-s3';
+import Uppy, { type UppyFile } from '@uppy/core';
+import Dashboard from '@uppy/dashboard';
+import { apiRequest } from '../../lib/api';
+
+type Meta = { size?: number };
+type Body = Record<string, unknown> & { key?: string };
+export type DocumentUppy = Uppy<Meta, Body>;
+
+/** The key storage gave the upload: `incoming/{file id}`. */
+function uploadedFileId(file: UppyFile<Meta, Body>, body: Body | undefined): string | null {
+  const multipart = (file as { s3Multipart?: { key?: string } }).s3Multipart;
+  const key = multipart?.key ?? body?.key;
+  return typeof key === 'string' ? (key.split('/').pop() ?? null) : null;
+}
+
+/**
+ * One Uppy for PDF, DOC and DOCX files (spec §5): Uppy's own restrictions and messages, direct
+ * uploads to storage through the companion-style routes under /api/uploads (multipart above the
+ * server's threshold), and a server confirmation of each file before it counts.
+ */
+export function createDocumentUppy(opts: {
+  id: string;
+  maxFiles: number;
+  settings?: UploadSettings;
+  onConfirmed: (file: FileRef) => void;
+  onFailed: (message?: string) => void;
+}): DocumentUppy {
+  const settings = opts.settings ?? {
+    maxFileBytes: LIMITS.maxFileBytes,
+    multipartThresholdBytes: UPLOAD_DEFAULTS.multipartThresholdBytes,
+    minPartBytes: UPLOAD_DEFAULTS.minPartBytes,
+    maxParts: UPLOAD_DEFAULTS.maxParts,
+  };
+  const uppy: DocumentUppy = new Uppy<Meta, Body>({
+    id: opts.id,
+    autoProceed: true,
+    restrictions: {
+      maxFileSize: settings.maxFileBytes,
+      maxNumberOfFiles: opts.maxFiles,
+      allowedFileTypes: [...ACCEPTED_EXTENSIONS],
+    },
+  });
+  uppy.use(AwsS3, {
+    endpoint: '/api/uploads',
+    limit: UPLOAD_DEFAULTS.concurrentRequests,
+    retryDelays: [...UPLOAD_DEFAULTS.retryDelaysMs],
+    // The server records the declared size and refuses what is too big before any byte moves.
+    allowedMetaFields: ['size'],
+    shouldUseMultipart: (file) => (file.size ?? 0) > settings.multipartThresholdBytes,
+    getChunkSize: () => settings.minPartBytes,
+  });
+  uppy.on('file-added', (file) => uppy.setFileMeta(file.id, { size: file.size ?? 0 }));
+  uppy.on('upload-success', async (file, response) => {
+    if (!file) return;
+    const id = uploadedFileId(file, response.body);
+    try {
+      if (!id) throw new Error('upload without a key');
+      const confirmed = await apiRequest<FileRef>('POST', `/api/objects/${id}/confirm`);
+      opts.onConfirmed(confirmed);
+      // Done: the file now lives in the form's value, not in the uploader.
+      uppy.removeFile(file.id);
+    } catch (error) {
+      const message = error instanceof Error ? serverMessage(error) : undefined;
+      uppy.setFileState(file.id, {
+        error: message ?? 'Upload failed',
+        progress: { ...file.progress, uploadComplete: false },
+      });
+      opts.onFailed(message);
+    }
+  });
+  uppy.on('upload-error', (_file, error) => opts.onFailed(error?.message));
+  return uppy;
+}
+
+/** The message of a `STATUS: {"message": …}` error thrown by apiRequest. */
+function serverMessage(error: Error): string | undefined {
+  try {
+    const parsed = JSON.parse(error.message.replace(/^\d{3}: /, '')) as { message?: string };
+    return parsed.message;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Mounts Uppy's Dashboard (file states, progress, pause/resume/retry/cancel) inline into `target`. */
+export function mountDashboard(uppy: DocumentUppy, target: HTMLElement, note: string) {
+  uppy.use(Dashboard, {
+    id: `${uppy.getID()}-dashboard`,
+    inline: true,
+    target,
+    width: '100%',
+    height: 260,
+    note,
+    proudlyDisplayPoweredByUppy: false,
+    hideProgressDetails: false,
+    hideUploadButton: true,
+    doneButtonHandler: null,
+  });
+}
