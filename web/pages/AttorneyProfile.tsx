@@ -1,10 +1,254 @@
-import { PagePlaceholder } from '../components/PagePlaceholder';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Checkbox, Group, Loader, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import {
+  type AttorneyProfile as AttorneyProfileData,
+  type AttorneyProfileInput,
+  attorneyProfileSchema,
+  maxGraduationYear,
+  POSITION_LABELS,
+  POSITIONS,
+  PROFILE_ETHNICITIES,
+  PROFILE_ETHNICITY_LABELS,
+  PROFILE_GENDER_LABELS,
+  PROFILE_GENDERS,
+  YEARS_OF_SERVICE_MAX,
+} from '@shared/attorney';
+import { LIMITS } from '@shared/limits';
+import { PROFILE_PRACTICE_AREAS } from '@shared/practice-areas';
+import { TOASTS } from '@shared/texts';
+import { useMutation } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { PageShell } from '../components/PageShell';
+import { FormSection } from '../features/attorney/FormSection';
+import { ATTORNEY_PATHS, afterAttorneySave, useAttorneyProfile } from '../features/attorney/queries';
+import { ResumeLink } from '../features/attorney/ResumeLink';
+import {
+  DateField,
+  NumberField,
+  optionsOf,
+  SelectField,
+  TextareaField,
+  TextField,
+  TriStateField,
+} from '../features/questionnaires/fields';
+import { apiRequest, queryClient } from '../lib/api';
+import { USER_QUERY_KEY, useAuth } from '../lib/auth';
+import { applyServerErrors } from '../lib/forms';
+import { showToast } from '../lib/toast';
 
+const EMPTY: AttorneyProfileInput = {
+  phone: '',
+  currentFirm: '',
+  position: null,
+  yearsExperience: null,
+  lawSchool: '',
+  graduationYear: null,
+  barAdmissions: '',
+  practiceAreas: [],
+  gender: null,
+  ethnicity: null,
+  isLgbtqia: null,
+  isVeteran: null,
+  hasDisability: null,
+  militaryBranch: '',
+  militaryRank: '',
+  yearsOfService: null,
+  dischargeDate: '',
+};
+
+/** The stored profile as form values: nulls become empty inputs, the ISO discharge date its day. */
+function toFormValues(profile: AttorneyProfileData): AttorneyProfileInput {
+  return {
+    ...EMPTY,
+    ...Object.fromEntries(
+      Object.keys(EMPTY).map((k) => [
+        k,
+        profile[k as keyof AttorneyProfileData] ?? EMPTY[k as keyof AttorneyProfileInput],
+      ]),
+    ),
+    dischargeDate: profile.dischargeDate?.slice(0, 10) ?? '',
+  };
+}
+
+/** Spec 2.9: every section of the attorney profile; POST when none exists, PUT otherwise. */
 export default function AttorneyProfile() {
+  const { user } = useAuth();
+  const profile = useAttorneyProfile();
+  const form = useForm<AttorneyProfileInput>({
+    resolver: zodResolver(attorneyProfileSchema),
+    defaultValues: EMPTY,
+  });
+  const { control } = form;
+
+  useEffect(() => {
+    if (profile.data) form.reset(toFormValues(profile.data));
+  }, [profile.data, form]);
+
+  const save = useMutation({
+    mutationFn: (body: AttorneyProfileInput) =>
+      apiRequest<AttorneyProfileData>(profile.data ? 'PUT' : 'POST', ATTORNEY_PATHS.profile, body),
+    onSuccess: (saved) => {
+      afterAttorneySave(ATTORNEY_PATHS.profile, saved);
+      void queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY });
+      showToast(TOASTS.profileUpdated, { variant: 'success' });
+    },
+    onError: (error) => {
+      applyServerErrors(error, form.setError);
+      showToast(TOASTS.profileFailed, { variant: 'destructive' });
+    },
+  });
+
+  const onSubmit = form.handleSubmit((values) => {
+    const day = values.dischargeDate;
+    // Service details belong to a veteran only, as on the diversity form.
+    const military =
+      values.isVeteran === true
+        ? // Spec §7: the discharge date is sent as an ISO string.
+          { dischargeDate: day ? `${day.slice(0, 10)}T00:00:00.000Z` : null }
+        : { militaryBranch: null, militaryRank: null, yearsOfService: null, dischargeDate: null };
+    save.mutate({ ...values, ...military });
+  });
+
+  const isVeteran = form.watch('isVeteran');
+
   return (
-    <PagePlaceholder
+    <PageShell
       title="Attorney Profile"
+      subtitle="Your professional details, shared with firms only when you share your LPQ."
       back={{ to: '/dashboard/attorney', label: 'Back to Dashboard' }}
-    />
+      size="md"
+    >
+      {profile.isLoading ? (
+        <Loader aria-label="Loading profile" />
+      ) : profile.isError ? (
+        <Text c="red.8" role="alert">
+          Your profile could not be loaded. Please reload the page.
+        </Text>
+      ) : (
+        <form onSubmit={onSubmit} noValidate>
+          <Stack gap="lg">
+            <FormSection title="Personal Information">
+              <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                <TextInput label="First Name" value={user?.firstName ?? ''} readOnly />
+                <TextInput label="Last Name" value={user?.lastName ?? ''} readOnly />
+                <TextInput label="Email" value={user?.email ?? ''} readOnly />
+                <TextField control={control} name="phone" label="Phone" type="tel" autoComplete="tel" />
+              </SimpleGrid>
+            </FormSection>
+
+            <FormSection title="Professional Experience">
+              <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                <TextField control={control} name="currentFirm" label="Current Firm" />
+                <SelectField
+                  control={control}
+                  name="position"
+                  label="Position"
+                  data={optionsOf(POSITIONS, POSITION_LABELS)}
+                  clearable
+                />
+                <NumberField
+                  control={control}
+                  name="yearsExperience"
+                  label="Years of Experience"
+                  min={LIMITS.yearsExperienceMin}
+                  max={LIMITS.yearsExperienceMax}
+                  allowDecimal={false}
+                />
+                <TextField control={control} name="lawSchool" label="Law School" />
+                <NumberField
+                  control={control}
+                  name="graduationYear"
+                  label="Graduation Year"
+                  min={LIMITS.graduationYearMin}
+                  max={maxGraduationYear()}
+                  allowDecimal={false}
+                />
+              </SimpleGrid>
+              <TextareaField
+                control={control}
+                name="barAdmissions"
+                label="Bar Admissions"
+                description="One per line"
+              />
+            </FormSection>
+
+            <FormSection title="Practice Areas & Specializations">
+              <Controller
+                control={control}
+                name="practiceAreas"
+                render={({ field }) => (
+                  <Checkbox.Group label="Practice Areas" value={field.value ?? []} onChange={field.onChange}>
+                    <SimpleGrid cols={{ base: 1, xs: 2, sm: 3 }} mt="sm" spacing="xs">
+                      {PROFILE_PRACTICE_AREAS.map((area) => (
+                        <Checkbox key={area} value={area} label={area} />
+                      ))}
+                    </SimpleGrid>
+                  </Checkbox.Group>
+                )}
+              />
+            </FormSection>
+
+            <FormSection title="Resume & Documents" description="PDF, DOC or DOCX, up to 10 MB.">
+              <ResumeLink url={profile.data?.resumeUrl} />
+              {/* #4 uploader: resume */}
+            </FormSection>
+
+            <FormSection title="Military Service">
+              <TriStateField
+                control={control}
+                name="isVeteran"
+                label="Are you a veteran or currently serving?"
+              />
+              {isVeteran === true && (
+                <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                  <TextField control={control} name="militaryBranch" label="Branch" />
+                  <TextField control={control} name="militaryRank" label="Rank" />
+                  <NumberField
+                    control={control}
+                    name="yearsOfService"
+                    label="Years of Service"
+                    min={0}
+                    max={YEARS_OF_SERVICE_MAX}
+                    allowDecimal={false}
+                  />
+                  <DateField control={control} name="dischargeDate" label="Discharge Date" />
+                </SimpleGrid>
+              )}
+            </FormSection>
+
+            <FormSection
+              title="Voluntary Self-Identification"
+              description="Optional. Firms see this information as voluntary and confidential, for reporting, not for hiring decisions. It is the same record as your diversity form."
+            >
+              <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                <SelectField
+                  control={control}
+                  name="gender"
+                  label="Gender"
+                  data={optionsOf(PROFILE_GENDERS, PROFILE_GENDER_LABELS)}
+                  clearable
+                />
+                <SelectField
+                  control={control}
+                  name="ethnicity"
+                  label="Race / Ethnicity"
+                  data={optionsOf(PROFILE_ETHNICITIES, PROFILE_ETHNICITY_LABELS)}
+                  clearable
+                />
+              </SimpleGrid>
+              <TriStateField control={control} name="isLgbtqia" label="Do you identify as LGBTQIA+?" />
+              <TriStateField control={control} name="hasDisability" label="Do you have a disability?" />
+            </FormSection>
+
+            <Group justify="flex-end">
+              <Button type="submit" disabled={save.isPending}>
+                {save.isPending ? 'Saving...' : 'Save Profile'}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
+    </PageShell>
   );
 }
