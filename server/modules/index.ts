@@ -4,7 +4,9 @@ import { attorneyRoutes } from './attorney/attorney.routes';
 import { authRoutes } from './auth/auth.routes';
 import { filesRoutes } from './files/files.routes';
 import { firmRoutes } from './firm/firm.routes';
+import { lpqRoutes } from './lpqs/lpqs.routes';
 import { questionnaireRoutes } from './questionnaires/questionnaires.routes';
+import { attorneyRequestRoutes } from './requests/attorney-requests.routes';
 
 /** Every module's routes; each gets the shared context. */
 export async function registerModules(app: FastifyInstance, ctx: AppContext) {
@@ -13,4 +15,6 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
   await app.register(attorneyRoutes, { ctx });
   await app.register(questionnaireRoutes, { ctx });
   await app.register(firmRoutes, { ctx });
+  await app.register(attorneyRequestRoutes, { ctx });
+  await app.register(lpqRoutes, { ctx });
 }

@@ -1,0 +1,149 @@
+import type { User } from '@shared/auth';
+import {
+  type FirmAnswers,
+  firmAnswerErrors,
+  LPQ_MESSAGES,
+  type LpqFormData,
+  type PositionLpq,
+} from '@shared/lpq';
+import type { FirmSpecificQuestions } from '@shared/requests';
+import { and, eq } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import type { Tx } from '../../db/client';
+import { lpqRequests, positionLpqs, users } from '../../db/schema';
+import { enqueueMail } from '../../mail/outbox';
+import { badRequest, conflict, notFound } from '../../plugins/errors';
+import { recordActivity } from '../audit/audit.service';
+import { transitionRequest } from '../requests/request-state';
+import { positionLpqSubmittedMail } from '../requests/sharing.mails';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The attorney's own position LPQ with its request, locked for the rest of the transaction; else 404. */
+async function findOwnLpq(tx: Tx, user: User, lpqId: string, lock: boolean) {
+  if (!UUID.test(lpqId)) throw notFound();
+  const query = tx
+    .select({ lpq: positionLpqs, request: lpqRequests })
+    .from(positionLpqs)
+    .innerJoin(lpqRequests, eq(lpqRequests.id, positionLpqs.requestId))
+    .where(and(eq(positionLpqs.id, lpqId), eq(positionLpqs.attorneyUserId, user.id)));
+  const [row] = lock ? await query.for('update', { of: positionLpqs }) : await query;
+  if (!row) throw notFound();
+  return row;
+}
+
+function toPositionLpq(row: Awaited<ReturnType<typeof findOwnLpq>>): PositionLpq {
+  return {
+    id: row.lpq.id,
+    requestId: row.request.id,
+    firmName: row.request.firmName,
+    positionTitle: row.request.positionTitle,
+    practiceArea: row.request.practiceArea,
+    status: row.request.status,
+    formData: row.lpq.formData as LpqFormData,
+    firmSpecificQuestions: (row.request.firmSpecificQuestions as FirmSpecificQuestions | null) ?? null,
+    firmAnswers: row.lpq.firmAnswers as FirmAnswers,
+  };
+}
+
+export async function getPositionLpq(ctx: AppContext, user: User, lpqId: string) {
+  return toPositionLpq(await findOwnLpq(ctx.db, user, lpqId, false));
+}
+
+/** Keeps answers to the request's own questions only; checks their types (and, on submit, presence). */
+function checkAnswers(questions: FirmSpecificQuestions | null, answers: FirmAnswers, complete: boolean) {
+  const ids = new Set((questions?.sections ?? []).flatMap((s) => s.questions.map((q) => q.id)));
+  const kept = Object.fromEntries(Object.entries(answers).filter(([id]) => ids.has(id)));
+  const errors = firmAnswerErrors(questions, kept, complete);
+  const first = Object.values(errors)[0];
+  if (first) throw badRequest(first, errors);
+  return kept;
+}
+
+/** Save & Exit / Continue: accepted → in_progress; after submission the LPQ is read-only (409). */
+export async function savePositionLpq(
+  ctx: AppContext,
+  user: User,
+  lpqId: string,
+  input: { formData: LpqFormData; firmAnswers?: FirmAnswers },
+) {
+  return ctx.db.transaction(async (tx) => {
+    const found = await findOwnLpq(tx, user, lpqId, true);
+    const questions = (found.request.firmSpecificQuestions as FirmSpecificQuestions | null) ?? null;
+    const firmAnswers = input.firmAnswers
+      ? checkAnswers(questions, input.firmAnswers, false)
+      : (found.lpq.firmAnswers as FirmAnswers);
+    let request = found.request;
+    if (request.status === 'accepted') {
+      request = await transitionRequest(tx, {
+        requestId: request.id,
+        to: 'in_progress',
+        from: ['accepted'],
+        conflictMessage: LPQ_MESSAGES.alreadySubmitted,
+      });
+    } else if (request.status !== 'in_progress') {
+      throw conflict(LPQ_MESSAGES.alreadySubmitted);
+    }
+    const [lpq] = await tx
+      .update(positionLpqs)
+      .set({ formData: input.formData, firmAnswers, updatedAt: new Date() })
+      .where(eq(positionLpqs.id, found.lpq.id))
+      .returning();
+    return toPositionLpq({ lpq, request });
+  });
+}
+
+/** Submit LPQ: name, e-mail and every required firm question; moves to reviewed and tells the firm. */
+export async function completePositionLpq(
+  ctx: AppContext,
+  user: User,
+  lpqId: string,
+  input: { formData: LpqFormData; firmAnswers?: FirmAnswers },
+) {
+  const result = await ctx.db.transaction(async (tx) => {
+    const found = await findOwnLpq(tx, user, lpqId, true);
+    const questions = (found.request.firmSpecificQuestions as FirmSpecificQuestions | null) ?? null;
+    const firmAnswers = checkAnswers(
+      questions,
+      input.firmAnswers ?? (found.lpq.firmAnswers as FirmAnswers),
+      true,
+    );
+    const now = new Date();
+    const request = await transitionRequest(tx, {
+      requestId: found.request.id,
+      to: 'reviewed',
+      from: ['accepted', 'in_progress'],
+      set: { reviewedAt: now },
+      conflictMessage: LPQ_MESSAGES.alreadySubmitted,
+    });
+    const [lpq] = await tx
+      .update(positionLpqs)
+      .set({ formData: input.formData, firmAnswers, submittedAt: now, updatedAt: now })
+      .where(eq(positionLpqs.id, found.lpq.id))
+      .returning();
+    const [firmUser] = await tx
+      .select({ email: users.email })
+      .from(users)
+      .where(eq(users.id, request.firmUserId));
+    if (firmUser)
+      await enqueueMail(tx, {
+        kind: 'position_lpq_submitted',
+        to: firmUser.email,
+        ...positionLpqSubmittedMail({
+          attorneyName: `${user.firstName} ${user.lastName}`,
+          firmName: request.firmName,
+          positionTitle: request.positionTitle,
+          url: `${ctx.publicUrl}/firm/requests/${request.id}`,
+        }),
+      });
+    await recordActivity(tx, {
+      userId: user.id,
+      kind: 'position_lpq_submitted',
+      title: `Submitted the LPQ for ${request.positionTitle} at ${request.firmName}`,
+      detail: { requestId: request.id },
+    });
+    return toPositionLpq({ lpq, request });
+  });
+  ctx.onMailQueued();
+  return result;
+}

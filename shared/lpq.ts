@@ -1,0 +1,172 @@
+import { z } from 'zod';
+import { fileRefSchema } from './files';
+import { FIELD_MESSAGES, list, optionalNumber, optionalText } from './form-fields';
+import { LIMITS } from './limits';
+import type { FirmQuestion, FirmSpecificQuestions, RequestStatus } from './requests';
+
+/** Spec 2.11: the four steps of a position LPQ; a fifth when the request has firm questions. */
+export const LPQ_STEPS = [
+  'General Information',
+  'Professional Experience',
+  'Business Development',
+  'References & Documents',
+];
+export const FIRM_QUESTIONS_STEP = 'Firm-Specific Questions';
+
+export const LPQ_MESSAGES = {
+  nameRequired: 'Name is required',
+  emailRequired: 'Valid email is required',
+  answerRequired: 'This question is required',
+  invalidAnswer: 'Invalid answer for this question',
+  alreadySubmitted: 'This LPQ has already been submitted.',
+  notFoundTitle: 'LPQ Not Found',
+  notFoundText: 'The requested LPQ could not be found.',
+} as const;
+
+/** Spec §3 LPQ record formData. Every field optional while saving progress. */
+export const lpqFormDataSchema = z.object({
+  name: optionalText(LIMITS.nameMax * 2),
+  address: optionalText(LIMITS.mediumText),
+  email: optionalText(LIMITS.emailMax),
+  phone: optionalText(50),
+  barAdmissions: optionalText(LIMITS.mediumText),
+  currentFirm: optionalText(LIMITS.shortText),
+  position: optionalText(LIMITS.shortText),
+  yearsExperience: optionalNumber({
+    int: true,
+    min: LIMITS.yearsExperienceMin,
+    max: LIMITS.yearsExperienceMax,
+  }),
+  practiceAreas: list(z.string().max(LIMITS.shortText), LIMITS.listMax).optional(),
+  significantMatters: optionalText(LIMITS.longText),
+  publications: optionalText(LIMITS.longText),
+  clientOriginationExperience: optionalText(LIMITS.longText),
+  portableBusiness: optionalText(LIMITS.longText),
+  clientRelationships: optionalText(LIMITS.longText),
+  references: optionalText(LIMITS.longText),
+  documents: list(z.union([z.string().max(500), fileRefSchema]), LIMITS.maxLpqDocuments).optional(),
+});
+export type LpqFormData = z.output<typeof lpqFormDataSchema>;
+
+/** Completing requires name and a valid e-mail (spec §5, PRODUCT.md §5). */
+export const lpqCompleteFormDataSchema = lpqFormDataSchema.extend({
+  name: z
+    .string({ error: LPQ_MESSAGES.nameRequired })
+    .trim()
+    .min(1, LPQ_MESSAGES.nameRequired)
+    .max(LIMITS.nameMax * 2),
+  email: z.string({ error: LPQ_MESSAGES.emailRequired }).trim().pipe(z.email(LPQ_MESSAGES.emailRequired)),
+});
+
+const answerValue = z.union([
+  z.string().max(LIMITS.longText, FIELD_MESSAGES.tooLong(LIMITS.longText)),
+  z.number(),
+  z.boolean(),
+  z.null(),
+]);
+/** Answers to the firm's questions, keyed by question id. */
+export const firmAnswersSchema = z
+  .record(z.string().max(100), answerValue)
+  .refine((r) => Object.keys(r).length <= 200);
+export type FirmAnswers = z.output<typeof firmAnswersSchema>;
+
+/** PUT /api/lpqs/{id}: `status` may be sent (spec §7); the server decides it. */
+export const lpqSaveSchema = z.object({
+  formData: lpqFormDataSchema,
+  firmAnswers: firmAnswersSchema.optional(),
+  status: z.string().max(50).optional(),
+});
+export const lpqCompleteSchema = z.object({
+  formData: lpqCompleteFormDataSchema,
+  firmAnswers: firmAnswersSchema.optional(),
+});
+
+const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+
+/** One answer's problem, or null: wrong type for the question, or missing when required and `complete`. */
+export function answerProblem(q: FirmQuestion, value: unknown, complete: boolean): string | null {
+  if (isBlank(value)) return complete && q.required ? LPQ_MESSAGES.answerRequired : null;
+  switch (q.type) {
+    case 'yesno':
+      return typeof value === 'boolean' || value === 'yes' || value === 'no'
+        ? null
+        : LPQ_MESSAGES.invalidAnswer;
+    case 'number':
+      return typeof value === 'number' && Number.isFinite(value) ? null : LPQ_MESSAGES.invalidAnswer;
+    case 'select':
+      return typeof value === 'string' && (q.options ?? []).includes(value)
+        ? null
+        : LPQ_MESSAGES.invalidAnswer;
+    case 'date':
+      return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)
+        ? null
+        : LPQ_MESSAGES.invalidAnswer;
+    default:
+      return typeof value === 'string' ? null : LPQ_MESSAGES.invalidAnswer;
+  }
+}
+
+/** Per-question problems keyed `firmAnswers.<id>`; answers to unknown questions are dropped by the caller. */
+export function firmAnswerErrors(
+  questions: FirmSpecificQuestions | null,
+  answers: FirmAnswers,
+  complete: boolean,
+) {
+  const errors: Record<string, string> = {};
+  for (const section of questions?.sections ?? []) {
+    for (const q of section.questions) {
+      const problem = answerProblem(q, answers[q.id], complete);
+      if (problem) errors[`firmAnswers.${q.id}`] = problem;
+    }
+  }
+  return errors;
+}
+
+export type PositionLpq = {
+  id: string;
+  requestId: string;
+  firmName: string;
+  positionTitle: string;
+  practiceArea: string;
+  status: RequestStatus;
+  formData: LpqFormData;
+  firmSpecificQuestions: FirmSpecificQuestions | null;
+  firmAnswers: FirmAnswers;
+};
+
+/** PRODUCT.md §6: the attorney's view of a request. */
+export type AttorneyRequestItem = {
+  id: string;
+  firmName: string;
+  positionTitle: string;
+  practiceArea: string;
+  status: RequestStatus;
+  sentAt: string;
+  dueDate: string | null;
+  contactPersonName: string;
+  contactPersonTitle: string;
+  contactPhone: string | null;
+  additionalMessage: string | null;
+  firmSpecificQuestions: FirmSpecificQuestions | null;
+  lpqId: string | null;
+};
+
+/** The spec's client sends no body; Fastify then hands the route null. */
+export const declineRequestSchema = z.object({ reason: optionalText(LIMITS.mediumText) }).nullish();
+
+/** A firm's read of the attorney's shared package, as the attorney sees it on /attorney/activity. */
+export type AccessEventItem = {
+  id: string;
+  requestId: string;
+  firmName: string;
+  positionTitle: string;
+  kind: 'package_view' | 'document_download' | 'pdf_download';
+  fileName: string | null;
+  createdAt: string;
+};
+
+export const ACCESS_KIND_LABELS: Record<AccessEventItem['kind'], string> = {
+  package_view: 'Viewed your shared package',
+  document_download: 'Downloaded a document',
+  pdf_download: 'Downloaded the package PDF',
+};
