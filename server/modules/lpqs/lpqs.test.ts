@@ -1,0 +1,209 @@
+import { LPQ_MESSAGES } from '@shared/lpq';
+import { eq } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { lpqRequests, outbox, positionLpqs } from '../../db/schema';
+import { buildAttorney } from '../../test/factories';
+import { describeEachDb } from '../../test/harness';
+import { buildFirm } from '../firm/firm.factories';
+import { completeMasterLpqFor, sendRequest } from '../requests/sharing.test-support';
+
+describeEachDb('position LPQ', (t) => {
+  const inject = (opts: InjectOptions) => t().app.inject(opts);
+
+  /** A shared request and its position LPQ id. */
+  async function sharedLpq() {
+    const firm = await buildFirm(t().app);
+    const attorney = await buildAttorney(t().app, { firstName: 'Casey', lastName: 'Nguyen' });
+    await completeMasterLpqFor(t().app, attorney.cookie);
+    const requestId = await sendRequest(t().app, firm.cookie, attorney.user.email);
+    const shared = await inject({
+      method: 'POST',
+      url: `/api/attorney/lpq-requests/${requestId}/share`,
+      headers: { cookie: attorney.cookie },
+    });
+    return { firm, attorney, requestId, lpqId: shared.json().lpqId as string };
+  }
+  const status = async (requestId: string) =>
+    (await t().db.select().from(lpqRequests).where(eq(lpqRequests.id, requestId)))[0].status;
+
+  it('GET answers the LPQ with its request, prefilled form and the firm questions', async () => {
+    const { attorney, requestId, lpqId } = await sharedLpq();
+    const res = await inject({
+      method: 'GET',
+      url: `/api/lpqs/${lpqId}`,
+      headers: { cookie: attorney.cookie },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      id: lpqId,
+      requestId,
+      firmName: 'Whitfield & Cole LLP',
+      positionTitle: 'Corporate Partner',
+      practiceArea: 'Corporate',
+      status: 'accepted',
+      formData: { name: 'Dana Whitfield', email: 'dana@example.com' },
+      firmSpecificQuestions: { sections: [{ title: 'Practice fit' }] },
+      firmAnswers: {},
+    });
+  });
+
+  it('PUT saves progress and moves the request to in_progress; answers to unknown questions are dropped', async () => {
+    const { attorney, requestId, lpqId } = await sharedLpq();
+    const res = await inject({
+      method: 'PUT',
+      url: `/api/lpqs/${lpqId}`,
+      headers: { cookie: attorney.cookie },
+      payload: {
+        formData: { name: 'Casey Nguyen', publications: 'Two articles' },
+        firmAnswers: { 'fit-2': true, bogus: 'x' },
+        status: 'in_progress',
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      status: 'in_progress',
+      formData: { publications: 'Two articles' },
+      firmAnswers: { 'fit-2': true },
+    });
+    expect(res.json().firmAnswers).not.toHaveProperty('bogus');
+    expect(await status(requestId)).toBe('in_progress');
+    const again = await inject({
+      method: 'GET',
+      url: `/api/lpqs/${lpqId}`,
+      headers: { cookie: attorney.cookie },
+    });
+    expect(again.json().formData.publications).toBe('Two articles');
+  });
+
+  it('PUT refuses a wrong answer type and over-long text with 400, storing nothing', async () => {
+    const { attorney, lpqId } = await sharedLpq();
+    const wrongType = await inject({
+      method: 'PUT',
+      url: `/api/lpqs/${lpqId}`,
+      headers: { cookie: attorney.cookie },
+      payload: { formData: {}, firmAnswers: { 'fit-2': 'maybe' } },
+    });
+    expect(wrongType.statusCode).toBe(400);
+    expect(wrongType.json().errors['firmAnswers.fit-2']).toBe(LPQ_MESSAGES.invalidAnswer);
+    const tooLong = await inject({
+      method: 'PUT',
+      url: `/api/lpqs/${lpqId}`,
+      headers: { cookie: attorney.cookie },
+      payload: { formData: { publications: 'x'.repeat(10001) } },
+    });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().errors['formData.publications']).toBeTypeOf('string');
+    const [row] = await t().db.select().from(positionLpqs).where(eq(positionLpqs.id, lpqId));
+    expect(row.firmAnswers).toEqual({});
+  });
+
+  it('Submit needs name, e-mail and every required firm question', async () => {
+    const { attorney, requestId, lpqId } = await sharedLpq();
+    const missing = await inject({
+      method: 'PUT',
+      url: `/api/lpqs/${lpqId}/complete`,
+      headers: { cookie: attorney.cookie },
+      payload: { formData: { name: '', email: 'nope' }, firmAnswers: {} },
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().errors).toMatchObject({
+      'formData.name': LPQ_MESSAGES.nameRequired,
+      'formData.email': LPQ_MESSAGES.emailRequired,
+    });
+    const noAnswer = await inject({
+      method: 'PUT',
+      url: `/api/lpqs/${lpqId}/complete`,
+      headers: { cookie: attorney.cookie },
+      payload: {
+        formData: { name: 'Casey Nguyen', email: 'casey@example.com' },
+        firmAnswers: { 'fit-2': false },
+      },
+    });
+    expect(noAnswer.statusCode).toBe(400);
+    expect(noAnswer.json().errors).toEqual({ 'firmAnswers.fit-1': LPQ_MESSAGES.answerRequired });
+    expect(await status(requestId)).toBe('accepted');
+  });
+
+  it('Submit moves the request to reviewed, e-mails the firm, and the LPQ is then read-only', async () => {
+    const { firm, attorney, requestId, lpqId } = await sharedLpq();
+    const res = await inject({
+      method: 'PUT',
+      url: `/api/lpqs/${lpqId}/complete`,
+      headers: { cookie: attorney.cookie },
+      payload: {
+        formData: { name: 'Casey Nguyen', email: 'casey@example.com' },
+        firmAnswers: { 'fit-1': 'Your platform' },
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'reviewed', firmAnswers: { 'fit-1': 'Your platform' } });
+    expect(await status(requestId)).toBe('reviewed');
+    const mails = (await t().db.select().from(outbox)).filter(
+      (m) => m.kind === 'position_lpq_submitted' && m.to === firm.user.email,
+    );
+    expect(mails).toHaveLength(1);
+    expect(mails[0].text).toContain(`/firm/requests/${requestId}`);
+    const firmView = await inject({
+      method: 'GET',
+      url: `/api/firm/lpq-requests/${requestId}`,
+      headers: { cookie: firm.cookie },
+    });
+    expect(firmView.json().package.positionLpq.firmAnswers).toEqual({ 'fit-1': 'Your platform' });
+
+    for (const url of [`/api/lpqs/${lpqId}`, `/api/lpqs/${lpqId}/complete`]) {
+      const late = await inject({
+        method: 'PUT',
+        url,
+        headers: { cookie: attorney.cookie },
+        payload: {
+          formData: { name: 'Casey Nguyen', email: 'casey@example.com' },
+          firmAnswers: { 'fit-1': 'x' },
+        },
+      });
+      expect(late.statusCode).toBe(409);
+      expect(late.json().message).toBe(LPQ_MESSAGES.alreadySubmitted);
+    }
+  });
+
+  describe('access', () => {
+    it('401 signed out, 403 firm user, 404 for another attorney and unknown ids', async () => {
+      const { firm, lpqId } = await sharedLpq();
+      const other = await buildAttorney(t().app);
+      const body = { formData: { name: 'X', email: 'x@example.com' } };
+      for (const [method, url] of [
+        ['GET', `/api/lpqs/${lpqId}`],
+        ['PUT', `/api/lpqs/${lpqId}`],
+        ['PUT', `/api/lpqs/${lpqId}/complete`],
+      ] as const) {
+        expect((await inject({ method, url, payload: method === 'PUT' ? body : undefined })).statusCode).toBe(
+          401,
+        );
+        expect(
+          (
+            await inject({
+              method,
+              url,
+              headers: { cookie: firm.cookie },
+              payload: method === 'PUT' ? body : undefined,
+            })
+          ).statusCode,
+        ).toBe(403);
+        const res = await inject({
+          method,
+          url,
+          headers: { cookie: other.cookie },
+          payload: method === 'PUT' ? body : undefined,
+        });
+        expect(res.statusCode).toBe(404);
+        expect(res.json()).toEqual({ message: 'Not Found' });
+      }
+      for (const id of ['00000000-0000-4000-8000-000000000000', 'nope']) {
+        expect(
+          (await inject({ method: 'GET', url: `/api/lpqs/${id}`, headers: { cookie: other.cookie } }))
+            .statusCode,
+        ).toBe(404);
+      }
+    });
+  });
+});
