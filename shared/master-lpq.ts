@@ -103,7 +103,7 @@ export const FINANCIAL_PERIOD_FIELDS = [
 ] as const;
 
 export const financialInfoSchema = z.object({
-  employeeType: z.enum(EMPLOYEE_TYPES, { error: MASTER_LPQ_MESSAGES.employeeType }).optional(),
+  employeeType: z.enum(EMPLOYEE_TYPES, { error: MASTER_LPQ_MESSAGES.employeeType }).nullable().optional(),
   employeeTypeExplanation: optionalText(M),
   compensationExpectations: optionalText(M),
   currentYear: financialPeriodSchema.optional(),
@@ -209,22 +209,22 @@ type DisclosuresShape = { [K in DisclosureFlag]?: boolean } & {
 } & { [K in (typeof DISCLOSURE_TEXT_FIELDS)[number][0]]?: string };
 
 /** A flag set to true needs its explanation, whether or not the template is being completed. */
-export const disclosuresSchema = (z.object(disclosureShape) as unknown as z.ZodType<DisclosuresShape>).check(
-  (ctx) => {
-    const value = ctx.value as Record<string, unknown>;
-    for (const [flag] of DISCLOSURE_FLAGS) {
-      const key = explanationKey(flag);
-      if (value[flag] === true && !isFilled(value[key])) {
-        ctx.issues.push({
-          code: 'custom',
-          input: value[key],
-          path: [key],
-          message: FIELD_MESSAGES.explanationRequired,
-        });
-      }
+export const disclosuresSchema = (
+  z.object(disclosureShape) as unknown as z.ZodType<DisclosuresShape, DisclosuresShape>
+).check((ctx) => {
+  const value = ctx.value as Record<string, unknown>;
+  for (const [flag] of DISCLOSURE_FLAGS) {
+    const key = explanationKey(flag);
+    if (value[flag] === true && !isFilled(value[key])) {
+      ctx.issues.push({
+        code: 'custom',
+        input: value[key],
+        path: [key],
+        message: FIELD_MESSAGES.explanationRequired,
+      });
     }
-  },
-);
+  }
+});
 
 /** The fields Save Template requires, with their messages (spec §5); also the base of lpqCompletion. */
 export const MASTER_LPQ_REQUIRED_FIELDS = [

@@ -1,0 +1,529 @@
+import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  DISCLOSURE_FLAGS,
+  DISCLOSURE_TEXT_FIELDS,
+  EMPLOYEE_TYPE_LABELS,
+  EMPLOYEE_TYPES,
+  explanationKey,
+  FINANCIAL_PERIOD_FIELDS,
+  FINANCIAL_PERIODS,
+  type MasterLpqInput,
+} from '@shared/master-lpq';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
+import { Link } from 'react-router';
+import { DocumentLinks, ResumeLink } from '../attorney/ResumeLink';
+import {
+  CheckboxField,
+  DateField,
+  NumberField,
+  optionsOf,
+  SelectField,
+  TextareaField,
+  TextField,
+} from './fields';
+import { emptyPriorEmployment, emptyTopClient } from './master-lpq-form';
+
+const useLpqForm = () => useFormContext<MasterLpqInput>();
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Stack gap="md">
+      <Title order={3} fz="md">
+        {title}
+      </Title>
+      {children}
+    </Stack>
+  );
+}
+
+export function GeneralInfoStep() {
+  const { control } = useLpqForm();
+  return (
+    <Stack gap="md">
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextField control={control} name="generalInfo.name" label="Full Name" required autoComplete="name" />
+        <TextField
+          control={control}
+          name="generalInfo.email"
+          label="Email"
+          type="email"
+          required
+          autoComplete="email"
+        />
+        <TextField
+          control={control}
+          name="generalInfo.phone"
+          label="Phone"
+          type="tel"
+          required
+          autoComplete="tel"
+        />
+      </SimpleGrid>
+      <TextareaField control={control} name="generalInfo.address" label="Address" required minRows={2} />
+      <TextareaField
+        control={control}
+        name="generalInfo.barAdmissions"
+        label="Bar Admissions"
+        description="One per line, with year of admission"
+        required
+      />
+      <TextareaField control={control} name="generalInfo.personalSummary" label="Professional Summary" />
+    </Stack>
+  );
+}
+
+export function ExperienceStep() {
+  const { control } = useLpqForm();
+  const prior = useFieldArray({ control, name: 'priorEmployment' });
+  return (
+    <Stack gap="xl">
+      <Section title="Current Employment">
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextField
+            control={control}
+            name="currentEmployment.employerName"
+            label="Current Employer"
+            required
+          />
+          <TextField
+            control={control}
+            name="currentEmployment.currentPosition"
+            label="Current Position"
+            required
+          />
+          <DateField control={control} name="currentEmployment.startDate" label="Start Date" required />
+        </SimpleGrid>
+        <TextareaField
+          control={control}
+          name="currentEmployment.reasonForDeparture"
+          label="Reason for Departure"
+          required
+        />
+      </Section>
+      <Section title="Prior Employment">
+        {prior.fields.length === 0 && <Text c="dimmed">No prior employment added</Text>}
+        {prior.fields.map((item, i) => (
+          <Paper key={item.id} withBorder p="md" radius="md">
+            <Stack gap="sm">
+              <Group justify="space-between">
+                <Text fw={600}>Prior Employer {i + 1}</Text>
+                <Button
+                  variant="subtle"
+                  color="red"
+                  size="compact-sm"
+                  leftSection={<IconTrash size={14} aria-hidden />}
+                  onClick={() => prior.remove(i)}
+                >
+                  Remove
+                </Button>
+              </Group>
+              <SimpleGrid cols={{ base: 1, sm: 3 }}>
+                <TextField
+                  control={control}
+                  name={`priorEmployment.${i}.employerName`}
+                  label="Employer Name"
+                  required
+                />
+                <DateField
+                  control={control}
+                  name={`priorEmployment.${i}.startDate`}
+                  label="Start Date"
+                  required
+                />
+                <DateField
+                  control={control}
+                  name={`priorEmployment.${i}.departureDate`}
+                  label="Departure Date"
+                  required
+                />
+              </SimpleGrid>
+              <TextareaField
+                control={control}
+                name={`priorEmployment.${i}.reasonForDeparture`}
+                label="Reason for Departure"
+                required
+                minRows={2}
+              />
+            </Stack>
+          </Paper>
+        ))}
+        <Button
+          variant="light"
+          w="fit-content"
+          leftSection={<IconPlus size={16} aria-hidden />}
+          onClick={() => prior.append(emptyPriorEmployment())}
+        >
+          Add Prior Employment
+        </Button>
+      </Section>
+    </Stack>
+  );
+}
+
+export function FinancialStep() {
+  const { control } = useLpqForm();
+  const employeeType = useWatch({ control, name: 'financialInfo.employeeType' });
+  return (
+    <Stack gap="xl">
+      <Section title="Compensation">
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <SelectField
+            control={control}
+            name="financialInfo.employeeType"
+            label="Employee Type"
+            required
+            data={optionsOf(EMPLOYEE_TYPES, EMPLOYEE_TYPE_LABELS)}
+          />
+          <TextField
+            control={control}
+            name="financialInfo.currentCompensation"
+            label="Current Compensation"
+          />
+          <TextField
+            control={control}
+            name="financialInfo.expectedCompensation"
+            label="Expected Compensation"
+          />
+          <TextField control={control} name="financialInfo.billingRate" label="Billing Rate" />
+          <TextField
+            control={control}
+            name="financialInfo.annualBillableHours"
+            label="Annual Billable Hours"
+          />
+        </SimpleGrid>
+        {employeeType === 'other' && (
+          <TextareaField
+            control={control}
+            name="financialInfo.employeeTypeExplanation"
+            label="Employee Type Explanation"
+            minRows={2}
+          />
+        )}
+        <TextareaField
+          control={control}
+          name="financialInfo.compensationExpectations"
+          label="Compensation Expectations"
+          required
+        />
+      </Section>
+      <Section title="Financial History">
+        <Table.ScrollContainer minWidth={640}>
+          <Table withTableBorder withColumnBorders verticalSpacing="xs">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">Metric</Table.Th>
+                {FINANCIAL_PERIODS.map(([key, label]) => (
+                  <Table.Th key={key} scope="col">
+                    {label}
+                  </Table.Th>
+                ))}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {FINANCIAL_PERIOD_FIELDS.map(([field, fieldLabel]) => (
+                <Table.Tr key={field}>
+                  <Table.Th scope="row" fw={500}>
+                    {fieldLabel}
+                  </Table.Th>
+                  {FINANCIAL_PERIODS.map(([period, periodLabel]) => (
+                    <Table.Td key={period}>
+                      <NumberField
+                        control={control}
+                        name={`financialInfo.${period}.${field}`}
+                        label={undefined}
+                        aria-label={`${periodLabel} ${fieldLabel}`}
+                        min={0}
+                        thousandSeparator
+                      />
+                    </Table.Td>
+                  ))}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+        <TextareaField
+          control={control}
+          name="financialInfo.businessDevelopment"
+          label="Business Development"
+        />
+        <TextareaField
+          control={control}
+          name="financialInfo.collectionsHistory"
+          label="Collections History"
+        />
+      </Section>
+    </Stack>
+  );
+}
+
+const CLIENT_AMOUNTS = [
+  ['ytdCollections', 'YTD Collections'],
+  ['lastYearCollections', 'Last Year Collections'],
+  ['yearBeforeCollections', 'Year Before Collections'],
+  ['minimumProjected', 'Minimum Projected'],
+  ['reasonableProjected', 'Reasonable Projected'],
+  ['optimisticProjected', 'Optimistic Projected'],
+] as const;
+
+export function ClientsStep() {
+  const { control } = useLpqForm();
+  const clients = useFieldArray({ control, name: 'clientsInfo.topClients' });
+  return (
+    <Stack gap="xl">
+      <Section title="Top Clients">
+        {clients.fields.length === 0 && <Text c="dimmed">No clients added</Text>}
+        {clients.fields.map((item, i) => (
+          <Paper key={item.id} withBorder p="md" radius="md">
+            <Stack gap="sm">
+              <Group justify="space-between">
+                <Text fw={600}>Client {i + 1}</Text>
+                <Button
+                  variant="subtle"
+                  color="red"
+                  size="compact-sm"
+                  leftSection={<IconTrash size={14} aria-hidden />}
+                  onClick={() => clients.remove(i)}
+                >
+                  Remove
+                </Button>
+              </Group>
+              <TextField
+                control={control}
+                name={`clientsInfo.topClients.${i}.clientName`}
+                label="Client Name"
+                required
+              />
+              <CheckboxField
+                control={control}
+                name={`clientsInfo.topClients.${i}.isOriginator`}
+                label="I am the originator of this client"
+              />
+              <SimpleGrid cols={{ base: 1, xs: 2, sm: 3 }}>
+                {CLIENT_AMOUNTS.map(([field, label]) => (
+                  <NumberField
+                    key={field}
+                    control={control}
+                    name={`clientsInfo.topClients.${i}.${field}`}
+                    label={label}
+                    min={0}
+                    prefix="$"
+                    thousandSeparator
+                  />
+                ))}
+                <NumberField
+                  control={control}
+                  name={`clientsInfo.topClients.${i}.portabilityLikelihood`}
+                  label="Portability Likelihood"
+                  min={0}
+                  max={100}
+                  suffix="%"
+                  allowDecimal={false}
+                />
+              </SimpleGrid>
+            </Stack>
+          </Paper>
+        ))}
+        <Button
+          variant="light"
+          w="fit-content"
+          leftSection={<IconPlus size={16} aria-hidden />}
+          onClick={() => clients.append(emptyTopClient())}
+        >
+          Add Client
+        </Button>
+      </Section>
+      <Section title="Client Relationships">
+        <TextareaField
+          control={control}
+          name="clientsInfo.isKeyRelationshipManager"
+          label="Are you the key relationship manager for these clients?"
+          required
+        />
+        <TextareaField
+          control={control}
+          name="clientsInfo.shareOriginationCredit"
+          label="Do you share origination credit? With whom?"
+          required
+        />
+        <TextareaField
+          control={control}
+          name="clientsInfo.portedClientsHistory"
+          label="Have you ported clients before?"
+          required
+        />
+        <TextareaField
+          control={control}
+          name="clientsInfo.portabilityDependencies"
+          label="What does the portability of your clients depend on?"
+          required
+        />
+        <TextareaField
+          control={control}
+          name="clientsInfo.specialFeeArrangements"
+          label="Special fee arrangements"
+          required
+        />
+        <TextareaField control={control} name="clientsInfo.clientPortability" label="Client Portability" />
+        <TextareaField
+          control={control}
+          name="clientsInfo.clientConcentration"
+          label="Client Concentration"
+        />
+        <TextField
+          control={control}
+          name="clientsInfo.averageEngagementValue"
+          label="Average Engagement Value"
+        />
+        <TextareaField
+          control={control}
+          name="clientsInfo.clientRelationships"
+          label="Client Relationships"
+        />
+      </Section>
+    </Stack>
+  );
+}
+
+export function RequirementsStep() {
+  const { control } = useLpqForm();
+  const guidelines = useWatch({ control, name: 'practiceRequirements.clientGuidelines' });
+  return (
+    <Stack gap="md">
+      <TextareaField
+        control={control}
+        name="practiceRequirements.supportNeeded"
+        label="Support Requirements"
+        required
+      />
+      <TextareaField
+        control={control}
+        name="practiceRequirements.marketingBudget"
+        label="Marketing Budget Requirements"
+        required
+      />
+      <TextareaField
+        control={control}
+        name="practiceRequirements.intellectualProperty"
+        label="Intellectual Property"
+      />
+      <TextareaField
+        control={control}
+        name="practiceRequirements.specializedResources"
+        label="Specialized Resources"
+      />
+      <CheckboxField
+        control={control}
+        name="practiceRequirements.clientGuidelines"
+        label="My clients have outside counsel guidelines the firm must follow"
+      />
+      {guidelines && (
+        <TextareaField
+          control={control}
+          name="practiceRequirements.clientGuidelinesExplanation"
+          label="Client Guidelines Explanation"
+        />
+      )}
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextareaField
+          control={control}
+          name="practiceRequirements.supportStaff"
+          label="Support Staff"
+          minRows={2}
+        />
+        <TextareaField
+          control={control}
+          name="practiceRequirements.officeSpace"
+          label="Office Space"
+          minRows={2}
+        />
+        <TextareaField
+          control={control}
+          name="practiceRequirements.technology"
+          label="Technology"
+          minRows={2}
+        />
+        <TextareaField
+          control={control}
+          name="practiceRequirements.locationPreferences"
+          label="Location Preferences"
+          minRows={2}
+        />
+        <DateField control={control} name="practiceRequirements.startDate" label="Preferred Start Date" />
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+export function DisclosuresStep() {
+  const { control } = useLpqForm();
+  const disclosures = useWatch({ control, name: 'disclosures' }) as Record<string, unknown> | undefined;
+  return (
+    <Stack gap="md">
+      <Text size="sm" c="dimmed">
+        Answer each question. When you answer yes, explain the circumstances.
+      </Text>
+      {DISCLOSURE_FLAGS.map(([flag, question]) => (
+        <Paper key={flag} withBorder p="sm" radius="md">
+          <Stack gap="xs">
+            <CheckboxField control={control} name={`disclosures.${flag}`} label={question} />
+            {disclosures?.[flag] === true && (
+              <TextareaField
+                control={control}
+                name={`disclosures.${explanationKey(flag)}`}
+                label="Explanation"
+                required
+                minRows={2}
+              />
+            )}
+          </Stack>
+        </Paper>
+      ))}
+      <Title order={3} fz="md" mt="md">
+        Additional Information
+      </Title>
+      {DISCLOSURE_TEXT_FIELDS.map(([field, label]) => (
+        <TextareaField
+          key={field}
+          control={control}
+          name={`disclosures.${field}`}
+          label={label}
+          minRows={2}
+        />
+      ))}
+    </Stack>
+  );
+}
+
+export function DocumentsStep() {
+  const { control } = useLpqForm();
+  const resumeUrl = useWatch({ control, name: 'resumeUrl' });
+  const documents = useWatch({ control, name: 'documents' });
+  return (
+    <Stack gap="xl">
+      <Section title="Resume">
+        <ResumeLink url={resumeUrl} />
+      </Section>
+      <Section title="Supporting Documents">
+        <Text size="sm" c="dimmed">
+          Writing samples and other documents: up to 5 files, PDF, DOC or DOCX, 10 MB each.
+        </Text>
+        <DocumentLinks documents={documents as never} />
+        {/* #4 uploader: documents */}
+      </Section>
+      <Section title="Related Forms">
+        <Text size="sm">These forms are shared with your Master LPQ:</Text>
+        <Stack gap={4}>
+          <Anchor component={Link} to="/attorney/conflicts-form">
+            Conflicts of Interest Form
+          </Anchor>
+          <Anchor component={Link} to="/attorney/diversity-form">
+            Diversity Self-Identification Form (optional)
+          </Anchor>
+        </Stack>
+      </Section>
+    </Stack>
+  );
+}
