@@ -25,6 +25,7 @@ export const TOASTS = {
   lpqCompleted: { title: 'LPQ Completed', message: 'Your LPQ has been submitted successfully.' },
   lpqCompleteFailed: { title: 'Error', message: 'Failed to complete LPQ.' },
   masterLpqFailed: { title: 'Error', message: 'Failed to save master LPQ template.' },
+  masterLpqSaved: { title: 'Master LPQ Saved', message: 'Your master LPQ template has been saved.' },
   masterLpqFetchFailed: { title: 'Error', message: 'Failed to fetch LPQ data' },
   documentUploaded: { title: 'Document Uploaded', message: '' },
   autopopulated: { title: 'Information Autopopulated', message: '' },
