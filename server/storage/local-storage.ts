@@ -27,10 +27,13 @@ type SignedTarget = { key: string; uploadId?: string; partNumber?: number };
 export function createLocalStorage({
   dataDir,
   secret,
+  publicUrl,
   minPartBytes,
 }: {
   dataDir: string;
   secret: string;
+  /** Signed URLs are absolute, like S3's (Uppy parses them). */
+  publicUrl: string;
   /** Like S3: every part but the last must be at least this big. */
   minPartBytes: number;
 }) {
@@ -63,7 +66,7 @@ export function createLocalStorage({
     if (target.uploadId) query.set('uploadId', target.uploadId);
     if (target.partNumber) query.set('partNumber', String(target.partNumber));
     query.set('signature', signature(target, expires));
-    return `${LOCAL_UPLOAD_PREFIX}${target.key.split('/').map(encodeURIComponent).join('/')}?${query}`;
+    return `${publicUrl}${LOCAL_UPLOAD_PREFIX}${target.key.split('/').map(encodeURIComponent).join('/')}?${query}`;
   }
 
   function checkUploadSignature(

@@ -39,6 +39,7 @@ export function createStorage(config: AppConfig): Storage {
   return createLocalStorage({
     dataDir: config.dataDir,
     secret: config.storageSecret,
+    publicUrl: config.publicUrl,
     minPartBytes: config.uploads.minPartBytes,
   });
 }

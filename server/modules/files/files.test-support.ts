@@ -69,10 +69,10 @@ export async function putBytes(
   bytes: Buffer,
   contentType: string,
 ): Promise<Sent> {
-  if (url.startsWith('/')) {
+  if (url.startsWith(app.ctx.publicUrl)) {
     const res = await app.inject({
       method: 'PUT',
-      url,
+      url: url.slice(app.ctx.publicUrl.length),
       payload: bytes,
       headers: { 'content-type': contentType },
     });

@@ -22,7 +22,6 @@ export default function DocumentsUploader(props: {
   const { target, isLoading } = useDocumentUppy({
     id,
     maxFiles: room,
-    note: NOTE,
     onConfirmed: (file) => {
       latest.value = [...latest.value, file];
       props.onChange(latest.value);
@@ -46,6 +45,9 @@ export default function DocumentsUploader(props: {
       )}
       {isLoading && <Loader size="sm" aria-label="Loading uploader" />}
       <Box ref={target} display={room <= 0 ? 'none' : undefined} data-testid="documents-uploader" />
+      <Text size="xs" c="dimmed">
+        {NOTE}
+      </Text>
     </Stack>
   );
 }

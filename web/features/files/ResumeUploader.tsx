@@ -1,4 +1,4 @@
-import { Box, Loader, Stack } from '@mantine/core';
+import { Box, Loader, Stack, Text } from '@mantine/core';
 import { type FileRef, fileIdFromUrl } from '@shared/files';
 import { TOASTS } from '@shared/texts';
 import { useQuery } from '@tanstack/react-query';
@@ -24,7 +24,6 @@ export default function ResumeUploader(props: {
   const { target, isLoading } = useDocumentUppy({
     id,
     maxFiles: 1,
-    note: NOTE,
     onConfirmed: async (file) => {
       try {
         await apiRequest('PUT', '/api/attorney/resume', { resumeURL: file.url });
@@ -53,6 +52,9 @@ export default function ResumeUploader(props: {
       )}
       {isLoading && <Loader size="sm" aria-label="Loading uploader" />}
       <Box ref={target} data-testid="resume-uploader" />
+      <Text size="xs" c="dimmed">
+        {NOTE}
+      </Text>
     </Stack>
   );
 }

@@ -46,7 +46,8 @@ export function createDocumentUppy(opts: {
     },
   });
   uppy.use(AwsS3, {
-    endpoint: '/api/uploads',
+    // The companion client needs an absolute address.
+    endpoint: `${window.location.origin}/api/uploads`,
     limit: UPLOAD_DEFAULTS.concurrentRequests,
     retryDelays: [...UPLOAD_DEFAULTS.retryDelaysMs],
     // The server records the declared size and refuses what is too big before any byte moves.
@@ -55,30 +56,36 @@ export function createDocumentUppy(opts: {
     getChunkSize: () => settings.minPartBytes,
   });
   uppy.on('file-added', (file) => uppy.setFileMeta(file.id, { size: file.size ?? 0 }));
-  uppy.on('upload-success', async (file, response) => {
-    if (!file) return;
-    const id = uploadedFileId(file, response.body);
-    try {
-      if (!id) throw new Error('upload without a key');
-      const confirmed = await apiRequest<FileRef>('POST', `/api/objects/${id}/confirm`);
-      opts.onConfirmed(confirmed);
-      // Done: the file now lives in the form's value, not in the uploader.
-      uppy.removeFile(file.id);
-    } catch (error) {
-      const message = error instanceof Error ? serverMessage(error) : undefined;
-      uppy.setFileState(file.id, {
-        error: message ?? 'Upload failed',
-        progress: { ...file.progress, uploadComplete: false },
-      });
-      opts.onFailed(message);
+  const confirmed = new Set<string>();
+  // The server's check of the stored bytes is Uppy's postprocessing step (spec §4 file states).
+  uppy.addPostProcessor(async (fileIDs) => {
+    for (const fileID of fileIDs) {
+      const file = uppy.getFile(fileID);
+      if (!file || file.error) continue;
+      uppy.emit('postprocess-progress', file, { mode: 'indeterminate', message: 'Checking the document…' });
+      const id = uploadedFileId(file, file.response?.body);
+      try {
+        if (!id) throw new Error('Upload failed');
+        opts.onConfirmed(await apiRequest<FileRef>('POST', `/api/objects/${id}/confirm`));
+        confirmed.add(fileID);
+      } catch (error) {
+        uppy.emit('upload-error', file, new Error(serverMessage(error) ?? 'Upload failed'));
+      }
+      uppy.emit('postprocess-complete', file);
     }
+  });
+  // Confirmed files now live in the form's value, not in the uploader.
+  uppy.on('complete', () => {
+    for (const fileID of confirmed) if (uppy.getFile(fileID)) uppy.removeFile(fileID);
+    confirmed.clear();
   });
   uppy.on('upload-error', (_file, error) => opts.onFailed(error?.message));
   return uppy;
 }
 
 /** The message of a `STATUS: {"message": …}` error thrown by apiRequest. */
-function serverMessage(error: Error): string | undefined {
+function serverMessage(error: unknown): string | undefined {
+  if (!(error instanceof Error)) return undefined;
   try {
     const parsed = JSON.parse(error.message.replace(/^\d{3}: /, '')) as { message?: string };
     return parsed.message;
@@ -88,14 +95,13 @@ function serverMessage(error: Error): string | undefined {
 }
 
 /** Mounts Uppy's Dashboard (file states, progress, pause/resume/retry/cancel) inline into `target`. */
-export function mountDashboard(uppy: DocumentUppy, target: HTMLElement, note: string) {
+export function mountDashboard(uppy: DocumentUppy, target: HTMLElement) {
   uppy.use(Dashboard, {
     id: `${uppy.getID()}-dashboard`,
     inline: true,
     target,
     width: '100%',
     height: 260,
-    note,
     proudlyDisplayPoweredByUppy: false,
     hideProgressDetails: false,
     hideUploadButton: true,

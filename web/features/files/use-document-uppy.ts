@@ -10,7 +10,6 @@ import { createDocumentUppy, type DocumentUppy, mountDashboard } from './documen
 export function useDocumentUppy(opts: {
   id: string;
   maxFiles: number;
-  note: string;
   onConfirmed: (file: FileRef) => void;
   onFailed: (message?: string) => void;
 }) {
@@ -29,13 +28,13 @@ export function useDocumentUppy(opts: {
       onConfirmed: (file) => callbacks.current.onConfirmed(file),
       onFailed: (message) => callbacks.current.onFailed(message),
     });
-    mountDashboard(uppy, target.current, opts.note);
+    mountDashboard(uppy, target.current);
     uppyRef.current = uppy;
     return () => {
       uppyRef.current = null;
       uppy.destroy();
     };
-  }, [opts.id, opts.note, settings.isLoading, settings.data]);
+  }, [opts.id, settings.isLoading, settings.data]);
 
   // Room left in the list: the restriction follows the value.
   useEffect(() => {
