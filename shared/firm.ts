@@ -227,3 +227,21 @@ export type FirmDashboardStats = {
   underReview: number;
   declined: number;
 };
+
+/** Toasts of the firm screens the spec does not name (its own texts are in texts.ts). */
+export const FIRM_TOASTS = {
+  invitationSent: {
+    title: 'Invitation Sent',
+    message: 'The attorney will receive an email with your request.',
+  },
+  invitationFailed: {
+    title: 'Invitation Failed',
+    message: 'The invitation could not be sent. Please try again.',
+  },
+  sectionSaved: { title: 'Section Saved', message: 'Your custom section is in your library.' },
+  sectionDeleted: { title: 'Section Deleted', message: 'The custom section was removed from your library.' },
+  sectionFailed: { title: 'Error', message: 'The section could not be saved. Please try again.' },
+  reviewStarted: { title: 'Marked Under Review', message: 'The request is now under review.' },
+  reviewCompleted: { title: 'Review Complete', message: 'The review of this request is complete.' },
+  statusFailed: { title: 'Error', message: 'The status could not be changed. Please try again.' },
+} as const;

@@ -251,3 +251,210 @@ export function displayValue(value: unknown): string {
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value);
 }
+
+export const ADDITIONAL_QUESTIONS_TITLE = 'Additional Questions';
+
+/** The invitation screen's form: saved sections are picked by id, new questions typed in place. */
+export const lpqRequestFormSchema = createLpqRequestSchema.omit({ firmSpecificQuestions: true }).extend({
+  savedSectionIds: z.array(z.string()).default([]),
+  questions: z.array(firmQuestionSchema).max(LIMITS.listMax).default([]),
+});
+export type LpqRequestFormValues = z.input<typeof lpqRequestFormSchema>;
+
+/**
+ * The request's firm-specific questions: the chosen saved sections, then the new questions as one more
+ * section. Answers are keyed by question id, so an id seen before gets a fresh one.
+ */
+export function composeFirmQuestions(
+  savedSections: FirmSection[],
+  newQuestions: FirmQuestion[],
+): FirmSpecificQuestions | undefined {
+  const sections = [...savedSections];
+  if (newQuestions.length) sections.push({ title: ADDITIONAL_QUESTIONS_TITLE, questions: newQuestions });
+  if (sections.length === 0) return undefined;
+  const seen = new Set<string>();
+  return {
+    sections: sections.map((section) => ({
+      title: section.title,
+      questions: section.questions.map((q) => {
+        const id = seen.has(q.id) ? crypto.randomUUID() : q.id;
+        seen.add(id);
+        return { ...q, id };
+      }),
+    })),
+  };
+}
+
+/**
+ * The spec's field names (§3) in the order the spec lists them. A stored jsonb record comes back with
+ * its keys in the database's order, so the package is shown and printed in this one.
+ */
+const FIELD_ORDER = [
+  // attorney and profile
+  'firstName',
+  'lastName',
+  'email',
+  'phone',
+  'currentFirm',
+  'position',
+  'yearsExperience',
+  'lawSchool',
+  'graduationYear',
+  'barAdmissions',
+  'practiceAreas',
+  'resumeUrl',
+  'militaryBranch',
+  'militaryRank',
+  'yearsOfService',
+  'dischargeDate',
+  // master LPQ
+  'isComplete',
+  'generalInfo',
+  'currentEmployment',
+  'priorEmployment',
+  'financialInfo',
+  'clientsInfo',
+  'practiceRequirements',
+  'disclosures',
+  'name',
+  'address',
+  'employerName',
+  'startDate',
+  'departureDate',
+  'currentPosition',
+  'reasonForDeparture',
+  'employeeType',
+  'employeeTypeExplanation',
+  'compensationExpectations',
+  'currentYear',
+  'lastYear',
+  'yearBefore',
+  'rate',
+  'effectiveRate',
+  'billableHours',
+  'collections',
+  'billedDollars',
+  'portableOriginations',
+  'workingAttorneyTime',
+  'topClients',
+  'clientName',
+  'isOriginator',
+  'ytdCollections',
+  'lastYearCollections',
+  'yearBeforeCollections',
+  'minimumProjected',
+  'reasonableProjected',
+  'optimisticProjected',
+  'portabilityLikelihood',
+  'isKeyRelationshipManager',
+  'shareOriginationCredit',
+  'portedClientsHistory',
+  'portabilityDependencies',
+  'specialFeeArrangements',
+  'supportNeeded',
+  'marketingBudget',
+  'intellectualProperty',
+  'specializedResources',
+  'clientGuidelines',
+  'clientGuidelinesExplanation',
+  // conflicts form
+  'attorneyName',
+  'date',
+  'firmName',
+  'currentClients',
+  'formerClients',
+  'businessDescription',
+  'relationshipStartDate',
+  'relationshipDates',
+  'typesOfWork',
+  'annualBillings',
+  'keyContacts',
+  'reasonForEnding',
+  'personalRelationships',
+  'familyConnections',
+  'boardPositions',
+  'investmentInterests',
+  'otherProfessionalRelationships',
+  'potentialConflicts',
+  'additionalInformation',
+  'certificationAgreement',
+  // diversity form
+  'gender',
+  'raceEthnicity',
+  'isMENA',
+  'lgbtqia',
+  'veteranStatus',
+  'veteranBranch',
+  'veteranRank',
+  'veteranYearsOfService',
+  'veteranDischargeDate',
+  'disability',
+  'needsAccommodations',
+  'accommodationDetails',
+  'authorizationAgreement',
+  // business plan
+  'executiveSummary',
+  'marketAnalysis',
+  'legalServices',
+  'businessDevelopment',
+  'operationsPlan',
+  'financialProjections',
+  'riskAssessment',
+  'implementation',
+  'businessName',
+  'mission',
+  'keySuccessFactors',
+  'financialSummary',
+  'industryOverview',
+  'targetMarket',
+  'marketSize',
+  'competitiveAnalysis',
+  'marketTrends',
+  'area',
+  'description',
+  'targetClients',
+  'pricingStrategy',
+  'serviceDelivery',
+  'qualityAssurance',
+  'clientAcquisition',
+  'marketingStrategy',
+  'networkingPlan',
+  'referralStrategy',
+  'digitalPresence',
+  'firmStructure',
+  'staffingPlan',
+  'technologyNeeds',
+  'officeRequirements',
+  'workflows',
+  'startupCosts',
+  'revenueProjections',
+  'expenseForecasts',
+  'cashFlow',
+  'breakEvenAnalysis',
+  'fundingRequirements',
+  'businessRisks',
+  'legalRisks',
+  'financialRisks',
+  'mitigationStrategies',
+  'contingencyPlans',
+  'milestones',
+  'milestone',
+  'timeline',
+  'keyPerformanceIndicators',
+  'reviewSchedule',
+  // position LPQ
+  'significantMatters',
+  'publications',
+  'clientOriginationExperience',
+  'portableBusiness',
+  'clientRelationships',
+  'references',
+  'documents',
+];
+const FIELD_RANK = new Map(FIELD_ORDER.map((key, i) => [key, i]));
+
+/** A record's entries in the spec's order; fields the spec does not name follow, alphabetically. */
+export function orderedEntries(record: Record<string, unknown>): [string, unknown][] {
+  const rank = (key: string) => FIELD_RANK.get(key) ?? Number.MAX_SAFE_INTEGER;
+  return Object.entries(record).sort(([a], [b]) => rank(a) - rank(b) || a.localeCompare(b));
+}

@@ -5,6 +5,7 @@ import {
   displayValue,
   type FirmRequestItem,
   labelForField,
+  orderedEntries,
   PACKAGE_SECTIONS,
   REQUEST_STATUS_LABELS,
   type SharedPackage,
@@ -72,7 +73,7 @@ function renderRecord(record: Record<string, unknown>, depth = 0): Content[] {
   const flushRows = () => {
     if (rows.length) out.push(fieldTable(rows.splice(0)));
   };
-  for (const [key, value] of Object.entries(record)) {
+  for (const [key, value] of orderedEntries(record)) {
     const label = labelForField(key);
     if (isPlainObject(value)) {
       flushRows();
@@ -84,7 +85,7 @@ function renderRecord(record: Record<string, unknown>, depth = 0): Content[] {
       flushRows();
       out.push({ text: label, style: depth === 0 ? 'subheading' : 'minorHeading' });
       value.forEach((item, i) => {
-        out.push({ text: `${label} ${i + 1}`, style: 'itemHeading' });
+        out.push({ text: `${label} #${i + 1}`, style: 'itemHeading' });
         out.push(...(isPlainObject(item) ? renderRecord(item, depth + 2) : [displayValue(item)]));
       });
     } else {

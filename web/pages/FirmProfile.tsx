@@ -1,7 +1,286 @@
-import { PagePlaceholder } from '../components/PagePlaceholder';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  Button,
+  Center,
+  Group,
+  Loader,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import {
+  BONUS_STRUCTURE_LABELS,
+  BONUS_STRUCTURES,
+  blankOffice,
+  type FirmProfile as FirmProfileData,
+  type FirmProfileInput,
+  type FirmProfileValues,
+  firmProfileSchema,
+  PARTNERSHIP_TIER_LABELS,
+  PARTNERSHIP_TIERS,
+} from '@shared/firm';
+import { PROFILE_PRACTICE_AREAS } from '@shared/practice-areas';
+import { TOASTS } from '@shared/texts';
+import { useMutation } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { type Control, Controller, useForm } from 'react-hook-form';
+import { PageShell } from '../components/PageShell';
+import { FIRM_KEYS, useFirmProfile } from '../features/firm/api';
+import { OfficeFields, type OfficesForm } from '../features/firm/OfficeFields';
+import { PracticeAreaChecklist, type PracticeAreasForm } from '../features/firm/PracticeAreaChecklist';
+import { apiRequest, queryClient } from '../lib/api';
+import { USER_QUERY_KEY, useAuth } from '../lib/auth';
+import { applyServerErrors } from '../lib/forms';
+import { showToast } from '../lib/toast';
 
-export default function FirmProfile() {
+const TIER_OPTIONS = PARTNERSHIP_TIERS.map((t) => ({ value: String(t), label: PARTNERSHIP_TIER_LABELS[t] }));
+const BONUS_OPTIONS = BONUS_STRUCTURES.map((b) => ({ value: b, label: BONUS_STRUCTURE_LABELS[b] }));
+
+const text = (v: unknown) => (v === undefined || v === null ? '' : String(v));
+
+/** The stored profile as form values: numbers as the text of their inputs, at least one office row. */
+function toFormValues(profile: FirmProfileData | null, email: string): FirmProfileInput {
+  const p = (profile ?? {}) as Partial<FirmProfileData>;
+  return {
+    firmName: p.firmName ?? '',
+    founded: text(p.founded),
+    headquartersAddress: p.headquartersAddress ?? '',
+    website: p.website ?? '',
+    description: p.description ?? '',
+    totalAttorneys: text(p.totalAttorneys),
+    numberOfOffices: text(p.numberOfOffices),
+    totalStaff: text(p.totalStaff),
+    practiceAreas: p.practiceAreas ?? [],
+    offices: p.offices?.length
+      ? p.offices.map(({ city, state, numberOfAttorneys }) => ({ city, state, numberOfAttorneys }))
+      : [blankOffice()],
+    partnershipTiers: text(p.partnershipTiers),
+    bonusStructure: p.bonusStructure ?? '',
+    associateSalaryMin: text(p.associateSalaryMin),
+    associateSalaryMax: text(p.associateSalaryMax),
+    partnerCompensationMin: text(p.partnerCompensationMin),
+    partnerCompensationMax: text(p.partnerCompensationMax),
+    partnershipRequirements: p.partnershipRequirements ?? '',
+    genderDiversityFemale: text(p.genderDiversityFemale),
+    genderDiversityMale: text(p.genderDiversityMale),
+    ethnicDiversity: text(p.ethnicDiversity),
+    contactPersonName: p.contactPersonName ?? '',
+    contactPersonTitle: p.contactPersonTitle ?? '',
+    contactPhone: p.contactPhone ?? '',
+    email: p.email ?? email,
+  } as FirmProfileInput;
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <PagePlaceholder title="Firm Profile" back={{ to: '/dashboard/firm', label: 'Back to Dashboard' }} />
+    <Paper withBorder p={{ base: 'md', sm: 'lg' }} component="section" aria-label={title}>
+      <Title order={2} fz="h4" mb="md">
+        {title}
+      </Title>
+      <Stack gap="md">{children}</Stack>
+    </Paper>
+  );
+}
+
+function FirmProfileForm({ profile, email }: { profile: FirmProfileData | null; email: string }) {
+  const form = useForm<FirmProfileInput, unknown, FirmProfileValues>({
+    resolver: zodResolver(firmProfileSchema),
+    defaultValues: toFormValues(profile, email),
+  });
+  const { errors } = form.formState;
+  const save = useMutation({
+    // Spec §4: POST when no profile exists, PUT otherwise.
+    mutationFn: (values: FirmProfileValues) =>
+      apiRequest<FirmProfileData>(profile ? 'PUT' : 'POST', '/api/firm/profile', values),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(FIRM_KEYS.profile, saved);
+      void queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY });
+      form.reset(toFormValues(saved, email));
+      showToast(TOASTS.profileUpdated, { variant: 'success', message: 'Your firm profile has been saved.' });
+    },
+    onError: (error) => {
+      applyServerErrors(error, form.setError);
+      showToast(TOASTS.profileFailed, { variant: 'destructive' });
+    },
+  });
+  const numberInput = (name: keyof FirmProfileInput, label: string, extra: { max?: number } = {}) => (
+    <TextInput
+      label={label}
+      type="number"
+      inputMode="numeric"
+      min={0}
+      max={extra.max}
+      error={errors[name]?.message as string | undefined}
+      {...form.register(name)}
+    />
+  );
+
+  return (
+    <form onSubmit={form.handleSubmit((values) => save.mutate(values))} noValidate>
+      <Stack gap="lg">
+        <Section title="Basic Information">
+          <TextInput
+            label="Firm Name"
+            required
+            error={errors.firmName?.message}
+            {...form.register('firmName')}
+          />
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            {numberInput('founded', 'Year Founded')}
+            <TextInput
+              label="Website"
+              type="url"
+              placeholder="https://www.yourfirm.com"
+              error={errors.website?.message}
+              {...form.register('website')}
+            />
+          </SimpleGrid>
+          <TextInput
+            label="Headquarters Address"
+            error={errors.headquartersAddress?.message}
+            {...form.register('headquartersAddress')}
+          />
+          <Textarea
+            label="Firm Description"
+            autosize
+            minRows={3}
+            error={errors.description?.message}
+            {...form.register('description')}
+          />
+          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+            {numberInput('totalAttorneys', 'Total Attorneys')}
+            {numberInput('numberOfOffices', 'Number of Offices')}
+            {numberInput('totalStaff', 'Total Staff')}
+          </SimpleGrid>
+        </Section>
+
+        <Section title="Office Locations">
+          <OfficeFields control={form.control as unknown as Control<OfficesForm>} />
+        </Section>
+
+        <Section title="Practice Areas">
+          <PracticeAreaChecklist
+            control={form.control as unknown as Control<PracticeAreasForm>}
+            areas={PROFILE_PRACTICE_AREAS}
+            label="Practice areas your firm offers"
+          />
+        </Section>
+
+        <Section title="Compensation & Structure">
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <Controller
+              control={form.control}
+              name="partnershipTiers"
+              render={({ field }) => (
+                <Select
+                  label="Partnership Tiers"
+                  placeholder="Select tiers"
+                  data={TIER_OPTIONS}
+                  value={text(field.value) || null}
+                  onChange={(v) => field.onChange(v ?? '')}
+                  onBlur={field.onBlur}
+                  clearable
+                  error={errors.partnershipTiers?.message}
+                />
+              )}
+            />
+            <Controller
+              control={form.control}
+              name="bonusStructure"
+              render={({ field }) => (
+                <Select
+                  label="Bonus Structure"
+                  placeholder="Select bonus structure"
+                  data={BONUS_OPTIONS}
+                  value={text(field.value) || null}
+                  onChange={(v) => field.onChange(v ?? '')}
+                  onBlur={field.onBlur}
+                  clearable
+                  error={errors.bonusStructure?.message}
+                />
+              )}
+            />
+            {numberInput('associateSalaryMin', 'Associate Salary Min ($)')}
+            {numberInput('associateSalaryMax', 'Associate Salary Max ($)')}
+            {numberInput('partnerCompensationMin', 'Partner Compensation Min ($)')}
+            {numberInput('partnerCompensationMax', 'Partner Compensation Max ($)')}
+          </SimpleGrid>
+          <Textarea
+            label="Partnership Requirements"
+            autosize
+            minRows={2}
+            error={errors.partnershipRequirements?.message}
+            {...form.register('partnershipRequirements')}
+          />
+        </Section>
+
+        <Section title="Diversity & Culture">
+          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+            {numberInput('genderDiversityFemale', 'Female Attorneys (%)', { max: 100 })}
+            {numberInput('genderDiversityMale', 'Male Attorneys (%)', { max: 100 })}
+            {numberInput('ethnicDiversity', 'Ethnically Diverse Attorneys (%)', { max: 100 })}
+          </SimpleGrid>
+        </Section>
+
+        <Section title="Contact Information">
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput
+              label="Contact Person Name"
+              error={errors.contactPersonName?.message}
+              {...form.register('contactPersonName')}
+            />
+            <TextInput
+              label="Contact Person Title"
+              error={errors.contactPersonTitle?.message}
+              {...form.register('contactPersonTitle')}
+            />
+            <TextInput
+              label="Phone Number"
+              type="tel"
+              error={errors.contactPhone?.message}
+              {...form.register('contactPhone')}
+            />
+            <TextInput label="Email" type="email" error={errors.email?.message} {...form.register('email')} />
+          </SimpleGrid>
+        </Section>
+
+        <Group justify="flex-end">
+          <Button type="submit" size="md" disabled={save.isPending}>
+            {save.isPending ? 'Saving...' : 'Save Profile'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** Spec 2.10: every section of the firm profile, with the back link to /dashboard/firm. */
+export default function FirmProfile() {
+  const { user } = useAuth();
+  const profile = useFirmProfile();
+  return (
+    <PageShell
+      title="Firm Profile"
+      subtitle="What attorneys learn about your firm."
+      back={{ to: '/dashboard/firm', label: 'Back to Dashboard' }}
+      size="md"
+    >
+      {profile.isLoading ? (
+        <Center py="xl">
+          <Loader aria-label="Loading profile" />
+        </Center>
+      ) : profile.isError ? (
+        <Text c="red.8" role="alert">
+          The profile could not be loaded. Please reload the page.
+        </Text>
+      ) : (
+        <FirmProfileForm profile={profile.data ?? null} email={user?.email ?? ''} />
+      )}
+    </PageShell>
   );
 }

@@ -1,5 +1,330 @@
-import { PagePlaceholder } from '../components/PagePlaceholder';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  ActionIcon,
+  Anchor,
+  Box,
+  Button,
+  Checkbox,
+  Container,
+  Divider,
+  Group,
+  Paper,
+  Progress,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import type { User } from '@shared/auth';
+import {
+  blankOffice,
+  FIRM_REGISTRATION_STEPS,
+  type FirmRegistrationFormValues,
+  firmRegistrationFormSchema,
+} from '@shared/firm';
+import { REGISTRATION_PRACTICE_AREAS } from '@shared/practice-areas';
+import { TOASTS } from '@shared/texts';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { type Control, type FieldErrors, useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { PasswordField } from '../components/PasswordField';
+import { OfficeFields, type OfficesForm } from '../features/firm/OfficeFields';
+import { PracticeAreaChecklist, type PracticeAreasForm } from '../features/firm/PracticeAreaChecklist';
+import { apiRequest, errorMessage, fieldErrors } from '../lib/api';
+import { setCurrentUser } from '../lib/auth';
+import { applyServerErrors } from '../lib/forms';
+import { showToast } from '../lib/toast';
 
+type FormOutput = z.output<typeof firmRegistrationFormSchema>;
+/** What is sent: Confirm Password stays in the page. */
+type Body = Omit<FormOutput, 'confirmPassword'>;
+const STEP_COUNT = FIRM_REGISTRATION_STEPS.length;
+
+/** The first step holding a field with an error: a failed submit goes back there. */
+function firstStepWithError(errors: FieldErrors | Record<string, string>): number | null {
+  const keys = Object.keys(errors).map((k) => k.split('.')[0]);
+  const index = FIRM_REGISTRATION_STEPS.findIndex((s) => s.fields.some((f) => keys.includes(f)));
+  return index === -1 ? null : index;
+}
+
+function SummaryRow({ label, value }: { label: string; value: string }) {
+  return (
+    <Box>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text style={{ wordBreak: 'break-word' }}>{value || '—'}</Text>
+    </Box>
+  );
+}
+
+/** Spec 2.7 / PRODUCT.md §2: three steps; submit creates account, firm profile and offices, signs in. */
 export default function RegisterFirm() {
-  return <PagePlaceholder title="Law Firm Registration" back={{ to: '/', label: 'Cancel' }} />;
+  const navigate = useNavigate();
+  const [step, setStep] = useState(0);
+  const form = useForm<FirmRegistrationFormValues, unknown, FormOutput>({
+    resolver: zodResolver(firmRegistrationFormSchema),
+    defaultValues: {
+      firmName: '',
+      founded: '',
+      headquartersAddress: '',
+      website: '',
+      description: '',
+      totalAttorneys: '',
+      numberOfOffices: '',
+      offices: [blankOffice()],
+      practiceAreas: [],
+      contactPersonName: '',
+      contactPersonTitle: '',
+      email: '',
+      contactPhone: '',
+      password: '',
+      confirmPassword: '',
+      agreeToTerms: false,
+    },
+  });
+  const { errors } = form.formState;
+  const register = useMutation({
+    mutationFn: (body: Body) => apiRequest<User>('POST', '/api/register/firm', body),
+  });
+
+  const onSubmit = form.handleSubmit(
+    ({ confirmPassword: _, ...body }) =>
+      register.mutate(body, {
+        onSuccess: (user) => {
+          setCurrentUser(user);
+          showToast(TOASTS.firmRegistered, { variant: 'success' });
+          navigate('/firm/dashboard');
+        },
+        onError: (error) => {
+          applyServerErrors(error, form.setError);
+          const errorStep = firstStepWithError(fieldErrors(error));
+          if (errorStep !== null) setStep(errorStep);
+          showToast(TOASTS.registerFailed, {
+            variant: 'destructive',
+            message: errorMessage(error, TOASTS.registerFailed.message),
+          });
+        },
+      }),
+    (invalid) => {
+      const errorStep = firstStepWithError(invalid);
+      if (errorStep !== null) setStep(errorStep);
+    },
+  );
+
+  const values = form.watch();
+  const isLast = step === STEP_COUNT - 1;
+  const back = () => (step === 0 ? navigate('/') : setStep(step - 1));
+
+  return (
+    <Box bg="gray.0" mih="100vh">
+      <Container size="md" py="xl">
+        <Stack gap="lg">
+          <Group gap="sm" wrap="nowrap">
+            <ActionIcon variant="subtle" size="lg" aria-label="Back" onClick={back}>
+              <IconArrowLeft size={20} aria-hidden />
+            </ActionIcon>
+            <Box>
+              <Title order={1} fz={{ base: 24, sm: 30 }}>
+                Law Firm Registration
+              </Title>
+              <Text c="dimmed" size="sm">
+                Create your firm account to invite attorneys and review their LPQs.
+              </Text>
+            </Box>
+          </Group>
+          <Box>
+            <Group justify="space-between" mb={6}>
+              <Text size="sm" fw={500}>
+                Step {step + 1} of {STEP_COUNT}
+              </Text>
+              <Text size="sm" c="dimmed">
+                {FIRM_REGISTRATION_STEPS[step].title}
+              </Text>
+            </Group>
+            <Progress value={((step + 1) / STEP_COUNT) * 100} aria-label="Registration progress" />
+          </Box>
+          <Paper withBorder p={{ base: 'md', sm: 'xl' }} component="main">
+            <form onSubmit={onSubmit} noValidate>
+              <Stack gap="md">
+                {step === 0 && (
+                  <>
+                    <Title order={2} fz="h3">
+                      Firm Details
+                    </Title>
+                    <TextInput
+                      label="Firm Name"
+                      required
+                      error={errors.firmName?.message}
+                      {...form.register('firmName')}
+                    />
+                    <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                      <TextInput
+                        label="Year Founded"
+                        type="number"
+                        inputMode="numeric"
+                        error={errors.founded?.message}
+                        {...form.register('founded')}
+                      />
+                      <TextInput
+                        label="Website"
+                        type="url"
+                        placeholder="https://www.yourfirm.com"
+                        error={errors.website?.message}
+                        {...form.register('website')}
+                      />
+                    </SimpleGrid>
+                    <TextInput
+                      label="Headquarters Address"
+                      required
+                      error={errors.headquartersAddress?.message}
+                      {...form.register('headquartersAddress')}
+                    />
+                    <Textarea
+                      label="Firm Description"
+                      autosize
+                      minRows={3}
+                      error={errors.description?.message}
+                      {...form.register('description')}
+                    />
+                    <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                      <TextInput
+                        label="Total Attorneys"
+                        type="number"
+                        inputMode="numeric"
+                        min={0}
+                        error={errors.totalAttorneys?.message}
+                        {...form.register('totalAttorneys')}
+                      />
+                      <TextInput
+                        label="Number of Offices"
+                        type="number"
+                        inputMode="numeric"
+                        min={0}
+                        error={errors.numberOfOffices?.message}
+                        {...form.register('numberOfOffices')}
+                      />
+                    </SimpleGrid>
+                    <Divider />
+                    <OfficeFields
+                      control={form.control as unknown as Control<OfficesForm>}
+                      label="Office Locations"
+                    />
+                    <Divider />
+                    <PracticeAreaChecklist
+                      control={form.control as unknown as Control<PracticeAreasForm>}
+                      areas={REGISTRATION_PRACTICE_AREAS}
+                      label="Practice Areas"
+                    />
+                  </>
+                )}
+                {step === 1 && (
+                  <>
+                    <Title order={2} fz="h3">
+                      Contact Info
+                    </Title>
+                    <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                      <TextInput
+                        label="Contact Person Name"
+                        required
+                        autoComplete="name"
+                        error={errors.contactPersonName?.message}
+                        {...form.register('contactPersonName')}
+                      />
+                      <TextInput
+                        label="Contact Person Title"
+                        autoComplete="organization-title"
+                        error={errors.contactPersonTitle?.message}
+                        {...form.register('contactPersonTitle')}
+                      />
+                      <TextInput
+                        label="Email Address"
+                        type="email"
+                        required
+                        autoComplete="email"
+                        description="You sign in with this address."
+                        error={errors.email?.message}
+                        {...form.register('email')}
+                      />
+                      <TextInput
+                        label="Phone Number"
+                        type="tel"
+                        required
+                        autoComplete="tel"
+                        error={errors.contactPhone?.message}
+                        {...form.register('contactPhone')}
+                      />
+                      <PasswordField
+                        label="Password"
+                        required
+                        autoComplete="new-password"
+                        placeholder="At least 6 characters"
+                        error={errors.password?.message}
+                        {...form.register('password')}
+                      />
+                      <PasswordField
+                        label="Confirm Password"
+                        required
+                        autoComplete="new-password"
+                        error={errors.confirmPassword?.message}
+                        {...form.register('confirmPassword')}
+                      />
+                    </SimpleGrid>
+                  </>
+                )}
+                {step === 2 && (
+                  <>
+                    <Title order={2} fz="h3">
+                      Review & Create Account
+                    </Title>
+                    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+                      <SummaryRow label="Firm Name" value={values.firmName ?? ''} />
+                      <SummaryRow label="Headquarters" value={values.headquartersAddress ?? ''} />
+                      <SummaryRow label="Contact Person" value={values.contactPersonName ?? ''} />
+                      <SummaryRow label="Email" value={values.email ?? ''} />
+                    </SimpleGrid>
+                    <SummaryRow
+                      label="Practice Areas"
+                      value={values.practiceAreas?.length ? values.practiceAreas.join(', ') : 'None selected'}
+                    />
+                    <Checkbox
+                      label="I agree to the Terms of Service and Privacy Policy"
+                      required
+                      error={errors.agreeToTerms?.message}
+                      {...form.register('agreeToTerms')}
+                    />
+                  </>
+                )}
+                <Group justify="space-between" mt="md">
+                  <Button variant="default" onClick={back}>
+                    {step === 0 ? 'Cancel' : 'Back'}
+                  </Button>
+                  {isLast ? (
+                    <Button type="submit" disabled={register.isPending}>
+                      {register.isPending ? 'Creating Account...' : 'Create Account'}
+                    </Button>
+                  ) : (
+                    <Button key={`continue-${step}`} type="button" onClick={() => setStep(step + 1)}>
+                      Continue
+                    </Button>
+                  )}
+                </Group>
+              </Stack>
+            </form>
+          </Paper>
+          <Text size="sm" c="dimmed" ta="center">
+            Already have an account?{' '}
+            <Anchor component={Link} to="/auth">
+              Sign in
+            </Anchor>
+          </Text>
+        </Stack>
+      </Container>
+    </Box>
+  );
 }
