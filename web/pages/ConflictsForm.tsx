@@ -1,10 +1,358 @@
-import { PagePlaceholder } from '../components/PagePlaceholder';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Group, Loader, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import {
+  type ConflictsForm as ConflictsFormData,
+  type ConflictsFormInput,
+  conflictsFormSchema,
+  conflictsFromMasterLpq,
+} from '@shared/conflicts';
+import { todayIsoDate } from '@shared/diversity';
+import type { MasterLpq } from '@shared/master-lpq';
+import { TOASTS } from '@shared/texts';
+import { IconPlus, IconTrash, IconWand } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { type Control, useFieldArray, useForm } from 'react-hook-form';
+import { PageShell } from '../components/PageShell';
+import { FormSection } from '../features/attorney/FormSection';
+import {
+  ATTORNEY_PATHS,
+  afterAttorneySave,
+  useConflictsForm,
+  useMasterLpq,
+} from '../features/attorney/queries';
+import { CheckboxField, DateField, TextareaField, TextField } from '../features/questionnaires/fields';
+import { apiRequest } from '../lib/api';
+import { applyServerErrors } from '../lib/forms';
+import { showToast } from '../lib/toast';
 
-export default function ConflictsForm() {
+type Values = ConflictsFormInput;
+
+const emptyCurrentClient = () => ({
+  clientName: '',
+  businessDescription: '',
+  relationshipStartDate: '',
+  typesOfWork: '',
+  annualBillings: '',
+  keyContacts: '',
+});
+const emptyFormerClient = () => ({
+  clientName: '',
+  businessDescription: '',
+  relationshipDates: '',
+  typesOfWork: '',
+  reasonForEnding: '',
+});
+
+function emptyConflictsForm(): Values {
+  return {
+    attorneyName: '',
+    date: todayIsoDate(),
+    firmName: '',
+    currentClients: [],
+    formerClients: [],
+    personalRelationships: {
+      familyConnections: '',
+      boardPositions: '',
+      investmentInterests: '',
+      otherProfessionalRelationships: '',
+    },
+    potentialConflicts: '',
+    additionalInformation: '',
+    // The box starts unticked; the schema requires it ticked to submit.
+    certificationAgreement: false as unknown as true,
+  };
+}
+
+function toFormValues(saved: ConflictsFormData): Values {
+  const { updatedAt: _, ...data } = saved;
+  const empty = emptyConflictsForm();
+  return {
+    ...empty,
+    ...data,
+    personalRelationships: { ...empty.personalRelationships, ...data.personalRelationships },
+    currentClients: data.currentClients.map((c) => ({ ...emptyCurrentClient(), ...c })),
+    formerClients: data.formerClients.map((c) => ({ ...emptyFormerClient(), ...c })),
+  };
+}
+
+/** Spec §4: the master LPQ's name, top clients (not already listed) and the employment note. */
+function populateFrom(lpq: MasterLpq, current: Values): Values {
+  const fromLpq = conflictsFromMasterLpq(lpq);
+  const listed = new Set((current.currentClients ?? []).map((c) => c.clientName?.trim().toLowerCase()));
+  const added = fromLpq.currentClients.filter((c) => !listed.has(c.clientName.trim().toLowerCase()));
+  const note = fromLpq.potentialConflicts;
+  const existingNote = current.potentialConflicts?.trim() ?? '';
+  return {
+    ...current,
+    attorneyName: fromLpq.attorneyName || current.attorneyName,
+    currentClients: [...(current.currentClients ?? []), ...added],
+    potentialConflicts:
+      !note || existingNote.includes(note) ? existingNote : [existingNote, note].filter(Boolean).join('\n'),
+  };
+}
+
+function CurrentClients({ control }: { control: Control<Values> }) {
+  const list = useFieldArray({ control, name: 'currentClients' });
   return (
-    <PagePlaceholder
+    <Stack gap="md">
+      {list.fields.length === 0 && <Text c="dimmed">No current clients added</Text>}
+      {list.fields.map((item, i) => (
+        <Paper key={item.id} withBorder p="md" radius="md">
+          <Stack gap="sm">
+            <Group justify="space-between">
+              <Text fw={600}>Current Client {i + 1}</Text>
+              <Button
+                variant="subtle"
+                color="red"
+                size="compact-sm"
+                leftSection={<IconTrash size={14} aria-hidden />}
+                onClick={() => list.remove(i)}
+              >
+                Remove
+              </Button>
+            </Group>
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <TextField
+                control={control}
+                name={`currentClients.${i}.clientName`}
+                label="Client Name"
+                required
+              />
+              <DateField
+                control={control}
+                name={`currentClients.${i}.relationshipStartDate`}
+                label="Relationship Start Date"
+                required
+              />
+              <TextField
+                control={control}
+                name={`currentClients.${i}.annualBillings`}
+                label="Annual Billings"
+              />
+              <TextField control={control} name={`currentClients.${i}.keyContacts`} label="Key Contacts" />
+            </SimpleGrid>
+            <TextareaField
+              control={control}
+              name={`currentClients.${i}.businessDescription`}
+              label="Business Description"
+              required
+              minRows={2}
+            />
+            <TextareaField
+              control={control}
+              name={`currentClients.${i}.typesOfWork`}
+              label="Types of Work"
+              required
+              minRows={2}
+            />
+          </Stack>
+        </Paper>
+      ))}
+      <Button
+        variant="light"
+        w="fit-content"
+        leftSection={<IconPlus size={16} aria-hidden />}
+        onClick={() => list.append(emptyCurrentClient())}
+      >
+        Add Current Client
+      </Button>
+    </Stack>
+  );
+}
+
+function FormerClients({ control }: { control: Control<Values> }) {
+  const list = useFieldArray({ control, name: 'formerClients' });
+  return (
+    <Stack gap="md">
+      {list.fields.length === 0 && <Text c="dimmed">No former clients added</Text>}
+      {list.fields.map((item, i) => (
+        <Paper key={item.id} withBorder p="md" radius="md">
+          <Stack gap="sm">
+            <Group justify="space-between">
+              <Text fw={600}>Former Client {i + 1}</Text>
+              <Button
+                variant="subtle"
+                color="red"
+                size="compact-sm"
+                leftSection={<IconTrash size={14} aria-hidden />}
+                onClick={() => list.remove(i)}
+              >
+                Remove
+              </Button>
+            </Group>
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <TextField
+                control={control}
+                name={`formerClients.${i}.clientName`}
+                label="Client Name"
+                required
+              />
+              <TextField
+                control={control}
+                name={`formerClients.${i}.relationshipDates`}
+                label="Relationship Dates"
+                placeholder="e.g. 2016 – 2021"
+                required
+              />
+            </SimpleGrid>
+            <TextareaField
+              control={control}
+              name={`formerClients.${i}.businessDescription`}
+              label="Business Description"
+              required
+              minRows={2}
+            />
+            <TextareaField
+              control={control}
+              name={`formerClients.${i}.typesOfWork`}
+              label="Types of Work"
+              required
+              minRows={2}
+            />
+            <TextareaField
+              control={control}
+              name={`formerClients.${i}.reasonForEnding`}
+              label="Reason for Ending"
+              minRows={2}
+            />
+          </Stack>
+        </Paper>
+      ))}
+      <Button
+        variant="light"
+        w="fit-content"
+        leftSection={<IconPlus size={16} aria-hidden />}
+        onClick={() => list.append(emptyFormerClient())}
+      >
+        Add Former Client
+      </Button>
+    </Stack>
+  );
+}
+
+/** Spec 2.13: saved server-side, repopulated on load, auto-populated once from the master LPQ. */
+export default function ConflictsForm() {
+  const saved = useConflictsForm();
+  const lpq = useMasterLpq();
+  const form = useForm<Values>({
+    resolver: zodResolver(conflictsFormSchema),
+    defaultValues: emptyConflictsForm(),
+  });
+  const { control } = form;
+  const loaded = useRef(false);
+
+  useEffect(() => {
+    if (loaded.current || saved.isLoading || lpq.isLoading) return;
+    loaded.current = true;
+    if (saved.data) form.reset(toFormValues(saved.data));
+    else if (lpq.data) form.reset(populateFrom(lpq.data, emptyConflictsForm()));
+  }, [saved.isLoading, saved.data, lpq.isLoading, lpq.data, form]);
+
+  const submit = useMutation({
+    mutationFn: (body: unknown) => apiRequest<ConflictsFormData>('PUT', ATTORNEY_PATHS.conflictsForm, body),
+    onSuccess: (data) => {
+      afterAttorneySave(ATTORNEY_PATHS.conflictsForm, data);
+      form.reset(toFormValues(data));
+      showToast(TOASTS.conflictsSubmitted, { variant: 'success' });
+    },
+    onError: (error) => {
+      applyServerErrors(error, form.setError);
+      showToast(TOASTS.conflictsFailed, { variant: 'destructive' });
+    },
+  });
+
+  function autopopulate() {
+    if (!lpq.data) {
+      showToast(TOASTS.noLpqData, { variant: 'destructive' });
+      return;
+    }
+    form.reset(populateFrom(lpq.data, form.getValues()), { keepErrors: true });
+    showToast(TOASTS.autopopulated, { variant: 'success' });
+  }
+
+  return (
+    <PageShell
       title="Conflicts of Interest Form"
+      subtitle="List the clients and relationships a new firm must check for conflicts."
       back={{ to: '/attorney/master-lpq', label: 'Back to Master LPQ' }}
-    />
+      size="md"
+      actions={
+        <Button variant="light" leftSection={<IconWand size={16} aria-hidden />} onClick={autopopulate}>
+          Auto-populate from Master LPQ
+        </Button>
+      }
+    >
+      {saved.isLoading || lpq.isLoading ? (
+        <Loader aria-label="Loading your conflicts form" />
+      ) : saved.isError ? (
+        <Text c="red.8" role="alert">
+          Your conflicts form could not be loaded. Please reload the page.
+        </Text>
+      ) : (
+        <form noValidate onSubmit={form.handleSubmit((values) => submit.mutate(values))}>
+          <Stack gap="lg">
+            <FormSection title="Basic Information">
+              <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                <TextField control={control} name="attorneyName" label="Attorney Name" required />
+                <DateField control={control} name="date" label="Date" required />
+                <TextField control={control} name="firmName" label="Firm Name" required />
+              </SimpleGrid>
+            </FormSection>
+            <FormSection title="Current Clients" description="Clients you currently represent.">
+              <CurrentClients control={control} />
+            </FormSection>
+            <FormSection
+              title="Former Clients"
+              description="Former clients from the past 5 years are suggested."
+            >
+              <FormerClients control={control} />
+            </FormSection>
+            <FormSection title="Personal Relationships & Interests">
+              <TextareaField
+                control={control}
+                name="personalRelationships.familyConnections"
+                label="Family Connections"
+                minRows={2}
+              />
+              <TextareaField
+                control={control}
+                name="personalRelationships.boardPositions"
+                label="Board Positions"
+                minRows={2}
+              />
+              <TextareaField
+                control={control}
+                name="personalRelationships.investmentInterests"
+                label="Investment Interests"
+                minRows={2}
+              />
+              <TextareaField
+                control={control}
+                name="personalRelationships.otherProfessionalRelationships"
+                label="Other Professional Relationships"
+                minRows={2}
+              />
+            </FormSection>
+            <FormSection title="Additional Disclosures">
+              <TextareaField control={control} name="potentialConflicts" label="Potential Conflicts" />
+              <TextareaField control={control} name="additionalInformation" label="Additional Information" />
+            </FormSection>
+            <FormSection title="Certification">
+              <CheckboxField
+                control={control}
+                name="certificationAgreement"
+                label="I certify that the information in this form is complete and accurate to the best of my knowledge."
+              />
+            </FormSection>
+            <Group justify="flex-end">
+              <Button type="submit" disabled={submit.isPending}>
+                {submit.isPending ? 'Submitting...' : 'Submit Conflicts Form'}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
+    </PageShell>
   );
 }

@@ -1,10 +1,227 @@
-import { PagePlaceholder } from '../components/PagePlaceholder';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
+import { YEARS_OF_SERVICE_MAX } from '@shared/attorney';
+import {
+  DISABILITY_LABELS,
+  DISABILITY_OPTIONS,
+  DIVERSITY_GENDER_LABELS,
+  DIVERSITY_GENDERS,
+  DIVERSITY_MESSAGES,
+  type DiversityForm as DiversityFormData,
+  type DiversityFormInput,
+  diversityFormSchema,
+  LGBTQIA_LABELS,
+  LGBTQIA_OPTIONS,
+  RACE_ETHNICITIES,
+  RACE_ETHNICITY_LABELS,
+  todayIsoDate,
+  VETERAN_STATUS_LABELS,
+  VETERAN_STATUSES,
+} from '@shared/diversity';
+import { TOASTS } from '@shared/texts';
+import { IconLock } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { PageShell } from '../components/PageShell';
+import { FormSection } from '../features/attorney/FormSection';
+import { ATTORNEY_PATHS, afterAttorneySave, useDiversityForm } from '../features/attorney/queries';
+import {
+  CheckboxField,
+  DateField,
+  NumberField,
+  optionsOf,
+  RadioField,
+  TextareaField,
+  TextField,
+} from '../features/questionnaires/fields';
+import { apiRequest } from '../lib/api';
+import { applyServerErrors } from '../lib/forms';
+import { showToast } from '../lib/toast';
 
+type Values = DiversityFormInput;
+
+// Radio groups start with nothing chosen; the schema's messages ask for a choice.
+const unset = '' as never;
+function emptyDiversityForm(): Values {
+  return {
+    date: todayIsoDate(),
+    gender: unset,
+    raceEthnicity: unset,
+    isMENA: false,
+    lgbtqia: unset,
+    veteranStatus: unset,
+    veteranBranch: '',
+    veteranRank: '',
+    veteranYearsOfService: null,
+    veteranDischargeDate: '',
+    disability: unset,
+    needsAccommodations: false,
+    accommodationDetails: '',
+    authorizationAgreement: false as unknown as true,
+  };
+}
+
+/** The stored record over the empty form; the date defaults to today when the profile wrote the record. */
+function toFormValues(saved: DiversityFormData): Values {
+  const { submittedAt: _, updatedAt: __, ...data } = saved;
+  const empty = emptyDiversityForm();
+  const values = { ...empty } as Record<string, unknown>;
+  for (const [k, v] of Object.entries(data)) if (v !== undefined && v !== null) values[k] = v;
+  return values as Values;
+}
+
+/** Spec 2.14: voluntary; saved to the self-identification record the profile also edits. */
 export default function DiversityForm() {
+  const saved = useDiversityForm();
+  const form = useForm<Values>({
+    resolver: zodResolver(diversityFormSchema),
+    defaultValues: emptyDiversityForm(),
+  });
+  const { control } = form;
+  const [raceEthnicity, veteranStatus, disability, needsAccommodations] = useWatch({
+    control,
+    name: ['raceEthnicity', 'veteranStatus', 'disability', 'needsAccommodations'],
+  });
+
+  useEffect(() => {
+    if (saved.data) form.reset(toFormValues(saved.data));
+  }, [saved.data, form]);
+
+  const submit = useMutation({
+    mutationFn: (body: unknown) => apiRequest<DiversityFormData>('PUT', ATTORNEY_PATHS.diversityForm, body),
+    onSuccess: (data) => {
+      afterAttorneySave(ATTORNEY_PATHS.diversityForm, data);
+      showToast(TOASTS.diversitySubmitted, { variant: 'success' });
+    },
+    onError: (error) => {
+      applyServerErrors(error, form.setError);
+      showToast(TOASTS.diversityFailed, { variant: 'destructive' });
+    },
+  });
+
   return (
-    <PagePlaceholder
+    <PageShell
       title="Diversity Self-Identification Form"
       back={{ to: '/attorney/master-lpq', label: 'Back to Master LPQ' }}
-    />
+      size="md"
+    >
+      {saved.isLoading ? (
+        <Loader aria-label="Loading your diversity form" />
+      ) : saved.isError ? (
+        <Text c="red.8" role="alert">
+          Your diversity form could not be loaded. Please reload the page.
+        </Text>
+      ) : (
+        <form noValidate onSubmit={form.handleSubmit((values) => submit.mutate(values))}>
+          <Stack gap="lg">
+            <Alert
+              icon={<IconLock aria-hidden />}
+              color="navy"
+              variant="light"
+              title="Voluntary and confidential"
+            >
+              Submitting this form is voluntary. Your answers are kept separate from personnel files and are
+              used only for internal metrics and external reporting, never for hiring decisions.
+              {saved.data?.submittedAt && (
+                <Text size="sm" mt="xs" fw={500}>
+                  Last submitted {new Date(saved.data.submittedAt).toLocaleDateString()}.
+                </Text>
+              )}
+            </Alert>
+            <FormSection title="Date">
+              <DateField control={control} name="date" label="Date" />
+            </FormSection>
+            <FormSection title="Gender">
+              <RadioField
+                control={control}
+                name="gender"
+                label="Gender"
+                options={optionsOf(DIVERSITY_GENDERS, DIVERSITY_GENDER_LABELS)}
+              />
+            </FormSection>
+            <FormSection title="Race/Ethnic Identity">
+              <RadioField
+                control={control}
+                name="raceEthnicity"
+                label="Race/Ethnicity"
+                options={optionsOf(RACE_ETHNICITIES, RACE_ETHNICITY_LABELS)}
+              />
+              {raceEthnicity === 'decline' && (
+                <Text size="sm" c="dimmed" role="note">
+                  {DIVERSITY_MESSAGES.raceDeclineNote}
+                </Text>
+              )}
+              <CheckboxField
+                control={control}
+                name="isMENA"
+                label="I identify as Middle Eastern or North African (MENA)"
+              />
+            </FormSection>
+            <FormSection title="Sexual Orientation">
+              <RadioField
+                control={control}
+                name="lgbtqia"
+                label="Do you identify as LGBTQIA+?"
+                options={optionsOf(LGBTQIA_OPTIONS, LGBTQIA_LABELS)}
+              />
+            </FormSection>
+            <FormSection title="Veteran Status/Military Service">
+              <RadioField
+                control={control}
+                name="veteranStatus"
+                label="Veteran Status"
+                options={optionsOf(VETERAN_STATUSES, VETERAN_STATUS_LABELS)}
+              />
+              {veteranStatus === 'veteran-active' && (
+                <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                  <TextField control={control} name="veteranBranch" label="Branch of Service" />
+                  <TextField control={control} name="veteranRank" label="Rank" />
+                  <NumberField
+                    control={control}
+                    name="veteranYearsOfService"
+                    label="Years of Service"
+                    min={0}
+                    max={YEARS_OF_SERVICE_MAX}
+                    allowDecimal={false}
+                  />
+                  <DateField control={control} name="veteranDischargeDate" label="Discharge Date" />
+                </SimpleGrid>
+              )}
+            </FormSection>
+            <FormSection title="Disability">
+              <RadioField
+                control={control}
+                name="disability"
+                label="Disability Status"
+                options={optionsOf(DISABILITY_OPTIONS, DISABILITY_LABELS)}
+              />
+              {disability === 'yes' && (
+                <CheckboxField
+                  control={control}
+                  name="needsAccommodations"
+                  label="I would like to request a workplace accommodation"
+                />
+              )}
+              {disability === 'yes' && needsAccommodations && (
+                <TextareaField control={control} name="accommodationDetails" label="Accommodation Details" />
+              )}
+            </FormSection>
+            <FormSection title="Authorization to Share Information">
+              <CheckboxField
+                control={control}
+                name="authorizationAgreement"
+                label="I authorize sharing this voluntary information with the firms I share my LPQ with, for diversity reporting only."
+              />
+            </FormSection>
+            <Group justify="flex-end">
+              <Button type="submit" disabled={submit.isPending}>
+                {submit.isPending ? 'Submitting...' : 'Submit Form'}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
+    </PageShell>
   );
 }
