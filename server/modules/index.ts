@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { attorneyRoutes } from './attorney/attorney.routes';
+import { auditRoutes } from './audit/audit.routes';
 import { authRoutes } from './auth/auth.routes';
 import { filesRoutes } from './files/files.routes';
 import { firmRoutes } from './firm/firm.routes';
@@ -17,4 +18,5 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
   await app.register(firmRoutes, { ctx });
   await app.register(attorneyRequestRoutes, { ctx });
   await app.register(lpqRoutes, { ctx });
+  await app.register(auditRoutes, { ctx });
 }

@@ -1,10 +1,373 @@
-import { PagePlaceholder } from '../components/PagePlaceholder';
+import {
+  Alert,
+  Button,
+  Card,
+  Center,
+  Group,
+  MultiSelect,
+  NumberInput,
+  Progress,
+  SimpleGrid,
+  Stack,
+  Stepper,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import type { FileRef } from '@shared/files';
+import { UI_TIMING } from '@shared/limits';
+import {
+  FIRM_QUESTIONS_STEP,
+  type FirmAnswers,
+  firmAnswerErrors,
+  LPQ_MESSAGES,
+  LPQ_STEPS,
+  type LpqFormData,
+  lpqCompleteFormDataSchema,
+  type PositionLpq,
+} from '@shared/lpq';
+import { PROFILE_PRACTICE_AREAS } from '@shared/practice-areas';
+import { TOASTS } from '@shared/texts';
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { FullPageSpinner } from '../components/FullPageSpinner';
+import { PageShell } from '../components/PageShell';
+import { DocumentsUploader } from '../features/files';
+import { FirmQuestionField } from '../features/sharing/FirmQuestionField';
+import { SHARING_PATHS, usePositionLpq } from '../features/sharing/queries';
+import { apiRequest, fieldErrors, queryClient, statusOf } from '../lib/api';
+import { showToast } from '../lib/toast';
+
+type Errors = Record<string, string>;
+const STEP_FIELDS: (keyof LpqFormData)[][] = [
+  ['name', 'email', 'phone', 'address', 'barAdmissions'],
+  ['currentFirm', 'position', 'yearsExperience', 'practiceAreas', 'significantMatters', 'publications'],
+  ['clientOriginationExperience', 'portableBusiness', 'clientRelationships'],
+  ['references', 'documents'],
+];
+
+function LpqNotFound() {
+  return (
+    <Center mih="100vh" p="md">
+      <Stack align="center" gap="sm">
+        <Title order={1}>{LPQ_MESSAGES.notFoundTitle}</Title>
+        <Text c="dimmed">{LPQ_MESSAGES.notFoundText}</Text>
+        <Button component={Link} to="/attorney/dashboard" variant="light">
+          Return to Dashboard
+        </Button>
+      </Stack>
+    </Center>
+  );
+}
 
 export default function LpqPage() {
+  const { id = '' } = useParams();
+  const lpq = usePositionLpq(id);
+  if (lpq.isLoading) return <FullPageSpinner />;
+  if (lpq.isError && statusOf(lpq.error) === 404) return <LpqNotFound />;
+  if (!lpq.data) return <LpqNotFound />;
+  return <LpqForm lpq={lpq.data} />;
+}
+
+function LpqForm({ lpq }: { lpq: PositionLpq }) {
+  const navigate = useNavigate();
+  const [formData, setFormData] = useState<LpqFormData>(lpq.formData);
+  const [firmAnswers, setFirmAnswers] = useState<FirmAnswers>(lpq.firmAnswers);
+  const [errors, setErrors] = useState<Errors>({});
+  const [step, setStep] = useState(0);
+  const hasQuestions = (lpq.firmSpecificQuestions?.sections ?? []).some((s) => s.questions.length > 0);
+  const steps = hasQuestions ? [...LPQ_STEPS, FIRM_QUESTIONS_STEP] : LPQ_STEPS;
+  const readOnly = !['accepted', 'in_progress'].includes(lpq.status);
+  const [exiting, setExiting] = useState(false);
+
+  useEffect(() => {
+    setFormData(lpq.formData);
+    setFirmAnswers(lpq.firmAnswers);
+  }, [lpq]);
+
+  const set = <K extends keyof LpqFormData>(key: K, value: LpqFormData[K]) => {
+    setFormData((d) => ({ ...d, [key]: value }));
+    setErrors((e) => {
+      const { [`formData.${String(key)}`]: _, ...rest } = e;
+      return rest;
+    });
+  };
+
+  const save = useMutation({
+    mutationFn: () =>
+      apiRequest<PositionLpq>('PUT', SHARING_PATHS.lpq(lpq.id), {
+        formData,
+        firmAnswers,
+        status: 'in_progress',
+      }),
+    onSuccess: (saved) => queryClient.setQueryData([SHARING_PATHS.lpq(lpq.id)], saved),
+  });
+  const complete = useMutation({
+    mutationFn: () =>
+      apiRequest<PositionLpq>('PUT', `${SHARING_PATHS.lpq(lpq.id)}/complete`, { formData, firmAnswers }),
+  });
+
+  const onSaveError = (error: unknown) => {
+    setErrors(fieldErrors(error));
+    showToast(TOASTS.lpqSaveFailed, { variant: 'destructive' });
+  };
+
+  const goContinue = () =>
+    save.mutate(undefined, {
+      onSuccess: () => {
+        showToast(TOASTS.progressSaved, { variant: 'success' });
+        setStep((s) => Math.min(s + 1, steps.length - 1));
+      },
+      onError: onSaveError,
+    });
+
+  const saveAndExit = () =>
+    save.mutate(undefined, {
+      onSuccess: () => {
+        showToast(TOASTS.progressSaved, { variant: 'success' });
+        setExiting(true);
+        window.setTimeout(() => navigate('/dashboard/attorney'), UI_TIMING.saveAndExitRedirectMs);
+      },
+      onError: onSaveError,
+    });
+
+  /** The step that holds the first error, so Submit can show it. */
+  const stepOf = (key: string) => {
+    if (key.startsWith('firmAnswers.')) return LPQ_STEPS.length;
+    const field = key.replace(/^formData\./, '').split('.')[0] as keyof LpqFormData;
+    return Math.max(
+      0,
+      STEP_FIELDS.findIndex((f) => f.includes(field)),
+    );
+  };
+
+  const submit = () => {
+    const local: Errors = {};
+    const parsed = lpqCompleteFormDataSchema.safeParse(formData);
+    if (!parsed.success)
+      for (const issue of parsed.error.issues) local[`formData.${issue.path.join('.')}`] ??= issue.message;
+    Object.assign(local, firmAnswerErrors(lpq.firmSpecificQuestions, firmAnswers, true));
+    if (Object.keys(local).length) {
+      setErrors(local);
+      setStep(stepOf(Object.keys(local)[0]));
+      return;
+    }
+    complete.mutate(undefined, {
+      onSuccess: () => {
+        showToast(TOASTS.lpqCompleted, { variant: 'success' });
+        queryClient.invalidateQueries({ queryKey: [SHARING_PATHS.requests] });
+        navigate('/dashboard/attorney');
+      },
+      onError: (error) => {
+        const server = fieldErrors(error);
+        setErrors(server);
+        if (Object.keys(server).length) setStep(stepOf(Object.keys(server)[0]));
+        showToast(TOASTS.lpqCompleteFailed, { variant: 'destructive' });
+      },
+    });
+  };
+
+  const err = (key: keyof LpqFormData) => errors[`formData.${key}`];
+  const text = (key: keyof LpqFormData) => ({
+    value: (formData[key] as string | undefined) ?? '',
+    onChange: (e: { currentTarget: { value: string } }) => set(key, e.currentTarget.value as never),
+    error: err(key),
+    disabled: readOnly,
+  });
+  const documents = useMemo(
+    () => (formData.documents ?? []).filter((d): d is FileRef => typeof d === 'object' && d !== null),
+    [formData.documents],
+  );
+  const busy = save.isPending || complete.isPending || exiting;
+  const isLast = step === steps.length - 1;
+
   return (
-    <PagePlaceholder
+    <PageShell
       title="Lateral Partner Questionnaire"
+      subtitle={
+        <>
+          <Text fw={600} c="dark" span>
+            {lpq.positionTitle}
+          </Text>
+          {' · '}
+          {lpq.practiceArea} · {lpq.firmName}
+        </>
+      }
       back={{ to: '/attorney/lpq-requests', label: 'Back to LPQ Requests' }}
-    />
+    >
+      <Stack gap="lg">
+        {readOnly && (
+          <Alert color="teal" title="Submitted">
+            You submitted this LPQ. The firm is reviewing it; it can no longer be edited.
+          </Alert>
+        )}
+        <Stack gap={6}>
+          <Group justify="space-between">
+            <Text size="sm" fw={600}>
+              Step {step + 1} of {steps.length}
+            </Text>
+            <Text size="sm" c="dimmed">
+              {steps[step]}
+            </Text>
+          </Group>
+          <Progress value={((step + 1) / steps.length) * 100} aria-label="Progress" />
+        </Stack>
+        <Stepper active={step} onStepClick={setStep} size="sm" allowNextStepsSelect wrap>
+          {steps.map((title) => (
+            <Stepper.Step key={title} label={title} />
+          ))}
+        </Stepper>
+
+        <Card withBorder padding="lg">
+          {step === 0 && (
+            <Stack gap="md">
+              <Title order={2} fz="lg">
+                General Information
+              </Title>
+              <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                <TextInput label="Full Name" withAsterisk required {...text('name')} />
+                <TextInput label="Email" type="email" withAsterisk required {...text('email')} />
+                <TextInput label="Phone" type="tel" {...text('phone')} />
+                <TextInput label="Address" {...text('address')} />
+              </SimpleGrid>
+              <Textarea label="Bar Admissions" autosize minRows={2} {...text('barAdmissions')} />
+            </Stack>
+          )}
+          {step === 1 && (
+            <Stack gap="md">
+              <Title order={2} fz="lg">
+                Professional Experience
+              </Title>
+              <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                <TextInput label="Current Firm" {...text('currentFirm')} />
+                <TextInput label="Position" {...text('position')} />
+                <NumberInput
+                  label="Years of Experience"
+                  min={0}
+                  max={50}
+                  allowDecimal={false}
+                  value={formData.yearsExperience ?? ''}
+                  onChange={(v) => set('yearsExperience', typeof v === 'number' ? v : null)}
+                  error={err('yearsExperience')}
+                  disabled={readOnly}
+                />
+                <MultiSelect
+                  label="Practice Areas"
+                  data={[...PROFILE_PRACTICE_AREAS]}
+                  value={formData.practiceAreas ?? []}
+                  onChange={(v) => set('practiceAreas', v)}
+                  error={err('practiceAreas')}
+                  disabled={readOnly}
+                  searchable
+                />
+              </SimpleGrid>
+              <Textarea label="Significant Matters" autosize minRows={3} {...text('significantMatters')} />
+              <Textarea label="Publications" autosize minRows={2} {...text('publications')} />
+            </Stack>
+          )}
+          {step === 2 && (
+            <Stack gap="md">
+              <Title order={2} fz="lg">
+                Business Development
+              </Title>
+              <Textarea
+                label="Client Origination Experience"
+                autosize
+                minRows={3}
+                {...text('clientOriginationExperience')}
+              />
+              <Textarea label="Portable Business" autosize minRows={3} {...text('portableBusiness')} />
+              <Textarea label="Client Relationships" autosize minRows={3} {...text('clientRelationships')} />
+            </Stack>
+          )}
+          {step === 3 && (
+            <Stack gap="md">
+              <Title order={2} fz="lg">
+                References & Documents
+              </Title>
+              <Textarea
+                label="References"
+                description="3 to 5 professional references: name, relationship and contact details."
+                autosize
+                minRows={4}
+                {...text('references')}
+              />
+              {readOnly ? (
+                <Text size="sm">
+                  {documents.length ? documents.map((d) => d.name).join(', ') : 'No documents attached.'}
+                </Text>
+              ) : (
+                <DocumentsUploader
+                  value={documents}
+                  onChange={(files) => set('documents', files)}
+                  label="Documents"
+                />
+              )}
+            </Stack>
+          )}
+          {step === LPQ_STEPS.length && hasQuestions && (
+            <Stack gap="lg">
+              <Title order={2} fz="lg">
+                {FIRM_QUESTIONS_STEP}
+              </Title>
+              <Text size="sm" c="dimmed">
+                {lpq.firmName} asks these questions for this position.
+              </Text>
+              {lpq.firmSpecificQuestions?.sections.map((section) => (
+                <Stack key={section.title} gap="md">
+                  <Title order={3} fz="md">
+                    {section.title}
+                  </Title>
+                  {section.questions.map((q) => (
+                    <FirmQuestionField
+                      key={q.id}
+                      question={q}
+                      value={firmAnswers[q.id]}
+                      error={errors[`firmAnswers.${q.id}`]}
+                      disabled={readOnly}
+                      onChange={(v) => {
+                        setFirmAnswers((a) => ({ ...a, [q.id]: v ?? null }));
+                        setErrors(({ [`firmAnswers.${q.id}`]: _, ...rest }) => rest);
+                      }}
+                    />
+                  ))}
+                </Stack>
+              ))}
+            </Stack>
+          )}
+        </Card>
+
+        <Group justify="space-between" wrap="wrap" gap="sm">
+          <Button
+            variant="default"
+            onClick={saveAndExit}
+            disabled={readOnly || busy}
+            loading={save.isPending && !isLast}
+          >
+            Save & Exit
+          </Button>
+          <Group gap="sm">
+            <Button
+              variant="default"
+              onClick={() => setStep((s) => Math.max(0, s - 1))}
+              disabled={step === 0 || busy}
+            >
+              Previous
+            </Button>
+            {isLast ? (
+              <Button onClick={submit} disabled={readOnly || busy} loading={complete.isPending}>
+                Submit LPQ
+              </Button>
+            ) : (
+              <Button onClick={readOnly ? () => setStep((s) => s + 1) : goContinue} disabled={busy}>
+                Continue
+              </Button>
+            )}
+          </Group>
+        </Group>
+      </Stack>
+    </PageShell>
   );
 }

@@ -1,7 +1,197 @@
-import { PagePlaceholder } from '../components/PagePlaceholder';
+import {
+  Alert,
+  Button,
+  Card,
+  Group,
+  Loader,
+  Modal,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  Title,
+} from '@mantine/core';
+import type { AttorneyRequestItem } from '@shared/lpq';
+import { SHARED_STATUSES } from '@shared/requests';
+import { TOASTS } from '@shared/texts';
+import { IconInbox } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { PageShell } from '../components/PageShell';
+import { useAttorneyRequests, useDeclineRequest, useShareRequest } from '../features/sharing/queries';
+import { RequestCard } from '../features/sharing/RequestCard';
+import { errorMessage } from '../lib/api';
+import { showToast } from '../lib/toast';
+
+function CountCard({ label, value }: { label: string; value: number }) {
+  return (
+    <Card withBorder padding="md">
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text fz={28} fw={700} aria-label={`${label}: ${value}`}>
+        {value}
+      </Text>
+    </Card>
+  );
+}
 
 export default function LpqRequests() {
+  const requests = useAttorneyRequests();
+  const share = useShareRequest();
+  const decline = useDeclineRequest();
+  const [sharing, setSharing] = useState<AttorneyRequestItem | null>(null);
+  const [declining, setDeclining] = useState<AttorneyRequestItem | null>(null);
+  const [reason, setReason] = useState('');
+
+  const items = requests.data ?? [];
+  const counts = {
+    pending: items.filter((r) => r.status === 'pending').length,
+    shared: items.filter((r) => SHARED_STATUSES.includes(r.status)).length,
+    firms: new Set(items.map((r) => r.firmName)).size,
+    underReview: items.filter((r) => r.status === 'reviewed').length,
+  };
+
+  const confirmShare = () => {
+    if (!sharing) return;
+    share.mutate(sharing.id, {
+      onSuccess: () => {
+        showToast(TOASTS.shareSuccess, { variant: 'success' });
+        setSharing(null);
+      },
+      onError: (error) =>
+        showToast(TOASTS.shareFailed, {
+          variant: 'destructive',
+          message: errorMessage(error, TOASTS.shareFailed.message),
+        }),
+    });
+  };
+  const confirmDecline = () => {
+    if (!declining) return;
+    decline.mutate(
+      { id: declining.id, reason },
+      {
+        onSuccess: () => {
+          showToast(TOASTS.declineSuccess);
+          setDeclining(null);
+          setReason('');
+        },
+        onError: (error) =>
+          showToast(TOASTS.declineFailed, {
+            variant: 'destructive',
+            message: errorMessage(error, TOASTS.declineFailed.message),
+          }),
+      },
+    );
+  };
+
   return (
-    <PagePlaceholder title="LPQ Requests" back={{ to: '/attorney/dashboard', label: 'Back to Dashboard' }} />
+    <PageShell
+      title="LPQ Requests"
+      subtitle="Requests from law firms for your lateral partner questionnaire. Share your package in one click or decline."
+      back={{ to: '/attorney/dashboard', label: 'Back to Dashboard' }}
+    >
+      <Stack gap="lg">
+        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md">
+          <CountCard label="Pending" value={counts.pending} />
+          <CountCard label="Shared" value={counts.shared} />
+          <CountCard label="Total Firms" value={counts.firms} />
+          <CountCard label="Under Review" value={counts.underReview} />
+        </SimpleGrid>
+
+        {requests.isLoading && (
+          <Group justify="center" py="xl" role="status">
+            <Loader aria-label="Loading requests" />
+          </Group>
+        )}
+        {requests.isError && (
+          <Alert color="red" title="Your requests could not be loaded" role="alert">
+            <Group justify="space-between">
+              <Text size="sm">{errorMessage(requests.error, 'Please try again.')}</Text>
+              <Button size="xs" variant="light" color="red" onClick={() => requests.refetch()}>
+                Try again
+              </Button>
+            </Group>
+          </Alert>
+        )}
+        {requests.isSuccess && items.length === 0 && (
+          <Card withBorder padding="xl">
+            <Stack align="center" gap="sm" py="lg">
+              <IconInbox size={40} stroke={1.5} aria-hidden />
+              <Title order={2} fz="lg">
+                No LPQ requests yet
+              </Title>
+              <Text c="dimmed" ta="center" maw={460}>
+                When a firm invites you, its request appears here. Complete your Master LPQ now so you can
+                share it in one click.
+              </Text>
+              <Button component={Link} to="/attorney/master-lpq">
+                Complete Master LPQ
+              </Button>
+            </Stack>
+          </Card>
+        )}
+        <Stack gap="md">
+          {items.map((item) => (
+            <RequestCard key={item.id} item={item} onShare={setSharing} onDecline={setDeclining} />
+          ))}
+        </Stack>
+      </Stack>
+
+      <Modal
+        opened={!!sharing}
+        onClose={() => !share.isPending && setSharing(null)}
+        title="Share LPQ Package"
+        centered
+      >
+        <Stack gap="md">
+          <Text size="sm">
+            You are about to share your LPQ package with <strong>{sharing?.firmName}</strong> for the position{' '}
+            <strong>{sharing?.positionTitle}</strong>. The package includes your Master LPQ, the conflicts
+            form, the diversity form (if you submitted it) and other completed documents.
+          </Text>
+          <Text size="sm">Both you and the firm will receive email notifications.</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setSharing(null)} disabled={share.isPending}>
+              Cancel
+            </Button>
+            <Button onClick={confirmShare} disabled={share.isPending} loading={share.isPending}>
+              Share LPQ
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+
+      <Modal
+        opened={!!declining}
+        onClose={() => !decline.isPending && setDeclining(null)}
+        title="Decline LPQ Request"
+        centered
+      >
+        <Stack gap="md">
+          <Text size="sm">
+            Are you sure you want to decline the request from <strong>{declining?.firmName}</strong> for{' '}
+            <strong>{declining?.positionTitle}</strong>? The firm will be notified.
+          </Text>
+          <Textarea
+            label="Reason (optional)"
+            description="Shared with the firm in the notification."
+            autosize
+            minRows={3}
+            maxLength={2000}
+            value={reason}
+            onChange={(e) => setReason(e.currentTarget.value)}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setDeclining(null)} disabled={decline.isPending}>
+              Cancel
+            </Button>
+            <Button color="red" onClick={confirmDecline} loading={decline.isPending}>
+              Decline
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </PageShell>
   );
 }

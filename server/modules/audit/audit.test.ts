@@ -1,0 +1,66 @@
+import type { InjectOptions } from 'fastify';
+import { expect, it } from 'vitest';
+import { buildAttorney } from '../../test/factories';
+import { describeEachDb } from '../../test/harness';
+import { buildFirm } from '../firm/firm.factories';
+import { completeMasterLpqFor, sendRequest } from '../requests/sharing.test-support';
+
+describeEachDb('access log', (t) => {
+  const inject = (opts: InjectOptions) => t().app.inject(opts);
+
+  it('records every firm read of a shared package and shows it only to its attorney', async () => {
+    const firm = await buildFirm(t().app, { firmName: 'Arden & Vale' });
+    const attorney = await buildAttorney(t().app);
+    await completeMasterLpqFor(t().app, attorney.cookie);
+    const requestId = await sendRequest(t().app, firm.cookie, attorney.user.email);
+    const log = (cookie: string) =>
+      inject({ method: 'GET', url: '/api/attorney/access-log', headers: { cookie } });
+
+    expect((await log(attorney.cookie)).json()).toEqual([]);
+    // Before sharing there is nothing to read: no event.
+    await inject({
+      method: 'GET',
+      url: `/api/firm/lpq-requests/${requestId}`,
+      headers: { cookie: firm.cookie },
+    });
+    expect((await log(attorney.cookie)).json()).toEqual([]);
+
+    await inject({
+      method: 'POST',
+      url: `/api/attorney/lpq-requests/${requestId}/share`,
+      headers: { cookie: attorney.cookie },
+    });
+    await inject({
+      method: 'GET',
+      url: `/api/firm/lpq-requests/${requestId}`,
+      headers: { cookie: firm.cookie },
+    });
+    const pdf = await inject({
+      method: 'GET',
+      url: `/api/firm/lpq-requests/${requestId}/package.pdf`,
+      headers: { cookie: firm.cookie },
+    });
+    expect(pdf.statusCode).toBe(200);
+
+    const events = (await log(attorney.cookie)).json();
+    expect(events.map((e: { kind: string }) => e.kind)).toEqual(['pdf_download', 'package_view']);
+    expect(events[0]).toMatchObject({
+      requestId,
+      firmName: 'Arden & Vale',
+      positionTitle: 'Corporate Partner',
+      createdAt: expect.any(String),
+    });
+
+    const other = await buildAttorney(t().app);
+    expect((await log(other.cookie)).json()).toEqual([]);
+  });
+
+  it('401 signed out, 403 for a firm user', async () => {
+    const firm = await buildFirm(t().app);
+    expect((await inject({ method: 'GET', url: '/api/attorney/access-log' })).statusCode).toBe(401);
+    expect(
+      (await inject({ method: 'GET', url: '/api/attorney/access-log', headers: { cookie: firm.cookie } }))
+        .statusCode,
+    ).toBe(403);
+  });
+});

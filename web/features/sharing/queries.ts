@@ -1,0 +1,45 @@
+import type { AccessEventItem, AttorneyRequestItem, PositionLpq } from '@shared/lpq';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { apiRequest, queryClient } from '../../lib/api';
+
+export const SHARING_PATHS = {
+  requests: '/api/attorney/lpq-requests',
+  accessLog: '/api/attorney/access-log',
+  lpq: (id: string) => `/api/lpqs/${id}`,
+} as const;
+
+export const useAttorneyRequests = () =>
+  useQuery<AttorneyRequestItem[]>({ queryKey: [SHARING_PATHS.requests] });
+
+/** After a share or decline: the list, and the dashboard numbers that count requests. */
+function refreshAfterAnswer() {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: [SHARING_PATHS.requests] }),
+    queryClient.invalidateQueries({ queryKey: ['/api/attorney/dashboard-stats'] }),
+    queryClient.invalidateQueries({ queryKey: ['/api/attorney/activity'] }),
+  ]);
+}
+
+export function useShareRequest() {
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiRequest<AttorneyRequestItem>('POST', `${SHARING_PATHS.requests}/${id}/share`),
+    onSuccess: refreshAfterAnswer,
+  });
+}
+
+export function useDeclineRequest() {
+  return useMutation({
+    mutationFn: ({ id, reason }: { id: string; reason: string }) =>
+      apiRequest<AttorneyRequestItem>(
+        'POST',
+        `${SHARING_PATHS.requests}/${id}/decline`,
+        reason.trim() ? { reason } : undefined,
+      ),
+    onSuccess: refreshAfterAnswer,
+  });
+}
+
+export const usePositionLpq = (id: string) => useQuery<PositionLpq>({ queryKey: [SHARING_PATHS.lpq(id)] });
+
+export const useAccessLog = () => useQuery<AccessEventItem[]>({ queryKey: [SHARING_PATHS.accessLog] });
