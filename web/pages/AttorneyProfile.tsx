@@ -22,7 +22,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { PageShell } from '../components/PageShell';
 import { FormSection } from '../features/attorney/FormSection';
 import { ATTORNEY_PATHS, afterAttorneySave, useAttorneyProfile } from '../features/attorney/queries';
-import { ResumeLink } from '../features/attorney/ResumeLink';
+import { ResumeUploader } from '../features/files';
 import {
   DateField,
   NumberField,
@@ -190,8 +190,7 @@ export default function AttorneyProfile() {
             </FormSection>
 
             <FormSection title="Resume & Documents" description="PDF, DOC or DOCX, up to 10 MB.">
-              <ResumeLink url={profile.data?.resumeUrl} />
-              {/* #4 uploader: resume */}
+              <ResumeUploader value={profile.data?.resumeUrl} />
             </FormSection>
 
             <FormSection title="Military Service">

@@ -18,9 +18,11 @@ export function FileList(props: { files: FileRef[]; onRemove?: (file: FileRef) =
                 <Anchor href={file.url} download={file.name} truncate="end" fw={500}>
                   {file.name}
                 </Anchor>
-                <Text size="xs" c="dimmed">
-                  {formatBytes(file.size)}
-                </Text>
+                {file.size > 0 && (
+                  <Text size="xs" c="dimmed">
+                    {formatBytes(file.size)}
+                  </Text>
+                )}
               </Stack>
             </Group>
             {props.onRemove && (

@@ -2,7 +2,7 @@ import { Box, Loader, Stack, Text } from '@mantine/core';
 import { type FileRef, fileIdFromUrl } from '@shared/files';
 import { TOASTS } from '@shared/texts';
 import { useQuery } from '@tanstack/react-query';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { apiRequest, queryClient } from '../../lib/api';
 import { showToast } from '../../lib/toast';
 import { FileList } from './FileList';
@@ -16,10 +16,14 @@ const NOTE = 'One file: PDF, DOC or DOCX, up to 10 MB';
  */
 export default function ResumeUploader(props: {
   value: string | null | undefined;
-  onChange: (url: string) => void;
+  /** Called with the new resume's URL once it is saved. */
+  onChange?: (url: string) => void;
 }) {
   const id = `resume-${useId().replace(/:/g, '')}`;
-  const fileId = props.value ? fileIdFromUrl(props.value) : null;
+  // The resume just saved, until the page's own value catches up.
+  const [saved, setSaved] = useState<string | null>(null);
+  const value = saved ?? props.value;
+  const fileId = value ? fileIdFromUrl(value) : null;
   const current = useQuery<FileRef>({ queryKey: ['/api/objects', fileId ?? ''], enabled: !!fileId });
   const { target, isLoading } = useDocumentUppy({
     id,
@@ -28,8 +32,10 @@ export default function ResumeUploader(props: {
       try {
         await apiRequest('PUT', '/api/attorney/resume', { resumeURL: file.url });
         queryClient.setQueryData(['/api/objects', file.id], file);
-        await queryClient.invalidateQueries({ queryKey: ['/api/attorney/profile'] });
-        props.onChange(file.url);
+        // Marked stale without a refetch: a mounted profile form keeps its unsaved edits.
+        await queryClient.invalidateQueries({ queryKey: ['/api/attorney/profile'], refetchType: 'none' });
+        setSaved(file.url);
+        props.onChange?.(file.url);
         showToast(TOASTS.resumeUploaded, { variant: 'success', message: file.name });
       } catch {
         showToast(TOASTS.resumeFailed, { variant: 'destructive' });
@@ -40,8 +46,8 @@ export default function ResumeUploader(props: {
 
   const shown: FileRef[] = current.data
     ? [current.data]
-    : fileId && props.value
-      ? [{ id: fileId, name: 'Current resume', contentType: '', size: 0, url: props.value }]
+    : fileId && value
+      ? [{ id: fileId, name: 'Current resume', contentType: '', size: 0, url: value }]
       : [];
   return (
     <Stack gap="sm">
