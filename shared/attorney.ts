@@ -221,3 +221,48 @@ export const attorneyRegistrationFormSchema = attorneyRegistrationSchema
     path: ['confirmPassword'],
   });
 export type AttorneyRegistrationFormValues = z.input<typeof attorneyRegistrationFormSchema>;
+
+/** Spec §3: the onboarding wizard's current employment types. */
+export const ONBOARDING_EMPLOYMENT_TYPES = [
+  'equity_partner',
+  'non_equity_partner',
+  'counsel',
+  'senior_associate',
+  'associate',
+] as const;
+export type OnboardingEmploymentType = (typeof ONBOARDING_EMPLOYMENT_TYPES)[number];
+export const ONBOARDING_EMPLOYMENT_TYPE_LABELS: Record<OnboardingEmploymentType, string> = {
+  equity_partner: 'Equity Partner',
+  non_equity_partner: 'Non-Equity Partner',
+  counsel: 'Counsel',
+  senior_associate: 'Senior Associate',
+  associate: 'Associate',
+};
+
+/**
+ * Spec 2.5: the onboarding wizard's values. Nothing is required (spec §5); the profile fields keep the
+ * profile's ranges, the master LPQ fields its lengths.
+ */
+export const onboardingSchema = attorneyProfileSchema
+  .pick({
+    phone: true,
+    currentFirm: true,
+    position: true,
+    yearsExperience: true,
+    lawSchool: true,
+    graduationYear: true,
+    barAdmissions: true,
+    practiceAreas: true,
+  })
+  .extend({
+    personalSummary: optionalText(LIMITS.longText),
+    employmentType: z
+      .enum(ONBOARDING_EMPLOYMENT_TYPES, { error: 'Please select an employment type' })
+      .nullable()
+      .optional(),
+    compensationExpectations: optionalText(LIMITS.mediumText),
+    clientPortability: optionalText(LIMITS.mediumText),
+    supportNeeded: optionalText(LIMITS.mediumText),
+    references: optionalText(LIMITS.mediumText),
+  });
+export type OnboardingValues = z.input<typeof onboardingSchema>;

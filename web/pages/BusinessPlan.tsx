@@ -1,10 +1,358 @@
-import { PagePlaceholder } from '../components/PagePlaceholder';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Group, Loader, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import {
+  BUSINESS_PLAN_STEPS,
+  type BusinessPlan as BusinessPlanData,
+  type BusinessPlanInput,
+  businessPlanSchema,
+  FIRM_STRUCTURE_LABELS,
+  FIRM_STRUCTURES,
+} from '@shared/business-plan';
+import { TOASTS } from '@shared/texts';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { type Control, type FieldErrors, type FieldPath, useFieldArray, useForm } from 'react-hook-form';
+import { PageShell } from '../components/PageShell';
+import { ATTORNEY_PATHS, afterAttorneySave, useBusinessPlan } from '../features/attorney/queries';
+import { optionsOf, SelectField, TextareaField, TextField } from '../features/questionnaires/fields';
+import { StepNav } from '../features/questionnaires/StepNav';
+import { apiRequest, fieldErrors } from '../lib/api';
+import { applyServerErrors } from '../lib/forms';
+import { showToast } from '../lib/toast';
 
-export default function BusinessPlan() {
+type Values = BusinessPlanInput;
+type Section = (typeof BUSINESS_PLAN_STEPS)[number][0];
+
+/** The text fields of each step, with their labels; 'text' is one line, the rest are paragraphs. */
+const STEP_FIELDS: Record<Section, [string, string, ('text' | 'optional')?][]> = {
+  executiveSummary: [
+    ['businessName', 'Business Name', 'text'],
+    ['businessDescription', 'Business Description'],
+    ['mission', 'Mission Statement'],
+    ['keySuccessFactors', 'Key Success Factors'],
+    ['financialSummary', 'Financial Summary'],
+  ],
+  marketAnalysis: [
+    ['industryOverview', 'Industry Overview'],
+    ['targetMarket', 'Target Market'],
+    ['marketSize', 'Market Size'],
+    ['competitiveAnalysis', 'Competitive Analysis'],
+    ['marketTrends', 'Market Trends'],
+  ],
+  legalServices: [
+    ['serviceDelivery', 'Service Delivery Model'],
+    ['qualityAssurance', 'Quality Assurance Measures'],
+  ],
+  businessDevelopment: [
+    ['clientAcquisition', 'Client Acquisition Strategy'],
+    ['marketingStrategy', 'Marketing Strategy'],
+    ['networkingPlan', 'Networking Plan'],
+    ['referralStrategy', 'Referral Strategy'],
+    ['digitalPresence', 'Digital Presence Strategy'],
+  ],
+  operationsPlan: [
+    ['staffingPlan', 'Staffing Plan'],
+    ['technologyNeeds', 'Technology Needs'],
+    ['officeRequirements', 'Office Requirements'],
+    ['workflows', 'Workflow Processes'],
+  ],
+  financialProjections: [
+    ['startupCosts', 'Startup Costs'],
+    ['revenueProjections', 'Revenue Projections'],
+    ['expenseForecasts', 'Expense Forecasts'],
+    ['cashFlow', 'Cash Flow Projections'],
+    ['breakEvenAnalysis', 'Break-even Analysis'],
+    ['fundingRequirements', 'Funding Requirements', 'optional'],
+  ],
+  riskAssessment: [
+    ['businessRisks', 'Business Risks'],
+    ['legalRisks', 'Legal Risks'],
+    ['financialRisks', 'Financial Risks'],
+    ['mitigationStrategies', 'Mitigation Strategies'],
+    ['contingencyPlans', 'Contingency Plans'],
+  ],
+  implementation: [
+    ['keyPerformanceIndicators', 'Key Performance Indicators (KPIs)'],
+    ['reviewSchedule', 'Review Schedule', 'text'],
+  ],
+};
+const SECTIONS = BUSINESS_PLAN_STEPS.map(([section]) => section);
+const STEP_TITLES = BUSINESS_PLAN_STEPS.map(([, title]) => title);
+
+function emptyBusinessPlan(): Values {
+  const plan: Record<string, Record<string, unknown>> = {};
+  for (const section of SECTIONS) {
+    plan[section] = Object.fromEntries(STEP_FIELDS[section].map(([field]) => [field, '']));
+  }
+  plan.legalServices.practiceAreas = [];
+  plan.operationsPlan.firmStructure = null;
+  plan.implementation.milestones = [];
+  return plan as unknown as Values;
+}
+
+function toFormValues(saved: BusinessPlanData): Values {
+  const empty = emptyBusinessPlan() as unknown as Record<string, Record<string, unknown>>;
+  const values: Record<string, unknown> = {};
+  for (const section of SECTIONS) values[section] = { ...empty[section], ...saved[section] };
+  return values as Values;
+}
+
+const stepOf = (path: string) => Math.max(0, SECTIONS.indexOf(path.split('.')[0] as Section));
+
+function errorPaths(errors: FieldErrors, prefix = ''): string[] {
+  return Object.entries(errors).flatMap(([key, value]) => {
+    if (!value || typeof value !== 'object') return [];
+    const path = prefix ? `${prefix}.${key}` : key;
+    return 'message' in value && typeof value.message === 'string'
+      ? [path]
+      : errorPaths(value as FieldErrors, path);
+  });
+}
+
+function PracticeAreas({ control }: { control: Control<Values> }) {
+  const list = useFieldArray({ control, name: 'legalServices.practiceAreas' });
   return (
-    <PagePlaceholder
-      title="Business Plan Template"
+    <Stack gap="md">
+      <Text fw={600}>Practice Areas</Text>
+      {list.fields.length === 0 && <Text c="dimmed">No practice areas added</Text>}
+      {list.fields.map((item, i) => (
+        <Paper key={item.id} withBorder p="md" radius="md">
+          <Stack gap="sm">
+            <Group justify="space-between">
+              <Text fw={600}>Practice Area {i + 1}</Text>
+              <Button
+                variant="subtle"
+                color="red"
+                size="compact-sm"
+                leftSection={<IconTrash size={14} aria-hidden />}
+                onClick={() => list.remove(i)}
+              >
+                Remove
+              </Button>
+            </Group>
+            <TextField
+              control={control}
+              name={`legalServices.practiceAreas.${i}.area`}
+              label="Practice Area"
+              required
+            />
+            <TextareaField
+              control={control}
+              name={`legalServices.practiceAreas.${i}.description`}
+              label="Description"
+              required
+              minRows={2}
+            />
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <TextareaField
+                control={control}
+                name={`legalServices.practiceAreas.${i}.targetClients`}
+                label="Target Clients"
+                required
+                minRows={2}
+              />
+              <TextareaField
+                control={control}
+                name={`legalServices.practiceAreas.${i}.pricingStrategy`}
+                label="Pricing Strategy"
+                required
+                minRows={2}
+              />
+            </SimpleGrid>
+          </Stack>
+        </Paper>
+      ))}
+      <Button
+        variant="light"
+        w="fit-content"
+        leftSection={<IconPlus size={16} aria-hidden />}
+        onClick={() => list.append({ area: '', description: '', targetClients: '', pricingStrategy: '' })}
+      >
+        Add Practice Area
+      </Button>
+    </Stack>
+  );
+}
+
+function Milestones({ control }: { control: Control<Values> }) {
+  const list = useFieldArray({ control, name: 'implementation.milestones' });
+  return (
+    <Stack gap="md">
+      <Text fw={600}>Milestones</Text>
+      {list.fields.length === 0 && <Text c="dimmed">No milestones added</Text>}
+      {list.fields.map((item, i) => (
+        <Paper key={item.id} withBorder p="md" radius="md">
+          <Stack gap="sm">
+            <Group justify="space-between">
+              <Text fw={600}>Milestone {i + 1}</Text>
+              <Button
+                variant="subtle"
+                color="red"
+                size="compact-sm"
+                leftSection={<IconTrash size={14} aria-hidden />}
+                onClick={() => list.remove(i)}
+              >
+                Remove
+              </Button>
+            </Group>
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <TextField
+                control={control}
+                name={`implementation.milestones.${i}.milestone`}
+                label="Milestone"
+                required
+              />
+              <TextField
+                control={control}
+                name={`implementation.milestones.${i}.timeline`}
+                label="Timeline"
+                required
+              />
+            </SimpleGrid>
+            <TextareaField
+              control={control}
+              name={`implementation.milestones.${i}.description`}
+              label="Description"
+              required
+              minRows={2}
+            />
+          </Stack>
+        </Paper>
+      ))}
+      <Button
+        variant="light"
+        w="fit-content"
+        leftSection={<IconPlus size={16} aria-hidden />}
+        onClick={() => list.append({ milestone: '', timeline: '', description: '' })}
+      >
+        Add Milestone
+      </Button>
+    </Stack>
+  );
+}
+
+/** Spec 2.15: eight steps; Save Business Plan validates every step (spec §5) and saves the whole plan. */
+export default function BusinessPlan() {
+  const saved = useBusinessPlan();
+  const [step, setStep] = useState(0);
+  const form = useForm<Values>({
+    resolver: zodResolver(businessPlanSchema),
+    defaultValues: emptyBusinessPlan(),
+  });
+  const { control } = form;
+
+  useEffect(() => {
+    if (saved.data) form.reset(toFormValues(saved.data));
+  }, [saved.data, form]);
+
+  const errorSteps = useMemo(
+    () => new Set(errorPaths(form.formState.errors).map(stepOf)),
+    [form.formState.errors],
+  );
+  const jumpToFirstError = (paths: string[]) => {
+    if (paths.length) setStep(Math.min(...paths.map(stepOf)));
+  };
+
+  const save = useMutation({
+    mutationFn: (body: unknown) => apiRequest<BusinessPlanData>('PUT', ATTORNEY_PATHS.businessPlan, body),
+    onSuccess: (data) => {
+      afterAttorneySave(ATTORNEY_PATHS.businessPlan, data);
+      showToast(TOASTS.businessPlanSaved, { variant: 'success' });
+    },
+    onError: (error) => {
+      applyServerErrors(error, form.setError);
+      jumpToFirstError(Object.keys(fieldErrors(error)));
+      showToast(TOASTS.businessPlanFailed, { variant: 'destructive' });
+    },
+  });
+
+  const section = SECTIONS[step];
+  const last = step === SECTIONS.length - 1;
+
+  return (
+    <PageShell
+      title="Business Plan"
+      subtitle="Your practice plan for the firms you talk to."
       back={{ to: '/attorney/dashboard', label: 'Back to Dashboard' }}
-    />
+      size="md"
+    >
+      {saved.isLoading ? (
+        <Loader aria-label="Loading your business plan" />
+      ) : saved.isError ? (
+        <Text c="red.8" role="alert">
+          Your business plan could not be loaded. Please reload the page.
+        </Text>
+      ) : (
+        <form
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (!last) {
+              setStep(step + 1);
+              return;
+            }
+            void form.handleSubmit(
+              (values) => save.mutate(values),
+              (errors) => jumpToFirstError(errorPaths(errors)),
+            )();
+          }}
+        >
+          <Stack gap="lg">
+            <StepNav
+              steps={STEP_TITLES}
+              active={step}
+              onSelect={setStep}
+              invalid={errorSteps}
+              label={(n, total) => `${n} of ${total}`}
+            />
+            <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md">
+              <Stack gap="md">
+                <Text component="h2" fw={700} fz="lg" m={0}>
+                  {STEP_TITLES[step]}
+                </Text>
+                {section === 'operationsPlan' && (
+                  <SelectField
+                    control={control}
+                    name="operationsPlan.firmStructure"
+                    label="Firm Structure"
+                    required
+                    data={optionsOf(FIRM_STRUCTURES, FIRM_STRUCTURE_LABELS)}
+                  />
+                )}
+                {section === 'legalServices' && <PracticeAreas control={control} />}
+                {STEP_FIELDS[section].map(([field, label, kind]) => {
+                  const name = `${section}.${field}` as FieldPath<Values>;
+                  return kind === 'text' ? (
+                    <TextField key={name} control={control} name={name} label={label} required />
+                  ) : (
+                    <TextareaField
+                      key={name}
+                      control={control}
+                      name={name}
+                      label={label}
+                      required={kind !== 'optional'}
+                    />
+                  );
+                })}
+                {section === 'implementation' && <Milestones control={control} />}
+              </Stack>
+            </Paper>
+            <Group justify="space-between">
+              <Button variant="default" disabled={step === 0} onClick={() => setStep(step - 1)}>
+                Previous
+              </Button>
+              {last ? (
+                <Button type="submit" disabled={save.isPending}>
+                  {save.isPending ? 'Saving...' : 'Save Business Plan'}
+                </Button>
+              ) : (
+                <Button type="submit">Next</Button>
+              )}
+            </Group>
+          </Stack>
+        </form>
+      )}
+    </PageShell>
   );
 }
