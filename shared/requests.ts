@@ -290,6 +290,8 @@ export function composeFirmQuestions(
  * its keys in the database's order, so the package is shown and printed in this one.
  */
 const FIELD_ORDER = [
+  'name',
+  'address',
   // attorney and profile
   'firstName',
   'lastName',
@@ -316,8 +318,6 @@ const FIELD_ORDER = [
   'clientsInfo',
   'practiceRequirements',
   'disclosures',
-  'name',
-  'address',
   'employerName',
   'startDate',
   'departureDate',

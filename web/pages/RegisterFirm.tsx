@@ -261,7 +261,6 @@ export default function RegisterFirm() {
                       />
                       <PasswordField
                         label="Password"
-                        required
                         autoComplete="new-password"
                         placeholder="At least 6 characters"
                         error={errors.password?.message}
@@ -269,7 +268,6 @@ export default function RegisterFirm() {
                       />
                       <PasswordField
                         label="Confirm Password"
-                        required
                         autoComplete="new-password"
                         error={errors.confirmPassword?.message}
                         {...form.register('confirmPassword')}

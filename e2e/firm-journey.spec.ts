@@ -1,0 +1,148 @@
+import { expect, type Page, test } from '@playwright/test';
+import { latestMail, PASSWORD, uniqueEmail } from './helpers';
+
+/** Full-page screenshots at desktop and phone width, kept with the test results. */
+async function captureBothWidths(page: Page, name: string) {
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+test('a firm registers, builds a custom section and invites an attorney with it', async ({ page }) => {
+  const firmEmail = uniqueEmail('firm');
+  const attorneyEmail = uniqueEmail('invitee');
+
+  await page.goto('/register/firm');
+  await expect(page.getByText('Step 1 of 3')).toBeVisible();
+  await page.getByLabel('Firm Name').fill('Harrow & Finch LLP');
+  await page.getByLabel('Headquarters Address').fill('10 Hudson Yards, New York, NY');
+  await page.getByLabel('Website').fill('https://harrow.example.com');
+  // One blank office to start, removable only once there are two.
+  await expect(page.getByRole('button', { name: /Remove office/ })).toHaveCount(0);
+  await page.getByLabel('City', { exact: true }).fill('New York');
+  await page.getByLabel('State', { exact: true }).fill('NY');
+  await page.getByLabel('Number of Attorneys').fill('75');
+  await page.getByRole('button', { name: 'Add Office' }).click();
+  await expect(page.getByRole('button', { name: /Remove office/ })).toHaveCount(2);
+  await page.getByRole('button', { name: 'Remove office 2' }).click();
+  await expect(page.getByRole('button', { name: /Remove office/ })).toHaveCount(0);
+  await page.getByRole('checkbox', { name: 'Corporate' }).check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  await expect(page.getByText('Step 2 of 3')).toBeVisible();
+  await page.getByLabel('Contact Person Name').fill('Avery Finch');
+  await page.getByLabel('Contact Person Title').fill('Recruiting Manager');
+  await page.getByLabel('Email Address').fill(firmEmail);
+  await page.getByLabel('Phone Number').fill('+1 212 555 0142');
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Confirm Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  await expect(page.getByText('Step 3 of 3')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Review & Create Account' })).toBeVisible();
+  await expect(page.getByText('Harrow & Finch LLP')).toBeVisible();
+  await expect(page.getByText('Corporate', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByText('You must agree to the Terms of Service and Privacy Policy')).toBeVisible();
+  await page.getByLabel('I agree to the Terms of Service and Privacy Policy').check();
+  await page.getByRole('button', { name: 'Create Account' }).click();
+
+  await expect(page.getByText('Registration Successful')).toBeVisible();
+  await expect(page.getByText('Your firm account has been created successfully.')).toBeVisible();
+  await expect(page).toHaveURL(/\/firm\/dashboard$/);
+  await expect(page.getByRole('heading', { name: 'Firm Dashboard' })).toBeVisible();
+  await expect(page.getByText('Harrow & Finch LLP')).toBeVisible();
+  await expect(page.getByText('Law Firm', { exact: true })).toBeVisible();
+  await captureBothWidths(page, 'dashboard-empty');
+
+  await page.getByRole('link', { name: /Custom Sections/ }).click();
+  await expect(page).toHaveURL(/\/firm\/custom-sections$/);
+  await page.getByRole('button', { name: 'New Section' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Section Title').fill('Practice Fit');
+  await dialog.getByLabel('Question 1', { exact: true }).fill('Why do you want to join us?');
+  await dialog.getByRole('button', { name: 'Add Question' }).click();
+  await dialog.getByLabel('Question 2', { exact: true }).fill('Preferred office');
+  await dialog.getByRole('combobox', { name: 'Question 2 type' }).click();
+  await page.getByRole('option', { name: 'Single choice' }).click();
+  const options = dialog.getByLabel('Question 2 options');
+  await options.fill('New York');
+  await options.press('Enter');
+  await options.fill('London');
+  await options.press('Enter');
+  await dialog.getByRole('button', { name: 'Save Section' }).click();
+  await expect(page.getByText('Section Saved')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Practice Fit' })).toBeVisible();
+  await expect(page.getByText('2 questions')).toBeVisible();
+  await captureBothWidths(page, 'custom-sections');
+
+  await page.goto('/firm/requests/new');
+  await expect(page.getByLabel('Contact Person Name')).toHaveValue('Avery Finch');
+  await expect(page.getByLabel('Contact Phone')).toHaveValue('+1 212 555 0142');
+  await page.getByLabel('Attorney Email').fill(attorneyEmail);
+  await page.getByLabel('Position Title').fill('M&A Partner');
+  await page.getByRole('combobox', { name: 'Practice Area' }).click();
+  await page.getByRole('option', { name: 'Corporate' }).click();
+  await page.getByLabel('Message').fill('We are building a cross-border team.');
+  await page.getByRole('checkbox', { name: 'Practice Fit' }).check();
+  await captureBothWidths(page, 'request-new');
+  await page.getByRole('button', { name: 'Send Invitation' }).click();
+
+  await expect(page).toHaveURL(/\/firm\/requests$/);
+  const row = page.getByRole('row', { name: new RegExp(attorneyEmail) });
+  await expect(row).toBeVisible();
+  await expect(row.getByText('M&A Partner')).toBeVisible();
+  await expect(row.getByText('Pending Response')).toBeVisible();
+  await captureBothWidths(page, 'requests');
+
+  const mail = await latestMail(page.request, attorneyEmail, 'lpq_invitation');
+  expect(mail.subject).toBe('Harrow & Finch LLP requests your LPQ for M&A Partner');
+  expect(mail.text).toMatch(/\/register\/attorney\?token=\S+&email=/);
+
+  await row.getByRole('link').click();
+  await expect(page.getByRole('heading', { name: 'M&A Partner' })).toBeVisible();
+  await expect(page.getByText('Why do you want to join us?')).toBeVisible();
+  await expect(page.getByText('The attorney has not shared an LPQ package yet.')).toBeVisible();
+  await captureBothWidths(page, 'request-detail-pending');
+
+  await page.goto('/firm/dashboard');
+  const invitations = page.getByText('Invitations Sent').locator('..');
+  await expect(invitations.getByText('1', { exact: true })).toBeVisible();
+});
+
+test('the firm profile keeps one office row, refuses percentages above 100 and saves', async ({ page }) => {
+  const email = uniqueEmail('profile');
+  const res = await page.request.post('/api/register', {
+    data: { email, password: PASSWORD, firstName: 'Quinn', lastName: 'Hale', userType: 'firm' },
+  });
+  expect(res.status()).toBe(201);
+  await page.goto('/firm/profile');
+  for (const section of [
+    'Basic Information',
+    'Office Locations',
+    'Practice Areas',
+    'Compensation & Structure',
+    'Diversity & Culture',
+    'Contact Information',
+  ])
+    await expect(page.getByRole('heading', { name: section })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Back to Dashboard' })).toHaveAttribute(
+    'href',
+    '/dashboard/firm',
+  );
+  await expect(page.getByRole('button', { name: /Remove office/ })).toHaveCount(0);
+  await page.getByLabel('Firm Name').fill('Hale Partners');
+  await page.getByLabel('Female Attorneys (%)').fill('140');
+  await page.getByRole('button', { name: 'Save Profile' }).click();
+  await expect(page.getByText('Must be at most 100')).toBeVisible();
+  await page.getByLabel('Female Attorneys (%)').fill('45');
+  await page.getByRole('button', { name: 'Save Profile' }).click();
+  await expect(page.getByText('Profile Updated')).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('Firm Name')).toHaveValue('Hale Partners');
+  await expect(page.getByLabel('Female Attorneys (%)')).toHaveValue('45');
+  await captureBothWidths(page, 'profile');
+});
