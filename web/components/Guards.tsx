@@ -23,10 +23,15 @@ export function RequireUser({ userType, children }: { userType?: UserType; child
   return <>{children}</>;
 }
 
-/** Signed-out pages (/auth, registration): a signed-in user goes to their area. */
+/**
+ * Signed-out pages (registration): a user who arrives signed in goes to their area. A user who signs
+ * up on the page stays on it, so the page decides where to go next.
+ */
 export function SignedOutOnly({ children }: { children: ReactNode }) {
   const { user, isLoading } = useAuth();
+  const shownSignedOut = useRef(false);
   if (isLoading) return <FullPageSpinner />;
-  if (user) return <Navigate to={homePathFor(user)} replace />;
+  if (user && !shownSignedOut.current) return <Navigate to={homePathFor(user)} replace />;
+  shownSignedOut.current = true;
   return <>{children}</>;
 }

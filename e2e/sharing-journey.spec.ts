@@ -1,0 +1,192 @@
+import { expect, test } from '@playwright/test';
+import { latestMail, linkFrom, PASSWORD, uniqueEmail } from './helpers';
+
+/** A complete master LPQ as Save Template sends it (the master LPQ screen has its own journey). */
+const completeMasterLpq = {
+  generalInfo: {
+    name: 'Casey Nguyen',
+    address: '1 Liberty Plaza, New York, NY',
+    email: 'casey@example.com',
+    phone: '+1 212 555 0100',
+    barAdmissions: 'New York',
+  },
+  currentEmployment: {
+    employerName: 'Hale & Porter LLP',
+    startDate: '2016-03-01',
+    currentPosition: 'Partner',
+    reasonForDeparture: 'Platform for growth',
+  },
+  priorEmployment: [],
+  financialInfo: { employeeType: 'K1', compensationExpectations: 'In line with current draw' },
+  clientsInfo: {
+    topClients: [{ clientName: 'Northwind Holdings', isOriginator: true, portabilityLikelihood: 80 }],
+    isKeyRelationshipManager: 'Yes',
+    shareOriginationCredit: 'Shared on one client',
+    portedClientsHistory: 'Ported two clients in 2016',
+    portabilityDependencies: 'None',
+    specialFeeArrangements: 'None',
+  },
+  practiceRequirements: {
+    supportNeeded: 'One associate',
+    marketingBudget: '$20,000',
+    clientGuidelines: false,
+  },
+  disclosures: {},
+  isComplete: true,
+};
+
+test('a firm invites, the attorney registers through the mail, shares, the firm reads the package, the attorney sees it', async ({
+  browser,
+}) => {
+  const firmContext = await browser.newContext();
+  const attorneyContext = await browser.newContext();
+  const firm = await firmContext.newPage();
+  const attorney = await attorneyContext.newPage();
+  const attorneyEmail = uniqueEmail('invited');
+
+  // The firm registers and invites an address with no account yet.
+  const registered = await firm.request.post('/api/register/firm', {
+    data: {
+      firmName: 'Arden & Vale LLP',
+      headquartersAddress: '200 Park Avenue, New York, NY',
+      offices: [{ city: 'New York', state: 'NY', numberOfAttorneys: 40 }],
+      practiceAreas: ['Corporate'],
+      contactPersonName: 'Morgan Vale',
+      contactPersonTitle: 'Recruiting Director',
+      email: uniqueEmail('firm'),
+      contactPhone: '+1 212 555 0199',
+      password: PASSWORD,
+      agreeToTerms: true,
+    },
+  });
+  expect(registered.status()).toBe(201);
+  const invite = await firm.request.post('/api/firm/lpq-requests', {
+    data: {
+      attorneyEmail,
+      positionTitle: 'Corporate Partner',
+      practiceArea: 'Corporate',
+      firmSpecificQuestions: {
+        sections: [
+          {
+            title: 'Practice fit',
+            questions: [{ id: 'why', text: 'Why our firm?', type: 'textarea', required: true }],
+          },
+        ],
+      },
+    },
+  });
+  expect(invite.status()).toBe(201);
+  const requestId = (await invite.json()).id as string;
+
+  // The attorney follows the e-mailed sign-up link: registering through it verifies the address.
+  const mail = await latestMail(attorney.request, attorneyEmail);
+  await attorney.goto(linkFrom(mail, '/register/attorney'));
+  await attorney.getByLabel('First Name').fill('Casey');
+  await attorney.getByLabel('Last Name').fill('Nguyen');
+  await expect(attorney.getByLabel('Email Address')).toHaveValue(attorneyEmail);
+  await attorney.getByLabel('Phone Number').fill('+1 212 555 0100');
+  await attorney.getByLabel(/^Password/).fill(PASSWORD);
+  await attorney.getByLabel('Confirm Password').fill(PASSWORD);
+  await attorney.getByRole('button', { name: 'Continue' }).click();
+  await attorney.getByRole('button', { name: 'Continue' }).click();
+  await attorney.getByRole('button', { name: 'Create Account' }).click();
+  await expect(attorney).toHaveURL(/\/attorney\/master-lpq$/);
+
+  // Completing the master LPQ (its own journey covers the screen), then sharing from the request list.
+  const saved = await attorney.request.post('/api/attorney/master-lpq', { data: completeMasterLpq });
+  expect(saved.ok()).toBe(true);
+  await attorney.goto('/attorney/lpq-requests');
+  const card = attorney.getByRole('article', { name: /Arden & Vale LLP/ });
+  await expect(card.getByText('Pending Response')).toBeVisible();
+  await card.getByRole('button', { name: 'Share LPQ' }).click();
+  const dialog = attorney.getByRole('dialog', { name: 'Share LPQ Package' });
+  await expect(dialog).toContainText('conflicts form');
+  await dialog.getByRole('button', { name: 'Share LPQ' }).click();
+  await expect(attorney.getByText('LPQ Shared Successfully')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(card.getByText('Documents Shared')).toBeVisible();
+
+  // The firm sees the frozen package and downloads the PDF.
+  await firm.goto(`/firm/requests/${requestId}`);
+  await expect(firm.getByText('Casey Nguyen').first()).toBeVisible();
+  await firm.getByRole('tab', { name: 'Master LPQ' }).click();
+  await expect(firm.getByText('Northwind Holdings').first()).toBeVisible();
+  const [download] = await Promise.all([
+    firm.waitForEvent('download'),
+    firm.getByRole('link', { name: 'Download PDF' }).click(),
+  ]);
+  const pdfPath = await download.path();
+  expect(pdfPath).toBeTruthy();
+
+  // The attorney sees both reads on /attorney/activity.
+  await attorney.goto('/attorney/activity');
+  await expect(attorney.getByText('Viewed your shared package').first()).toBeVisible();
+  await expect(attorney.getByText('Downloaded the package PDF')).toBeVisible();
+  await expect(attorney.getByText('Arden & Vale LLP').first()).toBeVisible();
+
+  // The attorney answers the firm's question and submits the position LPQ.
+  await attorney.goto('/attorney/lpq-requests');
+  await card.getByRole('link', { name: 'Complete Position LPQ' }).click();
+  await expect(attorney.getByRole('heading', { name: 'Lateral Partner Questionnaire' })).toBeVisible();
+  await expect(attorney.getByText('Step 1 of 5')).toBeVisible();
+  await attorney.getByRole('button', { name: 'Firm-Specific Questions' }).click();
+  await attorney.getByLabel('Why our firm?').fill('Your cross-border platform.');
+  await attorney.getByRole('button', { name: 'Submit LPQ' }).click();
+  await expect(attorney.getByText('LPQ Completed')).toBeVisible();
+  await expect(attorney).toHaveURL(/\/attorney\/dashboard$/);
+
+  await firmContext.close();
+  await attorneyContext.close();
+});
+
+test('declining asks for confirmation and tells the firm', async ({ page }) => {
+  const firmEmail = uniqueEmail('firm-decline');
+  const attorneyEmail = uniqueEmail('decliner');
+  const firmReq = await page.context().browser()!.newContext();
+  const firmApi = firmReq.request;
+  await firmApi.post('/api/register/firm', {
+    data: {
+      firmName: 'Byrne Partners',
+      headquartersAddress: '1 Main St',
+      offices: [{ city: 'Boston', state: 'MA', numberOfAttorneys: 5 }],
+      contactPersonName: 'Pat Byrne',
+      email: firmEmail,
+      contactPhone: '+1 617 555 0100',
+      password: PASSWORD,
+      agreeToTerms: true,
+    },
+  });
+  const reg = await page.request.post('/api/register', {
+    data: {
+      email: attorneyEmail,
+      password: PASSWORD,
+      firstName: 'Riley',
+      lastName: 'Stone',
+      userType: 'attorney',
+    },
+  });
+  expect(reg.status()).toBe(201);
+  const verify = await latestMail(page.request, attorneyEmail, 'verify_email');
+  await page.goto(linkFrom(verify, '/verify-email'));
+  await expect(page.getByText('Your email address is verified.')).toBeVisible();
+  expect(
+    (
+      await firmApi.post('/api/firm/lpq-requests', {
+        data: { attorneyEmail, positionTitle: 'Litigation Partner', practiceArea: 'Litigation' },
+      })
+    ).status(),
+  ).toBe(201);
+
+  await page.goto('/attorney/lpq-requests');
+  const card = page.getByRole('article', { name: /Byrne Partners/ });
+  await card.getByRole('button', { name: 'Decline' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Decline LPQ Request' });
+  await expect(dialog).toContainText('The firm will be notified');
+  await dialog.getByLabel('Reason (optional)').fill('Staying put this year.');
+  await dialog.getByRole('button', { name: 'Decline' }).click();
+  await expect(page.getByText('Request Declined')).toBeVisible();
+  await expect(card.getByText('Declined').first()).toBeVisible();
+  const declined = await latestMail(page.request, firmEmail, 'request_declined');
+  expect(declined.text).toContain('Staying put this year.');
+  await firmReq.close();
+});
