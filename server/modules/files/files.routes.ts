@@ -49,7 +49,7 @@ const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
 export async function filesRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const attorneyOnly = { preHandler: requireUser('attorney') };
+  const attorneyOnly = { preValidation: requireUser('attorney') };
 
   app.post(
     '/api/objects/upload',
@@ -67,7 +67,7 @@ export async function filesRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppC
 
   app.get(
     '/objects/:id',
-    { preHandler: requireUser(), schema: { params: idParams } },
+    { preValidation: requireUser(), schema: { params: idParams } },
     async (request, reply) => {
       const { file, download } = await openDownload(ctx, currentUser(request), request.params.id);
       reply.header('Content-Disposition', attachmentDisposition(file.name));
