@@ -27,10 +27,10 @@ import { useState } from 'react';
 import { useParams } from 'react-router';
 import { PageShell } from '../components/PageShell';
 import { refreshRequests, useFirmRequest } from '../features/firm/api';
-import { formatDate } from '../features/firm/format';
 import { PackageTabs } from '../features/firm/PackageTabs';
 import { StatusBadge } from '../features/firm/StatusBadge';
 import { apiRequest, errorMessage, statusOf } from '../lib/api';
+import { formatDate } from '../lib/format';
 import { showToast } from '../lib/toast';
 import NotFound from './NotFound';
 

@@ -1,7 +1,7 @@
 import { Anchor, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import type { FirmRequestItem } from '@shared/requests';
 import { Link } from 'react-router';
-import { formatDate } from './format';
+import { formatDate } from '../../lib/format';
 import { StatusBadge } from './StatusBadge';
 
 const attorneyOf = (r: FirmRequestItem) => r.attorneyName ?? r.attorneyEmail;

@@ -1,7 +1,0 @@
-import { format } from 'date-fns';
-
-/** Spec 2.16: dates read 'MMM dd, yyyy'; a yyyy-mm-dd date is a calendar day, not a UTC instant. */
-export function formatDate(value: string | null | undefined): string {
-  if (!value) return '—';
-  return format(new Date(value.length === 10 ? `${value}T00:00:00` : value), 'MMM dd, yyyy');
-}
