@@ -1,4 +1,4 @@
-import { Alert, Badge, Card, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Card, Group, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { ACCESS_KIND_LABELS, type AccessEventItem } from '@shared/lpq';
 import { IconDownload, IconEye, IconFileTypePdf, IconShieldLock } from '@tabler/icons-react';
 import { PageShell } from '../components/PageShell';
@@ -48,49 +48,54 @@ export default function AttorneyActivity() {
           </Card>
         )}
         {events.length > 0 && (
-          <Card withBorder padding={0}>
-            <Table.ScrollContainer minWidth={560}>
-              <Table verticalSpacing="sm" horizontalSpacing="md" striped>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Firm</Table.Th>
-                    <Table.Th>What they did</Table.Th>
-                    <Table.Th>When</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {events.map((e) => {
-                    const Icon = KIND_ICONS[e.kind];
-                    return (
-                      <Table.Tr key={e.id}>
-                        <Table.Td>
-                          <Text fw={600} size="sm">
-                            {e.firmName}
-                          </Text>
-                          <Text size="xs" c="dimmed">
-                            {e.positionTitle}
-                          </Text>
-                        </Table.Td>
-                        <Table.Td>
-                          <Group gap={6} wrap="nowrap">
-                            <Icon size={16} aria-hidden />
-                            <Text size="sm">{ACCESS_KIND_LABELS[e.kind]}</Text>
-                            {e.fileName && (
-                              <Badge variant="light" tt="none">
-                                {e.fileName}
-                              </Badge>
-                            )}
-                          </Group>
-                        </Table.Td>
-                        <Table.Td>
-                          <Text size="sm">{formatDateTime(e.createdAt)}</Text>
-                        </Table.Td>
-                      </Table.Tr>
-                    );
-                  })}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+          <Card
+            withBorder
+            padding={0}
+            component="ul"
+            aria-label="Access log"
+            style={{ listStyle: 'none', margin: 0 }}
+          >
+            {events.map((e, i) => {
+              const Icon = KIND_ICONS[e.kind];
+              return (
+                <Group
+                  key={e.id}
+                  component="li"
+                  justify="space-between"
+                  align="flex-start"
+                  wrap="wrap"
+                  gap="xs"
+                  px="md"
+                  py="sm"
+                  style={i > 0 ? { borderTop: '1px solid var(--mantine-color-gray-2)' } : undefined}
+                >
+                  <Group gap="sm" wrap="nowrap" align="flex-start">
+                    <ThemeIcon variant="light" radius="xl" size="lg">
+                      <Icon size={18} aria-hidden />
+                    </ThemeIcon>
+                    <Stack gap={0}>
+                      <Text fw={600} size="sm">
+                        {e.firmName}
+                      </Text>
+                      <Text size="sm">
+                        {ACCESS_KIND_LABELS[e.kind]}
+                        {e.fileName && (
+                          <Badge variant="light" tt="none" ml={6}>
+                            {e.fileName}
+                          </Badge>
+                        )}
+                      </Text>
+                      <Text size="xs" c="dimmed">
+                        {e.positionTitle}
+                      </Text>
+                    </Stack>
+                  </Group>
+                  <Text size="sm" c="dimmed" ml={{ base: 46, sm: 0 }}>
+                    {formatDateTime(e.createdAt)}
+                  </Text>
+                </Group>
+              );
+            })}
           </Card>
         )}
       </Stack>
