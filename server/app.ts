@@ -5,7 +5,7 @@ import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { HTTP_MESSAGES } from '@shared/http';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import type { AppContext } from './context';
@@ -27,6 +27,8 @@ export type BuildAppOptions = {
   /** Tests pass their own transport (a recorder, or one that fails). */
   mailTransport?: MailTransport;
   logger?: boolean;
+  /** Called for every route as it is added: the authorization matrix reads the route table this way. */
+  onRoute?: (route: RouteOptions) => void;
 };
 
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance & { ctx: AppContext }> {
@@ -43,6 +45,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance &
     trustProxy: true,
     bodyLimit: 1024 * 1024,
   });
+  if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

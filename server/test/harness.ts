@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe } from 'vitest';
-import { buildApp } from '../app';
+import { type BuildAppOptions, buildApp } from '../app';
 import { type AppConfig, loadConfig } from '../config';
 import { type Database, openDatabase } from '../db/client';
 import { outbox } from '../db/schema';
@@ -70,9 +70,15 @@ export function recordingTransport() {
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
-export async function createTestApp(
-  opts: { kind?: DbKind; config?: Partial<AppConfig>; local?: boolean } = {},
-) {
+export type TestAppOptions = {
+  kind?: DbKind;
+  config?: Partial<AppConfig>;
+  /** Keep mail locally (and serve /dev/mail) instead of recording it. */
+  local?: boolean;
+  onRoute?: BuildAppOptions['onRoute'];
+};
+
+export async function createTestApp(opts: TestAppOptions = {}) {
   const database = await createTestDatabase(opts.kind ?? 'pglite');
   const transport = recordingTransport();
   const config = testConfig(opts.config);
@@ -81,6 +87,7 @@ export async function createTestApp(
     db: database.db,
     mailTransport: opts.local ? undefined : transport,
     logger: false,
+    onRoute: opts.onRoute,
   });
   await app.ready();
   return {
@@ -109,13 +116,13 @@ export async function createTestApp(
 export function describeEachDb(
   name: string,
   suite: (t: () => TestApp, kind: DbKind) => void,
-  opts: { config?: Partial<AppConfig> } = {},
+  opts: Omit<TestAppOptions, 'kind'> = {},
 ) {
   for (const kind of dbKinds) {
     describe(`${name} [${kind}]`, () => {
       let testApp: TestApp;
       beforeAll(async () => {
-        testApp = await createTestApp({ kind, config: opts.config });
+        testApp = await createTestApp({ ...opts, kind });
       });
       afterAll(async () => {
         await testApp?.close();
