@@ -8,7 +8,7 @@ import { useAuth } from '../lib/auth';
 
 function StatCard(props: { label: string; value: string; note: string; loading: boolean }) {
   return (
-    <Paper withBorder p="md" radius="md">
+    <Paper withBorder p="md" radius="md" role="group" aria-label={props.label}>
       <Text size="sm" c="dimmed" fw={500}>
         {props.label}
       </Text>

@@ -37,7 +37,7 @@ import {
   TextField,
 } from '../features/questionnaires/fields';
 import { StepNav } from '../features/questionnaires/StepNav';
-import { apiRequest, errorMessage } from '../lib/api';
+import { apiRequest, errorMessage, fieldErrors, statusOf } from '../lib/api';
 import { setCurrentUser } from '../lib/auth';
 import { applyServerErrors } from '../lib/forms';
 import { showToast } from '../lib/toast';
@@ -94,10 +94,14 @@ export default function RegisterAttorney() {
         variant: 'destructive',
         message: errorMessage(error, TOASTS.registerFailed.message),
       });
-      if (applyServerErrors(error, form.setError)) {
-        const first = Object.keys(form.formState.errors)[0];
-        if (first) setStep(stepOf(first));
+      applyServerErrors(error, form.setError);
+      const fields = Object.keys(fieldErrors(error));
+      // 409: the address already has an account.
+      if (statusOf(error) === 409) {
+        form.setError('email', { type: 'server', message: errorMessage(error, '') });
+        fields.push('email');
       }
+      if (fields.length) setStep(Math.min(...fields.map(stepOf)));
     },
   });
 
@@ -154,19 +158,20 @@ export default function RegisterAttorney() {
                 </Title>
                 {step === 0 && (
                   <>
+                    <Text size="sm" c="dimmed">
+                      All fields on this step are required.
+                    </Text>
                     <SimpleGrid cols={{ base: 1, sm: 2 }}>
                       <TextField
                         control={control}
                         name="firstName"
                         label="First Name"
-                        required
                         autoComplete="given-name"
                       />
                       <TextField
                         control={control}
                         name="lastName"
                         label="Last Name"
-                        required
                         autoComplete="family-name"
                       />
                     </SimpleGrid>
@@ -175,7 +180,6 @@ export default function RegisterAttorney() {
                       name="email"
                       label="Email Address"
                       type="email"
-                      required
                       autoComplete="email"
                     />
                     <TextField
@@ -183,14 +187,12 @@ export default function RegisterAttorney() {
                       name="phone"
                       label="Phone Number"
                       type="tel"
-                      required
                       autoComplete="tel"
                     />
                     <PasswordField
                       label="Password"
                       placeholder="At least 6 characters"
                       autoComplete="new-password"
-                      withAsterisk
                       error={formState.errors.password?.message}
                       {...form.register('password')}
                     />
@@ -198,7 +200,6 @@ export default function RegisterAttorney() {
                       label="Confirm Password"
                       placeholder="Repeat your password"
                       autoComplete="new-password"
-                      withAsterisk
                       error={formState.errors.confirmPassword?.message}
                       {...form.register('confirmPassword')}
                     />

@@ -70,9 +70,27 @@ function profileColumns(body: Partial<AttorneyProfileBody>) {
 
 export async function getAttorneyProfile(ctx: AppContext, user: User): Promise<AttorneyProfile> {
   const [row] = await ctx.db.select().from(attorneyProfiles).where(eq(attorneyProfiles.userId, user.id));
-  if (!row) throw notFound();
   const selfId = await findSelfIdentification(ctx.db, user.id);
-  return toAttorneyProfile(row, selfId?.data);
+  if (row) return toAttorneyProfile(row, selfId?.data);
+  if (!selfId) throw notFound();
+  // The diversity form came first: the profile shows that record's part, so a save cannot erase it.
+  return toAttorneyProfile(
+    {
+      userId: user.id,
+      phone: null,
+      currentFirm: null,
+      position: null,
+      yearsExperience: null,
+      lawSchool: null,
+      graduationYear: null,
+      barAdmissions: null,
+      practiceAreas: [],
+      resumeUrl: null,
+      createdAt: selfId.createdAt,
+      updatedAt: selfId.updatedAt,
+    },
+    selfId.data,
+  );
 }
 
 /**

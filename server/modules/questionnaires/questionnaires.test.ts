@@ -259,6 +259,10 @@ describeEachDb('questionnaires', (t) => {
       const attorney = await buildAttorney(t().app);
       const saved = await write(attorney, 'PUT', '/api/attorney/diversity-form', diversityForm());
       expect(saved.json().submittedAt).toBeTypeOf('string');
+      // Before any profile exists, the profile already shows the record's part.
+      const early = await get(attorney, '/api/attorney/profile');
+      expect(early.statusCode).toBe(200);
+      expect(early.json()).toMatchObject({ gender: 'non_binary', currentFirm: null, practiceAreas: [] });
       await inject({ method: 'PUT', url: '/api/attorney/profile', headers: as(attorney), payload: {} });
       const profile = (await get(attorney, '/api/attorney/profile')).json();
       expect(profile).toMatchObject({

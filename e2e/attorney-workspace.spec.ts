@@ -1,0 +1,250 @@
+import { expect, type Page, test } from '@playwright/test';
+import { completeMasterLpq } from '../server/modules/questionnaires/questionnaires.fixtures';
+import { PASSWORD, registerByApi, uniqueEmail } from './helpers';
+
+/** Next saves the step and moves on to step `to` of the seven. */
+async function nextStep(page: Page, to: number) {
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
+  await expect(page.getByText(`Step ${to} of 7`)).toBeVisible();
+  await expect(page.getByText('Progress Saved').first()).toBeVisible();
+}
+
+async function chooseOption(page: Page, label: string, option: string) {
+  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option }).click();
+}
+
+async function openStep(page: Page, title: string) {
+  await page.getByRole('navigation', { name: 'Steps' }).getByRole('button', { name: title }).click();
+}
+
+test('an attorney registers in three steps and lands on the master LPQ', async ({ page }) => {
+  const email = uniqueEmail('register-attorney');
+  await page.goto('/register/attorney');
+  await expect(page.getByText('Step 1 of 3')).toBeVisible();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('First name is required')).toBeVisible();
+  await page.getByLabel('First Name').fill('Casey');
+  await page.getByLabel('Last Name').fill('Lund');
+  await page.getByLabel('Email Address').fill(email);
+  await page.getByLabel('Phone Number').fill('+1 617 555 0123');
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Confirm Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('Step 2 of 3')).toBeVisible();
+  await page.getByLabel('Current Firm').fill('Hale & Stone LLP');
+  await page.getByLabel('Years of Experience').fill('12');
+  await page.getByLabel('Graduation Year').fill('2010');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('Step 3 of 3')).toBeVisible();
+  await page.getByLabel('Tax').check();
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page).toHaveURL(/\/attorney\/master-lpq$/);
+
+  await page.goto('/attorney/profile');
+  await expect(page.getByLabel('Current Firm')).toHaveValue('Hale & Stone LLP');
+  await expect(page.getByLabel('Phone')).toHaveValue('+1 617 555 0123');
+  await expect(page.getByLabel('Tax')).toBeChecked();
+});
+
+test('registration with a taken address shows the Registration Failed toast', async ({ page }) => {
+  const email = uniqueEmail('taken');
+  await registerByApi(page, { email, userType: 'attorney' });
+  await page.request.post('/api/logout');
+  await page.goto('/register/attorney');
+  await page.getByLabel('First Name').fill('Casey');
+  await page.getByLabel('Last Name').fill('Lund');
+  await page.getByLabel('Email Address').fill(email);
+  await page.getByLabel('Phone Number').fill('555');
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Confirm Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByText('Registration Failed')).toBeVisible();
+  await expect(page.getByText('An account with this email already exists').first()).toBeVisible();
+  await expect(page.getByText('Step 1 of 3')).toBeVisible();
+});
+
+test('the whole master LPQ is filled through the screens, survives a reload and completes to 100%', async ({
+  page,
+}) => {
+  await registerByApi(page, { email: uniqueEmail('lpq'), userType: 'attorney', firstName: 'Dana' });
+  await page.goto('/attorney/master-lpq');
+  await expect(page.getByText('Step 1 of 7')).toBeVisible();
+
+  // Save Template on an empty form shows the spec messages and stays on the first step with an error.
+  await openStep(page, '7. Documents');
+  await page.getByRole('button', { name: 'Save Template' }).click();
+  await expect(page.getByText('Step 1 of 7')).toBeVisible();
+  await expect(page.getByText('Name is required')).toBeVisible();
+  await expect(page.getByText('Valid email is required')).toBeVisible();
+
+  await page.getByLabel('Full Name').fill('Dana Whitfield');
+  await page.getByLabel('Email').fill('dana@example.com');
+  await page.getByLabel('Phone').fill('+1 617 555 0100');
+  await page.getByLabel('Address').fill('1 Main Street, Boston');
+  await page.getByLabel('Bar Admissions').fill('Massachusetts');
+  await nextStep(page, 2);
+
+  await page.getByLabel('Current Employer').fill('Hale & Stone LLP');
+  await page.getByLabel('Current Position').fill('Partner');
+  await page.getByLabel('Start Date').fill('2015-09-01');
+  await page.getByLabel('Reason for Departure').fill('Platform for growth');
+  await page.getByRole('button', { name: 'Add Prior Employment' }).click();
+  await page.getByLabel('Employer Name').fill('Brook Partners');
+  await page.getByLabel('Start Date').nth(1).fill('2010-09-01');
+  await page.getByLabel('Departure Date').fill('2015-08-31');
+  await page.getByLabel('Reason for Departure').nth(1).fill('Partnership offer');
+  await nextStep(page, 3);
+
+  await chooseOption(page, 'Employee Type', 'K1 (partner)');
+  await page.getByLabel('Compensation Expectations').fill('$1.2M base');
+  await page.getByLabel('Current Year Rate').fill('950');
+  await page.getByLabel('Last Year Collections').fill('2400000');
+  await nextStep(page, 4);
+
+  await page.getByRole('button', { name: 'Add Client' }).click();
+  await page.getByLabel('Client Name').fill('Acme Corp');
+  await page.getByLabel('I am the originator of this client').check();
+  await page.getByLabel('YTD Collections').fill('500000');
+  await page.getByLabel('Portability Likelihood').fill('80');
+  await page.getByLabel('Are you the key relationship manager').fill('Yes');
+  await page.getByLabel('Do you share origination credit').fill('Shared 50/50');
+  await page.getByLabel('Have you ported clients before?').fill('Two clients in 2015');
+  await page.getByLabel('What does the portability').fill('Nothing special');
+  await page.getByLabel('Special fee arrangements').fill('Capped fees');
+  await nextStep(page, 5);
+
+  await page.getByLabel('Support Requirements').fill('Two associates');
+  await page.getByLabel('Marketing Budget Requirements').fill('$50,000 a year');
+  await nextStep(page, 6);
+
+  await page.getByLabel('Are you subject to a non-compete').check();
+  await page.getByLabel('Explanation').fill('Six-month non-solicit');
+  await nextStep(page, 7);
+  await expect(page.getByText('Step 7 of 7')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Conflicts of Interest Form' })).toHaveAttribute(
+    'href',
+    '/attorney/conflicts-form',
+  );
+  await expect(page.getByRole('link', { name: /Diversity Self-Identification Form/ })).toHaveAttribute(
+    'href',
+    '/attorney/diversity-form',
+  );
+  await expect(page.getByText('No resume uploaded yet')).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByLabel('Full Name')).toHaveValue('Dana Whitfield');
+  await expect(page.getByLabel('Email')).toHaveValue('dana@example.com');
+  await expect(page.getByLabel('Address')).toHaveValue('1 Main Street, Boston');
+  await openStep(page, '2. Professional Experience');
+  await expect(page.getByLabel('Current Employer')).toHaveValue('Hale & Stone LLP');
+  await expect(page.getByLabel('Start Date').first()).toHaveValue('2015-09-01');
+  await expect(page.getByLabel('Employer Name')).toHaveValue('Brook Partners');
+  await expect(page.getByLabel('Departure Date')).toHaveValue('2015-08-31');
+  await openStep(page, '3. Financial Information');
+  await expect(page.getByRole('combobox', { name: 'Employee Type' })).toHaveValue('K1 (partner)');
+  await expect(page.getByLabel('Compensation Expectations')).toHaveValue('$1.2M base');
+  await expect(page.getByLabel('Current Year Rate')).toHaveValue('950');
+  await expect(page.getByLabel('Last Year Collections')).toHaveValue('2,400,000');
+  await openStep(page, '4. Client Information');
+  await expect(page.getByLabel('Client Name')).toHaveValue('Acme Corp');
+  await expect(page.getByLabel('I am the originator of this client')).toBeChecked();
+  await expect(page.getByLabel('YTD Collections')).toHaveValue('$500,000');
+  await expect(page.getByLabel('Portability Likelihood')).toHaveValue('80%');
+  await expect(page.getByLabel('Special fee arrangements')).toHaveValue('Capped fees');
+  await openStep(page, '5. Practice Requirements');
+  await expect(page.getByLabel('Marketing Budget Requirements')).toHaveValue('$50,000 a year');
+  await openStep(page, '6. Disclosures');
+  await expect(page.getByLabel('Are you subject to a non-compete')).toBeChecked();
+  await expect(page.getByLabel('Explanation')).toHaveValue('Six-month non-solicit');
+
+  await openStep(page, '7. Documents');
+  await page.getByRole('button', { name: 'Save Template' }).click();
+  await expect(page).toHaveURL(/\/attorney\/dashboard$/);
+  await expect(page.getByRole('group', { name: 'Master LPQ' })).toContainText('100%');
+  await expect(page.getByText('Master LPQ completed')).toBeVisible();
+  await expect(page.getByRole('link', { name: /Complete Master LPQ/ })).toContainText('complete');
+});
+
+test('the conflicts form auto-populates from the master LPQ, submits and repopulates', async ({ page }) => {
+  await registerByApi(page, { email: uniqueEmail('conflicts'), userType: 'attorney' });
+  await page.goto('/attorney/conflicts-form');
+  await page.getByRole('button', { name: 'Auto-populate from Master LPQ' }).click();
+  await expect(page.getByText('No LPQ Data Found')).toBeVisible();
+
+  const saved = await page.request.post('/api/attorney/master-lpq', { data: completeMasterLpq() });
+  expect(saved.status()).toBe(200);
+  await page.reload();
+  await expect(page.getByLabel('Attorney Name')).toHaveValue('Dana Whitfield');
+  await expect(page.getByLabel('Client Name')).toHaveValue('Acme Corp');
+  await expect(page.getByLabel('Annual Billings')).toHaveValue('500000');
+  await expect(page.getByLabel('Potential Conflicts')).toHaveValue(/Hale & Stone LLP/);
+
+  await page.getByRole('button', { name: 'Submit Conflicts Form' }).click();
+  await expect(page.getByText('Firm name is required')).toBeVisible();
+  await expect(page.getByText('Business description is required')).toBeVisible();
+  await expect(page.getByText('You must agree to the certification')).toBeVisible();
+
+  await page.getByLabel('Firm Name').fill('Hale & Stone LLP');
+  await page.getByLabel('Relationship Start Date').fill('2016-01-15');
+  await page.getByLabel('Business Description').fill('Industrial manufacturing');
+  await page.getByLabel('Types of Work').fill('M&A');
+  await page.getByRole('button', { name: 'Add Former Client' }).click();
+  await page.getByLabel('Client Name').nth(1).fill('Old Co');
+  await page.getByLabel('Relationship Dates').fill('2012 – 2018');
+  await page.getByLabel('Business Description').nth(1).fill('Retail');
+  await page.getByLabel('Types of Work').nth(1).fill('Litigation');
+  await page.getByLabel(/I certify/).check();
+  await page.getByRole('button', { name: 'Submit Conflicts Form' }).click();
+  await expect(page.getByText('Conflicts Form Submitted')).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByLabel('Firm Name')).toHaveValue('Hale & Stone LLP');
+  await expect(page.getByLabel('Client Name').nth(1)).toHaveValue('Old Co');
+  await expect(page.getByLabel(/I certify/)).toBeChecked();
+  // Re-running auto-populate does not duplicate a client already listed.
+  await page.getByRole('button', { name: 'Auto-populate from Master LPQ' }).click();
+  await expect(page.getByText('Information Autopopulated')).toBeVisible();
+  await expect(page.getByText('Current Client 2')).toHaveCount(0);
+});
+
+test('the diversity form is submitted with the veteran fields and shows in the profile', async ({ page }) => {
+  await registerByApi(page, { email: uniqueEmail('diversity'), userType: 'attorney' });
+  await page.goto('/attorney/diversity-form');
+  await expect(page.getByText('Branch of Service')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Submit Form' }).click();
+  await expect(page.getByText('Please select a gender option')).toBeVisible();
+  await expect(page.getByText('You must agree to the authorization statement')).toBeVisible();
+
+  await page.getByLabel('Female').check();
+  await page.getByLabel('I decline to self-identify').nth(1).check();
+  await expect(page.getByText('determine your race or ethnicity visually')).toBeVisible();
+  await page.getByLabel('Hispanic or Latino').check();
+  await page.getByLabel('No', { exact: true }).check();
+  await page.getByLabel('I am a veteran or currently serving').check();
+  await page.getByLabel('Branch of Service').fill('Navy');
+  await page.getByLabel('Rank').fill('Lieutenant');
+  await page.getByLabel('Years of Service').fill('6');
+  await page.getByLabel('Discharge Date').fill('2009-06-30');
+  await page.getByLabel('Yes, I have a disability').check();
+  await page.getByLabel('I would like to request a workplace accommodation').check();
+  await page.getByLabel('Accommodation Details').fill('Standing desk');
+  await page.getByLabel(/I authorize sharing/).check();
+  await page.getByRole('button', { name: 'Submit Form' }).click();
+  await expect(page.getByText('Diversity Form Submitted')).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByLabel('Female')).toBeChecked();
+  await expect(page.getByLabel('I am a veteran or currently serving')).toBeChecked();
+  await expect(page.getByLabel('Branch of Service')).toHaveValue('Navy');
+  await expect(page.getByLabel('Years of Service')).toHaveValue('6');
+  await expect(page.getByLabel('Discharge Date')).toHaveValue('2009-06-30');
+  await expect(page.getByLabel('Accommodation Details')).toHaveValue('Standing desk');
+
+  await page.goto('/attorney/profile');
+  await expect(page.getByRole('combobox', { name: 'Gender' })).toHaveValue('Female');
+  await expect(page.getByLabel('Branch')).toHaveValue('Navy');
+  await expect(page.getByLabel('Discharge Date')).toHaveValue('2009-06-30');
+});
