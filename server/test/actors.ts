@@ -1,0 +1,164 @@
+import type { FileRef } from '@shared/files';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { pdfBytes, putBytes } from '../modules/files/files.test-support';
+import { buildFirm } from '../modules/firm/firm.factories';
+import {
+  businessPlan,
+  conflictsForm,
+  diversityForm,
+} from '../modules/questionnaires/questionnaires.fixtures';
+import { completeMasterLpqFor, sendRequest } from '../modules/requests/sharing.test-support';
+import { buildAttorney, signIn } from './factories';
+
+/**
+ * Everyone who calls the API in the authorization matrix. "Wrong user type" is the other side: a firm
+ * user (owning or not) on an attorney route, an attorney on a firm route.
+ */
+export const ACTOR_NAMES = ['signedOut', 'attorney', 'otherAttorney', 'firm', 'otherFirm'] as const;
+export type ActorName = (typeof ACTOR_NAMES)[number];
+
+export type WorldActor = { email: string; cookie: string; userType: 'attorney' | 'firm' };
+
+/** What the owning attorney and the owning firm have, built through the API as the browser builds it. */
+export type World = {
+  actors: Record<Exclude<ActorName, 'signedOut'>, WorldActor>;
+  /** The owning attorney's confirmed document: listed in the package shared with the owning firm. */
+  file: FileRef;
+  /** A signed local upload URL of the owning attorney's pending file. */
+  uploadUrl: string;
+  /** Two open multipart uploads of the owning attorney: one to read and complete, one to abort. */
+  multipart: { key: string; uploadId: string };
+  multipartToAbort: { key: string; uploadId: string };
+  /** The owning firm's request, shared by the owning attorney, and its position LPQ. */
+  sharedRequestId: string;
+  lpqId: string;
+  /** Pending requests from the owning firm to the owning attorney: one to share, one to decline. */
+  requestToShare: string;
+  requestToDecline: string;
+  /** The owning firm's custom sections: one to edit, one to delete. */
+  customSection: string;
+  customSectionToDelete: string;
+};
+
+async function expectStatus(res: LightMyRequestResponse, status: number, what: string) {
+  if (res.statusCode !== status) throw new Error(`${what}: ${res.statusCode} ${res.body}`);
+  return res.json();
+}
+
+/** Builds every actor and resource the matrix needs, once per database. */
+export async function buildWorld(app: FastifyInstance): Promise<World> {
+  const as = (cookie: string, opts: InjectOptions) =>
+    app.inject({ ...opts, headers: { ...(opts.headers ?? {}), cookie } });
+
+  const attorney = await buildAttorney(app, { firstName: 'Casey', lastName: 'Owner' });
+  const otherAttorney = await buildAttorney(app, { firstName: 'Jordan', lastName: 'Other' });
+  const firm = await buildFirm(app, { firmName: 'Owning Firm LLP' });
+  const otherFirm = await buildFirm(app, { firmName: 'Other Firm LLP' });
+
+  const ticket = async () =>
+    (await expectStatus(
+      await as(attorney.cookie, {
+        method: 'POST',
+        url: '/api/objects/upload',
+        payload: { filename: 'resume.pdf', contentType: 'application/pdf', size: 2048 },
+      }),
+      200,
+      'upload ticket',
+    )) as { uploadURL: string; objectPath: string };
+  const ready = await ticket();
+  const sent = await putBytes(app, ready.uploadURL, pdfBytes(2048), 'application/pdf');
+  if (sent.status !== 200) throw new Error(`upload: ${sent.status} ${sent.body}`);
+  const file = (await expectStatus(
+    await as(attorney.cookie, {
+      method: 'POST',
+      url: `/api/objects/${ready.objectPath.split('/').pop()}/confirm`,
+    }),
+    200,
+    'confirm upload',
+  )) as FileRef;
+  const pending = await ticket();
+
+  const openMultipart = async () =>
+    (await expectStatus(
+      await as(attorney.cookie, {
+        method: 'POST',
+        url: '/api/uploads/s3/multipart',
+        payload: { filename: 'big.pdf', type: 'application/pdf', metadata: { size: 8 * 1024 * 1024 } },
+      }),
+      200,
+      'multipart upload',
+    )) as { key: string; uploadId: string };
+  const multipart = await openMultipart();
+  const multipartToAbort = await openMultipart();
+
+  // Every form is filled, so each GET answers 200 (a missing form is a 404, PRODUCT.md §6).
+  const forms: [string, string, object][] = [
+    ['PUT', '/api/attorney/profile', { phone: '+1 212 555 0100', currentFirm: 'Hale & Porter LLP' }],
+    ['PUT', '/api/attorney/conflicts-form', conflictsForm()],
+    ['PUT', '/api/attorney/diversity-form', diversityForm()],
+    ['PUT', '/api/attorney/business-plan', businessPlan()],
+  ];
+  // The other attorney has records of their own: an attorney route answers each attorney their own.
+  for (const who of [attorney, otherAttorney])
+    for (const [method, url, payload] of forms)
+      await expectStatus(
+        await as(who.cookie, { method: method as 'PUT', url, payload }),
+        200,
+        `${method} ${url}`,
+      );
+  await completeMasterLpqFor(app, attorney.cookie, { resumeUrl: file.url });
+  await completeMasterLpqFor(app, otherAttorney.cookie);
+
+  const sharedRequestId = await sendRequest(app, firm.cookie, attorney.user.email);
+  const shared = await expectStatus(
+    await as(attorney.cookie, { method: 'POST', url: `/api/attorney/lpq-requests/${sharedRequestId}/share` }),
+    200,
+    'share',
+  );
+  const requestToShare = await sendRequest(app, firm.cookie, attorney.user.email);
+  const requestToDecline = await sendRequest(app, firm.cookie, attorney.user.email);
+
+  const createSection = async (title: string) =>
+    (
+      await expectStatus(
+        await as(firm.cookie, {
+          method: 'POST',
+          url: '/api/firm/custom-sections',
+          payload: { title, questions: [{ text: 'Why us?', type: 'text', required: true }] },
+        }),
+        201,
+        'custom section',
+      )
+    ).id as string;
+
+  return {
+    actors: {
+      attorney: { email: attorney.user.email, cookie: attorney.cookie, userType: 'attorney' },
+      otherAttorney: { email: otherAttorney.user.email, cookie: otherAttorney.cookie, userType: 'attorney' },
+      firm: { email: firm.user.email, cookie: firm.cookie, userType: 'firm' },
+      otherFirm: { email: otherFirm.user.email, cookie: otherFirm.cookie, userType: 'firm' },
+    },
+    file,
+    uploadUrl: pending.uploadURL.slice(app.ctx.publicUrl.length),
+    multipart,
+    multipartToAbort,
+    sharedRequestId,
+    lpqId: shared.lpqId as string,
+    requestToShare,
+    requestToDecline,
+    customSection: await createSection('Practice fit'),
+    customSectionToDelete: await createSection('To be deleted'),
+  };
+}
+
+/** The Cookie header an actor sends; `fresh` signs in anew, for calls that end the session they use. */
+export async function cookieFor(
+  app: FastifyInstance,
+  world: World,
+  actor: ActorName,
+  fresh = false,
+): Promise<string | undefined> {
+  if (actor === 'signedOut') return undefined;
+  const { email, cookie } = world.actors[actor];
+  return fresh ? signIn(app, email) : cookie;
+}

@@ -1,0 +1,107 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { FILE_MESSAGES } from '@shared/files';
+import { HTTP_MESSAGES } from '@shared/http';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { ACTOR_NAMES, type ActorName, buildWorld, cookieFor, type World } from './actors';
+import { describeEachDb } from './harness';
+import { expectedFor, ROUTE_RULES, routeCollector, ruleFor, storedState } from './route-table';
+
+/**
+ * PRODUCT.md §8 for every route the server has: each route, read from the running server's route table,
+ * is called as every actor. Wrong actors get 401/403/404 and change nothing; the rightful actor is not
+ * refused; nobody ever gets a 5xx.
+ */
+const collector = routeCollector();
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lp-matrix-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+describeEachDb(
+  'authorization matrix',
+  (t) => {
+    let world: World;
+    beforeAll(async () => {
+      world = await buildWorld(t().app);
+    }, 60_000);
+
+    it('has a rule for every route of the server, and none for a route that is gone', () => {
+      const routes = collector.routes();
+      const keys = new Set(routes.map((r) => r.key));
+      expect(routes.filter((r) => !ruleFor(r)).map((r) => r.key)).toEqual([]);
+      expect(Object.keys(ROUTE_RULES).filter((key) => !keys.has(key))).toEqual([]);
+      for (const key of ['GET /objects/:id', 'GET /dev/mail', 'GET /api/lpqs/:id', 'GET /api/firm/profile'])
+        expect(keys).toContain(key);
+      expect([...keys].filter((k) => k.includes('/api/uploads/')).length).toBeGreaterThan(5);
+    });
+
+    it('answers every route as every actor: 401, 403 or 404 for the wrong ones, never a 5xx', async () => {
+      const app = t().app;
+      const failures: string[] = [];
+      let calls = 0;
+      const send = async (key: string, actor: ActorName) => {
+        const route = collector.routes().find((r) => r.key === key);
+        const rule = route && ruleFor(route);
+        if (!route || !rule) throw new Error(`no rule for ${key}`);
+        const call = rule.call(world, actor);
+        const cookie = await cookieFor(app, world, actor, rule.freshSession);
+        calls++;
+        const res = await app.inject({
+          method: route.method as 'GET',
+          url: call.url,
+          payload: call.payload as string | object | undefined,
+          headers: { ...(call.headers ?? {}), ...(cookie ? { cookie } : {}) },
+        });
+        return res;
+      };
+
+      for (const route of collector.routes()) {
+        const rule = ruleFor(route);
+        if (!rule) continue;
+        // Wrong actors first, the rightful ones last: their calls may use up the resource.
+        const ordered = [...ACTOR_NAMES].sort(
+          (a, b) => Number(expectedFor(rule, a) === 'allowed') - Number(expectedFor(rule, b) === 'allowed'),
+        );
+        const refused = ordered.filter((a) => expectedFor(rule, a) !== 'allowed');
+        const before = refused.length ? await storedState(t().db) : null;
+        for (const actor of ordered) {
+          const expected = expectedFor(rule, actor);
+          const res = await send(route.key, actor);
+          const got = res.statusCode;
+          const where = `${route.key} as ${actor}`;
+          if (got >= 500) failures.push(`${where}: ${got} ${res.body.slice(0, 200)}`);
+          else if (expected === 'allowed') {
+            if (rule.ok !== undefined ? got !== rule.ok : [401, 403, 404].includes(got))
+              failures.push(
+                `${where}: expected ${rule.ok ?? 'not refused'}, got ${got} ${res.body.slice(0, 200)}`,
+              );
+          } else if (got !== expected) {
+            failures.push(`${where}: expected ${expected}, got ${got} ${res.body.slice(0, 200)}`);
+          } else if (rule.access !== 'signed-url' && route.method !== 'HEAD') {
+            // PRODUCT.md §8: the refusals carry these exact bodies.
+            const message = {
+              400: FILE_MESSAGES.fileNotFound,
+              401: HTTP_MESSAGES.unauthorized,
+              403: HTTP_MESSAGES.forbidden,
+              404: HTTP_MESSAGES.notFound,
+            }[expected];
+            const body = res.json() as { message?: string };
+            if (body.message !== message) failures.push(`${where}: message ${JSON.stringify(body)}`);
+          }
+          if (before && actor === refused.at(-1)) {
+            const after = await storedState(t().db);
+            const changed = Object.keys(before).filter((table) => before[table] !== after[table]);
+            if (changed.length) failures.push(`${route.key}: refused calls changed ${changed.join(', ')}`);
+          }
+        }
+      }
+      expect(failures).toEqual([]);
+      expect(calls).toBeGreaterThan(collector.routes().length * 4);
+    }, 120_000);
+  },
+  {
+    local: true,
+    onRoute: collector.onRoute,
+    config: { dataDir, webDistDir: path.join(dataDir, 'no-web') },
+  },
+);
