@@ -24,6 +24,28 @@ export type Database = {
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
+// Any fixed number: the advisory lock that serialises migrations across processes.
+const MIGRATION_LOCK_KEY = 7_316_001;
+
+/**
+ * Two processes starting on one database (two replicas of a deploy) would both find a migration
+ * missing, both run it, and one would fail on the objects the other created. Under a session advisory
+ * lock the second waits, then finds nothing left to do.
+ */
+async function migrateExclusively(pool: pg.Pool) {
+  const client = await pool.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    try {
+      await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+    }
+  } finally {
+    client.release();
+  }
+}
+
 /**
  * PostgreSQL when a URL is given; otherwise PGlite with its data under dataDir
  * (or in memory when dataDir is 'memory://').
@@ -31,13 +53,16 @@ export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta
 export async function openDatabase(opts: { url?: string; dataDir?: string }): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 20 });
-    // A dropped connection (server restart) must not crash the process.
+    // A dropped connection (server restart) must not crash the process. The pool only listens on idle
+    // clients; a client checked out for a transaction emits its 'error' unheard, and an unheard 'error'
+    // kills the process. Its pending queries fail on their own, so the listener only has to exist.
     pool.on('error', () => {});
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,
       kind: 'postgres',
-      migrate: () => migratePg(db as never, { migrationsFolder }),
+      migrate: () => migrateExclusively(pool),
       close: () => pool.end(),
     };
   }
