@@ -174,6 +174,11 @@ describe('faults on a private PostgreSQL', () => {
       if (!postgres.isRunning()) await postgres.start();
     }
 
+    const ok = replies.filter((r) => r.status < 300).length;
+    console.info(
+      `[faults] restart under load: ${replies.length} requests, ${ok} succeeded, ${replies.length - ok} failed; ` +
+        `PostgreSQL down ${upAt - downAt} ms`,
+    );
     const describeReply = (r: ApiReply & { op: string }) =>
       `${r.op} ${r.status} ${r.error ?? JSON.stringify(r.json)} at ${r.startedAt - downAt} ms`;
     expect(server.alive(), `the server died:\n${server.output().slice(-3000)}`).toBe(true);
@@ -197,6 +202,7 @@ describe('faults on a private PostgreSQL', () => {
     const firstBack = Math.min(
       ...replies.filter((r) => r.startedAt >= upAt && r.status < 300).map((r) => r.endedAt),
     );
+    console.info(`[faults] first success ${firstBack - upAt} ms after PostgreSQL was back`);
     expect(firstBack - upAt).toBeLessThan(graceMs);
     const after = replies.filter((r) => r.startedAt > upAt + graceMs);
     expect(after.length).toBeGreaterThan(10);
@@ -432,6 +438,10 @@ describe('faults on a private PostgreSQL', () => {
     }
 
     const afterKill = await readStates();
+    console.info(
+      `[faults] SIGKILL during shares: ${sharedBeforeKill.size} answered 200 before the kill, ` +
+        `${afterKill.filter(fullyShared).length} fully shared, ${afterKill.filter(untouched).length} untouched`,
+    );
     expect(afterKill).toHaveLength(requests.length);
     expect(afterKill.filter((s) => !fullyShared(s) && !untouched(s))).toEqual([]);
     expect(await confirmationsMatch(afterKill)).toEqual([]);
