@@ -132,7 +132,7 @@ test('the whole master LPQ is filled through the screens, survives a reload and 
     'href',
     '/attorney/diversity-form',
   );
-  await expect(page.getByText('No resume uploaded yet')).toBeVisible();
+  await expect(page.getByText('Supporting documents')).toBeVisible();
 
   await page.reload();
   await expect(page.getByLabel('Full Name')).toHaveValue('Dana Whitfield');

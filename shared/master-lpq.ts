@@ -295,27 +295,35 @@ export function missingRequiredFields(lpq: Record<string, unknown>) {
  * POST /api/attorney/master-lpq (PRODUCT.md §6). With isComplete false any part may be missing, but types,
  * lengths and ranges are still checked; with isComplete true every required field must be there.
  */
-export const masterLpqSchema = z
-  .object({
-    generalInfo: generalInfoSchema.optional(),
-    currentEmployment: currentEmploymentSchema.optional(),
-    priorEmployment: list(priorEmploymentSchema, LIMITS.listMax).optional(),
-    financialInfo: financialInfoSchema.optional(),
-    clientsInfo: clientsInfoSchema.optional(),
-    practiceRequirements: practiceRequirementsSchema.optional(),
-    disclosures: disclosuresSchema.optional(),
-    resumeUrl: urlField(),
-    conflictsFormUrl: urlField(),
-    diversityFormUrl: urlField(),
-    documents: list(fileRefSchema, LIMITS.maxLpqDocuments).optional(),
-    isComplete: z.boolean({ error: FIELD_MESSAGES.invalidBoolean }).default(false),
-  })
-  .check((ctx) => {
-    if (!ctx.value.isComplete) return;
-    for (const issue of missingRequiredFields(ctx.value as Record<string, unknown>)) {
-      ctx.issues.push({ code: 'custom', input: undefined, ...issue });
-    }
-  });
+/**
+ * The fields of POST /api/attorney/master-lpq (PRODUCT.md §6): types, lengths and ranges. The server
+ * checks completeness on the stored template merged with the body, since a body may carry some sections.
+ */
+export const masterLpqBodySchema = z.object({
+  generalInfo: generalInfoSchema.optional(),
+  currentEmployment: currentEmploymentSchema.optional(),
+  priorEmployment: list(priorEmploymentSchema, LIMITS.listMax).optional(),
+  financialInfo: financialInfoSchema.optional(),
+  clientsInfo: clientsInfoSchema.optional(),
+  practiceRequirements: practiceRequirementsSchema.optional(),
+  disclosures: disclosuresSchema.optional(),
+  resumeUrl: urlField(),
+  conflictsFormUrl: urlField(),
+  diversityFormUrl: urlField(),
+  documents: list(fileRefSchema, LIMITS.maxLpqDocuments).optional(),
+  isComplete: z.boolean({ error: FIELD_MESSAGES.invalidBoolean }).default(false),
+});
+
+/**
+ * The whole template as Save Template sends it: with isComplete false any part may be missing; with
+ * isComplete true every required field must be there (the form's resolver).
+ */
+export const masterLpqSchema = masterLpqBodySchema.check((ctx) => {
+  if (!ctx.value.isComplete) return;
+  for (const issue of missingRequiredFields(ctx.value as Record<string, unknown>)) {
+    ctx.issues.push({ code: 'custom', input: undefined, ...issue });
+  }
+});
 export type MasterLpqInput = z.input<typeof masterLpqSchema>;
 export type MasterLpqBody = z.output<typeof masterLpqSchema>;
 

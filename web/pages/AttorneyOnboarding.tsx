@@ -22,6 +22,7 @@ import {
   POSITION_LABELS,
   POSITIONS,
 } from '@shared/attorney';
+import type { FileRef } from '@shared/files';
 import { LIMITS } from '@shared/limits';
 import type { MasterLpq } from '@shared/master-lpq';
 import { PROFILE_PRACTICE_AREAS } from '@shared/practice-areas';
@@ -39,8 +40,7 @@ import {
   useAttorneyProfile,
   useMasterLpq,
 } from '../features/attorney/queries';
-import { ResumeLink } from '../features/attorney/ResumeLink';
-import { ResumeUploader } from '../features/files';
+import { DocumentsUploader, ResumeUploader } from '../features/files';
 import {
   NumberField,
   optionsOf,
@@ -131,6 +131,21 @@ export default function AttorneyOnboarding() {
         afterAttorneySave(ATTORNEY_PATHS.masterLpq, saved);
       }
     },
+  });
+
+  // Documents are kept as soon as they are uploaded, like the resume, so leaving the wizard loses none.
+  const saveDocuments = useMutation({
+    mutationFn: (documents: FileRef[]) =>
+      apiRequest<MasterLpq>('POST', ATTORNEY_PATHS.masterLpq, {
+        documents,
+        isComplete: lpq.data?.isComplete ?? false,
+      }),
+    onSuccess: (saved) => afterAttorneySave(ATTORNEY_PATHS.masterLpq, saved),
+    onError: (error) =>
+      showToast(TOASTS.masterLpqFailed, {
+        variant: 'destructive',
+        message: errorMessage(error, TOASTS.masterLpqFailed.message),
+      }),
   });
 
   const next = form.handleSubmit((values) => {
@@ -306,7 +321,6 @@ export default function AttorneyOnboarding() {
                         <Text size="sm" c="dimmed">
                           PDF, DOC or DOCX, up to 10MB.
                         </Text>
-                        <ResumeLink url={profile.data?.resumeUrl} />
                         <ResumeUploader value={profile.data?.resumeUrl} onChange={() => profile.refetch()} />
                       </Stack>
                       <Stack gap="xs">
@@ -314,7 +328,11 @@ export default function AttorneyOnboarding() {
                         <Text size="sm" c="dimmed">
                           PDF documents, up to 10MB each.
                         </Text>
-                        {/* #4 uploader: documents */}
+                        <DocumentsUploader
+                          value={lpq.data?.documents ?? []}
+                          onChange={(documents) => saveDocuments.mutate(documents)}
+                          label="Writing samples"
+                        />
                       </Stack>
                       <TextareaField
                         control={control}

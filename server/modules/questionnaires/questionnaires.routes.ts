@@ -1,7 +1,7 @@
 import { businessPlanSchema } from '@shared/business-plan';
 import { conflictsFormSchema } from '@shared/conflicts';
 import { diversityFormSchema } from '@shared/diversity';
-import { masterLpqSchema } from '@shared/master-lpq';
+import { masterLpqBodySchema } from '@shared/master-lpq';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
@@ -28,7 +28,7 @@ export async function questionnaireRoutes(fastify: FastifyInstance, { ctx }: { c
   );
   app.post(
     '/api/attorney/master-lpq',
-    { ...attorneyOnly, schema: { body: masterLpqSchema } },
+    { ...attorneyOnly, schema: { body: masterLpqBodySchema } },
     async (request) => saveMasterLpq(ctx, currentUser(request), request.body),
   );
 

@@ -3,11 +3,16 @@ import type { User } from '@shared/auth';
 import type { BusinessPlan, BusinessPlanBody } from '@shared/business-plan';
 import type { ConflictsForm, ConflictsFormBody } from '@shared/conflicts';
 import type { DiversityForm, DiversityFormBody } from '@shared/diversity';
-import { MASTER_LPQ_SECTIONS, type MasterLpq, type MasterLpqBody } from '@shared/master-lpq';
+import {
+  MASTER_LPQ_SECTIONS,
+  type MasterLpq,
+  type MasterLpqBody,
+  missingRequiredFields,
+} from '@shared/master-lpq';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { businessPlans, conflictsForms, masterLpqs } from '../../db/schema';
-import { notFound } from '../../plugins/errors';
+import { badRequest, notFound, validationBody } from '../../plugins/errors';
 import { recordFormActivity } from '../attorney/activity';
 import { findSelfIdentification, saveSelfIdentification } from '../attorney/self-identification';
 
@@ -50,6 +55,14 @@ export async function saveMasterLpq(ctx: AppContext, user: User, body: MasterLpq
     for (const key of STORED_KEYS) {
       const value = (body as Record<string, unknown>)[key];
       if (value !== undefined) data[key] = value;
+    }
+    // Save Template: the template as it will be stored must be complete, whichever sections this body carried.
+    if (body.isComplete) {
+      const missing = missingRequiredFields(data);
+      if (missing.length) {
+        const { message, errors } = validationBody(missing);
+        throw badRequest(message, errors);
+      }
     }
     const now = new Date();
     const [row] = await tx

@@ -196,6 +196,29 @@ describeEachDb('questionnaires', (t) => {
       expect(draft.json().isComplete).toBe(false);
       expect(draft.json().generalInfo.name).toBe('Dana Whitfield');
     });
+
+    it('checks completeness on the stored template merged with the body, so one section can be saved complete', async () => {
+      const attorney = await buildAttorney(t().app);
+      const partialComplete = await write(attorney, 'POST', '/api/attorney/master-lpq', {
+        disclosures: { references: 'Three partners' },
+        isComplete: true,
+      });
+      expect(partialComplete.statusCode).toBe(400);
+      expect(partialComplete.json().errors['generalInfo.name']).toBe('Name is required');
+      expect((await get(attorney, '/api/attorney/master-lpq')).statusCode).toBe(404);
+
+      await write(attorney, 'POST', '/api/attorney/master-lpq', completeMasterLpq());
+      const oneSection = await write(attorney, 'POST', '/api/attorney/master-lpq', {
+        disclosures: { references: 'Three partners' },
+        isComplete: true,
+      });
+      expect(oneSection.statusCode).toBe(200);
+      expect(oneSection.json()).toMatchObject({
+        isComplete: true,
+        disclosures: { references: 'Three partners' },
+      });
+      expect(oneSection.json().generalInfo.name).toBe('Dana Whitfield');
+    });
   });
 
   describe('conflicts form', () => {

@@ -1,4 +1,5 @@
 import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import type { FileRef } from '@shared/files';
 import {
   DISCLOSURE_FLAGS,
   DISCLOSURE_TEXT_FIELDS,
@@ -13,7 +14,7 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
-import { DocumentLinks, ResumeLink } from '../attorney/ResumeLink';
+import { DocumentsUploader, ResumeUploader } from '../files';
 import {
   CheckboxField,
   DateField,
@@ -498,20 +499,26 @@ export function DisclosuresStep() {
 }
 
 export function DocumentsStep() {
-  const { control } = useLpqForm();
+  const { control, setValue } = useLpqForm();
   const resumeUrl = useWatch({ control, name: 'resumeUrl' });
   const documents = useWatch({ control, name: 'documents' });
   return (
     <Stack gap="xl">
       <Section title="Resume">
-        <ResumeLink url={resumeUrl} />
+        <ResumeUploader
+          value={resumeUrl}
+          onChange={(url) => setValue('resumeUrl', url, { shouldDirty: true })}
+        />
       </Section>
       <Section title="Supporting Documents">
         <Text size="sm" c="dimmed">
           Writing samples and other documents: up to 5 files, PDF, DOC or DOCX, 10 MB each.
         </Text>
-        <DocumentLinks documents={documents as never} />
-        {/* #4 uploader: documents */}
+        <DocumentsUploader
+          value={(documents ?? []) as FileRef[]}
+          onChange={(files) => setValue('documents', files, { shouldDirty: true })}
+          label="Supporting documents"
+        />
       </Section>
       <Section title="Related Forms">
         <Text size="sm">These forms are shared with your Master LPQ:</Text>
