@@ -17,6 +17,7 @@ import { devMailRoutes } from './modules/notifications/dev-mail.routes';
 import { registerErrorHandling } from './plugins/errors';
 import { registerSecurity } from './plugins/security';
 import { registerSession } from './plugins/session';
+import { registerTextInputRules } from './plugins/text-input';
 import { createStorage } from './storage/storage';
 
 export const defaultWebDistDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist/web');
@@ -69,6 +70,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance &
   app.decorate('ctx', ctx);
 
   registerErrorHandling(app);
+  registerTextInputRules(app);
   await registerSecurity(app, config);
   await app.register(cookie);
   await app.register(rateLimit, { global: false, hook: 'preHandler' });

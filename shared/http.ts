@@ -8,6 +8,7 @@ export const HTTP_MESSAGES = {
   invalidInput: 'Invalid input',
   internal: 'Something went wrong. Please try again.',
   payloadTooLarge: 'The request is too large.',
+  nulCharacter: 'This text contains a character that is not allowed.',
 } as const;
 
 export type ApiErrorBody = { message: string; errors?: Record<string, string> };

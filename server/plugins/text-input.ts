@@ -1,0 +1,51 @@
+import { HTTP_MESSAGES } from '@shared/http';
+import type { FastifyInstance } from 'fastify';
+
+const NUL = '\u0000';
+
+const isPlainObject = (value: object) => {
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+};
+
+/**
+ * The path of the first string or key in a parsed JSON value, query or params that holds a NUL
+ * character, or null. Iterative: a validated body can still nest deeply inside free-form fields.
+ */
+export function findNulCharacter(value: unknown): string[] | null {
+  const stack: [unknown, string[]][] = [[value, []]];
+  while (stack.length) {
+    const [current, path] = stack.pop() as [unknown, string[]];
+    if (typeof current === 'string') {
+      if (current.includes(NUL)) return path;
+    } else if (Array.isArray(current)) {
+      current.forEach((item, i) => {
+        stack.push([item, [...path, String(i)]]);
+      });
+    } else if (current !== null && typeof current === 'object' && isPlainObject(current)) {
+      for (const [key, item] of Object.entries(current)) {
+        if (key.includes(NUL)) return [...path, key.replaceAll(NUL, '')];
+        stack.push([item, [...path, key]]);
+      }
+    }
+  }
+  return null;
+}
+
+/**
+ * PostgreSQL cannot store NUL in text or jsonb (the insert fails): a body or query that carries one is
+ * a 400 naming the field, an id in the path with one is as unknown as any other (404). Runs after the
+ * guards and the schema, so a wrong caller is still refused first.
+ */
+export function registerTextInputRules(app: FastifyInstance) {
+  app.addHook('preHandler', async (request, reply) => {
+    if (findNulCharacter(request.params)) return reply.code(404).send({ message: HTTP_MESSAGES.notFound });
+    for (const input of [request.query, request.body]) {
+      const path = findNulCharacter(input);
+      if (path) {
+        const message = HTTP_MESSAGES.nulCharacter;
+        return reply.code(400).send({ message, errors: { [path.join('.') || '_']: message } });
+      }
+    }
+  });
+}

@@ -1,0 +1,349 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { HTTP_MESSAGES } from '@shared/http';
+import fc from 'fast-check';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { buildWorld, cookieFor, type World } from './actors';
+import { describeEachDb, type TestApp } from './harness';
+import {
+  type CollectedRoute,
+  ownerOf,
+  type RouteRule,
+  routeCollector,
+  ruleFor,
+  storedState,
+} from './route-table';
+
+/**
+ * PRODUCT.md §8 under hostile input: every route that takes a JSON body (read from the running
+ * server's route table) gets random and malformed bodies as its rightful caller. The answer is a 4xx
+ * with a JSON `message` and nothing stored, or a 2xx only when the body is genuinely valid; never a 5xx.
+ */
+const collector = routeCollector();
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lp-bad-input-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+const RUNS_PER_ROUTE = 30;
+const RAW_RUNS_PER_ROUTE = 12;
+
+/** A marker no valid body contains: if it is ever stored, an unknown key was kept. */
+const POLLUTION_MARKER = 'lp-polluted-marker';
+/** Stands for a raw JSON fragment (deep nesting) spliced into the body text after stringifying. */
+const DEEP_PLACEHOLDER = '\u0000deep-nesting\u0000';
+const DEEP_NESTING = `${'['.repeat(20_000)}${']'.repeat(20_000)}`;
+
+const HUGE_ASCII = 'a'.repeat(1_000_000);
+const HUGE_EMOJI = '😀'.repeat(300_000);
+
+const nastyString = fc.constantFrom(
+  "'; DROP TABLE users; --",
+  "1' OR '1'='1",
+  '"; SELECT pg_sleep(5); --',
+  '<script>window.__xss=1</script>',
+  '<img src=x onerror="window.__xss=1">',
+  '😀👩🏽‍⚖️🇺🇸',
+  'مرحبا \u202Eevil\u202C שלום',
+  'nul\u0000byte',
+  '\uD800 lone surrogate',
+  '   ',
+  '',
+  '__proto__',
+  '12',
+  '-1',
+  '1e309',
+  'true',
+  'null',
+  '2024-13-45',
+  '../../etc/passwd',
+  HUGE_ASCII,
+  HUGE_EMOJI,
+);
+
+const nastyValue: fc.Arbitrary<unknown> = fc.oneof(
+  { weight: 4, arbitrary: nastyString },
+  { weight: 1, arbitrary: fc.string({ unit: 'grapheme', maxLength: 40 }) },
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom(
+      0,
+      -1,
+      1.5,
+      1e308,
+      -1e308,
+      Number.MAX_SAFE_INTEGER + 2,
+      true,
+      false,
+      null,
+      [],
+      {},
+      [null],
+      DEEP_PLACEHOLDER,
+    ),
+  },
+  { weight: 1, arbitrary: fc.integer() },
+  { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 3 }) },
+);
+
+type Path = (string | number)[];
+
+/** Every path into a value: where a mutation can land. */
+function pathsOf(value: unknown, prefix: Path = []): Path[] {
+  if (value === null || typeof value !== 'object') return [prefix];
+  const keys: (string | number)[] = Array.isArray(value) ? value.map((_, i) => i) : Object.keys(value);
+  return [prefix, ...keys.flatMap((k) => pathsOf((value as Record<string, unknown>)[k], [...prefix, k]))];
+}
+
+function getAt(value: unknown, at: Path): unknown {
+  return at.reduce<unknown>((v, k) => (v as Record<string | number, unknown>)?.[k], value);
+}
+
+/** A copy of `value` with `at` set to `to`, or removed when `to` is `undefined`. */
+function setAt(value: unknown, at: Path, to: unknown): unknown {
+  if (!at.length) return to;
+  const copy = structuredClone(value) as Record<string | number, unknown>;
+  const parent = getAt(copy, at.slice(0, -1)) as Record<string | number, unknown>;
+  const last = at[at.length - 1];
+  if (to === undefined) delete parent[last];
+  else parent[last] = to;
+  return copy;
+}
+
+/** JSON text, with the deep-nesting placeholder replaced by the real thing. */
+const jsonText = (value: unknown) =>
+  (JSON.stringify(value) ?? 'null').replaceAll(JSON.stringify(DEEP_PLACEHOLDER), DEEP_NESTING);
+
+/** Bodies derived from a valid one: a field wrong, missing, a number as a string, the whole body replaced… */
+function hostileBody(valid: unknown): fc.Arbitrary<string> {
+  const paths = pathsOf(valid);
+  const at = fc.constantFrom(...paths);
+  return fc.oneof(
+    fc.tuple(at, nastyValue).map(([p, v]) => jsonText(setAt(valid, p, v))),
+    at.map((p) => jsonText(setAt(valid, p, undefined))),
+    at.map((p) => {
+      const v = getAt(valid, p);
+      return jsonText(setAt(valid, p, typeof v === 'number' ? String(v) : [v]));
+    }),
+    fc.constantFrom(
+      // Prototype pollution: the keys JSON.parse keeps as own properties.
+      `{"__proto__":{"polluted":"${POLLUTION_MARKER}"},${jsonText(valid).slice(1)}`,
+      `{"constructor":{"prototype":{"polluted":"${POLLUTION_MARKER}"}},${jsonText(valid).slice(1)}`,
+      jsonText({ ...(valid as object), [POLLUTION_MARKER]: POLLUTION_MARKER }),
+      jsonText([valid]),
+      jsonText(Object.values(valid as object)),
+      DEEP_NESTING,
+    ),
+    nastyValue.map(jsonText),
+    fc.jsonValue({ maxDepth: 4 }).map(jsonText),
+    fc.constant(jsonText(valid)),
+  );
+}
+
+const CONTENT_TYPES = [
+  'application/json',
+  'application/json; charset=utf-8',
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data; boundary=xyz',
+  'application/xml',
+  'application/octet-stream',
+];
+
+const RAW_BODIES = fc.oneof(
+  fc.constantFrom(
+    '',
+    '{',
+    '{"a":',
+    '{"a":1,}',
+    "{'a':1}",
+    'NaN',
+    '[1,2',
+    '"unterminated',
+    '{"a":1}{"b":2}',
+    '\u0000',
+    'undefined',
+    '\uFEFF{}',
+    '{"a":"\\x00"}',
+    '{"a":"\\uD800"}',
+    `{"__proto__":{"polluted":"${POLLUTION_MARKER}"}}`,
+    'a=1&b=2',
+    '<xml/>',
+  ),
+  fc.string({ maxLength: 200 }),
+);
+
+/** Where the stored text carries the pollution marker (an unknown key kept). */
+async function tablesWithMarker(t: TestApp) {
+  const state = await storedState(t.db);
+  const hits: string[] = [];
+  for (const table of Object.keys(state)) {
+    const res = (await t.db.execute(
+      `select count(*)::int as n from "${table}" t where t::text like '%${POLLUTION_MARKER}%'`,
+    )) as unknown as { rows: { n: number }[] };
+    if (res.rows[0].n > 0) hits.push(table);
+  }
+  return hits;
+}
+
+describeEachDb(
+  'bad input',
+  (t) => {
+    let world: World;
+    beforeAll(async () => {
+      world = await buildWorld(t().app);
+    }, 60_000);
+
+    /** Routes that validate a JSON body, each with its rule. */
+    const bodyRoutes = () =>
+      collector
+        .routes()
+        .filter((r) => r.bodySchema)
+        .map((route) => {
+          const rule = ruleFor(route);
+          if (!rule) throw new Error(`no rule for ${route.key} (see route-table.ts)`);
+          return { route, rule };
+        });
+
+    /** One call as the route's rightful caller, checked against the rules above. */
+    async function check(route: CollectedRoute, rule: RouteRule, raw: string, contentType: string) {
+      const app = t().app;
+      const call = rule.call(world, ownerOf(rule));
+      const cookie = await cookieFor(app, world, ownerOf(rule), rule.freshSession);
+      const before = await storedState(t().db);
+      const res: LightMyRequestResponse = await app.inject({
+        method: route.method as 'POST',
+        url: call.url,
+        payload: raw,
+        headers: { 'content-type': contentType, ...(cookie ? { cookie } : {}) },
+      });
+      const status = res.statusCode;
+      const shown = `${status} ${res.body.slice(0, 300)}`;
+      if (status >= 500) throw new Error(`5xx: ${shown}`);
+      if (status < 300) {
+        let parsed: unknown;
+        try {
+          // Like Fastify's parser, a leading byte order mark is not part of the JSON text.
+          parsed = JSON.parse(raw.replace(/^\uFEFF/, ''));
+        } catch {
+          throw new Error(`accepted a body that is not JSON: ${shown}`);
+        }
+        if (!contentType.startsWith('application/json')) throw new Error(`accepted ${contentType}: ${shown}`);
+        if (!route.bodySchema?.safeParse(parsed).success)
+          throw new Error(`accepted an invalid body: ${shown}`);
+        const kept = await tablesWithMarker(t());
+        if (kept.length) throw new Error(`stored an unknown key in ${kept.join(', ')}: ${shown}`);
+      } else {
+        if (status < 400) throw new Error(`unexpected ${shown}`);
+        const body = res.json() as { message?: unknown };
+        if (typeof body.message !== 'string' || !body.message)
+          throw new Error(`4xx without a message: ${shown}`);
+        const after = await storedState(t().db);
+        const changed = Object.keys(before).filter((table) => before[table] !== after[table]);
+        if (changed.length) throw new Error(`a ${status} changed ${changed.join(', ')}`);
+      }
+      if (({} as Record<string, unknown>).polluted !== undefined)
+        throw new Error('Object.prototype polluted');
+    }
+
+    /** Runs the property for every body route and reports each route that breaks it. */
+    async function forEveryBodyRoute<Ts extends unknown[]>(
+      property: (route: CollectedRoute, rule: RouteRule) => fc.IAsyncProperty<Ts>,
+      numRuns: number,
+    ) {
+      const failures: string[] = [];
+      for (const { route, rule } of bodyRoutes()) {
+        try {
+          await fc.assert(property(route, rule), { numRuns, endOnFailure: true });
+        } catch (err) {
+          const { message, cause } = err as Error;
+          const counterexample = message.match(/Counterexample: .*/)?.[0].slice(0, 600);
+          failures.push(
+            `${route.key}: ${(cause as Error | undefined)?.message ?? message} ${counterexample}`,
+          );
+        }
+      }
+      expect(failures).toEqual([]);
+    }
+
+    it('covers every route that takes a JSON body', () => {
+      const keys = bodyRoutes().map(({ route }) => route.key);
+      expect(keys.length).toBeGreaterThan(20);
+      for (const key of [
+        'POST /api/register',
+        'POST /api/attorney/master-lpq',
+        'PUT /api/lpqs/:id/complete',
+        'POST /api/firm/lpq-requests',
+        'POST /api/uploads/s3/multipart',
+      ])
+        expect(keys).toContain(key);
+    });
+
+    it('refuses a NUL character in any text field of any body with a 400 naming it (PostgreSQL cannot store it)', async () => {
+      const failures: string[] = [];
+      for (const { route, rule } of bodyRoutes()) {
+        const valid = rule.call(world, ownerOf(rule)).payload ?? {};
+        for (const at of pathsOf(valid).filter((p) => typeof getAt(valid, p) === 'string')) {
+          try {
+            await check(route, rule, jsonText(setAt(valid, at, 'before\u0000after')), 'application/json');
+          } catch (err) {
+            failures.push(`${route.key} ${at.join('.')}: ${(err as Error).message}`);
+          }
+        }
+      }
+      expect(failures).toEqual([]);
+      const res = await t().app.inject({
+        method: 'PUT',
+        url: '/api/attorney/profile',
+        headers: { cookie: world.actors.attorney.cookie },
+        payload: { phone: 'a\u0000b', practiceAreas: ['Corporate'] },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({
+        message: HTTP_MESSAGES.nulCharacter,
+        errors: { phone: HTTP_MESSAGES.nulCharacter },
+      });
+    }, 120_000);
+
+    it('refuses a NUL character in a query (400) or a path id (404)', async () => {
+      const as = (url: string) =>
+        t().app.inject({ method: 'GET', url, headers: { cookie: world.actors.attorney.cookie } });
+      const before = await storedState(t().db);
+      const query = await as(
+        '/api/uploads/s3/params?filename=a%00.pdf&type=application%2Fpdf&metadata%5Bsize%5D=10',
+      );
+      expect(query.statusCode).toBe(400);
+      expect(query.json().errors).toEqual({ filename: HTTP_MESSAGES.nulCharacter });
+      const id = await as('/api/uploads/s3/multipart/%00?key=%00');
+      expect(id.statusCode).toBe(404);
+      expect(id.json()).toEqual({ message: HTTP_MESSAGES.notFound });
+      expect(await storedState(t().db)).toEqual(before);
+    });
+
+    it('answers hostile JSON bodies with a 4xx and a message, storing nothing, never a 5xx', async () => {
+      await forEveryBodyRoute(
+        (route, rule) =>
+          fc.asyncProperty(hostileBody(rule.call(world, ownerOf(rule)).payload ?? {}), async (raw) =>
+            check(route, rule, raw, 'application/json'),
+          ),
+        RUNS_PER_ROUTE,
+      );
+    }, 240_000);
+
+    it('answers invalid JSON text and wrong content types with a 4xx and a message', async () => {
+      await forEveryBodyRoute(
+        (route, rule) =>
+          fc.asyncProperty(
+            fc.oneof(RAW_BODIES, fc.constant(jsonText(rule.call(world, ownerOf(rule)).payload ?? {}))),
+            fc.constantFrom(...CONTENT_TYPES),
+            async (raw, contentType) => check(route, rule, raw, contentType),
+          ),
+        RAW_RUNS_PER_ROUTE,
+      );
+    }, 120_000);
+  },
+  {
+    onRoute: collector.onRoute,
+    config: { dataDir, webDistDir: path.join(dataDir, 'no-web') },
+  },
+);
