@@ -1,8 +1,9 @@
 import type { ActivityItem } from '@shared/attorney';
+import { ACCESS_KIND_LABELS } from '@shared/lpq';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { activityEvents } from '../../db/schema';
-import { recordActivity } from '../audit/audit.service';
+import { listAccessEvents, recordActivity } from '../audit/audit.service';
 
 // Saving a wizard step by step writes many times in a row: within this window they count as one event.
 const COALESCE_MS = 15 * 60 * 1000;
@@ -27,18 +28,30 @@ export async function recordFormActivity(tx: Tx, userId: string, event: { kind: 
 
 export const ACTIVITY_LIST_SIZE = 20;
 
-/** Recent Activity: the attorney's own events, newest first. */
+/** Recent Activity: the attorney's own events and the firms' reads of what they shared, newest first. */
 export async function listActivity(db: Db, userId: string): Promise<ActivityItem[]> {
-  const rows = await db
-    .select()
-    .from(activityEvents)
-    .where(eq(activityEvents.userId, userId))
-    .orderBy(desc(activityEvents.createdAt), desc(activityEvents.id))
-    .limit(ACTIVITY_LIST_SIZE);
-  return rows.map((r) => ({
+  const [rows, reads] = await Promise.all([
+    db
+      .select()
+      .from(activityEvents)
+      .where(eq(activityEvents.userId, userId))
+      .orderBy(desc(activityEvents.createdAt), desc(activityEvents.id))
+      .limit(ACTIVITY_LIST_SIZE),
+    listAccessEvents(db, userId, ACTIVITY_LIST_SIZE),
+  ]);
+  const own: ActivityItem[] = rows.map((r) => ({
     id: `activity-${r.id}`,
     kind: r.kind,
     title: r.title,
     createdAt: r.createdAt.toISOString(),
   }));
+  const firmReads: ActivityItem[] = reads.map((e) => ({
+    id: `access-${e.id}`,
+    kind: `access_${e.kind}`,
+    title: `${e.firmName}: ${ACCESS_KIND_LABELS[e.kind].toLowerCase()}${e.fileName ? ` (${e.fileName})` : ''}`,
+    createdAt: e.createdAt,
+  }));
+  return [...own, ...firmReads]
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
+    .slice(0, ACTIVITY_LIST_SIZE);
 }

@@ -64,3 +64,30 @@ describeEachDb('access log', (t) => {
     ).toBe(403);
   });
 });
+
+describeEachDb('recent activity', (t) => {
+  it("shows the firms' reads of a shared package beside the attorney's own events", async () => {
+    const firm = await buildFirm(t().app, { firmName: 'Arden & Vale' });
+    const attorney = await buildAttorney(t().app);
+    await completeMasterLpqFor(t().app, attorney.cookie);
+    const requestId = await sendRequest(t().app, firm.cookie, attorney.user.email);
+    await t().app.inject({
+      method: 'POST',
+      url: `/api/attorney/lpq-requests/${requestId}/share`,
+      headers: { cookie: attorney.cookie },
+    });
+    await t().app.inject({
+      method: 'GET',
+      url: `/api/firm/lpq-requests/${requestId}`,
+      headers: { cookie: firm.cookie },
+    });
+    const res = await t().app.inject({
+      method: 'GET',
+      url: '/api/attorney/activity',
+      headers: { cookie: attorney.cookie },
+    });
+    const titles = res.json().map((a: { title: string }) => a.title);
+    expect(titles[0]).toBe('Arden & Vale: viewed your shared package');
+    expect(titles).toContain('Shared your LPQ with Arden & Vale for Corporate Partner');
+  });
+});
