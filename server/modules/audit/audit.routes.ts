@@ -1,10 +1,7 @@
-import type { AccessEventItem } from '@shared/lpq';
-import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
-import type { Db } from '../../db/client';
-import { accessEvents, lpqRequests } from '../../db/schema';
 import { currentUser, requireUser } from '../../plugins/session';
+import { listAccessEvents } from './audit.service';
 
 export async function auditRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   app.get('/api/attorney/access-log', { preValidation: requireUser('attorney') }, (request) =>
