@@ -1,0 +1,270 @@
+import { readFile } from 'node:fs/promises';
+import { expect, type Page, test } from '@playwright/test';
+import { latestMail, linkFrom, PASSWORD, uniqueEmail } from './helpers';
+
+/**
+ * Stored text is shown as text (issue 7): an attorney saves markup in every kind of form field, a firm
+ * reads the shared package in every tab and downloads the PDF. Nothing runs, nothing becomes an element,
+ * and the markup is visible literally.
+ */
+const PAYLOAD = '<img src=x onerror="window.__xss=1"><script>window.__xss=1</script>';
+
+const masterLpq = {
+  generalInfo: {
+    name: `Casey ${PAYLOAD}`,
+    address: PAYLOAD,
+    email: 'casey@example.com',
+    phone: '+1 212 555 0100',
+    barAdmissions: PAYLOAD,
+  },
+  currentEmployment: {
+    employerName: PAYLOAD,
+    startDate: '2016-03-01',
+    currentPosition: 'Partner',
+    reasonForDeparture: PAYLOAD,
+  },
+  priorEmployment: [],
+  financialInfo: { employeeType: 'K1', compensationExpectations: PAYLOAD },
+  clientsInfo: {
+    topClients: [{ clientName: PAYLOAD, isOriginator: true, portabilityLikelihood: 80 }],
+    isKeyRelationshipManager: PAYLOAD,
+    shareOriginationCredit: PAYLOAD,
+    portedClientsHistory: PAYLOAD,
+    portabilityDependencies: PAYLOAD,
+    specialFeeArrangements: PAYLOAD,
+  },
+  practiceRequirements: { supportNeeded: PAYLOAD, marketingBudget: PAYLOAD, clientGuidelines: false },
+  disclosures: { nonCompete: true, nonCompeteExplanation: PAYLOAD },
+  isComplete: true,
+};
+
+/** Every section of the business plan, each text the payload. */
+const businessPlan = {
+  executiveSummary: {
+    businessName: PAYLOAD,
+    businessDescription: PAYLOAD,
+    mission: PAYLOAD,
+    keySuccessFactors: PAYLOAD,
+    financialSummary: PAYLOAD,
+  },
+  marketAnalysis: {
+    industryOverview: PAYLOAD,
+    targetMarket: PAYLOAD,
+    marketSize: PAYLOAD,
+    competitiveAnalysis: PAYLOAD,
+    marketTrends: PAYLOAD,
+  },
+  legalServices: {
+    practiceAreas: [
+      { area: PAYLOAD, description: PAYLOAD, targetClients: PAYLOAD, pricingStrategy: PAYLOAD },
+    ],
+    serviceDelivery: PAYLOAD,
+    qualityAssurance: PAYLOAD,
+  },
+  businessDevelopment: {
+    clientAcquisition: PAYLOAD,
+    marketingStrategy: PAYLOAD,
+    networkingPlan: PAYLOAD,
+    referralStrategy: PAYLOAD,
+    digitalPresence: PAYLOAD,
+  },
+  operationsPlan: {
+    firmStructure: 'llc',
+    staffingPlan: PAYLOAD,
+    technologyNeeds: PAYLOAD,
+    officeRequirements: PAYLOAD,
+    workflows: PAYLOAD,
+  },
+  financialProjections: {
+    startupCosts: PAYLOAD,
+    revenueProjections: PAYLOAD,
+    expenseForecasts: PAYLOAD,
+    cashFlow: PAYLOAD,
+    breakEvenAnalysis: PAYLOAD,
+  },
+  riskAssessment: {
+    businessRisks: PAYLOAD,
+    legalRisks: PAYLOAD,
+    financialRisks: PAYLOAD,
+    mitigationStrategies: PAYLOAD,
+    contingencyPlans: PAYLOAD,
+  },
+  implementation: {
+    milestones: [{ milestone: PAYLOAD, timeline: 'Q1', description: PAYLOAD }],
+    keyPerformanceIndicators: PAYLOAD,
+    reviewSchedule: PAYLOAD,
+  },
+};
+
+/** Nothing of the payload ran or became an element. */
+async function expectNothingRan(page: Page) {
+  expect(await page.evaluate(() => (window as { __xss?: unknown }).__xss)).toBeUndefined();
+  await expect(page.locator('img[src="x"]')).toHaveCount(0);
+  expect(
+    await page
+      .locator('script')
+      .evaluateAll((scripts) => scripts.filter((s) => s.textContent?.includes('__xss')).length),
+  ).toBe(0);
+}
+
+test('markup an attorney saves is shown literally to the firm, in every tab and in the PDF download', async ({
+  browser,
+}) => {
+  const firmContext = await browser.newContext();
+  const attorneyContext = await browser.newContext();
+  const firm = await firmContext.newPage();
+  const attorney = await attorneyContext.newPage();
+  const dialogs: string[] = [];
+  firm.on('dialog', async (dialog) => {
+    dialogs.push(dialog.message());
+    await dialog.dismiss();
+  });
+  const attorneyEmail = uniqueEmail('xss');
+
+  // The firm registers and invites the attorney, with a question the attorney answers in markup.
+  const registered = await firm.request.post('/api/register/firm', {
+    data: {
+      firmName: 'Arden & Vale LLP',
+      headquartersAddress: '200 Park Avenue, New York, NY',
+      contactPersonName: 'Morgan Vale',
+      email: uniqueEmail('firm-xss'),
+      contactPhone: '+1 212 555 0199',
+      password: PASSWORD,
+      agreeToTerms: true,
+    },
+  });
+  expect(registered.status()).toBe(201);
+  const invite = await firm.request.post('/api/firm/lpq-requests', {
+    data: {
+      attorneyEmail,
+      positionTitle: 'Corporate Partner',
+      practiceArea: 'Corporate',
+      firmSpecificQuestions: {
+        sections: [
+          {
+            title: 'Practice fit',
+            questions: [{ id: 'why', text: 'Why our firm?', type: 'textarea', required: true }],
+          },
+        ],
+      },
+    },
+  });
+  expect(invite.status()).toBe(201);
+  const requestId = (await invite.json()).id as string;
+
+  // The attorney registers through the invitation (verified), with markup in the name and profile.
+  const token = new URL(
+    linkFrom(await latestMail(attorney.request, attorneyEmail), '/register/attorney'),
+  ).searchParams.get('token');
+  const signedUp = await attorney.request.post('/api/register/attorney', {
+    data: {
+      firstName: 'Casey',
+      lastName: PAYLOAD,
+      email: attorneyEmail,
+      phone: '+1 212 555 0100',
+      password: PASSWORD,
+      currentFirm: PAYLOAD,
+      lawSchool: PAYLOAD,
+      barAdmissions: PAYLOAD,
+      invitationToken: token,
+    },
+  });
+  expect(signedUp.status(), await signedUp.text()).toBe(201);
+
+  // A document whose name is markup, as the resume of the master LPQ.
+  const pdf = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(2048, 'x')]);
+  const ticket = await attorney.request.post('/api/objects/upload', {
+    data: { filename: `${PAYLOAD}.pdf`, contentType: 'application/pdf', size: pdf.length },
+  });
+  expect(ticket.status()).toBe(200);
+  const { uploadURL, objectPath } = await ticket.json();
+  expect(
+    (
+      await attorney.request.put(uploadURL, { data: pdf, headers: { 'content-type': 'application/pdf' } })
+    ).status(),
+  ).toBe(200);
+  const fileId = (objectPath as string).split('/').pop();
+  expect((await attorney.request.post(`/api/objects/${fileId}/confirm`)).status()).toBe(200);
+
+  const saves: [string, string, unknown][] = [
+    ['post', '/api/attorney/master-lpq', { ...masterLpq, resumeUrl: objectPath }],
+    [
+      'put',
+      '/api/attorney/conflicts-form',
+      {
+        attorneyName: PAYLOAD,
+        date: '2026-01-10',
+        firmName: PAYLOAD,
+        currentClients: [
+          {
+            clientName: PAYLOAD,
+            businessDescription: PAYLOAD,
+            relationshipStartDate: '2016-01-15',
+            typesOfWork: PAYLOAD,
+          },
+        ],
+        potentialConflicts: PAYLOAD,
+        certificationAgreement: true,
+      },
+    ],
+    [
+      'put',
+      '/api/attorney/diversity-form',
+      {
+        date: '2026-01-10',
+        gender: 'decline',
+        raceEthnicity: 'decline',
+        lgbtqia: 'decline',
+        disability: 'decline',
+        veteranStatus: 'veteran-active',
+        veteranBranch: PAYLOAD,
+        veteranRank: PAYLOAD,
+        authorizationAgreement: true,
+      },
+    ],
+    ['put', '/api/attorney/business-plan', businessPlan],
+  ];
+  for (const [method, url, data] of saves) {
+    const res = await attorney.request[method as 'put'](url, { data });
+    expect(res.ok(), `${url}: ${await res.text()}`).toBe(true);
+  }
+
+  const shared = await attorney.request.post(`/api/attorney/lpq-requests/${requestId}/share`);
+  expect(shared.status(), await shared.text()).toBe(200);
+  const lpqId = (await shared.json()).lpqId as string;
+  const answered = await attorney.request.put(`/api/lpqs/${lpqId}`, {
+    data: { formData: { name: PAYLOAD, currentFirm: PAYLOAD }, firmAnswers: { why: PAYLOAD } },
+  });
+  expect(answered.status(), await answered.text()).toBe(200);
+
+  // The firm reads every tab of the package.
+  await firm.goto(`/firm/requests/${requestId}`);
+  await expect(firm.getByRole('tab', { name: 'Profile' })).toBeVisible();
+  for (const tab of [
+    'Profile',
+    'Master LPQ',
+    'Position LPQ',
+    'Conflicts',
+    'Diversity',
+    'Business Plan',
+    'Documents',
+  ]) {
+    await firm.getByRole('tab', { name: tab }).click();
+    const panel = firm.getByRole('tabpanel', { name: tab });
+    await expect(panel.getByText(PAYLOAD).first(), `${tab} shows the markup as text`).toBeVisible();
+    await expectNothingRan(firm);
+  }
+
+  // The PDF downloads, and the page still ran nothing.
+  const [download] = await Promise.all([
+    firm.waitForEvent('download'),
+    firm.getByRole('link', { name: 'Download PDF' }).click(),
+  ]);
+  const pdfPath = await download.path();
+  expect((await readFile(pdfPath)).subarray(0, 5).toString()).toBe('%PDF-');
+  await expectNothingRan(firm);
+  expect(dialogs).toEqual([]);
+
+  await firmContext.close();
+  await attorneyContext.close();
+});
