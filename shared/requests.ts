@@ -248,6 +248,9 @@ export function displayValue(value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (Array.isArray(value)) return value.length ? value.map(displayValue).join(', ') : '—';
+  // A document reference shows as its file name.
+  if (typeof value === 'object' && typeof (value as { name?: unknown }).name === 'string')
+    return (value as { name: string }).name;
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value);
 }

@@ -13,7 +13,7 @@ import { LIMITS } from '@shared/limits';
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
-import { attorneyProfiles, files, lpqRequests, sharedPackages } from '../../db/schema';
+import { attorneyProfiles, files, lpqRequests, positionLpqs, sharedPackages } from '../../db/schema';
 import { badRequest, notFound } from '../../plugins/errors';
 import { type CompletedPart, PartsInvalidError, UPLOAD_URL_TTL_SECONDS } from '../../storage/storage';
 import { recordAccess, recordActivity } from '../audit/audit.service';
@@ -243,7 +243,9 @@ async function findFirmGrant(ctx: AppContext, firmUser: User, file: FileRow) {
         eq(sharedPackages.attorneyUserId, file.ownerId),
         sql`(${sharedPackages.documents} @> ${asDocument}::jsonb
           or ${sharedPackages.documents} @> ${asBareId}::jsonb
-          or ${sharedPackages.profile}->>'resumeUrl' = ${objectUrlFor(file.id)})`,
+          or ${sharedPackages.profile}->>'resumeUrl' = ${objectUrlFor(file.id)}
+          or exists (select 1 from ${positionLpqs} where ${positionLpqs.requestId} = ${sharedPackages.requestId}
+            and ${positionLpqs.formData}->'documents' @> ${asDocument}::jsonb))`,
       ),
     )
     .orderBy(desc(sharedPackages.sharedAt))

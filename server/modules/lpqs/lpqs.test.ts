@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { lpqRequests, outbox, positionLpqs } from '../../db/schema';
 import { buildAttorney } from '../../test/factories';
 import { describeEachDb } from '../../test/harness';
+import { pdfBytes, putBytes } from '../files/files.test-support';
 import { buildFirm } from '../firm/firm.factories';
 import { completeMasterLpqFor, sendRequest } from '../requests/sharing.test-support';
 
@@ -164,6 +165,55 @@ describeEachDb('position LPQ', (t) => {
       expect(late.statusCode).toBe(409);
       expect(late.json().message).toBe(LPQ_MESSAGES.alreadySubmitted);
     }
+  });
+
+  it('a document attached to the position LPQ can be downloaded by that firm, and the read is recorded', async () => {
+    const { firm, attorney, requestId, lpqId } = await sharedLpq();
+    const bytes = pdfBytes(4096, 'writing-sample');
+    const ticket = await inject({
+      method: 'POST',
+      url: '/api/objects/upload',
+      headers: { cookie: attorney.cookie },
+      payload: { filename: 'Writing sample.pdf', contentType: 'application/pdf', size: bytes.length },
+    });
+    const { uploadURL, objectPath } = ticket.json();
+    expect((await putBytes(t().app, uploadURL, bytes, 'application/pdf')).status).toBe(200);
+    const fileId = objectPath.split('/').pop();
+    const confirmed = await inject({
+      method: 'POST',
+      url: `/api/objects/${fileId}/confirm`,
+      headers: { cookie: attorney.cookie },
+    });
+    expect(confirmed.statusCode).toBe(200);
+
+    const otherFirm = await buildFirm(t().app);
+    expect(
+      (await inject({ method: 'GET', url: `/objects/${fileId}`, headers: { cookie: firm.cookie } }))
+        .statusCode,
+    ).toBe(404);
+    await inject({
+      method: 'PUT',
+      url: `/api/lpqs/${lpqId}`,
+      headers: { cookie: attorney.cookie },
+      payload: { formData: { name: 'Casey Nguyen', documents: [confirmed.json()] } },
+    });
+    const res = await inject({ method: 'GET', url: `/objects/${fileId}`, headers: { cookie: firm.cookie } });
+    expect(res.statusCode).toBe(200);
+    expect(Buffer.from(res.rawPayload).equals(bytes)).toBe(true);
+    expect(
+      (await inject({ method: 'GET', url: `/objects/${fileId}`, headers: { cookie: otherFirm.cookie } }))
+        .statusCode,
+    ).toBe(404);
+    const log = await inject({
+      method: 'GET',
+      url: '/api/attorney/access-log',
+      headers: { cookie: attorney.cookie },
+    });
+    expect(log.json()[0]).toMatchObject({
+      requestId,
+      kind: 'document_download',
+      fileName: 'Writing sample.pdf',
+    });
   });
 
   describe('access', () => {
