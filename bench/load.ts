@@ -1,0 +1,311 @@
+/**
+ * Load: autocannon at 50 connections against the attorney's request list (signed in, 20 requests) and a
+ * firm's request detail (a full shared package, one access event written per read), on PostgreSQL seeded
+ * with 10k attorneys and 1k firms — the real app beside a bare Fastify + pg baseline running the same SQL
+ * (bench/load-baseline.ts), in one command. Targets (issue 7): ≥ 50% of the baseline's req/s, p99 ≤ 50 ms,
+ * 0 errors. Reported, never asserted in tests.
+ * Usage: npm run bench:load [-- --duration 10 --warmup 3 --connections 50 --keep-db]
+ * Needs a PostgreSQL server (BENCH_PG_URL, default postgres://postgres@127.0.0.1:5432/postgres); creates
+ * and drops the database lp_bench on it.
+ */
+import type { ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import os from 'node:os';
+import { isDeepStrictEqual } from 'node:util';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { openDatabase } from '../server/db/client';
+import { hashPassword } from '../server/modules/auth/crypto';
+import {
+  businessPlan,
+  completeMasterLpq,
+  conflictsForm,
+  diversityForm,
+} from '../server/modules/questionnaires/questionnaires.fixtures';
+import { cpuSecondsByPid, groupCpuSeconds, stop, timeToFirst200 } from './lib';
+import { attorneyEmail, firmEmail, seedDatabase } from './load-seed';
+
+const arg = (name: string, fallback: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : fallback;
+};
+const duration = arg('duration', 10);
+const warmup = arg('warmup', 3);
+const connections = arg('connections', 50);
+const keepDb = process.argv.includes('--keep-db');
+
+const adminUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const dbName = 'lp_bench';
+const databaseUrl = Object.assign(new URL(adminUrl), { pathname: `/${dbName}` }).toString();
+const appPort = Number(process.env.BENCH_APP_PORT ?? 3110);
+const baselinePort = Number(process.env.BENCH_BASELINE_PORT ?? 3111);
+const appUrl = `http://127.0.0.1:${appPort}`;
+const baselineUrl = `http://127.0.0.1:${baselinePort}`;
+const dataDir = `/tmp/lp-data-bench/load-${process.pid}`;
+const PASSWORD = 'bench-password-1';
+
+const TARGETS = { ratio: 0.5, p99Ms: 50 };
+
+async function adminQuery(sql: string) {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+async function createSeededDatabase() {
+  await adminQuery(`drop database if exists ${dbName} with (force)`);
+  await adminQuery(`create database ${dbName}`);
+  const database = await openDatabase({ url: databaseUrl });
+  await database.migrate();
+  await database.close();
+  const pool = new pg.Pool({ connectionString: databaseUrl });
+  try {
+    const files = { resumeId: randomUUID(), documentId: randomUUID() };
+    // One argon2 hash for every user: hashing 11k passwords would only measure argon2.
+    const counts = await seedDatabase(pool, await hashPassword(PASSWORD), files);
+    return { counts, files };
+  } finally {
+    await pool.end();
+  }
+}
+
+async function call(method: string, path: string, cookie: string, body?: unknown) {
+  const res = await fetch(`${appUrl}${path}`, {
+    method,
+    headers: { cookie, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+  return res.json();
+}
+
+async function signIn(email: string) {
+  const res = await fetch(`${appUrl}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
+  if (res.status !== 200) throw new Error(`login ${email}: ${res.status} ${await res.text()}`);
+  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('lp_session='));
+  if (!cookie) throw new Error('no session cookie');
+  return cookie.split(';')[0];
+}
+
+/**
+ * The benchmark attorney fills every form through the API and shares firm 0's request, so the package the
+ * firm reads is built by the app's own share action (documents included).
+ */
+async function shareFullPackage(files: { resumeId: string; documentId: string }) {
+  const attorney = await signIn(attorneyEmail(0));
+  const firm = await signIn(firmEmail(0));
+  const resumeUrl = `/objects/${files.resumeId}`;
+  await call('PUT', '/api/attorney/profile', attorney, {
+    phone: '+1 212 555 0100',
+    currentFirm: 'Hale & Porter LLP',
+    position: 'partner',
+    yearsExperience: 14,
+    lawSchool: 'Columbia Law School',
+    graduationYear: 2010,
+    barAdmissions: 'New York\nNew Jersey',
+    practiceAreas: ['Corporate', 'M&A'],
+    resumeUrl,
+  });
+  await call('POST', '/api/attorney/master-lpq', attorney, {
+    ...completeMasterLpq(),
+    resumeUrl,
+    documents: [
+      {
+        id: files.documentId,
+        name: 'Writing sample.pdf',
+        contentType: 'application/pdf',
+        size: 402113,
+        url: `/objects/${files.documentId}`,
+      },
+    ],
+    isComplete: true,
+  });
+  await call('PUT', '/api/attorney/conflicts-form', attorney, conflictsForm());
+  await call('PUT', '/api/attorney/diversity-form', attorney, diversityForm());
+  await call('PUT', '/api/attorney/business-plan', attorney, businessPlan());
+  const list = (await call('GET', '/api/attorney/lpq-requests', attorney, undefined)) as {
+    id: string;
+    firmName: string;
+  }[];
+  const request = list.find((r) => r.firmName === 'Bench Firm 0 LLP');
+  if (!request) throw new Error("firm 0's request is missing");
+  await call('POST', `/api/attorney/lpq-requests/${request.id}/share`, attorney, undefined);
+  return { attorney, firm, requestId: request.id, listLength: list.length };
+}
+
+/** Both servers must answer the same JSON, or the baseline is not doing the same work. */
+async function checkSameAnswers(path: string, cookie: string) {
+  const [app, baseline] = await Promise.all(
+    [appUrl, baselineUrl].map(async (base) => {
+      const res = await fetch(`${base}${path}`, { headers: { cookie } });
+      if (res.status !== 200) throw new Error(`${base}${path}: ${res.status}`);
+      return res.json();
+    }),
+  );
+  if (!isDeepStrictEqual(app, baseline))
+    throw new Error(
+      `${path}: the baseline answers differently from the app:\n${JSON.stringify([app, baseline])}`,
+    );
+  return JSON.stringify(app).length;
+}
+
+type Figures = {
+  reqPerSec: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  requests: number;
+  cpuMsPerRequest: number;
+  pgCpuMsPerRequest: number;
+};
+
+/** The PostgreSQL backends serving the benchmark database (the server runs on this machine). */
+async function backendPids(): Promise<number[]> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ pid: number }>(
+      `select pid from pg_stat_activity where datname = $1 and backend_type = 'client backend'`,
+      [dbName],
+    );
+    return rows.map((r) => r.pid);
+  } finally {
+    await client.end();
+  }
+}
+
+/** CPU used by the backends since `before`; a backend opened meanwhile counts whole. */
+async function backendCpuSince(before: Map<number, number>) {
+  let total = 0;
+  for (const [pid, cpu] of cpuSecondsByPid(await backendPids())) total += cpu - (before.get(pid) ?? 0);
+  return total;
+}
+
+/** autocannon against one server; its own CPU time and that of its PostgreSQL backends are read around it. */
+async function load(url: string, cookie: string, seconds: number, server: ChildProcess): Promise<Figures> {
+  const pgBefore = cpuSecondsByPid(await backendPids());
+  const cpuBefore = groupCpuSeconds(server.pid!);
+  const result = await autocannon({ url, connections, duration: seconds, headers: { cookie } });
+  const cpu = groupCpuSeconds(server.pid!) - cpuBefore;
+  const pgCpu = await backendCpuSince(pgBefore);
+  const requests = Math.max(1, result.requests.total);
+  return {
+    reqPerSec: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+    requests: result.requests.total,
+    cpuMsPerRequest: (cpu * 1000) / requests,
+    pgCpuMsPerRequest: (pgCpu * 1000) / requests,
+  };
+}
+
+const load1 = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+
+const children: ChildProcess[] = [];
+let failed = false;
+try {
+  console.log(`machine: ${os.cpus().length} cores, ${os.cpus()[0]?.model}; load average ${load1()}`);
+  let started = performance.now();
+  const { counts, files } = await createSeededDatabase();
+  console.log(
+    `seeded ${dbName} in ${((performance.now() - started) / 1000).toFixed(1)} s: ${Object.entries(counts)
+      .map(([t, n]) => `${t} ${n}`)
+      .join(', ')}`,
+  );
+
+  started = performance.now();
+  const env = {
+    PORT: String(appPort),
+    PUBLIC_URL: `http://localhost:${appPort}`,
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    AUTH_RATE_LIMIT_MAX: '100000',
+    REGISTER_RATE_LIMIT_MAX: '100000',
+  };
+  const app = await timeToFirst200('npx', ['tsx', 'server/main.ts'], `${appUrl}/api/user`, env, 401);
+  children.push(app.child);
+  const baseline = await timeToFirst200(
+    'npx',
+    ['tsx', 'bench/load-baseline.ts'],
+    `${baselineUrl}/api/attorney/lpq-requests`,
+    { PORT: String(baselinePort), DATABASE_URL: databaseUrl },
+    401,
+  );
+  children.push(baseline.child);
+
+  const session = await shareFullPackage(files);
+  const endpoints = [
+    {
+      name: 'GET /api/attorney/lpq-requests',
+      path: '/api/attorney/lpq-requests',
+      cookie: session.attorney,
+      detail: `signed in, ${session.listLength} requests`,
+    },
+    {
+      name: 'GET /api/firm/lpq-requests/{id}',
+      path: `/api/firm/lpq-requests/${session.requestId}`,
+      cookie: session.firm,
+      detail: 'full shared package + access event',
+    },
+  ];
+  for (const e of endpoints) e.detail += `, ${await checkSameAnswers(e.path, e.cookie)} bytes of JSON`;
+  console.log(`servers up and package shared in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `autocannon: ${connections} connections, ${warmup} s warm-up then ${duration} s measured, per server and endpoint\n`,
+  );
+
+  const header = `${'endpoint / server'.padEnd(44)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'errors'.padStart(7)} ${'vs baseline'.padStart(12)} ${'CPU ms/req'.padStart(11)} ${'PG CPU ms/req'.padStart(14)}  load avg`;
+  console.log(header);
+  const servers = [
+    { label: 'baseline (Fastify + pg)', base: baselineUrl, child: baseline.child },
+    { label: 'app', base: appUrl, child: app.child },
+  ];
+  for (const e of endpoints) {
+    console.log(`${e.name} (${e.detail})`);
+    const rows: Record<string, Figures> = {};
+    for (const server of servers) {
+      await load(`${server.base}${e.path}`, e.cookie, warmup, server.child);
+      const f = await load(`${server.base}${e.path}`, e.cookie, duration, server.child);
+      rows[server.label] = f;
+      const ratio = f.reqPerSec / rows[servers[0].label].reqPerSec;
+      console.log(
+        `  ${server.label.padEnd(42)} ${f.reqPerSec.toFixed(0).padStart(8)} ${String(f.p50).padStart(7)} ${String(f.p99).padStart(7)} ${String(f.errors).padStart(7)} ${`${(ratio * 100).toFixed(0)}%`.padStart(12)} ${f.cpuMsPerRequest.toFixed(2).padStart(11)} ${f.pgCpuMsPerRequest.toFixed(2).padStart(14)}  ${load1()}`,
+      );
+    }
+    const a = rows.app;
+    const ratio = a.reqPerSec / rows[servers[0].label].reqPerSec;
+    const misses = [
+      ratio < TARGETS.ratio && `req/s ${(ratio * 100).toFixed(0)}% of baseline < 50%`,
+      a.p99 > TARGETS.p99Ms && `p99 ${a.p99} ms > 50 ms`,
+      a.errors > 0 && `${a.errors} errors`,
+    ].filter(Boolean);
+    if (misses.length) failed = true;
+    console.log(
+      `  targets (≥ 50% of baseline, p99 ≤ 50 ms, 0 errors): ${misses.length ? `MISSED: ${misses.join('; ')}` : 'met'}`,
+    );
+  }
+} finally {
+  for (const child of children) stop(child);
+  rmSync(dataDir, { recursive: true, force: true });
+  if (!keepDb) {
+    // The servers need a moment to close their pools; FORCE ends whatever is left.
+    await new Promise((r) => setTimeout(r, 500));
+    await adminQuery(`drop database if exists ${dbName} with (force)`);
+  }
+}
+process.exitCode = failed ? 1 : 0;
