@@ -1,39 +1,6 @@
 import { expect, test } from '@playwright/test';
+import { completeMasterLpq } from '../server/modules/questionnaires/questionnaires.fixtures';
 import { latestMail, linkFrom, PASSWORD, uniqueEmail } from './helpers';
-
-/** A complete master LPQ as Save Template sends it (the master LPQ screen has its own journey). */
-const completeMasterLpq = {
-  generalInfo: {
-    name: 'Casey Nguyen',
-    address: '1 Liberty Plaza, New York, NY',
-    email: 'casey@example.com',
-    phone: '+1 212 555 0100',
-    barAdmissions: 'New York',
-  },
-  currentEmployment: {
-    employerName: 'Hale & Porter LLP',
-    startDate: '2016-03-01',
-    currentPosition: 'Partner',
-    reasonForDeparture: 'Platform for growth',
-  },
-  priorEmployment: [],
-  financialInfo: { employeeType: 'K1', compensationExpectations: 'In line with current draw' },
-  clientsInfo: {
-    topClients: [{ clientName: 'Northwind Holdings', isOriginator: true, portabilityLikelihood: 80 }],
-    isKeyRelationshipManager: 'Yes',
-    shareOriginationCredit: 'Shared on one client',
-    portedClientsHistory: 'Ported two clients in 2016',
-    portabilityDependencies: 'None',
-    specialFeeArrangements: 'None',
-  },
-  practiceRequirements: {
-    supportNeeded: 'One associate',
-    marketingBudget: '$20,000',
-    clientGuidelines: false,
-  },
-  disclosures: {},
-  isComplete: true,
-};
 
 test('a firm invites, the attorney registers through the mail, shares, the firm reads the package, the attorney sees it', async ({
   browser,
@@ -93,7 +60,9 @@ test('a firm invites, the attorney registers through the mail, shares, the firm 
   await expect(attorney).toHaveURL(/\/attorney\/master-lpq$/);
 
   // Completing the master LPQ (its own journey covers the screen), then sharing from the request list.
-  const saved = await attorney.request.post('/api/attorney/master-lpq', { data: completeMasterLpq });
+  const saved = await attorney.request.post('/api/attorney/master-lpq', {
+    data: { ...completeMasterLpq(), isComplete: true },
+  });
   expect(saved.ok()).toBe(true);
   await attorney.goto('/attorney/lpq-requests');
   const card = attorney.getByRole('article', { name: /Arden & Vale LLP/ });
@@ -110,7 +79,7 @@ test('a firm invites, the attorney registers through the mail, shares, the firm 
   await firm.goto(`/firm/requests/${requestId}`);
   await expect(firm.getByText('Casey Nguyen').first()).toBeVisible();
   await firm.getByRole('tab', { name: 'Master LPQ' }).click();
-  await expect(firm.getByText('Northwind Holdings').first()).toBeVisible();
+  await expect(firm.getByText('Acme Corp').first()).toBeVisible();
   const [download] = await Promise.all([
     firm.waitForEvent('download'),
     firm.getByRole('link', { name: 'Download PDF' }).click(),

@@ -159,8 +159,8 @@ export type AttorneyProfile = {
   updatedAt: string;
 };
 
-/** The profile fields that make up Profile Completion (PRODUCT.md §5); self-identification is voluntary. */
-export const PROFILE_COMPLETION_FIELDS = [
+/** The attorney profile's own fields (spec §3), stored as columns; self-identification is kept apart. */
+export const PROFILE_FIELDS = [
   'phone',
   'currentFirm',
   'position',
@@ -171,6 +171,9 @@ export const PROFILE_COMPLETION_FIELDS = [
   'practiceAreas',
   'resumeUrl',
 ] as const satisfies readonly (keyof AttorneyProfile)[];
+
+/** The profile fields that make up Profile Completion (PRODUCT.md §5): all of them; self-identification is voluntary. */
+export const PROFILE_COMPLETION_FIELDS = PROFILE_FIELDS;
 
 /** Spec 2.6 + PRODUCT.md §2: account, password and the first profile fields, sent at once. */
 export const attorneyRegistrationSchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PROFILE_FIELDS } from './attorney';
 import { emailField } from './auth';
 import type { FileRef } from './files';
 import { LIMITS } from './limits';
@@ -299,15 +300,7 @@ const FIELD_ORDER = [
   'firstName',
   'lastName',
   'email',
-  'phone',
-  'currentFirm',
-  'position',
-  'yearsExperience',
-  'lawSchool',
-  'graduationYear',
-  'barAdmissions',
-  'practiceAreas',
-  'resumeUrl',
+  ...PROFILE_FIELDS,
   'militaryBranch',
   'militaryRank',
   'yearsOfService',

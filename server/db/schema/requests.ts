@@ -1,15 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { date, index, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { REQUEST_STATUSES } from '../../../shared/requests';
 import { users } from './users';
 
-export const requestStatusEnum = pgEnum('request_status', [
-  'pending',
-  'accepted',
-  'declined',
-  'in_progress',
-  'reviewed',
-  'completed',
-]);
+export const requestStatusEnum = pgEnum('request_status', REQUEST_STATUSES);
 
 export const lpqRequests = pgTable(
   'lpq_requests',

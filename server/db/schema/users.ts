@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { index, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { USER_TYPES } from '../../../shared/auth';
 
-export const userTypeEnum = pgEnum('user_type', ['attorney', 'firm']);
+export const userTypeEnum = pgEnum('user_type', USER_TYPES);
 
 export const users = pgTable(
   'users',

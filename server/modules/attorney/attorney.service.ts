@@ -4,6 +4,7 @@ import {
   type AttorneyProfile,
   type AttorneyProfileBody,
   PROFILE_COMPLETION_FIELDS,
+  PROFILE_FIELDS,
   PROFILE_MESSAGES,
 } from '@shared/attorney';
 import type { User } from '@shared/auth';
@@ -48,18 +49,7 @@ function toAttorneyProfile(row: ProfileRow, selfId: Record<string, unknown> | un
 /** The columns of attorney_profiles a body sets: only the fields it carries. */
 function profileColumns(body: Partial<AttorneyProfileBody>) {
   const columns: Partial<typeof attorneyProfiles.$inferInsert> = {};
-  const keys = [
-    'phone',
-    'currentFirm',
-    'position',
-    'yearsExperience',
-    'lawSchool',
-    'graduationYear',
-    'barAdmissions',
-    'practiceAreas',
-    'resumeUrl',
-  ] as const;
-  for (const key of keys) {
+  for (const key of PROFILE_FIELDS) {
     const value = body[key];
     if (value === undefined) continue;
     // An empty text clears the field like null does.

@@ -43,20 +43,3 @@ export async function consumeEmailToken(tx: Tx, purpose: Purpose, token: string)
     .returning();
   return row ?? null;
 }
-
-/** Reads a token without using it (to show who an invitation is for). */
-export async function peekEmailToken(tx: Tx, purpose: Purpose, token: string) {
-  const [row] = await tx
-    .select()
-    .from(emailTokens)
-    .where(
-      and(
-        eq(emailTokens.tokenHash, hashToken(token)),
-        eq(emailTokens.purpose, purpose),
-        isNull(emailTokens.usedAt),
-        gt(emailTokens.expiresAt, new Date()),
-      ),
-    )
-    .limit(1);
-  return row ?? null;
-}
