@@ -9,7 +9,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, stop, timeToFirst200 } from './lib';
 
-const port = 3190;
+const port = Number(process.env.BENCH_PORT ?? 3190);
 const base = `http://localhost:${port}`;
 const pages = process.argv.slice(2).filter((a) => a.startsWith('/'));
 const targets = pages.length ? pages : ['/auth', '/attorney/dashboard', '/attorney/master-lpq'];
