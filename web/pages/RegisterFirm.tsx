@@ -317,7 +317,8 @@ export default function RegisterFirm() {
           </Paper>
           <Text size="sm" c="dimmed" ta="center">
             Already have an account?{' '}
-            <Anchor component={Link} to="/auth">
+            {/* Underlined: inside a sentence, colour alone does not mark a link (WCAG 1.4.1). */}
+            <Anchor component={Link} to="/auth" underline="always">
               Sign in
             </Anchor>
           </Text>

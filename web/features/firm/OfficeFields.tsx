@@ -23,7 +23,14 @@ export function OfficeFields({ control, label }: { control: Control<OfficesForm>
         {fields.map((field, index) => {
           const rowErrors = errors.offices?.[index];
           return (
-            <Paper key={field.id} withBorder p="sm" bg="gray.0" aria-label={`Office ${index + 1}`}>
+            <Paper
+              key={field.id}
+              withBorder
+              p="sm"
+              bg="gray.0"
+              role="group"
+              aria-label={`Office ${index + 1}`}
+            >
               <Group align="flex-end" gap="sm" wrap="wrap">
                 <TextInput
                   label="City"
