@@ -73,6 +73,8 @@ test('forgot password: the mailed link sets a new password that signs in', async
   await page.request.post('/api/logout');
   await page.goto('/auth');
   await page.getByRole('link', { name: 'Forgot password?' }).click();
+  // The page loads lazily: wait for it, or the sign-in form's Email field may still be there.
+  await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await expect(page.getByText('If an account exists for that address')).toBeVisible();
@@ -85,6 +87,7 @@ test('forgot password: the mailed link sets a new password that signs in', async
   await expect(page.getByText('Your password has been reset')).toBeVisible();
 
   await page.getByRole('link', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { name: 'Welcome' })).toBeVisible();
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill('brand-new-secret');
   await page.getByRole('button', { name: 'Sign In' }).click();
