@@ -9,13 +9,13 @@ import {
   FIRM_STRUCTURES,
 } from '@shared/business-plan';
 import { TOASTS } from '@shared/texts';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { type Control, type FieldErrors, type FieldPath, useFieldArray, useForm } from 'react-hook-form';
 import { PageShell } from '../components/PageShell';
 import { ATTORNEY_PATHS, afterAttorneySave, useBusinessPlan } from '../features/attorney/queries';
 import { optionsOf, SelectField, TextareaField, TextField } from '../features/questionnaires/fields';
+import { RepeatableList } from '../features/questionnaires/RepeatableList';
 import { StepNav } from '../features/questionnaires/StepNav';
 import { apiRequest, fieldErrors } from '../lib/api';
 import { applyServerErrors } from '../lib/forms';
@@ -115,22 +115,15 @@ function PracticeAreas({ control }: { control: Control<Values> }) {
   return (
     <Stack gap="md">
       <Text fw={600}>Practice Areas</Text>
-      {list.fields.length === 0 && <Text c="dimmed">No practice areas added</Text>}
-      {list.fields.map((item, i) => (
-        <Paper key={item.id} withBorder p="md" radius="md">
-          <Stack gap="sm">
-            <Group justify="space-between">
-              <Text fw={600}>Practice Area {i + 1}</Text>
-              <Button
-                variant="subtle"
-                color="red"
-                size="compact-sm"
-                leftSection={<IconTrash size={14} aria-hidden />}
-                onClick={() => list.remove(i)}
-              >
-                Remove
-              </Button>
-            </Group>
+      <RepeatableList
+        items={list.fields}
+        itemLabel="Practice Area"
+        emptyText="No practice areas added"
+        addLabel="Add Practice Area"
+        onAdd={() => list.append({ area: '', description: '', targetClients: '', pricingStrategy: '' })}
+        onRemove={list.remove}
+        renderItem={(i) => (
+          <>
             <TextField
               control={control}
               name={`legalServices.practiceAreas.${i}.area`}
@@ -160,17 +153,9 @@ function PracticeAreas({ control }: { control: Control<Values> }) {
                 minRows={2}
               />
             </SimpleGrid>
-          </Stack>
-        </Paper>
-      ))}
-      <Button
-        variant="light"
-        w="fit-content"
-        leftSection={<IconPlus size={16} aria-hidden />}
-        onClick={() => list.append({ area: '', description: '', targetClients: '', pricingStrategy: '' })}
-      >
-        Add Practice Area
-      </Button>
+          </>
+        )}
+      />
     </Stack>
   );
 }
@@ -180,22 +165,15 @@ function Milestones({ control }: { control: Control<Values> }) {
   return (
     <Stack gap="md">
       <Text fw={600}>Milestones</Text>
-      {list.fields.length === 0 && <Text c="dimmed">No milestones added</Text>}
-      {list.fields.map((item, i) => (
-        <Paper key={item.id} withBorder p="md" radius="md">
-          <Stack gap="sm">
-            <Group justify="space-between">
-              <Text fw={600}>Milestone {i + 1}</Text>
-              <Button
-                variant="subtle"
-                color="red"
-                size="compact-sm"
-                leftSection={<IconTrash size={14} aria-hidden />}
-                onClick={() => list.remove(i)}
-              >
-                Remove
-              </Button>
-            </Group>
+      <RepeatableList
+        items={list.fields}
+        itemLabel="Milestone"
+        emptyText="No milestones added"
+        addLabel="Add Milestone"
+        onAdd={() => list.append({ milestone: '', timeline: '', description: '' })}
+        onRemove={list.remove}
+        renderItem={(i) => (
+          <>
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <TextField
                 control={control}
@@ -217,17 +195,9 @@ function Milestones({ control }: { control: Control<Values> }) {
               required
               minRows={2}
             />
-          </Stack>
-        </Paper>
-      ))}
-      <Button
-        variant="light"
-        w="fit-content"
-        leftSection={<IconPlus size={16} aria-hidden />}
-        onClick={() => list.append({ milestone: '', timeline: '', description: '' })}
-      >
-        Add Milestone
-      </Button>
+          </>
+        )}
+      />
     </Stack>
   );
 }

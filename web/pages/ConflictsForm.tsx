@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Loader, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Button, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
 import {
   type ConflictsForm as ConflictsFormData,
   type ConflictsFormInput,
@@ -9,7 +9,7 @@ import {
 import { todayIsoDate } from '@shared/diversity';
 import type { MasterLpq } from '@shared/master-lpq';
 import { TOASTS } from '@shared/texts';
-import { IconPlus, IconTrash, IconWand } from '@tabler/icons-react';
+import { IconWand } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { type Control, useFieldArray, useForm } from 'react-hook-form';
@@ -22,6 +22,7 @@ import {
   useMasterLpq,
 } from '../features/attorney/queries';
 import { CheckboxField, DateField, TextareaField, TextField } from '../features/questionnaires/fields';
+import { RepeatableList } from '../features/questionnaires/RepeatableList';
 import { apiRequest } from '../lib/api';
 import { applyServerErrors } from '../lib/forms';
 import { showToast } from '../lib/toast';
@@ -95,139 +96,105 @@ function populateFrom(lpq: MasterLpq, current: Values): Values {
 function CurrentClients({ control }: { control: Control<Values> }) {
   const list = useFieldArray({ control, name: 'currentClients' });
   return (
-    <Stack gap="md">
-      {list.fields.length === 0 && <Text c="dimmed">No current clients added</Text>}
-      {list.fields.map((item, i) => (
-        <Paper key={item.id} withBorder p="md" radius="md">
-          <Stack gap="sm">
-            <Group justify="space-between">
-              <Text fw={600}>Current Client {i + 1}</Text>
-              <Button
-                variant="subtle"
-                color="red"
-                size="compact-sm"
-                leftSection={<IconTrash size={14} aria-hidden />}
-                onClick={() => list.remove(i)}
-              >
-                Remove
-              </Button>
-            </Group>
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <TextField
-                control={control}
-                name={`currentClients.${i}.clientName`}
-                label="Client Name"
-                required
-              />
-              <DateField
-                control={control}
-                name={`currentClients.${i}.relationshipStartDate`}
-                label="Relationship Start Date"
-                required
-              />
-              <TextField
-                control={control}
-                name={`currentClients.${i}.annualBillings`}
-                label="Annual Billings"
-              />
-              <TextField control={control} name={`currentClients.${i}.keyContacts`} label="Key Contacts" />
-            </SimpleGrid>
-            <TextareaField
+    <RepeatableList
+      items={list.fields}
+      itemLabel="Current Client"
+      emptyText="No current clients added"
+      addLabel="Add Current Client"
+      onAdd={() => list.append(emptyCurrentClient())}
+      onRemove={list.remove}
+      renderItem={(i) => (
+        <>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextField
               control={control}
-              name={`currentClients.${i}.businessDescription`}
-              label="Business Description"
+              name={`currentClients.${i}.clientName`}
+              label="Client Name"
               required
-              minRows={2}
             />
-            <TextareaField
+            <DateField
               control={control}
-              name={`currentClients.${i}.typesOfWork`}
-              label="Types of Work"
+              name={`currentClients.${i}.relationshipStartDate`}
+              label="Relationship Start Date"
               required
-              minRows={2}
             />
-          </Stack>
-        </Paper>
-      ))}
-      <Button
-        variant="light"
-        w="fit-content"
-        leftSection={<IconPlus size={16} aria-hidden />}
-        onClick={() => list.append(emptyCurrentClient())}
-      >
-        Add Current Client
-      </Button>
-    </Stack>
+            <TextField
+              control={control}
+              name={`currentClients.${i}.annualBillings`}
+              label="Annual Billings"
+            />
+            <TextField control={control} name={`currentClients.${i}.keyContacts`} label="Key Contacts" />
+          </SimpleGrid>
+          <TextareaField
+            control={control}
+            name={`currentClients.${i}.businessDescription`}
+            label="Business Description"
+            required
+            minRows={2}
+          />
+          <TextareaField
+            control={control}
+            name={`currentClients.${i}.typesOfWork`}
+            label="Types of Work"
+            required
+            minRows={2}
+          />
+        </>
+      )}
+    />
   );
 }
 
 function FormerClients({ control }: { control: Control<Values> }) {
   const list = useFieldArray({ control, name: 'formerClients' });
   return (
-    <Stack gap="md">
-      {list.fields.length === 0 && <Text c="dimmed">No former clients added</Text>}
-      {list.fields.map((item, i) => (
-        <Paper key={item.id} withBorder p="md" radius="md">
-          <Stack gap="sm">
-            <Group justify="space-between">
-              <Text fw={600}>Former Client {i + 1}</Text>
-              <Button
-                variant="subtle"
-                color="red"
-                size="compact-sm"
-                leftSection={<IconTrash size={14} aria-hidden />}
-                onClick={() => list.remove(i)}
-              >
-                Remove
-              </Button>
-            </Group>
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <TextField
-                control={control}
-                name={`formerClients.${i}.clientName`}
-                label="Client Name"
-                required
-              />
-              <TextField
-                control={control}
-                name={`formerClients.${i}.relationshipDates`}
-                label="Relationship Dates"
-                placeholder="e.g. 2016 – 2021"
-                required
-              />
-            </SimpleGrid>
-            <TextareaField
+    <RepeatableList
+      items={list.fields}
+      itemLabel="Former Client"
+      emptyText="No former clients added"
+      addLabel="Add Former Client"
+      onAdd={() => list.append(emptyFormerClient())}
+      onRemove={list.remove}
+      renderItem={(i) => (
+        <>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextField
               control={control}
-              name={`formerClients.${i}.businessDescription`}
-              label="Business Description"
+              name={`formerClients.${i}.clientName`}
+              label="Client Name"
               required
-              minRows={2}
             />
-            <TextareaField
+            <TextField
               control={control}
-              name={`formerClients.${i}.typesOfWork`}
-              label="Types of Work"
+              name={`formerClients.${i}.relationshipDates`}
+              label="Relationship Dates"
+              placeholder="e.g. 2016 – 2021"
               required
-              minRows={2}
             />
-            <TextareaField
-              control={control}
-              name={`formerClients.${i}.reasonForEnding`}
-              label="Reason for Ending"
-              minRows={2}
-            />
-          </Stack>
-        </Paper>
-      ))}
-      <Button
-        variant="light"
-        w="fit-content"
-        leftSection={<IconPlus size={16} aria-hidden />}
-        onClick={() => list.append(emptyFormerClient())}
-      >
-        Add Former Client
-      </Button>
-    </Stack>
+          </SimpleGrid>
+          <TextareaField
+            control={control}
+            name={`formerClients.${i}.businessDescription`}
+            label="Business Description"
+            required
+            minRows={2}
+          />
+          <TextareaField
+            control={control}
+            name={`formerClients.${i}.typesOfWork`}
+            label="Types of Work"
+            required
+            minRows={2}
+          />
+          <TextareaField
+            control={control}
+            name={`formerClients.${i}.reasonForEnding`}
+            label="Reason for Ending"
+            minRows={2}
+          />
+        </>
+      )}
+    />
   );
 }
 

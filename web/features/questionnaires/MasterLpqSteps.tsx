@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { FileRef } from '@shared/files';
 import {
   DISCLOSURE_FLAGS,
@@ -10,7 +10,6 @@ import {
   FINANCIAL_PERIODS,
   type MasterLpqInput,
 } from '@shared/master-lpq';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
@@ -25,6 +24,7 @@ import {
   TextField,
 } from './fields';
 import { emptyPriorEmployment, emptyTopClient } from './master-lpq-form';
+import { RepeatableList } from './RepeatableList';
 
 const useLpqForm = () => useFormContext<MasterLpqInput>();
 
@@ -104,22 +104,15 @@ export function ExperienceStep() {
         />
       </Section>
       <Section title="Prior Employment">
-        {prior.fields.length === 0 && <Text c="dimmed">No prior employment added</Text>}
-        {prior.fields.map((item, i) => (
-          <Paper key={item.id} withBorder p="md" radius="md">
-            <Stack gap="sm">
-              <Group justify="space-between">
-                <Text fw={600}>Prior Employer {i + 1}</Text>
-                <Button
-                  variant="subtle"
-                  color="red"
-                  size="compact-sm"
-                  leftSection={<IconTrash size={14} aria-hidden />}
-                  onClick={() => prior.remove(i)}
-                >
-                  Remove
-                </Button>
-              </Group>
+        <RepeatableList
+          items={prior.fields}
+          itemLabel="Prior Employer"
+          emptyText="No prior employment added"
+          addLabel="Add Prior Employment"
+          onAdd={() => prior.append(emptyPriorEmployment())}
+          onRemove={prior.remove}
+          renderItem={(i) => (
+            <>
               <SimpleGrid cols={{ base: 1, sm: 3 }}>
                 <TextField
                   control={control}
@@ -147,17 +140,9 @@ export function ExperienceStep() {
                 required
                 minRows={2}
               />
-            </Stack>
-          </Paper>
-        ))}
-        <Button
-          variant="light"
-          w="fit-content"
-          leftSection={<IconPlus size={16} aria-hidden />}
-          onClick={() => prior.append(emptyPriorEmployment())}
-        >
-          Add Prior Employment
-        </Button>
+            </>
+          )}
+        />
       </Section>
     </Stack>
   );
@@ -275,22 +260,15 @@ export function ClientsStep() {
   return (
     <Stack gap="xl">
       <Section title="Top Clients">
-        {clients.fields.length === 0 && <Text c="dimmed">No clients added</Text>}
-        {clients.fields.map((item, i) => (
-          <Paper key={item.id} withBorder p="md" radius="md">
-            <Stack gap="sm">
-              <Group justify="space-between">
-                <Text fw={600}>Client {i + 1}</Text>
-                <Button
-                  variant="subtle"
-                  color="red"
-                  size="compact-sm"
-                  leftSection={<IconTrash size={14} aria-hidden />}
-                  onClick={() => clients.remove(i)}
-                >
-                  Remove
-                </Button>
-              </Group>
+        <RepeatableList
+          items={clients.fields}
+          itemLabel="Client"
+          emptyText="No clients added"
+          addLabel="Add Client"
+          onAdd={() => clients.append(emptyTopClient())}
+          onRemove={clients.remove}
+          renderItem={(i) => (
+            <>
               <TextField
                 control={control}
                 name={`clientsInfo.topClients.${i}.clientName`}
@@ -324,17 +302,9 @@ export function ClientsStep() {
                   allowDecimal={false}
                 />
               </SimpleGrid>
-            </Stack>
-          </Paper>
-        ))}
-        <Button
-          variant="light"
-          w="fit-content"
-          leftSection={<IconPlus size={16} aria-hidden />}
-          onClick={() => clients.append(emptyTopClient())}
-        >
-          Add Client
-        </Button>
+            </>
+          )}
+        />
       </Section>
       <Section title="Client Relationships">
         <TextareaField
