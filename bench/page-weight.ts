@@ -1,6 +1,7 @@
 /**
  * Page weight: the gzipped JS and CSS a page loads, measured in Chromium against the built app.
- * Usage: npm run build && npm run bench:weight [-- /auth /attorney/dashboard …]
+ * Usage: npm run build && npm run bench:weight [-- /auth /attorney/dashboard …] [-- --files]
+ * --files lists every script and stylesheet a page loads with its gzipped size, largest first.
  * Signed-in pages are loaded as a fresh attorney. Reported against the 200 KB budget for /auth (issue 7).
  */
 import { randomBytes } from 'node:crypto';
@@ -14,6 +15,7 @@ const base = `http://localhost:${port}`;
 const pages = process.argv.slice(2).filter((a) => a.startsWith('/'));
 const targets = pages.length ? pages : ['/auth', '/attorney/dashboard', '/attorney/master-lpq'];
 const JS_BUDGET = 200 * 1024;
+const listFiles = process.argv.includes('--files');
 
 const dataDir = `/tmp/lp-bench-weight-${process.pid}`;
 const { child } = await timeToFirst200('npx', ['tsx', 'server/main.ts'], `${base}/api/login`, {
@@ -26,6 +28,7 @@ const { child } = await timeToFirst200('npx', ['tsx', 'server/main.ts'], `${base
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
 try {
   const rows: { page: string; js: number; css: number; jsFiles: number }[] = [];
+  const fileLists: string[] = [];
   for (const target of targets) {
     const context = await browser.newContext();
     if (target !== '/auth' && target !== '/') {
@@ -41,17 +44,25 @@ try {
       if (res.status() !== 201) throw new Error(`register failed: ${res.status()}`);
     }
     const page = await context.newPage();
-    const bodies: Promise<{ type: string; gz: number }>[] = [];
+    const bodies: Promise<{ type: string; gz: number; url: string }>[] = [];
     page.on('response', (response) => {
       const type = response.request().resourceType();
       if (type !== 'script' && type !== 'stylesheet') return;
-      bodies.push(response.body().then((b) => ({ type, gz: gzipSync(b, { level: 9 }).length })));
+      const url = new URL(response.url()).pathname;
+      bodies.push(response.body().then((b) => ({ type, url, gz: gzipSync(b, { level: 9 }).length })));
     });
     await page.goto(`${base}${target}`, { waitUntil: 'load' });
     await page.waitForLoadState('networkidle', { timeout: 5000 }).catch(() => {});
     await page.waitForTimeout(500);
     const all = await Promise.all(bodies);
     const js = all.filter((b) => b.type === 'script');
+    if (listFiles)
+      fileLists.push(
+        `${target}\n${[...all]
+          .sort((a, b) => b.gz - a.gz)
+          .map((b) => `  ${(b.gz / 1024).toFixed(1).padStart(7)} KB  ${b.url}`)
+          .join('\n')}`,
+      );
     rows.push({
       page: target,
       js: js.reduce((s, b) => s + b.gz, 0),
@@ -60,6 +71,7 @@ try {
     });
     await context.close();
   }
+  for (const list of fileLists) console.log(list);
   console.log('page                      gzipped JS   files   gzipped CSS   JS / 200 KB budget');
   for (const r of rows) {
     console.log(
