@@ -1,26 +1,27 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Checkbox, Group, Loader, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Loader, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import {
   type AttorneyProfile as AttorneyProfileData,
   type AttorneyProfileInput,
   attorneyProfileSchema,
-  maxGraduationYear,
-  POSITION_LABELS,
-  POSITIONS,
   PROFILE_ETHNICITIES,
   PROFILE_ETHNICITY_LABELS,
   PROFILE_GENDER_LABELS,
   PROFILE_GENDERS,
   YEARS_OF_SERVICE_MAX,
 } from '@shared/attorney';
-import { LIMITS } from '@shared/limits';
 import { PROFILE_PRACTICE_AREAS } from '@shared/practice-areas';
 import { TOASTS } from '@shared/texts';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { type Control, useForm } from 'react-hook-form';
 import { PageShell } from '../components/PageShell';
 import { FormSection } from '../features/attorney/FormSection';
+import {
+  PracticeAreasField,
+  ProfessionalFields,
+  type ProfessionalForm,
+} from '../features/attorney/ProfessionalFields';
 import { ATTORNEY_PATHS, afterAttorneySave, useAttorneyProfile } from '../features/attorney/queries';
 import { ResumeUploader } from '../features/files';
 import {
@@ -28,7 +29,6 @@ import {
   NumberField,
   optionsOf,
   SelectField,
-  TextareaField,
   TextField,
   TriStateField,
 } from '../features/questionnaires/fields';
@@ -80,6 +80,7 @@ export default function AttorneyProfile() {
     defaultValues: EMPTY,
   });
   const { control } = form;
+  const professional = control as unknown as Control<ProfessionalForm>;
 
   useEffect(() => {
     if (profile.data) form.reset(toFormValues(profile.data));
@@ -138,54 +139,14 @@ export default function AttorneyProfile() {
             </FormSection>
 
             <FormSection title="Professional Experience">
-              <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <TextField control={control} name="currentFirm" label="Current Firm" />
-                <SelectField
-                  control={control}
-                  name="position"
-                  label="Position"
-                  data={optionsOf(POSITIONS, POSITION_LABELS)}
-                  clearable
-                />
-                <NumberField
-                  control={control}
-                  name="yearsExperience"
-                  label="Years of Experience"
-                  min={LIMITS.yearsExperienceMin}
-                  max={LIMITS.yearsExperienceMax}
-                  allowDecimal={false}
-                />
-                <TextField control={control} name="lawSchool" label="Law School" />
-                <NumberField
-                  control={control}
-                  name="graduationYear"
-                  label="Graduation Year"
-                  min={LIMITS.graduationYearMin}
-                  max={maxGraduationYear()}
-                  allowDecimal={false}
-                />
-              </SimpleGrid>
-              <TextareaField
-                control={control}
-                name="barAdmissions"
-                label="Bar Admissions"
-                description="One per line"
-              />
+              <ProfessionalFields control={professional} />
             </FormSection>
 
             <FormSection title="Practice Areas & Specializations">
-              <Controller
-                control={control}
-                name="practiceAreas"
-                render={({ field }) => (
-                  <Checkbox.Group label="Practice Areas" value={field.value ?? []} onChange={field.onChange}>
-                    <SimpleGrid cols={{ base: 1, xs: 2, sm: 3 }} mt="sm" spacing="xs">
-                      {PROFILE_PRACTICE_AREAS.map((area) => (
-                        <Checkbox key={area} value={area} label={area} />
-                      ))}
-                    </SimpleGrid>
-                  </Checkbox.Group>
-                )}
+              <PracticeAreasField
+                control={professional}
+                areas={PROFILE_PRACTICE_AREAS}
+                cols={{ base: 1, xs: 2, sm: 3 }}
               />
             </FormSection>
 

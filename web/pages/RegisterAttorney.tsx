@@ -3,7 +3,6 @@ import {
   ActionIcon,
   Box,
   Button,
-  Checkbox,
   Container,
   Group,
   Paper,
@@ -12,30 +11,22 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import {
-  type AttorneyRegistrationFormValues,
-  attorneyRegistrationFormSchema,
-  maxGraduationYear,
-  POSITION_LABELS,
-  POSITIONS,
-} from '@shared/attorney';
+import { type AttorneyRegistrationFormValues, attorneyRegistrationFormSchema } from '@shared/attorney';
 import type { User } from '@shared/auth';
-import { LIMITS } from '@shared/limits';
 import { REGISTRATION_PRACTICE_AREAS } from '@shared/practice-areas';
 import { TOASTS } from '@shared/texts';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Controller, type FieldPath, useForm } from 'react-hook-form';
+import { type Control, type FieldPath, useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PasswordField } from '../components/PasswordField';
 import {
-  NumberField,
-  optionsOf,
-  SelectField,
-  TextareaField,
-  TextField,
-} from '../features/questionnaires/fields';
+  PracticeAreasField,
+  ProfessionalFields,
+  type ProfessionalForm,
+} from '../features/attorney/ProfessionalFields';
+import { TextField } from '../features/questionnaires/fields';
 import { StepNav } from '../features/questionnaires/StepNav';
 import { apiRequest, errorMessage, fieldErrors, statusOf } from '../lib/api';
 import { setCurrentUser } from '../lib/auth';
@@ -81,6 +72,7 @@ export default function RegisterAttorney() {
     },
   });
   const { control, formState } = form;
+  const professional = control as unknown as Control<ProfessionalForm>;
 
   const register = useMutation({
     mutationFn: (body: unknown) => apiRequest<User>('POST', '/api/register/attorney', body),
@@ -205,61 +197,13 @@ export default function RegisterAttorney() {
                     />
                   </>
                 )}
-                {step === 1 && (
-                  <>
-                    <TextField control={control} name="currentFirm" label="Current Firm" />
-                    <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                      <SelectField
-                        control={control}
-                        name="position"
-                        label="Position"
-                        data={optionsOf(POSITIONS, POSITION_LABELS)}
-                        clearable
-                      />
-                      <NumberField
-                        control={control}
-                        name="yearsExperience"
-                        label="Years of Experience"
-                        min={LIMITS.yearsExperienceMin}
-                        max={LIMITS.yearsExperienceMax}
-                        allowDecimal={false}
-                      />
-                      <TextField control={control} name="lawSchool" label="Law School" />
-                      <NumberField
-                        control={control}
-                        name="graduationYear"
-                        label="Graduation Year"
-                        min={LIMITS.graduationYearMin}
-                        max={maxGraduationYear()}
-                        allowDecimal={false}
-                      />
-                    </SimpleGrid>
-                    <TextareaField
-                      control={control}
-                      name="barAdmissions"
-                      label="Bar Admissions"
-                      description="One per line"
-                    />
-                  </>
-                )}
+                {step === 1 && <ProfessionalFields control={professional} currentFirmOwnRow />}
                 {step === 2 && (
-                  <Controller
-                    control={control}
-                    name="practiceAreas"
-                    render={({ field }) => (
-                      <Checkbox.Group
-                        label="Practice Areas"
-                        description="Select all that apply"
-                        value={field.value ?? []}
-                        onChange={field.onChange}
-                      >
-                        <SimpleGrid cols={{ base: 1, xs: 2 }} mt="sm" spacing="xs">
-                          {REGISTRATION_PRACTICE_AREAS.map((area) => (
-                            <Checkbox key={area} value={area} label={area} />
-                          ))}
-                        </SimpleGrid>
-                      </Checkbox.Group>
-                    )}
+                  <PracticeAreasField
+                    control={professional}
+                    areas={REGISTRATION_PRACTICE_AREAS}
+                    description="Select all that apply"
+                    cols={{ base: 1, xs: 2 }}
                   />
                 )}
                 <Group justify="space-between" mt="md">

@@ -1,0 +1,103 @@
+import { Checkbox, SimpleGrid, type SimpleGridProps } from '@mantine/core';
+import { type AttorneyProfileInput, maxGraduationYear, POSITION_LABELS, POSITIONS } from '@shared/attorney';
+import { LIMITS } from '@shared/limits';
+import { type Control, Controller } from 'react-hook-form';
+import { NumberField, optionsOf, SelectField, TextareaField, TextField } from '../questionnaires/fields';
+
+/** The part of an attorney form that holds the professional details (registration and profile both have it). */
+export type ProfessionalForm = Pick<
+  AttorneyProfileInput,
+  | 'currentFirm'
+  | 'position'
+  | 'yearsExperience'
+  | 'lawSchool'
+  | 'graduationYear'
+  | 'barAdmissions'
+  | 'practiceAreas'
+>;
+
+/**
+ * Spec 2.6 step 2 / 2.9: current firm, position, experience, school, graduation year and bar admissions.
+ * Registration gives Current Firm a row of its own; the profile puts it in the grid with the rest.
+ */
+export function ProfessionalFields({
+  control,
+  currentFirmOwnRow = false,
+}: {
+  control: Control<ProfessionalForm>;
+  currentFirmOwnRow?: boolean;
+}) {
+  const currentFirm = <TextField control={control} name="currentFirm" label="Current Firm" />;
+  return (
+    <>
+      {currentFirmOwnRow && currentFirm}
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        {!currentFirmOwnRow && currentFirm}
+        <SelectField
+          control={control}
+          name="position"
+          label="Position"
+          data={optionsOf(POSITIONS, POSITION_LABELS)}
+          clearable
+        />
+        <NumberField
+          control={control}
+          name="yearsExperience"
+          label="Years of Experience"
+          min={LIMITS.yearsExperienceMin}
+          max={LIMITS.yearsExperienceMax}
+          allowDecimal={false}
+        />
+        <TextField control={control} name="lawSchool" label="Law School" />
+        <NumberField
+          control={control}
+          name="graduationYear"
+          label="Graduation Year"
+          min={LIMITS.graduationYearMin}
+          max={maxGraduationYear()}
+          allowDecimal={false}
+        />
+      </SimpleGrid>
+      <TextareaField
+        control={control}
+        name="barAdmissions"
+        label="Bar Admissions"
+        description="One per line"
+      />
+    </>
+  );
+}
+
+/** The attorney's practice areas as checkboxes (10 on registration, 14 on the profile: spec §3). */
+export function PracticeAreasField({
+  control,
+  areas,
+  description,
+  cols,
+}: {
+  control: Control<ProfessionalForm>;
+  areas: readonly string[];
+  description?: string;
+  cols: SimpleGridProps['cols'];
+}) {
+  return (
+    <Controller
+      control={control}
+      name="practiceAreas"
+      render={({ field }) => (
+        <Checkbox.Group
+          label="Practice Areas"
+          description={description}
+          value={field.value ?? []}
+          onChange={field.onChange}
+        >
+          <SimpleGrid cols={cols} mt="sm" spacing="xs">
+            {areas.map((area) => (
+              <Checkbox key={area} value={area} label={area} />
+            ))}
+          </SimpleGrid>
+        </Checkbox.Group>
+      )}
+    />
+  );
+}
