@@ -31,6 +31,14 @@ import type { ReactNode } from 'react';
 import { type Control, Controller, useForm } from 'react-hook-form';
 import { PageShell } from '../components/PageShell';
 import { FIRM_KEYS, useFirmProfile } from '../features/firm/api';
+import {
+  ContactPersonFields,
+  ContactPhoneField,
+  FirmBasicFields,
+  type FirmFieldsForm,
+  FirmNumberField,
+  FirmSizeFields,
+} from '../features/firm/FirmFields';
 import { OfficeFields, type OfficesForm } from '../features/firm/OfficeFields';
 import { PracticeAreaChecklist, type PracticeAreasForm } from '../features/firm/PracticeAreaChecklist';
 import { apiRequest, queryClient } from '../lib/api';
@@ -40,6 +48,20 @@ import { showToast } from '../lib/toast';
 
 const TIER_OPTIONS = PARTNERSHIP_TIERS.map((t) => ({ value: String(t), label: PARTNERSHIP_TIER_LABELS[t] }));
 const BONUS_OPTIONS = BONUS_STRUCTURES.map((b) => ({ value: b, label: BONUS_STRUCTURE_LABELS[b] }));
+
+/** Amounts in dollars, 0 or more. */
+const PAY_FIELDS = [
+  ['associateSalaryMin', 'Associate Salary Min ($)'],
+  ['associateSalaryMax', 'Associate Salary Max ($)'],
+  ['partnerCompensationMin', 'Partner Compensation Min ($)'],
+  ['partnerCompensationMax', 'Partner Compensation Max ($)'],
+] as const;
+/** Shares of the firm's attorneys, 0 to 100. */
+const DIVERSITY_FIELDS = [
+  ['genderDiversityFemale', 'Female Attorneys (%)'],
+  ['genderDiversityMale', 'Male Attorneys (%)'],
+  ['ethnicDiversity', 'Ethnically Diverse Attorneys (%)'],
+] as const;
 
 const text = (v: unknown) => (v === undefined || v === null ? '' : String(v));
 
@@ -93,6 +115,7 @@ function FirmProfileForm({ profile, email }: { profile: FirmProfileData | null; 
     defaultValues: toFormValues(profile, email),
   });
   const { errors } = form.formState;
+  const firmFields = form.control as unknown as Control<FirmFieldsForm>;
   const save = useMutation({
     // Spec §4: POST when no profile exists, PUT otherwise.
     mutationFn: (values: FirmProfileValues) =>
@@ -108,55 +131,13 @@ function FirmProfileForm({ profile, email }: { profile: FirmProfileData | null; 
       showToast(TOASTS.profileFailed, { variant: 'destructive' });
     },
   });
-  const numberInput = (name: keyof FirmProfileInput, label: string, extra: { max?: number } = {}) => (
-    <TextInput
-      label={label}
-      type="number"
-      inputMode="numeric"
-      min={0}
-      max={extra.max}
-      error={errors[name]?.message as string | undefined}
-      {...form.register(name)}
-    />
-  );
 
   return (
     <form onSubmit={form.handleSubmit((values) => save.mutate(values))} noValidate>
       <Stack gap="lg">
         <Section title="Basic Information">
-          <TextInput
-            label="Firm Name"
-            required
-            error={errors.firmName?.message}
-            {...form.register('firmName')}
-          />
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            {numberInput('founded', 'Year Founded')}
-            <TextInput
-              label="Website"
-              type="url"
-              placeholder="https://www.yourfirm.com"
-              error={errors.website?.message}
-              {...form.register('website')}
-            />
-          </SimpleGrid>
-          <TextInput
-            label="Headquarters Address"
-            error={errors.headquartersAddress?.message}
-            {...form.register('headquartersAddress')}
-          />
-          <Textarea
-            label="Firm Description"
-            autosize
-            minRows={3}
-            error={errors.description?.message}
-            {...form.register('description')}
-          />
-          <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            {numberInput('totalAttorneys', 'Total Attorneys')}
-            {numberInput('numberOfOffices', 'Number of Offices')}
-            {numberInput('totalStaff', 'Total Staff')}
-          </SimpleGrid>
+          <FirmBasicFields control={firmFields} foundedMin={0} />
+          <FirmSizeFields control={firmFields} withStaff />
         </Section>
 
         <Section title="Office Locations">
@@ -205,10 +186,9 @@ function FirmProfileForm({ profile, email }: { profile: FirmProfileData | null; 
                 />
               )}
             />
-            {numberInput('associateSalaryMin', 'Associate Salary Min ($)')}
-            {numberInput('associateSalaryMax', 'Associate Salary Max ($)')}
-            {numberInput('partnerCompensationMin', 'Partner Compensation Min ($)')}
-            {numberInput('partnerCompensationMax', 'Partner Compensation Max ($)')}
+            {PAY_FIELDS.map(([name, label]) => (
+              <FirmNumberField key={name} control={form.control} name={name} label={label} min={0} />
+            ))}
           </SimpleGrid>
           <Textarea
             label="Partnership Requirements"
@@ -221,30 +201,23 @@ function FirmProfileForm({ profile, email }: { profile: FirmProfileData | null; 
 
         <Section title="Diversity & Culture">
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            {numberInput('genderDiversityFemale', 'Female Attorneys (%)', { max: 100 })}
-            {numberInput('genderDiversityMale', 'Male Attorneys (%)', { max: 100 })}
-            {numberInput('ethnicDiversity', 'Ethnically Diverse Attorneys (%)', { max: 100 })}
+            {DIVERSITY_FIELDS.map(([name, label]) => (
+              <FirmNumberField
+                key={name}
+                control={form.control}
+                name={name}
+                label={label}
+                min={0}
+                max={100}
+              />
+            ))}
           </SimpleGrid>
         </Section>
 
         <Section title="Contact Information">
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput
-              label="Contact Person Name"
-              error={errors.contactPersonName?.message}
-              {...form.register('contactPersonName')}
-            />
-            <TextInput
-              label="Contact Person Title"
-              error={errors.contactPersonTitle?.message}
-              {...form.register('contactPersonTitle')}
-            />
-            <TextInput
-              label="Phone Number"
-              type="tel"
-              error={errors.contactPhone?.message}
-              {...form.register('contactPhone')}
-            />
+            <ContactPersonFields control={firmFields} />
+            <ContactPhoneField control={firmFields} label="Phone Number" />
             <TextInput label="Email" type="email" error={errors.email?.message} {...form.register('email')} />
           </SimpleGrid>
         </Section>

@@ -34,6 +34,7 @@ import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { PageShell } from '../components/PageShell';
 import { refreshRequests, useCustomSections, useFirmProfile } from '../features/firm/api';
+import { ContactPersonFields, ContactPhoneField, type FirmFieldsForm } from '../features/firm/FirmFields';
 import { QuestionsEditor, type QuestionsForm } from '../features/firm/QuestionsEditor';
 import { apiRequest, errorMessage } from '../lib/api';
 import { applyServerErrors } from '../lib/forms';
@@ -85,6 +86,7 @@ function InvitationForm({ profile, sections }: { profile: FirmProfile; sections:
     },
   });
   const { errors } = form.formState;
+  const firmFields = form.control as unknown as Control<FirmFieldsForm>;
   const send = useMutation({
     mutationFn: ({ savedSectionIds, questions, ...fields }: FormOutput) =>
       apiRequest<FirmRequestItem>('POST', '/api/firm/lpq-requests', {
@@ -160,22 +162,8 @@ function InvitationForm({ profile, sections }: { profile: FirmProfile; sections:
           description="Filled in from your firm profile; change them for this request."
         >
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            <TextInput
-              label="Contact Person Name"
-              error={errors.contactPersonName?.message}
-              {...form.register('contactPersonName')}
-            />
-            <TextInput
-              label="Contact Person Title"
-              error={errors.contactPersonTitle?.message}
-              {...form.register('contactPersonTitle')}
-            />
-            <TextInput
-              label="Contact Phone"
-              type="tel"
-              error={errors.contactPhone?.message}
-              {...form.register('contactPhone')}
-            />
+            <ContactPersonFields control={firmFields} />
+            <ContactPhoneField control={firmFields} label="Contact Phone" />
           </SimpleGrid>
           <Textarea
             label="Message"

@@ -13,7 +13,6 @@ import {
   SimpleGrid,
   Stack,
   Text,
-  Textarea,
   TextInput,
   Title,
 } from '@mantine/core';
@@ -33,6 +32,13 @@ import { type Control, type FieldErrors, useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { PasswordField } from '../components/PasswordField';
+import {
+  ContactPersonFields,
+  ContactPhoneField,
+  FirmBasicFields,
+  type FirmFieldsForm,
+  FirmSizeFields,
+} from '../features/firm/FirmFields';
 import { OfficeFields, type OfficesForm } from '../features/firm/OfficeFields';
 import { PracticeAreaChecklist, type PracticeAreasForm } from '../features/firm/PracticeAreaChecklist';
 import { apiRequest, errorMessage, fieldErrors } from '../lib/api';
@@ -89,6 +95,7 @@ export default function RegisterFirm() {
     },
   });
   const { errors } = form.formState;
+  const firmFields = form.control as unknown as Control<FirmFieldsForm>;
   const register = useMutation({
     mutationFn: (body: Body) => apiRequest<User>('POST', '/api/register/firm', body),
   });
@@ -157,59 +164,8 @@ export default function RegisterFirm() {
                     <Title order={2} fz="h3">
                       Firm Details
                     </Title>
-                    <TextInput
-                      label="Firm Name"
-                      required
-                      error={errors.firmName?.message}
-                      {...form.register('firmName')}
-                    />
-                    <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                      <TextInput
-                        label="Year Founded"
-                        type="number"
-                        inputMode="numeric"
-                        error={errors.founded?.message}
-                        {...form.register('founded')}
-                      />
-                      <TextInput
-                        label="Website"
-                        type="url"
-                        placeholder="https://www.yourfirm.com"
-                        error={errors.website?.message}
-                        {...form.register('website')}
-                      />
-                    </SimpleGrid>
-                    <TextInput
-                      label="Headquarters Address"
-                      required
-                      error={errors.headquartersAddress?.message}
-                      {...form.register('headquartersAddress')}
-                    />
-                    <Textarea
-                      label="Firm Description"
-                      autosize
-                      minRows={3}
-                      error={errors.description?.message}
-                      {...form.register('description')}
-                    />
-                    <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                      <TextInput
-                        label="Total Attorneys"
-                        type="number"
-                        inputMode="numeric"
-                        min={0}
-                        error={errors.totalAttorneys?.message}
-                        {...form.register('totalAttorneys')}
-                      />
-                      <TextInput
-                        label="Number of Offices"
-                        type="number"
-                        inputMode="numeric"
-                        min={0}
-                        error={errors.numberOfOffices?.message}
-                        {...form.register('numberOfOffices')}
-                      />
-                    </SimpleGrid>
+                    <FirmBasicFields control={firmFields} requireHeadquarters />
+                    <FirmSizeFields control={firmFields} />
                     <Divider />
                     <OfficeFields
                       control={form.control as unknown as Control<OfficesForm>}
@@ -229,19 +185,7 @@ export default function RegisterFirm() {
                       Contact Info
                     </Title>
                     <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                      <TextInput
-                        label="Contact Person Name"
-                        required
-                        autoComplete="name"
-                        error={errors.contactPersonName?.message}
-                        {...form.register('contactPersonName')}
-                      />
-                      <TextInput
-                        label="Contact Person Title"
-                        autoComplete="organization-title"
-                        error={errors.contactPersonTitle?.message}
-                        {...form.register('contactPersonTitle')}
-                      />
+                      <ContactPersonFields control={firmFields} accountHolder />
                       <TextInput
                         label="Email Address"
                         type="email"
@@ -251,14 +195,7 @@ export default function RegisterFirm() {
                         error={errors.email?.message}
                         {...form.register('email')}
                       />
-                      <TextInput
-                        label="Phone Number"
-                        type="tel"
-                        required
-                        autoComplete="tel"
-                        error={errors.contactPhone?.message}
-                        {...form.register('contactPhone')}
-                      />
+                      <ContactPhoneField control={firmFields} label="Phone Number" accountHolder />
                       <PasswordField
                         label="Password"
                         autoComplete="new-password"
