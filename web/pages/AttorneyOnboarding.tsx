@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Alert,
   Button,
-  Checkbox,
   Group,
   Loader,
   Paper,
@@ -14,26 +13,28 @@ import {
 } from '@mantine/core';
 import {
   type AttorneyProfile,
-  maxGraduationYear,
   ONBOARDING_EMPLOYMENT_TYPE_LABELS,
   ONBOARDING_EMPLOYMENT_TYPES,
   type OnboardingValues,
   onboardingSchema,
   POSITION_LABELS,
-  POSITIONS,
 } from '@shared/attorney';
 import type { FileRef } from '@shared/files';
-import { LIMITS } from '@shared/limits';
 import type { MasterLpq } from '@shared/master-lpq';
 import { PROFILE_PRACTICE_AREAS } from '@shared/practice-areas';
 import { TOASTS } from '@shared/texts';
 import { IconCircleCheck, IconClock } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { Controller, type FieldPath, useForm } from 'react-hook-form';
+import { type Control, type FieldPath, useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import { PageShell } from '../components/PageShell';
 import { masterLpqUpdate, onboardingValuesFrom } from '../features/attorney/onboarding';
+import {
+  PracticeAreasField,
+  ProfessionalFields,
+  type ProfessionalForm,
+} from '../features/attorney/ProfessionalFields';
 import {
   ATTORNEY_PATHS,
   afterAttorneySave,
@@ -41,13 +42,7 @@ import {
   useMasterLpq,
 } from '../features/attorney/queries';
 import { DocumentsUploader, ResumeUploader } from '../features/files';
-import {
-  NumberField,
-  optionsOf,
-  SelectField,
-  TextareaField,
-  TextField,
-} from '../features/questionnaires/fields';
+import { optionsOf, SelectField, TextareaField, TextField } from '../features/questionnaires/fields';
 import { StepNav } from '../features/questionnaires/StepNav';
 import { apiRequest, errorMessage } from '../lib/api';
 import { useAuth } from '../lib/auth';
@@ -108,6 +103,7 @@ export default function AttorneyOnboarding() {
     defaultValues: onboardingValuesFrom(null, null),
   });
   const { control } = form;
+  const professional = control as unknown as Control<ProfessionalForm>;
   const loaded = useRef(false);
 
   useEffect(() => {
@@ -223,60 +219,12 @@ export default function AttorneyOnboarding() {
                   )}
                   {step === 1 && (
                     <>
-                      <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                        <TextField control={control} name="currentFirm" label="Current Firm" required />
-                        <SelectField
-                          control={control}
-                          name="position"
-                          label="Position"
-                          required
-                          data={optionsOf(POSITIONS, POSITION_LABELS)}
-                          clearable
-                        />
-                        <NumberField
-                          control={control}
-                          name="yearsExperience"
-                          label="Years of Experience"
-                          required
-                          min={LIMITS.yearsExperienceMin}
-                          max={LIMITS.yearsExperienceMax}
-                          allowDecimal={false}
-                        />
-                        <TextField control={control} name="lawSchool" label="Law School" required />
-                        <NumberField
-                          control={control}
-                          name="graduationYear"
-                          label="Graduation Year"
-                          required
-                          min={LIMITS.graduationYearMin}
-                          max={maxGraduationYear()}
-                          allowDecimal={false}
-                        />
-                      </SimpleGrid>
-                      <TextareaField
-                        control={control}
-                        name="barAdmissions"
-                        label="Bar Admissions"
-                        description="One per line"
+                      <ProfessionalFields control={professional} required />
+                      <PracticeAreasField
+                        control={professional}
+                        areas={PROFILE_PRACTICE_AREAS}
+                        cols={{ base: 1, xs: 2, sm: 3 }}
                         required
-                      />
-                      <Controller
-                        control={control}
-                        name="practiceAreas"
-                        render={({ field }) => (
-                          <Checkbox.Group
-                            label="Practice Areas"
-                            withAsterisk
-                            value={field.value ?? []}
-                            onChange={field.onChange}
-                          >
-                            <SimpleGrid cols={{ base: 1, xs: 2, sm: 3 }} mt="sm" spacing="xs">
-                              {PROFILE_PRACTICE_AREAS.map((area) => (
-                                <Checkbox key={area} value={area} label={area} />
-                              ))}
-                            </SimpleGrid>
-                          </Checkbox.Group>
-                        )}
                       />
                     </>
                   )}

@@ -19,15 +19,20 @@ export type ProfessionalForm = Pick<
 /**
  * Spec 2.6 step 2 / 2.9: current firm, position, experience, school, graduation year and bar admissions.
  * Registration gives Current Firm a row of its own; the profile puts it in the grid with the rest.
+ * Onboarding marks every field required.
  */
 export function ProfessionalFields({
   control,
   currentFirmOwnRow = false,
+  required,
 }: {
   control: Control<ProfessionalForm>;
   currentFirmOwnRow?: boolean;
+  required?: boolean;
 }) {
-  const currentFirm = <TextField control={control} name="currentFirm" label="Current Firm" />;
+  const currentFirm = (
+    <TextField control={control} name="currentFirm" label="Current Firm" required={required} />
+  );
   return (
     <>
       {currentFirmOwnRow && currentFirm}
@@ -37,6 +42,7 @@ export function ProfessionalFields({
           control={control}
           name="position"
           label="Position"
+          required={required}
           data={optionsOf(POSITIONS, POSITION_LABELS)}
           clearable
         />
@@ -44,15 +50,17 @@ export function ProfessionalFields({
           control={control}
           name="yearsExperience"
           label="Years of Experience"
+          required={required}
           min={LIMITS.yearsExperienceMin}
           max={LIMITS.yearsExperienceMax}
           allowDecimal={false}
         />
-        <TextField control={control} name="lawSchool" label="Law School" />
+        <TextField control={control} name="lawSchool" label="Law School" required={required} />
         <NumberField
           control={control}
           name="graduationYear"
           label="Graduation Year"
+          required={required}
           min={LIMITS.graduationYearMin}
           max={maxGraduationYear()}
           allowDecimal={false}
@@ -63,6 +71,7 @@ export function ProfessionalFields({
         name="barAdmissions"
         label="Bar Admissions"
         description="One per line"
+        required={required}
       />
     </>
   );
@@ -74,11 +83,13 @@ export function PracticeAreasField({
   areas,
   description,
   cols,
+  required,
 }: {
   control: Control<ProfessionalForm>;
   areas: readonly string[];
   description?: string;
   cols: SimpleGridProps['cols'];
+  required?: boolean;
 }) {
   return (
     <Controller
@@ -88,6 +99,7 @@ export function PracticeAreasField({
         <Checkbox.Group
           label="Practice Areas"
           description={description}
+          withAsterisk={required}
           value={field.value ?? []}
           onChange={field.onChange}
         >
