@@ -4,14 +4,12 @@ import {
   Center,
   Group,
   Loader,
-  Paper,
   Select,
   SimpleGrid,
   Stack,
   Text,
   Textarea,
   TextInput,
-  Title,
 } from '@mantine/core';
 import {
   BONUS_STRUCTURE_LABELS,
@@ -27,7 +25,6 @@ import {
 import { PROFILE_PRACTICE_AREAS } from '@shared/practice-areas';
 import { TOASTS } from '@shared/texts';
 import { useMutation } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
 import { type Control, Controller, useForm } from 'react-hook-form';
 import { PageShell } from '../components/PageShell';
 import { FIRM_KEYS, useFirmProfile } from '../features/firm/api';
@@ -39,6 +36,7 @@ import {
   FirmNumberField,
   FirmSizeFields,
 } from '../features/firm/FirmFields';
+import { FirmSection } from '../features/firm/FirmSection';
 import { OfficeFields, type OfficesForm } from '../features/firm/OfficeFields';
 import { PracticeAreaChecklist, type PracticeAreasForm } from '../features/firm/PracticeAreaChecklist';
 import { apiRequest, queryClient } from '../lib/api';
@@ -98,17 +96,6 @@ function toFormValues(profile: FirmProfileData | null, email: string): FirmProfi
   } as FirmProfileInput;
 }
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Paper withBorder p={{ base: 'md', sm: 'lg' }} component="section" aria-label={title}>
-      <Title order={2} fz="h4" mb="md">
-        {title}
-      </Title>
-      <Stack gap="md">{children}</Stack>
-    </Paper>
-  );
-}
-
 function FirmProfileForm({ profile, email }: { profile: FirmProfileData | null; email: string }) {
   const form = useForm<FirmProfileInput, unknown, FirmProfileValues>({
     resolver: zodResolver(firmProfileSchema),
@@ -135,24 +122,24 @@ function FirmProfileForm({ profile, email }: { profile: FirmProfileData | null; 
   return (
     <form onSubmit={form.handleSubmit((values) => save.mutate(values))} noValidate>
       <Stack gap="lg">
-        <Section title="Basic Information">
+        <FirmSection title="Basic Information">
           <FirmBasicFields control={firmFields} foundedMin={0} />
           <FirmSizeFields control={firmFields} withStaff />
-        </Section>
+        </FirmSection>
 
-        <Section title="Office Locations">
+        <FirmSection title="Office Locations">
           <OfficeFields control={form.control as unknown as Control<OfficesForm>} />
-        </Section>
+        </FirmSection>
 
-        <Section title="Practice Areas">
+        <FirmSection title="Practice Areas">
           <PracticeAreaChecklist
             control={form.control as unknown as Control<PracticeAreasForm>}
             areas={PROFILE_PRACTICE_AREAS}
             label="Practice areas your firm offers"
           />
-        </Section>
+        </FirmSection>
 
-        <Section title="Compensation & Structure">
+        <FirmSection title="Compensation & Structure">
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <Controller
               control={form.control}
@@ -197,9 +184,9 @@ function FirmProfileForm({ profile, email }: { profile: FirmProfileData | null; 
             error={errors.partnershipRequirements?.message}
             {...form.register('partnershipRequirements')}
           />
-        </Section>
+        </FirmSection>
 
-        <Section title="Diversity & Culture">
+        <FirmSection title="Diversity & Culture">
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
             {DIVERSITY_FIELDS.map(([name, label]) => (
               <FirmNumberField
@@ -212,15 +199,15 @@ function FirmProfileForm({ profile, email }: { profile: FirmProfileData | null; 
               />
             ))}
           </SimpleGrid>
-        </Section>
+        </FirmSection>
 
-        <Section title="Contact Information">
+        <FirmSection title="Contact Information">
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <ContactPersonFields control={firmFields} />
             <ContactPhoneField control={firmFields} label="Phone Number" />
             <TextInput label="Email" type="email" error={errors.email?.message} {...form.register('email')} />
           </SimpleGrid>
-        </Section>
+        </FirmSection>
 
         <Group justify="flex-end">
           <Button type="submit" size="md" disabled={save.isPending}>

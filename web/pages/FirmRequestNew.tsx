@@ -7,7 +7,6 @@ import {
   Checkbox,
   Group,
   Loader,
-  Paper,
   Select,
   SimpleGrid,
   Stack,
@@ -28,45 +27,19 @@ import {
   todayIsoDate,
 } from '@shared/requests';
 import { useMutation } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
 import { type Control, Controller, useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { PageShell } from '../components/PageShell';
 import { refreshRequests, useCustomSections, useFirmProfile } from '../features/firm/api';
 import { ContactPersonFields, ContactPhoneField, type FirmFieldsForm } from '../features/firm/FirmFields';
+import { FirmSection } from '../features/firm/FirmSection';
 import { QuestionsEditor, type QuestionsForm } from '../features/firm/QuestionsEditor';
 import { apiRequest, errorMessage } from '../lib/api';
 import { applyServerErrors } from '../lib/forms';
 import { showToast } from '../lib/toast';
 
 type FormOutput = z.output<typeof lpqRequestFormSchema>;
-
-function Section({
-  title,
-  description,
-  children,
-}: {
-  title: string;
-  description?: string;
-  children: ReactNode;
-}) {
-  return (
-    <Paper withBorder p={{ base: 'md', sm: 'lg' }} component="section" aria-label={title}>
-      <Title order={2} fz="h4">
-        {title}
-      </Title>
-      {description && (
-        <Text size="sm" c="dimmed">
-          {description}
-        </Text>
-      )}
-      <Stack gap="md" mt="md">
-        {children}
-      </Stack>
-    </Paper>
-  );
-}
 
 function InvitationForm({ profile, sections }: { profile: FirmProfile; sections: CustomSection[] }) {
   const navigate = useNavigate();
@@ -113,7 +86,7 @@ function InvitationForm({ profile, sections }: { profile: FirmProfile; sections:
   return (
     <form onSubmit={form.handleSubmit((values) => send.mutate(values))} noValidate>
       <Stack gap="lg">
-        <Section title="Attorney & Position">
+        <FirmSection title="Attorney & Position">
           <TextInput
             label="Attorney Email"
             type="email"
@@ -155,9 +128,9 @@ function InvitationForm({ profile, sections }: { profile: FirmProfile; sections:
               {...form.register('dueDate')}
             />
           </SimpleGrid>
-        </Section>
+        </FirmSection>
 
-        <Section
+        <FirmSection
           title="Contact Person"
           description="Filled in from your firm profile; change them for this request."
         >
@@ -173,9 +146,9 @@ function InvitationForm({ profile, sections }: { profile: FirmProfile; sections:
             error={errors.additionalMessage?.message}
             {...form.register('additionalMessage')}
           />
-        </Section>
+        </FirmSection>
 
-        <Section
+        <FirmSection
           title="Firm-Specific Questions"
           description="The attorney answers these after sharing, in an extra step of the position LPQ."
         >
@@ -220,7 +193,7 @@ function InvitationForm({ profile, sections }: { profile: FirmProfile; sections:
             control={form.control as unknown as Control<QuestionsForm>}
             emptyText="No additional questions."
           />
-        </Section>
+        </FirmSection>
 
         <Group justify="flex-end">
           <Button variant="default" component={Link} to="/firm/requests">
