@@ -3,7 +3,7 @@ import { HTTP_MESSAGES } from '@shared/http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config';
 import type { Db } from '../db/client';
-import { validateSession } from '../modules/auth/sessions';
+import { deleteExpiredSessions, validateSession } from '../modules/auth/sessions';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -49,7 +49,19 @@ export function registerSession(app: FastifyInstance, config: AppConfig, db: Db)
       request.sessionId = found.sessionId;
     }
   });
+
+  // Expired and idle sessions are refused on read; this removes their rows.
+  let sweeper: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    sweeper = setInterval(() => {
+      deleteExpiredSessions(db).catch((err) => app.log.error({ err }, 'expired session sweep failed'));
+    }, SESSION_SWEEP_INTERVAL_MS);
+    sweeper.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(sweeper));
 }
+
+const SESSION_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
 /** preHandler: 401 signed out, 403 for the wrong user type. */
 export function requireUser(userType?: UserType) {

@@ -191,6 +191,27 @@ describeEachDb('auth', (t) => {
       expect(rows[0].id).toMatch(/^[0-9a-f]{64}$/);
     });
 
+    it('the sweep removes expired and idle sessions and keeps live ones', async () => {
+      const { deleteExpiredSessions } = await import('./sessions');
+      const live = await buildAttorney(t().app);
+      const idle = await buildAttorney(t().app);
+      const old = await buildAttorney(t().app);
+      await t()
+        .db.update(sessions)
+        .set({ lastUsedAt: new Date(Date.now() - 13 * 3600_000) })
+        .where(eq(sessions.userId, idle.user.id));
+      await t()
+        .db.update(sessions)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(sessions.userId, old.user.id));
+      await deleteExpiredSessions(t().db);
+      const left = async (userId: string) =>
+        (await t().db.select().from(sessions).where(eq(sessions.userId, userId))).length;
+      expect(await left(live.user.id)).toBe(1);
+      expect(await left(idle.user.id)).toBe(0);
+      expect(await left(old.user.id)).toBe(0);
+    });
+
     it('ends a session idle for over 12 hours, and any session after 7 days', async () => {
       const idle = await buildAttorney(t().app);
       await t()

@@ -1,5 +1,5 @@
 import type { User } from '@shared/auth';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import { lpqRequests } from '../../db/schema';
 
 /**
@@ -13,5 +13,5 @@ export function attorneyRequestScope(user: User): SQL {
 
 /** The requests a firm user sent. */
 export function firmRequestScope(user: User): SQL {
-  return and(eq(lpqRequests.firmUserId, user.id)) as SQL;
+  return eq(lpqRequests.firmUserId, user.id);
 }
