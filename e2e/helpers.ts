@@ -68,3 +68,48 @@ export async function registerByApi(
   expect(res.status()).toBe(201);
   return res.json();
 }
+
+/** Registers a law firm (account, profile, one office) through the API; the request's cookies sign it in. */
+export async function registerFirmByApi(request: APIRequestContext, overrides: Record<string, unknown> = {}) {
+  const res = await request.post('/api/register/firm', {
+    data: {
+      firmName: 'Arden & Vale LLP',
+      headquartersAddress: '200 Park Avenue, New York, NY',
+      offices: [{ city: 'New York', state: 'NY', numberOfAttorneys: 40 }],
+      contactPersonName: 'Morgan Vale',
+      contactPersonTitle: 'Recruiting Director',
+      email: uniqueEmail('firm'),
+      contactPhone: '+1 212 555 0199',
+      password: PASSWORD,
+      agreeToTerms: true,
+      ...overrides,
+    },
+  });
+  expect(res.status()).toBe(201);
+}
+
+/** The signed-in firm invites an address to 'Corporate Partner' with one required question ('why'); returns the request id. */
+export async function inviteByApi(
+  request: APIRequestContext,
+  attorneyEmail: string,
+  overrides: Record<string, unknown> = {},
+) {
+  const res = await request.post('/api/firm/lpq-requests', {
+    data: {
+      attorneyEmail,
+      positionTitle: 'Corporate Partner',
+      practiceArea: 'Corporate',
+      firmSpecificQuestions: {
+        sections: [
+          {
+            title: 'Practice fit',
+            questions: [{ id: 'why', text: 'Why our firm?', type: 'textarea', required: true }],
+          },
+        ],
+      },
+      ...overrides,
+    },
+  });
+  expect(res.status()).toBe(201);
+  return (await res.json()).id as string;
+}

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { completeMasterLpq } from '../server/modules/questionnaires/questionnaires.fixtures';
-import { latestMail, linkFrom, PASSWORD, uniqueEmail } from './helpers';
+import { inviteByApi, latestMail, linkFrom, PASSWORD, registerFirmByApi, uniqueEmail } from './helpers';
 
 test('a firm invites, the attorney registers through the mail, shares, the firm reads the package, the attorney sees it', async ({
   browser,
@@ -12,38 +12,8 @@ test('a firm invites, the attorney registers through the mail, shares, the firm 
   const attorneyEmail = uniqueEmail('invited');
 
   // The firm registers and invites an address with no account yet.
-  const registered = await firm.request.post('/api/register/firm', {
-    data: {
-      firmName: 'Arden & Vale LLP',
-      headquartersAddress: '200 Park Avenue, New York, NY',
-      offices: [{ city: 'New York', state: 'NY', numberOfAttorneys: 40 }],
-      practiceAreas: ['Corporate'],
-      contactPersonName: 'Morgan Vale',
-      contactPersonTitle: 'Recruiting Director',
-      email: uniqueEmail('firm'),
-      contactPhone: '+1 212 555 0199',
-      password: PASSWORD,
-      agreeToTerms: true,
-    },
-  });
-  expect(registered.status()).toBe(201);
-  const invite = await firm.request.post('/api/firm/lpq-requests', {
-    data: {
-      attorneyEmail,
-      positionTitle: 'Corporate Partner',
-      practiceArea: 'Corporate',
-      firmSpecificQuestions: {
-        sections: [
-          {
-            title: 'Practice fit',
-            questions: [{ id: 'why', text: 'Why our firm?', type: 'textarea', required: true }],
-          },
-        ],
-      },
-    },
-  });
-  expect(invite.status()).toBe(201);
-  const requestId = (await invite.json()).id as string;
+  await registerFirmByApi(firm.request);
+  const requestId = await inviteByApi(firm.request, attorneyEmail);
 
   // The attorney follows the e-mailed sign-up link: registering through it verifies the address.
   const mail = await latestMail(attorney.request, attorneyEmail);
@@ -113,17 +83,13 @@ test('declining asks for confirmation and tells the firm', async ({ page }) => {
   const attorneyEmail = uniqueEmail('decliner');
   const firmReq = await page.context().browser()!.newContext();
   const firmApi = firmReq.request;
-  await firmApi.post('/api/register/firm', {
-    data: {
-      firmName: 'Byrne Partners',
-      headquartersAddress: '1 Main St',
-      offices: [{ city: 'Boston', state: 'MA', numberOfAttorneys: 5 }],
-      contactPersonName: 'Pat Byrne',
-      email: firmEmail,
-      contactPhone: '+1 617 555 0100',
-      password: PASSWORD,
-      agreeToTerms: true,
-    },
+  await registerFirmByApi(firmApi, {
+    firmName: 'Byrne Partners',
+    headquartersAddress: '1 Main St',
+    offices: [{ city: 'Boston', state: 'MA', numberOfAttorneys: 5 }],
+    contactPersonName: 'Pat Byrne',
+    email: firmEmail,
+    contactPhone: '+1 617 555 0100',
   });
   const reg = await page.request.post('/api/register', {
     data: {

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
-import { latestMail, linkFrom, PASSWORD, uniqueEmail } from './helpers';
+import { inviteByApi, latestMail, linkFrom, PASSWORD, registerFirmByApi, uniqueEmail } from './helpers';
 
 /**
  * Stored text is shown as text (issue 7): an attorney saves markup in every kind of form field, a firm
@@ -122,35 +122,8 @@ test('markup an attorney saves is shown literally to the firm, in every tab and 
   const attorneyEmail = uniqueEmail('xss');
 
   // The firm registers and invites the attorney, with a question the attorney answers in markup.
-  const registered = await firm.request.post('/api/register/firm', {
-    data: {
-      firmName: 'Arden & Vale LLP',
-      headquartersAddress: '200 Park Avenue, New York, NY',
-      contactPersonName: 'Morgan Vale',
-      email: uniqueEmail('firm-xss'),
-      contactPhone: '+1 212 555 0199',
-      password: PASSWORD,
-      agreeToTerms: true,
-    },
-  });
-  expect(registered.status()).toBe(201);
-  const invite = await firm.request.post('/api/firm/lpq-requests', {
-    data: {
-      attorneyEmail,
-      positionTitle: 'Corporate Partner',
-      practiceArea: 'Corporate',
-      firmSpecificQuestions: {
-        sections: [
-          {
-            title: 'Practice fit',
-            questions: [{ id: 'why', text: 'Why our firm?', type: 'textarea', required: true }],
-          },
-        ],
-      },
-    },
-  });
-  expect(invite.status()).toBe(201);
-  const requestId = (await invite.json()).id as string;
+  await registerFirmByApi(firm.request, { email: uniqueEmail('firm-xss') });
+  const requestId = await inviteByApi(firm.request, attorneyEmail);
 
   // The attorney registers through the invitation (verified), with markup in the name and profile.
   const token = new URL(
