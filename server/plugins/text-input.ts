@@ -3,6 +3,9 @@ import type { FastifyInstance } from 'fastify';
 
 const NUL = '\u0000';
 
+/** NUL and lone UTF-16 surrogates: PostgreSQL refuses both in text and jsonb, so the insert would fail. */
+const isUnstorable = (text: string) => text.includes(NUL) || !text.isWellFormed();
+
 const isPlainObject = (value: object) => {
   const proto = Object.getPrototypeOf(value);
   return proto === Object.prototype || proto === null;
@@ -10,21 +13,22 @@ const isPlainObject = (value: object) => {
 
 /**
  * The path of the first string or key in a parsed JSON value, query or params that holds a NUL
- * character, or null. Iterative: a validated body can still nest deeply inside free-form fields.
+ * character or a lone surrogate, or null. Iterative: a validated body can still nest deeply inside
+ * free-form fields.
  */
-export function findNulCharacter(value: unknown): string[] | null {
+export function findUnstorableText(value: unknown): string[] | null {
   const stack: [unknown, string[]][] = [[value, []]];
   while (stack.length) {
     const [current, path] = stack.pop() as [unknown, string[]];
     if (typeof current === 'string') {
-      if (current.includes(NUL)) return path;
+      if (isUnstorable(current)) return path;
     } else if (Array.isArray(current)) {
       current.forEach((item, i) => {
         stack.push([item, [...path, String(i)]]);
       });
     } else if (current !== null && typeof current === 'object' && isPlainObject(current)) {
       for (const [key, item] of Object.entries(current)) {
-        if (key.includes(NUL)) return [...path, key.replaceAll(NUL, '')];
+        if (isUnstorable(key)) return [...path, key.replaceAll(NUL, '').toWellFormed()];
         stack.push([item, [...path, key]]);
       }
     }
@@ -33,15 +37,15 @@ export function findNulCharacter(value: unknown): string[] | null {
 }
 
 /**
- * PostgreSQL cannot store NUL in text or jsonb (the insert fails): a body or query that carries one is
+ * PostgreSQL cannot store NUL or a lone surrogate in text or jsonb: a body or query that carries one is
  * a 400 naming the field, an id in the path with one is as unknown as any other (404). Runs after the
  * guards and the schema, so a wrong caller is still refused first.
  */
 export function registerTextInputRules(app: FastifyInstance) {
   app.addHook('preHandler', async (request, reply) => {
-    if (findNulCharacter(request.params)) return reply.code(404).send({ message: HTTP_MESSAGES.notFound });
+    if (findUnstorableText(request.params)) return reply.code(404).send({ message: HTTP_MESSAGES.notFound });
     for (const input of [request.query, request.body]) {
-      const path = findNulCharacter(input);
+      const path = findUnstorableText(input);
       if (path) {
         const message = HTTP_MESSAGES.nulCharacter;
         return reply.code(400).send({ message, errors: { [path.join('.') || '_']: message } });

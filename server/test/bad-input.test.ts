@@ -305,6 +305,34 @@ describeEachDb(
       });
     }, 120_000);
 
+    it('refuses a lone surrogate in text stored as jsonb with a 400 naming the field (PostgreSQL refuses it)', async () => {
+      const before = await storedState(t().db);
+      for (const [url, method, payload, field] of [
+        [
+          '/api/attorney/conflicts-form',
+          'PUT',
+          { attorneyName: 'a\uD800b', date: '2026-01-01', firmName: 'F', certificationAgreement: true },
+          'attorneyName',
+        ],
+        [
+          '/api/attorney/master-lpq',
+          'POST',
+          { generalInfo: { name: 'x\uDC00' }, isComplete: false },
+          'generalInfo.name',
+        ],
+      ] as const) {
+        const res = await t().app.inject({
+          method,
+          url,
+          headers: { cookie: world.actors.otherAttorney.cookie },
+          payload,
+        });
+        expect(res.statusCode, res.body).toBe(400);
+        expect(res.json().errors).toEqual({ [field]: HTTP_MESSAGES.nulCharacter });
+      }
+      expect(await storedState(t().db)).toEqual(before);
+    });
+
     it('refuses a NUL character in a query (400) or a path id (404)', async () => {
       const as = (url: string) =>
         t().app.inject({ method: 'GET', url, headers: { cookie: world.actors.attorney.cookie } });
