@@ -8,10 +8,11 @@
  * Needs a PostgreSQL server (BENCH_PG_URL, default postgres://postgres@127.0.0.1:5432/postgres); creates
  * and drops the database lp_bench on it.
  */
-import type { ChildProcess } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { rmSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -34,6 +35,17 @@ const duration = arg('duration', 10);
 const warmup = arg('warmup', 3);
 const connections = arg('connections', 50);
 const keepDb = process.argv.includes('--keep-db');
+/**
+ * wrk (C, one thread) when it is installed, else autocannon (Node). Both run on the machine they measure:
+ * autocannon spends about as much CPU per request as the server it loads, wrk a fraction of it.
+ */
+const toolArg = process.argv.indexOf('--tool');
+const tool: 'wrk' | 'autocannon' =
+  toolArg > 0
+    ? (process.argv[toolArg + 1] as 'wrk' | 'autocannon')
+    : spawnSync('wrk', ['--version']).error
+      ? 'autocannon'
+      : 'wrk';
 
 const adminUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const dbName = 'lp_bench';
@@ -155,7 +167,7 @@ async function checkSameAnswers(path: string, cookie: string) {
     throw new Error(
       `${path}: the baseline answers differently from the app:\n${JSON.stringify([app, baseline])}`,
     );
-  return JSON.stringify(app).length;
+  return JSON.stringify(app);
 }
 
 type Figures = {
@@ -190,20 +202,69 @@ async function backendCpuSince(before: Map<number, number>) {
   return total;
 }
 
-/** autocannon against one server; its own CPU time and that of its PostgreSQL backends are read around it. */
-async function load(url: string, cookie: string, seconds: number, server: ChildProcess): Promise<Figures> {
-  const pgBefore = cpuSecondsByPid(await backendPids());
-  const cpuBefore = groupCpuSeconds(server.pid!);
+type Run = { reqPerSec: number; p50: number; p99: number; errors: number; requests: number };
+
+async function runAutocannon(url: string, cookie: string, seconds: number): Promise<Run> {
   const result = await autocannon({ url, connections, duration: seconds, headers: { cookie } });
-  const cpu = groupCpuSeconds(server.pid!) - cpuBefore;
-  const pgCpu = await backendCpuSince(pgBefore);
-  const requests = Math.max(1, result.requests.total);
   return {
     reqPerSec: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.timeouts + result.non2xx,
     requests: result.requests.total,
+  };
+}
+
+// wrk's summary as one JSON line (latencies in µs); status errors are the non-2xx/3xx answers.
+const WRK_REPORT = `done = function(s, latency)
+  local e = s.errors
+  io.write(string.format('{"requests":%d,"us":%d,"errors":%d,"p50":%d,"p99":%d}\\n', s.requests, s.duration,
+    e.connect + e.read + e.write + e.timeout + e.status, latency:percentile(50), latency:percentile(99)))
+end`;
+
+function runWrk(url: string, cookie: string, seconds: number): Run {
+  // wrk loads the script once per thread and once more for the summary, so it must be a file.
+  const script = path.join(os.tmpdir(), `lp-bench-wrk-${process.pid}.lua`);
+  writeFileSync(script, WRK_REPORT);
+  const out = execFileSync(
+    'wrk',
+    [
+      '-t1',
+      `-c${connections}`,
+      `-d${seconds}s`,
+      '--timeout',
+      '10s',
+      '-H',
+      `Cookie: ${cookie}`,
+      '-s',
+      script,
+      url,
+    ],
+    { encoding: 'utf8' },
+  );
+  rmSync(script, { force: true });
+  const line = out.split('\n').find((l) => l.startsWith('{"requests"'));
+  if (!line) throw new Error(`wrk printed no summary:\n${out}`);
+  const r = JSON.parse(line) as Record<string, number>;
+  return {
+    reqPerSec: r.requests / (r.us / 1e6),
+    p50: Math.round(r.p50 / 100) / 10,
+    p99: Math.round(r.p99 / 100) / 10,
+    errors: r.errors,
+    requests: r.requests,
+  };
+}
+
+/** One load run against one server; its own CPU time and that of its PostgreSQL backends are read around it. */
+async function load(url: string, cookie: string, seconds: number, server: ChildProcess): Promise<Figures> {
+  const pgBefore = cpuSecondsByPid(await backendPids());
+  const cpuBefore = groupCpuSeconds(server.pid!);
+  const run = tool === 'wrk' ? runWrk(url, cookie, seconds) : await runAutocannon(url, cookie, seconds);
+  const cpu = groupCpuSeconds(server.pid!) - cpuBefore;
+  const pgCpu = await backendCpuSince(pgBefore);
+  const requests = Math.max(1, run.requests);
+  return {
+    ...run,
     cpuMsPerRequest: (cpu * 1000) / requests,
     pgCpuMsPerRequest: (pgCpu * 1000) / requests,
   };
@@ -263,32 +324,52 @@ try {
       detail: 'full shared package + access event',
     },
   ];
-  for (const e of endpoints) e.detail += `, ${await checkSameAnswers(e.path, e.cookie)} bytes of JSON`;
+  for (const [i, e] of endpoints.entries()) {
+    const json = await checkSameAnswers(e.path, e.cookie);
+    e.detail += `, ${json.length} bytes of JSON`;
+    // The floor serves the same bytes from memory (bench/load-baseline.ts).
+    const res = await fetch(`${baselineUrl}/floor/${i}`, { method: 'PUT', body: json });
+    if (res.status !== 204) throw new Error(`PUT /floor/${i}: ${res.status}`);
+  }
   console.log(`servers up and package shared in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   console.log(
-    `autocannon: ${connections} connections, ${warmup} s warm-up then ${duration} s measured, per server and endpoint\n`,
+    `${tool}: ${connections} connections, ${warmup} s warm-up then ${duration} s measured, per server and endpoint\n`,
   );
 
   const header = `${'endpoint / server'.padEnd(44)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'errors'.padStart(7)} ${'vs baseline'.padStart(12)} ${'CPU ms/req'.padStart(11)} ${'PG CPU ms/req'.padStart(14)}  load avg`;
   console.log(header);
+  // The floor does no work at all: what this machine's HTTP stack and load generator allow by themselves.
   const servers = [
-    { label: 'baseline (Fastify + pg)', base: baselineUrl, child: baseline.child },
-    { label: 'app', base: appUrl, child: app.child },
+    {
+      key: 'floor',
+      label: 'floor (same JSON from memory)',
+      url: (_e: string, i: number) => `${baselineUrl}/floor/${i}`,
+      child: baseline.child,
+    },
+    {
+      key: 'baseline',
+      label: 'baseline (Fastify + pg)',
+      url: (path: string) => `${baselineUrl}${path}`,
+      child: baseline.child,
+    },
+    { key: 'app', label: 'app', url: (path: string) => `${appUrl}${path}`, child: app.child },
   ];
-  for (const e of endpoints) {
+  for (const [i, e] of endpoints.entries()) {
     console.log(`${e.name} (${e.detail})`);
     const rows: Record<string, Figures> = {};
     for (const server of servers) {
-      await load(`${server.base}${e.path}`, e.cookie, warmup, server.child);
-      const f = await load(`${server.base}${e.path}`, e.cookie, duration, server.child);
-      rows[server.label] = f;
-      const ratio = f.reqPerSec / rows[servers[0].label].reqPerSec;
+      const url = server.url(e.path, i);
+      await load(url, e.cookie, warmup, server.child);
+      const f = await load(url, e.cookie, duration, server.child);
+      rows[server.key] = f;
+      const ratio =
+        server.key === 'floor' ? '' : `${((f.reqPerSec / rows.baseline.reqPerSec) * 100).toFixed(0)}%`;
       console.log(
-        `  ${server.label.padEnd(42)} ${f.reqPerSec.toFixed(0).padStart(8)} ${String(f.p50).padStart(7)} ${String(f.p99).padStart(7)} ${String(f.errors).padStart(7)} ${`${(ratio * 100).toFixed(0)}%`.padStart(12)} ${f.cpuMsPerRequest.toFixed(2).padStart(11)} ${f.pgCpuMsPerRequest.toFixed(2).padStart(14)}  ${load1()}`,
+        `  ${server.label.padEnd(42)} ${f.reqPerSec.toFixed(0).padStart(8)} ${String(f.p50).padStart(7)} ${String(f.p99).padStart(7)} ${String(f.errors).padStart(7)} ${ratio.padStart(12)} ${f.cpuMsPerRequest.toFixed(2).padStart(11)} ${f.pgCpuMsPerRequest.toFixed(2).padStart(14)}  ${load1()}`,
       );
     }
     const a = rows.app;
-    const ratio = a.reqPerSec / rows[servers[0].label].reqPerSec;
+    const ratio = a.reqPerSec / rows.baseline.reqPerSec;
     const misses = [
       ratio < TARGETS.ratio && `req/s ${(ratio * 100).toFixed(0)}% of baseline < 50%`,
       a.p99 > TARGETS.p99Ms && `p99 ${a.p99} ms > 50 ms`,

@@ -1,13 +1,14 @@
-import helmet from '@fastify/helmet';
 import { HTTP_MESSAGES } from '@shared/http';
 import type { FastifyInstance } from 'fastify';
+import helmet from 'helmet';
 import type { AppConfig } from '../config';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export async function registerSecurity(app: FastifyInstance, config: AppConfig) {
   const uploadOrigins = config.s3?.endpoint ? [new URL(config.s3.endpoint).origin] : [];
-  await app.register(helmet, {
+  // helmet's middleware built once: @fastify/helmet rebuilt it, CSP parsing included, on every request.
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -24,6 +25,9 @@ export async function registerSecurity(app: FastifyInstance, config: AppConfig) 
     },
     hsts: config.publicUrl.startsWith('https://'),
   });
+  app.addHook('onRequest', (request, reply, done) =>
+    securityHeaders(request.raw, reply.raw, (err) => done(err as Error | undefined)),
+  );
 
   const allowed = new Set([new URL(config.publicUrl).origin]);
   // Cross-site requests that change state are refused: the browser always sends Origin on them.

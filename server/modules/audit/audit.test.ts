@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { expect, it } from 'vitest';
 import { buildAttorney } from '../../test/factories';
@@ -62,6 +63,45 @@ describeEachDb('access log', (t) => {
       (await inject({ method: 'GET', url: '/api/attorney/access-log', headers: { cookie: firm.cookie } }))
         .statusCode,
     ).toBe(403);
+  });
+});
+
+describeEachDb('a read that cannot be recorded', (t) => {
+  it('is not served: the package leaves only once its access event is stored', async () => {
+    const firm = await buildFirm(t().app);
+    const attorney = await buildAttorney(t().app);
+    await completeMasterLpqFor(t().app, attorney.cookie);
+    const requestId = await sendRequest(t().app, firm.cookie, attorney.user.email);
+    await t().app.inject({
+      method: 'POST',
+      url: `/api/attorney/lpq-requests/${requestId}/share`,
+      headers: { cookie: attorney.cookie },
+    });
+    const read = (url: string) => t().app.inject({ method: 'GET', url, headers: { cookie: firm.cookie } });
+
+    // The access log refuses every write, as a full disk or a lost connection would.
+    await t().db.execute(sql`create function refuse_access_event() returns trigger language plpgsql as $$
+      begin raise exception 'access log unavailable'; end $$`);
+    await t().db.execute(
+      sql`create trigger refuse_access_event before insert on access_events for each row execute function refuse_access_event()`,
+    );
+    try {
+      for (const url of [
+        `/api/firm/lpq-requests/${requestId}`,
+        `/api/firm/lpq-requests/${requestId}/package.pdf`,
+      ]) {
+        const res = await read(url);
+        expect(res.statusCode).toBe(500);
+        expect(res.headers['content-type']).toContain('application/json');
+        expect(res.json()).toEqual({ message: expect.any(String) });
+        expect(res.body).not.toContain('masterLpq');
+      }
+    } finally {
+      await t().db.execute(sql`drop trigger refuse_access_event on access_events`);
+    }
+    const served = await read(`/api/firm/lpq-requests/${requestId}`);
+    expect(served.statusCode).toBe(200);
+    expect(served.json().package).not.toBeNull();
   });
 });
 

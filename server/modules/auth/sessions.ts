@@ -1,9 +1,10 @@
 import type { User } from '@shared/auth';
 import { SESSION } from '@shared/limits';
-import { and, eq, gt, lt, or } from 'drizzle-orm';
+import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import { preparedStatement } from '../../db/prepared';
 import { sessions, users } from '../../db/schema';
-import { toUser } from './auth.presenter';
+import { toUser, userColumns } from './auth.presenter';
 import { hashToken, newToken } from './crypto';
 
 // lastUsedAt is written at most this often, so reads do not all become writes.
@@ -16,6 +17,24 @@ export async function createSession(tx: Tx, userId: string) {
   return { token, expiresAt };
 }
 
+/** Read on every signed-in request, so it is a prepared statement. */
+const sessionById = (db: Db) =>
+  preparedStatement(db, 'session_by_id', (db, name) =>
+    db
+      .select({ lastUsedAt: sessions.lastUsedAt, user: userColumns })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(
+        and(
+          eq(sessions.id, sql.placeholder('id')),
+          gt(sessions.expiresAt, sql.placeholder('now')),
+          gt(sessions.lastUsedAt, sql.placeholder('idleCutoff')),
+        ),
+      )
+      .limit(1)
+      .prepare(name),
+  );
+
 export async function validateSession(
   db: Db,
   token: string,
@@ -23,14 +42,13 @@ export async function validateSession(
   const id = hashToken(token);
   const now = new Date();
   const idleCutoff = new Date(now.getTime() - SESSION.idleMs);
-  const [row] = await db
-    .select({ session: sessions, user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now), gt(sessions.lastUsedAt, idleCutoff)))
-    .limit(1);
+  const [row] = await sessionById(db).execute({
+    id,
+    now: now.toISOString(),
+    idleCutoff: idleCutoff.toISOString(),
+  });
   if (!row) return null;
-  if (now.getTime() - row.session.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
+  if (now.getTime() - row.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
     await db.update(sessions).set({ lastUsedAt: now }).where(eq(sessions.id, id));
   }
   return { user: toUser(row.user), sessionId: id };

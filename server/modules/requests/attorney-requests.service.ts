@@ -3,9 +3,10 @@ import type { User } from '@shared/auth';
 import type { FileRef } from '@shared/files';
 import type { AttorneyRequestItem, LpqFormData } from '@shared/lpq';
 import { type FirmSpecificQuestions, REQUEST_MESSAGES } from '@shared/requests';
-import { and, desc, eq, getTableColumns, inArray } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Db, Tx } from '../../db/client';
+import { preparedStatement } from '../../db/prepared';
 import { files, lpqRequests, masterLpqs, positionLpqs, sharedPackages, users } from '../../db/schema';
 import { enqueueMail } from '../../mail/outbox';
 import { conflict, HttpError, notFound } from '../../plugins/errors';
@@ -19,7 +20,7 @@ import {
   getDiversityForm,
   getMasterLpq,
 } from '../questionnaires/questionnaires.service';
-import { attorneyRequestScope } from './request-scope';
+import { attorneyRequestScope, mayActOnRequests, sentToAddress } from './request-scope';
 import { transitionRequest } from './request-state';
 import { packageSharedAttorneyMail, packageSharedFirmMail, requestDeclinedMail } from './sharing.mails';
 
@@ -46,14 +47,22 @@ function toAttorneyItem(row: RequestRow, lpqId: string | null): AttorneyRequestI
 
 const requestColumns = getTableColumns(lpqRequests);
 
+/** Every attorney opens this list, so it is a prepared statement. */
+const requestsSentTo = (db: Db) =>
+  preparedStatement(db, 'attorney_requests', (db, name) =>
+    db
+      .select({ ...requestColumns, lpqId: positionLpqs.id })
+      .from(lpqRequests)
+      .leftJoin(positionLpqs, eq(positionLpqs.requestId, lpqRequests.id))
+      .where(sentToAddress(sql.placeholder('email')))
+      .orderBy(desc(lpqRequests.sentAt))
+      .prepare(name),
+  );
+
 /** GET /api/attorney/lpq-requests: requests sent to the attorney's verified address, newest first. */
-export async function listAttorneyRequests(db: Tx, user: User): Promise<AttorneyRequestItem[]> {
-  const rows = await db
-    .select({ ...requestColumns, lpqId: positionLpqs.id })
-    .from(lpqRequests)
-    .leftJoin(positionLpqs, eq(positionLpqs.requestId, lpqRequests.id))
-    .where(attorneyRequestScope(user))
-    .orderBy(desc(lpqRequests.sentAt));
+export async function listAttorneyRequests(db: Db, user: User): Promise<AttorneyRequestItem[]> {
+  if (!mayActOnRequests(user)) return [];
+  const rows = await requestsSentTo(db).execute({ email: user.email.toLowerCase() });
   return rows.map(({ lpqId, ...row }) => toAttorneyItem(row, lpqId));
 }
 

@@ -12,20 +12,22 @@ import {
 } from '@shared/requests';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Tx } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
+import { preparedStatement } from '../../db/prepared';
 import { lpqRequests, positionLpqs, sharedPackages, users } from '../../db/schema';
 import { enqueueMail } from '../../mail/outbox';
 import { conflict, notFound } from '../../plugins/errors';
 import { recordAccess, recordActivity } from '../audit/audit.service';
 import { createEmailToken } from '../auth/tokens';
 import { findFirmProfile } from '../firm/firm.service';
-import { firmRequestScope } from './request-scope';
+import { firmRequestScope, sentByFirm } from './request-scope';
 import { transitionRequest } from './request-state';
 import { lpqInvitationMail } from './requests.mails';
 import { isUuid } from './uuid';
 
 type RequestRow = typeof lpqRequests.$inferSelect;
 type PackageRow = typeof sharedPackages.$inferSelect;
+type PositionLpqRow = typeof positionLpqs.$inferSelect;
 type FirmContext = { db: Tx; publicUrl: string; onMailQueued: () => void };
 type NewRequest = z.output<typeof createLpqRequestSchema>;
 
@@ -56,18 +58,18 @@ function toFirmRequestItem(row: RequestRow, attorneyName: string | null): FirmRe
 }
 
 /**
- * The firm's requests with the attorney's name: the attorney who answered, else the attorney account
+ * Joins the attorney whose name the firm sees: the attorney who answered, else the attorney account
  * registered with the invited address (addresses are stored lower-cased). Joined on one id so both cases
  * use an index: an OR in the join condition scanned every user for each request (bench/load.ts).
  */
+const requestAttorney = sql`${users.userType} = 'attorney' and ${users.id} = coalesce(${lpqRequests.attorneyUserId}, (select invited.id from ${users} invited where lower(invited.email) = lower(${lpqRequests.attorneyEmail})))`;
+
+/** The firm's requests with the attorney's name. */
 function selectFirmRequests(tx: Tx, user: User) {
   return tx
     .select({ request: lpqRequests, firstName: users.firstName, lastName: users.lastName })
     .from(lpqRequests)
-    .leftJoin(
-      users,
-      sql`${users.userType} = 'attorney' and ${users.id} = coalesce(${lpqRequests.attorneyUserId}, (select invited.id from ${users} invited where lower(invited.email) = lower(${lpqRequests.attorneyEmail})))`,
-    )
+    .leftJoin(users, requestAttorney)
     .where(firmRequestScope(user))
     .$dynamic();
 }
@@ -150,7 +152,7 @@ async function sendInvitationMail(tx: Tx, ctx: FirmContext, request: RequestRow)
 }
 
 /** The position LPQ's progress as the firm sees it. */
-function positionLpqStatus(row: typeof positionLpqs.$inferSelect) {
+function positionLpqStatus(row: PositionLpqRow) {
   if (row.submittedAt) return 'submitted';
   return row.updatedAt.getTime() > row.createdAt.getTime() ? 'in_progress' : 'not_started';
 }
@@ -167,70 +169,84 @@ function toDocuments(stored: unknown[]): FileRef[] {
     }));
 }
 
-async function loadPackage(
-  tx: Tx,
-  requestId: string,
-): Promise<{ row: PackageRow; pkg: SharedPackage } | null> {
-  const [row] = await tx.select().from(sharedPackages).where(eq(sharedPackages.requestId, requestId));
-  if (!row) return null;
-  const [lpq] = await tx.select().from(positionLpqs).where(eq(positionLpqs.requestId, requestId));
+function toSharedPackage(row: PackageRow, lpq: PositionLpqRow | null): SharedPackage {
   return {
-    row,
-    pkg: {
-      sharedAt: row.sharedAt.toISOString(),
-      attorney: row.attorney as SharedPackage['attorney'],
-      profile: row.profile ?? null,
-      masterLpq: row.masterLpq,
-      conflictsForm: row.conflictsForm ?? null,
-      diversityForm: row.diversityForm ?? null,
-      businessPlan: row.businessPlan ?? null,
-      documents: toDocuments(row.documents),
-      positionLpq: lpq
-        ? { status: positionLpqStatus(lpq), formData: lpq.formData, firmAnswers: lpq.firmAnswers }
-        : null,
-    },
+    sharedAt: row.sharedAt.toISOString(),
+    attorney: row.attorney as SharedPackage['attorney'],
+    profile: row.profile ?? null,
+    masterLpq: row.masterLpq,
+    conflictsForm: row.conflictsForm ?? null,
+    diversityForm: row.diversityForm ?? null,
+    businessPlan: row.businessPlan ?? null,
+    documents: toDocuments(row.documents),
+    positionLpq: lpq
+      ? { status: positionLpqStatus(lpq), formData: lpq.formData, firmAnswers: lpq.firmAnswers }
+      : null,
   };
 }
 
-/** PRODUCT.md §8: every firm read of a shared package is recorded for the attorney to see. */
-async function recordPackageRead(
-  tx: Tx,
+/**
+ * One of the firm's requests with its package and position LPQ, in one statement (one snapshot). Firms
+ * open it all day, so it is a prepared statement.
+ */
+const requestWithPackage = (db: Db) =>
+  preparedStatement(db, 'firm_request_with_package', (db, name) =>
+    db
+      .select({
+        request: lpqRequests,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        pkg: sharedPackages,
+        lpq: positionLpqs,
+      })
+      .from(lpqRequests)
+      .leftJoin(users, requestAttorney)
+      .leftJoin(sharedPackages, eq(sharedPackages.requestId, lpqRequests.id))
+      .leftJoin(positionLpqs, eq(positionLpqs.requestId, lpqRequests.id))
+      .where(and(sentByFirm(sql.placeholder('firmUserId')), eq(lpqRequests.id, sql.placeholder('requestId'))))
+      .prepare(name),
+  );
+
+/**
+ * PRODUCT.md §8: every firm read of a shared package is recorded for the attorney to see. The read comes
+ * first and the package leaves only once its access event is stored: if that write fails, the firm gets
+ * an error and no data. 404 for another firm's request, an unknown or a malformed id.
+ */
+async function readOwnPackage(
+  db: Db,
   user: User,
-  request: FirmRequestItem,
-  row: PackageRow,
+  requestId: string,
   kind: 'package_view' | 'pdf_download',
-) {
-  await recordAccess(tx, {
+): Promise<{ request: FirmRequestItem; pkg: SharedPackage | null }> {
+  if (!isUuid(requestId)) throw notFound();
+  const [row] = await requestWithPackage(db).execute({ firmUserId: user.id, requestId });
+  if (!row) throw notFound();
+  const request = toFirmRequestItem(row.request, fullName(row));
+  if (!row.pkg) return { request, pkg: null };
+  await recordAccess(db, {
     requestId: request.id,
-    attorneyUserId: row.attorneyUserId,
+    attorneyUserId: row.pkg.attorneyUserId,
     firmUserId: user.id,
     firmName: request.firmName,
     kind,
   });
+  return { request, pkg: toSharedPackage(row.pkg, row.lpq) };
 }
 
 export async function getFirmRequest(
-  ctx: { db: Tx },
+  ctx: { db: Db },
   user: User,
   requestId: string,
 ): Promise<FirmRequestDetail> {
-  return ctx.db.transaction(async (tx) => {
-    const request = await findOwnRequest(tx, user, requestId);
-    const loaded = await loadPackage(tx, request.id);
-    if (loaded) await recordPackageRead(tx, user, request, loaded.row, 'package_view');
-    return { ...request, package: loaded?.pkg ?? null };
-  });
+  const { request, pkg } = await readOwnPackage(ctx.db, user, requestId, 'package_view');
+  return { ...request, package: pkg };
 }
 
 /** The package for the PDF: 404 until it is shared; the download is recorded. */
-export async function readPackageForPdf(ctx: { db: Tx }, user: User, requestId: string) {
-  return ctx.db.transaction(async (tx) => {
-    const request = await findOwnRequest(tx, user, requestId);
-    const loaded = await loadPackage(tx, request.id);
-    if (!loaded) throw notFound();
-    await recordPackageRead(tx, user, request, loaded.row, 'pdf_download');
-    return { request, pkg: loaded.pkg };
-  });
+export async function readPackageForPdf(ctx: { db: Db }, user: User, requestId: string) {
+  const { request, pkg } = await readOwnPackage(ctx.db, user, requestId, 'pdf_download');
+  if (!pkg) throw notFound();
+  return { request, pkg };
 }
 
 const REVIEW_ACTIVITY = {

@@ -1,17 +1,29 @@
 import type { User } from '@shared/auth';
-import { eq, type SQL, sql } from 'drizzle-orm';
+import type { Placeholder, SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { lpqRequests } from '../../db/schema';
 
 /**
- * The requests an attorney may see and act on: sent to their address (any letter case), and only once
- * that address is verified (PRODUCT.md §8). Returns a condition that matches nothing otherwise.
+ * An attorney may see and act on the requests sent to their address (any letter case), and only once
+ * that address is verified (PRODUCT.md §8).
  */
+export const mayActOnRequests = (user: User) => user.userType === 'attorney' && user.emailVerified;
+
+/** Requests sent to this lower-cased address: a value, or a placeholder in a prepared statement. */
+export const sentToAddress = (lowerCaseEmail: string | Placeholder) =>
+  sql`lower(${lpqRequests.attorneyEmail}) = ${lowerCaseEmail}`;
+
+/** The requests an attorney may see and act on; a condition that matches nothing if they may not. */
 export function attorneyRequestScope(user: User): SQL {
-  if (user.userType !== 'attorney' || !user.emailVerified) return sql`false`;
-  return sql`lower(${lpqRequests.attorneyEmail}) = ${user.email.toLowerCase()}`;
+  if (!mayActOnRequests(user)) return sql`false`;
+  return sentToAddress(user.email.toLowerCase());
 }
+
+/** The requests sent by this firm user: an id, or a placeholder in a prepared statement. */
+export const sentByFirm = (firmUserId: string | Placeholder) =>
+  sql`${lpqRequests.firmUserId} = ${firmUserId}`;
 
 /** The requests a firm user sent. */
 export function firmRequestScope(user: User): SQL {
-  return eq(lpqRequests.firmUserId, user.id);
+  return sentByFirm(user.id);
 }
