@@ -69,7 +69,7 @@ async function attorneyCookie() {
   return cookie.split(';')[0];
 }
 
-async function audit(path: string, cookie: string | null, i: number): Promise<Report> {
+async function auditOnce(path: string, cookie: string | null, i: number): Promise<Report> {
   const output = `${workDir}/${path.replaceAll('/', '_')}-${i}.json`;
   await run(
     'npx',
@@ -87,6 +87,18 @@ async function audit(path: string, cookie: string | null, i: number): Promise<Re
     { env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' } },
   );
   return JSON.parse(readFileSync(output, 'utf8')) as Report;
+}
+
+/** Lighthouse's Chromium now and then exits mid-audit on this VM: that audit is run once more, and said. */
+async function audit(path: string, cookie: string | null, i: number): Promise<Report> {
+  try {
+    return await auditOnce(path, cookie, i);
+  } catch (err) {
+    console.log(
+      `${path}: audit ${i + 1} failed (${String(err).split('\n')[0].slice(0, 120)}); running it again`,
+    );
+    return auditOnce(path, cookie, i);
+  }
 }
 
 try {
