@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
-import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { HTTP_MESSAGES } from '@shared/http';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
@@ -15,12 +14,16 @@ import { createMailTransport, type MailTransport } from './mail/transport';
 import { registerModules } from './modules';
 import { devMailRoutes } from './modules/notifications/dev-mail.routes';
 import { registerErrorHandling } from './plugins/errors';
+import { registerRateLimits } from './plugins/rate-limit';
 import { registerSecurity } from './plugins/security';
 import { registerSession } from './plugins/session';
 import { registerTextInputRules } from './plugins/text-input';
 import { createStorage } from './storage/storage';
 
 export const defaultWebDistDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist/web');
+
+/** TRUST_PROXY=N: the N hops nearest to this server are proxies we run (proxy-addr's hop count). */
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
 export type BuildAppOptions = {
   config: AppConfig;
@@ -43,7 +46,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance &
             // Never log cookies or tokens.
             redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
           },
-    trustProxy: true,
+    // No proxy header is believed unless TRUST_PROXY says which proxies to trust (PRODUCT.md §8).
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 1024 * 1024,
   });
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
@@ -51,7 +55,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance &
   app.setSerializerCompiler(serializerCompiler);
 
   const mailTransport =
-    opts.mailTransport ?? createMailTransport({ smtpUrl: config.smtpUrl, from: config.mailFrom });
+    opts.mailTransport ?? createMailTransport({ smtpUrl: config.smtpUrl, from: config.mailFrom, db });
   const mailDispatcher = createMailDispatcher({
     db,
     transport: mailTransport,
@@ -73,7 +77,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance &
   registerTextInputRules(app);
   await registerSecurity(app, config);
   await app.register(cookie);
-  await app.register(rateLimit, { global: false, hook: 'preHandler' });
+  registerRateLimits(app, db);
   registerSession(app, config, db);
 
   await registerModules(app, ctx);

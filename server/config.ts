@@ -3,7 +3,8 @@ import { z } from 'zod';
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  // Embedded setup: this machine only (PRODUCT.md §8). Set HOST=0.0.0.0 in a container or behind a proxy.
+  HOST: z.string().default('127.0.0.1'),
   PUBLIC_URL: z.url().optional(),
   DATABASE_URL: z.string().optional(),
   DATA_DIR: z.string().default('./data'),
@@ -32,6 +33,8 @@ const envSchema = z.object({
     .default(5 * 1024 * 1024),
   UPLOAD_MAX_PARTS: z.coerce.number().int().positive().max(10000).default(10000),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
+  AUTH_ACCOUNT_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
+  TRUST_PROXY: z.string().optional(),
   AUTH_RATE_LIMIT_WINDOW_MS: z.coerce
     .number()
     .int()
@@ -67,8 +70,19 @@ export type AppConfig = {
   };
   /** Spec §9: multipart above the threshold, parts of at least minPartBytes, maxParts at most. */
   uploads: { multipartThresholdBytes: number; minPartBytes: number; maxParts: number };
-  /** Sign-in, reset and resend attempts per client and address; registrations per client. */
-  rateLimit: { max: number; windowMs: number; registerMax: number; registerWindowMs: number };
+  /**
+   * Sign-in, reset and resend attempts per client and address; failed sign-ins per account, whatever the
+   * client; registrations per client. Counted in the database, so every app process shares them.
+   */
+  rateLimit: {
+    max: number;
+    windowMs: number;
+    accountMax: number;
+    registerMax: number;
+    registerWindowMs: number;
+  };
+  /** Fastify's trustProxy: false (the default), a hop count, or the proxies' addresses/CIDRs. */
+  trustProxy: boolean | number | string[];
   /** How often the mail dispatcher polls the outbox; 0 turns the background loop off (tests drive it). */
   mailPollMs: number;
   logLevel: string;
@@ -117,11 +131,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     rateLimit: {
       max: e.AUTH_RATE_LIMIT_MAX,
       windowMs: e.AUTH_RATE_LIMIT_WINDOW_MS,
+      accountMax: e.AUTH_ACCOUNT_RATE_LIMIT_MAX,
       registerMax: e.REGISTER_RATE_LIMIT_MAX,
       registerWindowMs: e.REGISTER_RATE_LIMIT_WINDOW_MS,
     },
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     mailPollMs: 1000,
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR,
   };
+}
+
+/** TRUST_PROXY: unset or 'false' trusts no proxy; 'true' every hop; a number that many hops; else addresses. */
+export function parseTrustProxy(value: string | undefined): boolean | number | string[] {
+  const v = value?.trim() ?? '';
+  if (v === '' || v === 'false') return false;
+  if (v === 'true') return true;
+  if (/^\d+$/.test(v)) return Number(v);
+  return v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }

@@ -23,7 +23,18 @@ export function backoffDelay(attempts: number, baseMs: number, maxMs: number) {
   return Math.min(maxMs, baseMs * 2 ** Math.max(0, attempts - 1));
 }
 
-type ClaimedRow = { id: number; to: string; subject: string; text: string; html: string; attempts: number };
+type ClaimedRow = {
+  id: number;
+  kind: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  attempts: number;
+};
+
+/** What a delivered row keeps of its body: links with tokens live only until the mail is delivered. */
+export const DELIVERED_BODY = '(delivered; the body is not kept)';
 
 export function createMailDispatcher(opts: DispatcherOptions) {
   const maxAttempts = opts.maxAttempts ?? 8;
@@ -48,7 +59,7 @@ export function createMailDispatcher(opts: DispatcherOptions) {
         LIMIT ${batchSize}
         FOR UPDATE SKIP LOCKED
       )
-      RETURNING id, "to", subject, text, html, attempts`);
+      RETURNING id, kind, "to", subject, text, html, attempts`);
     return (result as unknown as { rows: ClaimedRow[] }).rows;
   }
 
@@ -57,7 +68,8 @@ export function createMailDispatcher(opts: DispatcherOptions) {
     try {
       await opts.transport.send(row);
       await opts.db.execute(
-        sql`UPDATE ${outbox} SET status = 'sent', sent_at = now(), locked_until = NULL, last_error = NULL WHERE id = ${row.id}`,
+        sql`UPDATE ${outbox} SET status = 'sent', sent_at = now(), locked_until = NULL, last_error = NULL,
+          text = ${DELIVERED_BODY}, html = ${DELIVERED_BODY} WHERE id = ${row.id}`,
       );
       return true;
     } catch (err) {

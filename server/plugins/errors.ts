@@ -33,6 +33,8 @@ export function validationBody(issues: { path: PropertyKey[]; message: string }[
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof HttpError) {
+      const retryAfter = (err as { retryAfterSeconds?: number }).retryAfterSeconds;
+      if (retryAfter) reply.header('Retry-After', String(retryAfter));
       return reply
         .code(err.statusCode)
         .send({ message: err.message, ...(err.errors ? { errors: err.errors } : {}) });

@@ -46,7 +46,7 @@ export async function createTestDatabase(kind: DbKind): Promise<Database> {
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   return {
     ...loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'http://localhost:3000', LOG_LEVEL: 'silent' }),
-    rateLimit: { max: 1000, windowMs: 60_000, registerMax: 1000, registerWindowMs: 60_000 },
+    rateLimit: { max: 1000, windowMs: 60_000, accountMax: 1000, registerMax: 1000, registerWindowMs: 60_000 },
     mailPollMs: 0,
     ...overrides,
   };

@@ -22,3 +22,17 @@ export const outbox = pgTable(
   },
   (t) => [index('outbox_due_idx').on(t.status, t.nextAttemptAt)],
 );
+
+/**
+ * The local mailbox: where mail is delivered when no SMTP_URL is set, shown at /dev/mail. The outbox
+ * forgets a mail's body once delivered; this table is the recipient's copy, as an SMTP inbox would be.
+ */
+export const localMail = pgTable('local_mail', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  kind: text('kind').notNull(),
+  to: text('to').notNull(),
+  subject: text('subject').notNull(),
+  text: text('text').notNull(),
+  html: text('html').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

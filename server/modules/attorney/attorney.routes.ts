@@ -1,7 +1,8 @@
 import { attorneyProfileSchema, attorneyRegistrationSchema } from '@shared/attorney';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
+import { registrationLimit } from '../../plugins/rate-limit';
 import { currentUser, requireUser, setSessionCookie } from '../../plugins/session';
 import { listActivity } from './activity';
 import { getAttorneyProfile, getDashboardStats, saveAttorneyProfile } from './attorney.service';
@@ -16,13 +17,7 @@ export async function attorneyRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
     '/api/register/attorney',
     {
       schema: { body: attorneyRegistrationSchema },
-      config: {
-        rateLimit: {
-          max: ctx.config.rateLimit.registerMax,
-          timeWindow: ctx.config.rateLimit.registerWindowMs,
-          keyGenerator: (r: FastifyRequest) => `register:${r.ip}`,
-        },
-      },
+      config: { rateLimit: registrationLimit(ctx.config) },
     },
     async (request, reply) => {
       const { user, session } = await registerAttorney(ctx, request.body);

@@ -10,6 +10,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
+import { registrationLimit } from '../../plugins/rate-limit';
 import { clearSessionCookie, currentUser, requireUser, setSessionCookie } from '../../plugins/session';
 import {
   loginUser,
@@ -25,15 +26,9 @@ export async function authRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppCo
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { config } = ctx;
   const limit = (key: (request: FastifyRequest) => string) => ({
-    rateLimit: { max: config.rateLimit.max, timeWindow: config.rateLimit.windowMs, keyGenerator: key },
+    rateLimit: { max: config.rateLimit.max, windowMs: config.rateLimit.windowMs, key },
   });
-  const registerLimit = {
-    rateLimit: {
-      max: config.rateLimit.registerMax,
-      timeWindow: config.rateLimit.registerWindowMs,
-      keyGenerator: (r: FastifyRequest) => `register:${r.ip}`,
-    },
-  };
+  const registerLimit = { rateLimit: registrationLimit(config) };
   const byIp = (name: string) => (r: FastifyRequest) => `${name}:${r.ip}`;
   // Login attempts count per address and client, so one attacker cannot lock everybody out.
   const byIpAndEmail = (name: string) => (r: FastifyRequest) => {

@@ -1,17 +1,19 @@
 import { AUTH_MESSAGES, type RegisterInput, type User } from '@shared/auth';
 import { TOKEN_TTL } from '@shared/limits';
 import { and, eq, isNull } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client';
+import type { AppContext } from '../../context';
+import type { Tx } from '../../db/client';
 import { users } from '../../db/schema';
 import { enqueueMail } from '../../mail/outbox';
 import { badRequest, conflict, HttpError } from '../../plugins/errors';
+import { clearRateLimit, hitRateLimit } from '../../plugins/rate-limit';
 import { resetPasswordMail, verifyEmailMail } from './auth.mails';
 import { toUser } from './auth.presenter';
 import { hashPassword, verifyPassword } from './crypto';
 import { createSession, deleteSession, deleteUserSessions } from './sessions';
-import { consumeEmailToken, createEmailToken } from './tokens';
+import { consumeEmailToken, createEmailToken, endOutstandingTokens } from './tokens';
 
-export type AuthContext = { db: Db; publicUrl: string; onMailQueued: () => void };
+export type AuthContext = Pick<AppContext, 'db' | 'publicUrl' | 'onMailQueued' | 'config'>;
 
 function isUniqueViolation(err: unknown): boolean {
   const e = err as { code?: string; cause?: { code?: string } };
@@ -97,9 +99,15 @@ export async function loginUser(
   input: { email: string; password: string },
   previousSessionId: string | null,
 ) {
+  // Attempts per account, whatever address they come from: spreading a guessing run over many clients
+  // (or spoofed proxy headers) does not buy more guesses. A success clears the count.
+  const accountKey = `login-account:${input.email.trim().toLowerCase()}`;
+  const { windowMs, accountMax } = ctx.config.rateLimit;
+  await hitRateLimit(ctx.db, accountKey, { max: accountMax, windowMs });
   const [row] = await ctx.db.select().from(users).where(eq(users.email, input.email)).limit(1);
   const ok = await verifyPassword(row?.passwordHash, input.password);
   if (!row || !ok) throw new HttpError(401, AUTH_MESSAGES.invalidCredentials);
+  await clearRateLimit(ctx.db, accountKey);
   // A new session id at every sign-in (no fixation).
   return ctx.db.transaction(async (tx) => {
     if (previousSessionId) await deleteSession(tx, previousSessionId);
@@ -151,7 +159,10 @@ export async function requestPasswordReset(ctx: AuthContext, email: string) {
   if (queued) ctx.onMailQueued();
 }
 
-/** Sets the new password, signs out every session; the link proved the address, so it is verified too. */
+/**
+ * Sets the new password, signs out every session and ends every other reset link still outstanding (an
+ * older mail in a shared inbox must not reset it again); the link proved the address, so it is verified too.
+ */
 export async function resetPassword(ctx: AuthContext, input: { token: string; password: string }) {
   const passwordHash = await hashPassword(input.password);
   await ctx.db.transaction(async (tx) => {
@@ -163,6 +174,7 @@ export async function resetPassword(ctx: AuthContext, input: { token: string; pa
       .set({ passwordHash, emailVerifiedAt: row.emailVerifiedAt ?? new Date() })
       .where(eq(users.id, used.userId));
     await deleteUserSessions(tx, used.userId);
+    await endOutstandingTokens(tx, 'reset_password', used.userId);
   });
 }
 

@@ -2,6 +2,8 @@ import { AUTH_MESSAGES } from '@shared/auth';
 import { count, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
+import { type AppConfig, loadConfig, parseTrustProxy } from '../../config';
 import { emailTokens, sessions, users } from '../../db/schema';
 import {
   buildAttorney,
@@ -11,7 +13,16 @@ import {
   signIn,
   uniqueEmail,
 } from '../../test/factories';
-import { createTestApp, describeEachDb, linkIn } from '../../test/harness';
+import {
+  createTestApp,
+  createTestDatabase,
+  dbKinds,
+  describeEachDb,
+  linkIn,
+  recordingTransport,
+  type TestApp,
+  testConfig,
+} from '../../test/harness';
 
 const registration = (overrides: Record<string, unknown> = {}) => ({
   email: uniqueEmail('reg'),
@@ -337,6 +348,37 @@ describeEachDb('auth', (t) => {
       expect(reuse.json().message).toBe(AUTH_MESSAGES.invalidToken);
     });
 
+    it('a reset ends every other outstanding reset link and every session, including other devices', async () => {
+      const { user, cookie } = await buildAttorney(t().app);
+      const second = await signIn(t().app, user.email, DEFAULT_PASSWORD);
+      for (let i = 0; i < 2; i++) {
+        await inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: user.email } });
+      }
+      const [older, newer] = (await t().outbox(user.email))
+        .filter((m) => m.kind === 'reset_password')
+        .slice(-2)
+        .map((m) => linkIn(m.text, '/reset-password').searchParams.get('token')!);
+      const res = await inject({
+        method: 'POST',
+        url: '/api/auth/reset-password',
+        payload: { token: newer, password: 'a new secret' },
+      });
+      expect(res.statusCode).toBe(200);
+      const replay = await inject({
+        method: 'POST',
+        url: '/api/auth/reset-password',
+        payload: { token: older, password: 'the attacker chose this' },
+      });
+      expect(replay.statusCode).toBe(400);
+      expect(replay.json().message).toBe(AUTH_MESSAGES.invalidToken);
+      for (const c of [cookie, second]) {
+        expect((await inject({ method: 'GET', url: '/api/user', headers: { cookie: c } })).statusCode).toBe(
+          401,
+        );
+      }
+      await signIn(t().app, user.email, 'a new secret');
+    });
+
     it('refuses an expired reset token and leaves the password', async () => {
       const { user } = await buildAttorney(t().app);
       await inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: user.email } });
@@ -404,7 +446,9 @@ describeEachDb('auth', (t) => {
 describe('rate limits', () => {
   it('answers 429 after too many sign-in attempts for one address, and again for resets', async () => {
     const t = await createTestApp({
-      config: { rateLimit: { max: 3, windowMs: 60_000, registerMax: 2, registerWindowMs: 60_000 } },
+      config: {
+        rateLimit: { max: 3, windowMs: 60_000, accountMax: 100, registerMax: 2, registerWindowMs: 60_000 },
+      },
     });
     try {
       const attempt = () =>
@@ -417,6 +461,7 @@ describe('rate limits', () => {
       const limited = await attempt();
       expect(limited.statusCode).toBe(429);
       expect(limited.json().message).toBe('Too many attempts. Please try again later.');
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
 
       const forgot = () =>
         t.app.inject({
@@ -433,6 +478,162 @@ describe('rate limits', () => {
       expect((await register()).statusCode).toBe(429);
     } finally {
       await t.close();
+    }
+  });
+
+  for (const kind of dbKinds) {
+    describe(`against one account from many addresses [${kind}]`, () => {
+      const limits = {
+        max: 10,
+        windowMs: 60_000,
+        accountMax: 10,
+        registerMax: 1000,
+        registerWindowMs: 60_000,
+      };
+      // 30 failed sign-ins, each claiming another client address in X-Forwarded-For.
+      async function spray(app: TestApp['app'], email: string, password = 'guess-123') {
+        const codes: number[] = [];
+        for (let i = 0; i < 30; i++) {
+          const res = await app.inject({
+            method: 'POST',
+            url: '/api/login',
+            headers: { 'x-forwarded-for': `203.0.113.${i + 1}` },
+            payload: { email, password },
+          });
+          codes.push(res.statusCode);
+        }
+        return codes;
+      }
+
+      it('ignores X-Forwarded-For by default: the real address is limited', async () => {
+        const t = await createTestApp({ kind, config: { rateLimit: { ...limits, accountMax: 1000 } } });
+        try {
+          const codes = await spray(t.app, uniqueEmail('victim'));
+          expect(codes.indexOf(429)).toBe(10);
+          expect(codes.slice(10).every((c) => c === 429)).toBe(true);
+        } finally {
+          await t.close();
+        }
+      });
+
+      it('behind a trusted proxy, still limits the target account whatever the address', async () => {
+        const t = await createTestApp({
+          kind,
+          config: { trustProxy: true, rateLimit: { ...limits, max: 1000 } },
+        });
+        try {
+          const { user } = await buildAttorney(t.app);
+          const codes = await spray(t.app, user.email);
+          expect(codes.indexOf(429)).toBe(10);
+          expect(codes.slice(10).every((c) => c === 429)).toBe(true);
+          // Even the right password waits out the window: the answer does not confirm a guess.
+          const right = await t.app.inject({
+            method: 'POST',
+            url: '/api/login',
+            headers: { 'x-forwarded-for': '198.51.100.7' },
+            payload: { email: user.email, password: DEFAULT_PASSWORD },
+          });
+          expect(right.statusCode).toBe(429);
+          // Another account is not locked by it.
+          const other = await buildAttorney(t.app);
+          await signIn(t.app, other.user.email);
+        } finally {
+          await t.close();
+        }
+      });
+
+      it('a successful sign-in clears the failures counted against the account', async () => {
+        const t = await createTestApp({
+          kind,
+          config: { trustProxy: true, rateLimit: { ...limits, max: 1000 } },
+        });
+        try {
+          const { user } = await buildAttorney(t.app);
+          const fail = () =>
+            t.app.inject({
+              method: 'POST',
+              url: '/api/login',
+              payload: { email: user.email, password: 'x-guess' },
+            });
+          for (let i = 0; i < 9; i++) expect((await fail()).statusCode).toBe(401);
+          await signIn(t.app, user.email);
+          for (let i = 0; i < 10; i++) expect((await fail()).statusCode).toBe(401);
+          expect((await fail()).statusCode).toBe(429);
+        } finally {
+          await t.close();
+        }
+      });
+
+      it('two app processes on one database share the counters', async () => {
+        const database = await createTestDatabase(kind);
+        const config = testConfig({ rateLimit: { ...limits, max: 4 } });
+        const a = await buildApp({
+          config,
+          db: database.db,
+          mailTransport: recordingTransport(),
+          logger: false,
+        });
+        const b = await buildApp({
+          config,
+          db: database.db,
+          mailTransport: recordingTransport(),
+          logger: false,
+        });
+        try {
+          const codes: number[] = [];
+          for (let i = 0; i < 6; i++) {
+            const app = i % 2 === 0 ? a : b;
+            const res = await app.inject({
+              method: 'POST',
+              url: '/api/auth/forgot-password',
+              payload: { email: 'shared@example.com' },
+            });
+            codes.push(res.statusCode);
+          }
+          expect(codes).toEqual([202, 202, 202, 202, 429, 429]);
+        } finally {
+          await a.close();
+          await b.close();
+          await database.close();
+        }
+      });
+    });
+  }
+});
+
+describe('TRUST_PROXY', () => {
+  it('trusts no proxy unless told, and takes a hop count or addresses', () => {
+    expect(parseTrustProxy(undefined)).toBe(false);
+    expect(parseTrustProxy('')).toBe(false);
+    expect(parseTrustProxy('false')).toBe(false);
+    expect(parseTrustProxy('true')).toBe(true);
+    expect(parseTrustProxy('2')).toBe(2);
+    expect(parseTrustProxy('10.0.0.0/8, 127.0.0.1')).toEqual(['10.0.0.0/8', '127.0.0.1']);
+    expect(loadConfig({}).trustProxy).toBe(false);
+  });
+
+  it('takes the client address from X-Forwarded-For only as far as TRUST_PROXY allows', async () => {
+    const database = await createTestDatabase('pglite');
+    const ipSeen = async (trustProxy: AppConfig['trustProxy'], remoteAddress: string) => {
+      const app = await buildApp({ config: testConfig({ trustProxy }), db: database.db, logger: false });
+      app.get('/api/test-ip', async (request) => ({ ip: request.ip }));
+      const res = await app.inject({
+        method: 'GET',
+        url: '/api/test-ip',
+        remoteAddress,
+        headers: { 'x-forwarded-for': '203.0.113.9, 10.0.0.2' },
+      });
+      await app.close();
+      return res.json().ip;
+    };
+    try {
+      expect(await ipSeen(false, '10.0.0.1')).toBe('10.0.0.1');
+      expect(await ipSeen(1, '10.0.0.1')).toBe('10.0.0.2');
+      expect(await ipSeen(2, '10.0.0.1')).toBe('203.0.113.9');
+      expect(await ipSeen(['10.0.0.0/8'], '10.0.0.1')).toBe('203.0.113.9');
+      expect(await ipSeen(['10.0.0.0/8'], '192.0.2.1')).toBe('192.0.2.1');
+    } finally {
+      await database.close();
     }
   });
 });

@@ -43,3 +43,11 @@ export async function consumeEmailToken(tx: Tx, purpose: Purpose, token: string)
     .returning();
   return row ?? null;
 }
+
+/** Marks every unused token of this purpose for the user as used. */
+export async function endOutstandingTokens(tx: Tx, purpose: Purpose, userId: string) {
+  await tx
+    .update(emailTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt)));
+}

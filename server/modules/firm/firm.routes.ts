@@ -1,9 +1,10 @@
 import { firmProfileSchema, firmRegistrationSchema } from '@shared/firm';
 import { firmSectionSchema } from '@shared/requests';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
+import { registrationLimit } from '../../plugins/rate-limit';
 import { currentUser, requireUser, setSessionCookie } from '../../plugins/session';
 import { firmRequestRoutes } from '../requests/firm-requests.routes';
 import {
@@ -25,13 +26,7 @@ export async function firmRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppCo
     '/api/register/firm',
     {
       schema: { body: firmRegistrationSchema },
-      config: {
-        rateLimit: {
-          max: config.rateLimit.registerMax,
-          timeWindow: config.rateLimit.registerWindowMs,
-          keyGenerator: (r: FastifyRequest) => `register:${r.ip}`,
-        },
-      },
+      config: { rateLimit: registrationLimit(config) },
     },
     async (request, reply) => {
       const { user, session } = await registerFirm(ctx, request.body);

@@ -1,16 +1,50 @@
+import { isIP } from 'node:net';
+import { HTTP_MESSAGES } from '@shared/http';
 import { desc } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
-import { outbox } from '../../db/schema';
+import { localMail } from '../../db/schema';
 import { escapeHtml } from '../../mail/layout';
 
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** A peer on this machine: 127.0.0.0/8, ::1, or an IPv4 loopback mapped into IPv6. */
+export function isLoopbackAddress(address: string | undefined): boolean {
+  if (!address) return false;
+  const v4 = address.startsWith('::ffff:') ? address.slice(7) : address;
+  if (isIP(v4) === 4) return v4.startsWith('127.');
+  return address === '::1';
+}
+
 /**
- * Mail kept locally when no SMTP_URL is set, newest first. Registered only outside production.
+ * The local mailbox holds every reset and invitation link, so it answers only a client on this machine
+ * (the socket's own peer address: no proxy header counts), addressed by a local name. A Host check stops
+ * DNS rebinding: a web page the developer visits could otherwise point its own name at 127.0.0.1 and read
+ * the mail. Anything else gets the ordinary 404, as if the route did not exist.
+ */
+export function mayReadLocalMail(request: FastifyRequest, publicUrl: string): boolean {
+  if (!isLoopbackAddress(request.raw.socket?.remoteAddress)) return false;
+  const host = request.headers.host;
+  if (!host) return false;
+  let hostname: string;
+  try {
+    hostname = new URL(`http://${host}`).hostname.toLowerCase();
+  } catch {
+    return false;
+  }
+  return LOOPBACK_HOSTS.has(hostname) || hostname === new URL(publicUrl).hostname.toLowerCase();
+}
+
+/**
+ * Mail delivered locally when no SMTP_URL is set, newest first. Registered only outside production.
  * HTML for people; JSON with `Accept: application/json` or `?format=json` for scripts.
  */
 export async function devMailRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   app.get('/dev/mail', async (request, reply) => {
-    const rows = await ctx.db.select().from(outbox).orderBy(desc(outbox.id)).limit(200);
+    if (!mayReadLocalMail(request, ctx.publicUrl)) {
+      return reply.code(404).send({ message: HTTP_MESSAGES.notFound });
+    }
+    const rows = await ctx.db.select().from(localMail).orderBy(desc(localMail.id)).limit(200);
     const mails = rows.map((r) => ({
       id: r.id,
       kind: r.kind,
@@ -18,7 +52,6 @@ export async function devMailRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
       subject: r.subject,
       text: r.text,
       html: r.html,
-      status: r.status,
       createdAt: r.createdAt.toISOString(),
     }));
     const wantsJson =
@@ -31,9 +64,7 @@ export async function devMailRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
           /(https?:\/\/[^\s<]+)/g,
           (url) => `<a href="${url}">${url}</a>`,
         );
-        return `<article><h2>${escapeHtml(m.subject)}</h2><p class="meta">To <strong>${escapeHtml(m.to)}</strong> · ${escapeHtml(
-          m.createdAt,
-        )} · ${escapeHtml(m.status)}</p><pre>${linked}</pre></article>`;
+        return `<article><h2>${escapeHtml(m.subject)}</h2><p class="meta">To <strong>${escapeHtml(m.to)}</strong> · ${escapeHtml(m.createdAt)}</p><pre>${linked}</pre></article>`;
       })
       .join('');
     reply.header('content-type', 'text/html; charset=utf-8');

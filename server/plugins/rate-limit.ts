@@ -1,0 +1,68 @@
+import { createHash } from 'node:crypto';
+import { HTTP_MESSAGES } from '@shared/http';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppConfig } from '../config';
+import type { Db, Tx } from '../db/client';
+import { rateLimits } from '../db/schema';
+import { HttpError } from './errors';
+
+/** A limit: at most `max` hits per `windowMs` for one key. */
+export type RateLimit = { max: number; windowMs: number };
+
+/** Route option: `config: { rateLimit: { max, windowMs, key } }`, counted before the handler runs. */
+export type RouteRateLimit = RateLimit & { key: (request: FastifyRequest) => string };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    rateLimit?: RouteRateLimit;
+  }
+}
+
+export const tooManyAttempts = (retryAfterSeconds: number) =>
+  Object.assign(new HttpError(429, HTTP_MESSAGES.tooManyAttempts), { retryAfterSeconds });
+
+const hashKey = (key: string) => createHash('sha256').update(key).digest('base64url');
+
+/**
+ * Counts one hit for `key` in PostgreSQL (one statement, atomic across processes) and throws 429 once the
+ * count passes `max` within the window. The window starts at the first hit and resets after `windowMs`.
+ */
+export async function hitRateLimit(db: Db | Tx, key: string, limit: RateLimit): Promise<void> {
+  const resetAt = new Date(Date.now() + limit.windowMs);
+  const result = await db.execute<{ count: number; reset_at: string | Date }>(sql`
+    insert into ${rateLimits} (key, count, reset_at) values (${hashKey(key)}, 1, ${resetAt.toISOString()})
+    on conflict (key) do update set
+      count = case when ${rateLimits.resetAt} <= now() then 1 else ${rateLimits.count} + 1 end,
+      reset_at = case when ${rateLimits.resetAt} <= now() then excluded.reset_at else ${rateLimits.resetAt} end
+    returning count, reset_at`);
+  const row = (result as unknown as { rows: { count: number; reset_at: string | Date }[] }).rows[0];
+  // Expired counters are dropped now and then, so the table stays as small as the active windows.
+  if (Math.random() < 0.01) await db.delete(rateLimits).where(sql`${rateLimits.resetAt} < now()`);
+  if (Number(row.count) > limit.max) {
+    const seconds = Math.max(1, Math.ceil((new Date(row.reset_at).getTime() - Date.now()) / 1000));
+    throw tooManyAttempts(seconds);
+  }
+}
+
+/** Ends the window for `key` (a successful sign-in clears the failures counted against its account). */
+export async function clearRateLimit(db: Db | Tx, key: string): Promise<void> {
+  await db.delete(rateLimits).where(sql`${rateLimits.key} = ${hashKey(key)}`);
+}
+
+/** Applies each route's `config.rateLimit` before its handler. */
+export function registerRateLimits(app: FastifyInstance, db: Db) {
+  app.addHook('preHandler', async (request) => {
+    const limit = request.routeOptions.config?.rateLimit;
+    if (limit) await hitRateLimit(db, limit.key(request), limit);
+  });
+}
+
+/** The one registration limit (attorney, firm and the spec's /api/register): per client address. */
+export function registrationLimit(config: AppConfig): RouteRateLimit {
+  return {
+    max: config.rateLimit.registerMax,
+    windowMs: config.rateLimit.registerWindowMs,
+    key: (r) => `register:${r.ip}`,
+  };
+}
