@@ -1,3 +1,5 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { parseEnv } from 'node:util';
 import { z } from 'zod';
 
 const envSchema = z.object({
@@ -8,6 +10,7 @@ const envSchema = z.object({
   PUBLIC_URL: z.url().optional(),
   DATABASE_URL: z.string().optional(),
   DATA_DIR: z.string().default('./data'),
+  STORAGE_DIR: z.string().optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Lateral Passport <no-reply@lateralpassport.local>'),
   SESSION_SECRET: z.string().min(16).optional(),
@@ -57,6 +60,8 @@ export type AppConfig = {
   publicUrl: string;
   databaseUrl?: string;
   dataDir: string;
+  /** Where documents live with local storage: STORAGE_DIR; DATA_DIR/storage when unset. */
+  storageDir?: string;
   smtpUrl?: string;
   mailFrom: string;
   storageSecret: string;
@@ -90,18 +95,69 @@ export type AppConfig = {
   webDistDir?: string;
 };
 
+/** A configuration the app must not start with: one line per problem. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+  }
+}
+
+/** Secrets anyone can read in this repository: never good enough for production. */
+const PUBLIC_SECRETS = new Set(['development-only-storage-secret', 'replace-with-a-long-random-string']);
+const DEV_STORAGE_SECRET = 'development-only-storage-secret';
+
+type Env = z.output<typeof envSchema>;
+
+/**
+ * NODE_ENV=production runs on real services only (PRODUCT.md §8): each missing one is a line here, and
+ * the process exits before it listens.
+ */
+function productionProblems(e: Env): string[] {
+  const problems: string[] = [];
+  if (!e.DATABASE_URL || !/^postgres(ql)?:\/\//.test(e.DATABASE_URL))
+    problems.push('DATABASE_URL: set a postgres:// URL; the embedded database is for development only.');
+  if (!e.SMTP_URL)
+    problems.push('SMTP_URL: set the SMTP server that sends mail; local mail is for development only.');
+  if (!e.S3_BUCKET && !e.STORAGE_DIR)
+    problems.push(
+      'S3_BUCKET: set object storage (S3_BUCKET and its settings), or STORAGE_DIR for an explicit local path.',
+    );
+  if (!e.PUBLIC_URL?.startsWith('https://'))
+    problems.push('PUBLIC_URL: set the https:// address users reach the app at.');
+  if (!e.S3_BUCKET) {
+    if (!e.STORAGE_SECRET)
+      problems.push('STORAGE_SECRET: set a random secret of at least 32 characters (signs upload links).');
+    else if (e.STORAGE_SECRET.length < 32 || PUBLIC_SECRETS.has(e.STORAGE_SECRET))
+      problems.push('STORAGE_SECRET: use a random secret of at least 32 characters, not an example value.');
+  }
+  if (e.SESSION_SECRET && (e.SESSION_SECRET.length < 32 || PUBLIC_SECRETS.has(e.SESSION_SECRET)))
+    problems.push('SESSION_SECRET: use a random secret of at least 32 characters, not an example value.');
+  return problems;
+}
+
+/**
+ * Reads `.env` in the working directory into process.env when it exists; variables already set win.
+ * Called by server/main.ts only: tests never see a developer's .env.
+ */
+export function loadDotEnv(file = '.env', target: NodeJS.ProcessEnv = process.env) {
+  if (!existsSync(file)) return;
+  for (const [key, value] of Object.entries(parseEnv(readFileSync(file, 'utf8')))) {
+    if (target[key] === undefined) target[key] = value;
+  }
+}
+
 /** The only place process.env is read. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  const parsed = envSchema.safeParse(env);
+  // An empty value (`SMTP_URL=` in .env) means unset.
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
+  const parsed = envSchema.safeParse(present);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
   }
   const e = parsed.data;
   if (e.NODE_ENV === 'production') {
-    if (!e.SMTP_URL) throw new Error('Invalid configuration:\n  SMTP_URL: required in production');
-    if (!e.STORAGE_SECRET && !e.S3_BUCKET)
-      throw new Error('Invalid configuration:\n  STORAGE_SECRET: required in production with local storage');
+    const problems = productionProblems(e);
+    if (problems.length) throw new ConfigError(problems);
   }
   return {
     env: e.NODE_ENV,
@@ -110,9 +166,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     databaseUrl: e.DATABASE_URL || undefined,
     dataDir: e.DATA_DIR,
+    storageDir: e.STORAGE_DIR,
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,
-    storageSecret: e.STORAGE_SECRET ?? e.SESSION_SECRET ?? 'development-only-storage-secret',
+    storageSecret: e.STORAGE_SECRET ?? e.SESSION_SECRET ?? DEV_STORAGE_SECRET,
     s3: e.S3_BUCKET
       ? {
           endpoint: e.S3_ENDPOINT,

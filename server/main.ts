@@ -1,13 +1,35 @@
 import path from 'node:path';
 import { buildApp } from './app';
-import { loadConfig } from './config';
+import { ConfigError, loadConfig, loadDotEnv } from './config';
 import { openDatabase } from './db/client';
+import { DatabaseInUseError } from './db/folder-lock';
 
-const config = loadConfig();
-const database = await openDatabase({
-  url: config.databaseUrl,
-  dataDir: path.join(config.dataDir, 'pglite'),
-});
+/** Start-up problems a person can fix: one line each on stderr, exit 1, no stack trace. */
+function exitWith(lines: string[]): never {
+  for (const line of lines) process.stderr.write(`${line}\n`);
+  process.exit(1);
+}
+
+let config: ReturnType<typeof loadConfig>;
+try {
+  loadDotEnv();
+  config = loadConfig();
+} catch (err) {
+  if (err instanceof ConfigError) exitWith(err.problems);
+  throw err;
+}
+
+let database: Awaited<ReturnType<typeof openDatabase>>;
+try {
+  database = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: path.join(config.dataDir, 'pglite'),
+    lockDir: config.dataDir,
+  });
+} catch (err) {
+  if (err instanceof DatabaseInUseError) exitWith([err.message]);
+  throw err;
+}
 await database.migrate();
 const app = await buildApp({ config, db: database.db });
 

@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { lockFolder } from './folder-lock';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -50,7 +51,12 @@ async function migrateExclusively(pool: pg.Pool) {
  * PostgreSQL when a URL is given; otherwise PGlite with its data under dataDir
  * (or in memory when dataDir is 'memory://').
  */
-export async function openDatabase(opts: { url?: string; dataDir?: string }): Promise<Database> {
+export async function openDatabase(opts: {
+  url?: string;
+  dataDir?: string;
+  /** The folder to lock for PGlite (the app's DATA_DIR); the PGlite folder itself by default. */
+  lockDir?: string;
+}): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 20 });
     // A dropped connection (server restart) must not crash the process. The pool only listens on idle
@@ -67,13 +73,22 @@ export async function openDatabase(opts: { url?: string; dataDir?: string }): Pr
     };
   }
   const dataDir = opts.dataDir ?? 'memory://';
-  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir);
+  const inMemory = dataDir.startsWith('memory://');
+  // One process per folder: the lock is taken before PGlite reads anything (folder-lock.ts).
+  const lock = inMemory ? null : await lockFolder(opts.lockDir ?? dataDir);
+  if (!inMemory) mkdirSync(dataDir, { recursive: true });
+  const client = await PGlite.create(dataDir).catch((err) => {
+    lock?.release();
+    throw err;
+  });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
     migrate: () => migratePglite(db as never, { migrationsFolder }),
-    close: () => client.close(),
+    close: async () => {
+      await client.close();
+      lock?.release();
+    },
   };
 }

@@ -25,19 +25,20 @@ type SignedTarget = { key: string; uploadId?: string; partNumber?: number };
  * the files module (`PUT /api/uploads/local/{key}`).
  */
 export function createLocalStorage({
-  dataDir,
+  root: rootDir,
   secret,
   publicUrl,
   minPartBytes,
 }: {
-  dataDir: string;
+  /** The folder that holds everything: objects/ and multipart/. */
+  root: string;
   secret: string;
   /** Signed URLs are absolute, like S3's (Uppy parses them). */
   publicUrl: string;
   /** Like S3: every part but the last must be at least this big. */
   minPartBytes: number;
 }) {
-  const root = path.resolve(dataDir, 'storage');
+  const root = path.resolve(rootDir);
   const objectsDir = path.join(root, 'objects');
   const partsDir = path.join(root, 'multipart');
 

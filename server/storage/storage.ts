@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { AppConfig } from '../config';
 import { createLocalStorage, type LocalStorage } from './local-storage';
@@ -33,11 +34,11 @@ export type StorageOperations = {
 
 export type Storage = LocalStorage | S3Storage;
 
-/** S3 when S3_BUCKET is set, local disk under DATA_DIR otherwise. */
+/** S3 when S3_BUCKET is set, local disk (STORAGE_DIR, else DATA_DIR/storage) otherwise. */
 export function createStorage(config: AppConfig): Storage {
   if (config.s3) return createS3Storage(config.s3);
   return createLocalStorage({
-    dataDir: config.dataDir,
+    root: config.storageDir ?? path.join(config.dataDir, 'storage'),
     secret: config.storageSecret,
     publicUrl: config.publicUrl,
     minPartBytes: config.uploads.minPartBytes,
