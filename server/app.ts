@@ -14,6 +14,7 @@ import { createMailTransport, type MailTransport } from './mail/transport';
 import { registerModules } from './modules';
 import { devMailRoutes } from './modules/notifications/dev-mail.routes';
 import { registerErrorHandling } from './plugins/errors';
+import { loggerOptions } from './plugins/log-redaction';
 import { registerRateLimits } from './plugins/rate-limit';
 import { registerSecurity } from './plugins/security';
 import { registerSession } from './plugins/session';
@@ -31,6 +32,8 @@ export type BuildAppOptions = {
   /** Tests pass their own transport (a recorder, or one that fails). */
   mailTransport?: MailTransport;
   logger?: boolean;
+  /** Where the log goes (tests capture it); stdout by default. */
+  logStream?: NodeJS.WritableStream;
   /** Called for every route as it is added: the authorization matrix reads the route table this way. */
   onRoute?: (route: RouteOptions) => void;
 };
@@ -38,15 +41,7 @@ export type BuildAppOptions = {
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance & { ctx: AppContext }> {
   const { config, db } = opts;
   const app = Fastify({
-    logger:
-      opts.logger === false
-        ? false
-        : {
-            level: config.logLevel,
-            // Never log cookies or tokens.
-            redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-          },
-    // No proxy header is believed unless TRUST_PROXY says which proxies to trust (PRODUCT.md §8).
+    logger: opts.logger === false ? false : loggerOptions(config.logLevel, opts.logStream),
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 1024 * 1024,
   });
