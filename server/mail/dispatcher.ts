@@ -33,8 +33,12 @@ type ClaimedRow = {
   attempts: number;
 };
 
-/** What a delivered row keeps of its body: links with tokens live only until the mail is delivered. */
-export const DELIVERED_BODY = '(delivered; the body is not kept)';
+/**
+ * A delivered row keeps its body for support ("what did we send?") but not the token of any link in it:
+ * reset, verification and invitation links live in the outbox only until the mail is delivered.
+ */
+export const REDACTED_TOKEN = '[redacted]';
+const TOKEN_VALUE = String.raw`([?&](amp;)?token=)[^&\s"'<>]+`;
 
 export function createMailDispatcher(opts: DispatcherOptions) {
   const maxAttempts = opts.maxAttempts ?? 8;
@@ -69,7 +73,9 @@ export function createMailDispatcher(opts: DispatcherOptions) {
       await opts.transport.send(row);
       await opts.db.execute(
         sql`UPDATE ${outbox} SET status = 'sent', sent_at = now(), locked_until = NULL, last_error = NULL,
-          text = ${DELIVERED_BODY}, html = ${DELIVERED_BODY} WHERE id = ${row.id}`,
+          text = regexp_replace(text, ${TOKEN_VALUE}, ${`\\1${REDACTED_TOKEN}`}, 'g'),
+          html = regexp_replace(html, ${TOKEN_VALUE}, ${`\\1${REDACTED_TOKEN}`}, 'g')
+        WHERE id = ${row.id}`,
       );
       return true;
     } catch (err) {

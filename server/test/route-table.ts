@@ -433,6 +433,8 @@ export function ownerOf(rule: RouteRule): ActorName {
 
 /** Tables whose rows change on every request (session last use, mail delivery): compared by count only. */
 const COUNTED_TABLES = new Set(['sessions', 'outbox']);
+/** Rate-limit counters count refused attempts too: that is their job, not a stored change. */
+const IGNORED_TABLES = new Set(['rate_limits']);
 
 /**
  * What the database holds, one digest per table: equal before and after a call that must store
@@ -444,11 +446,13 @@ export async function storedState(db: Db): Promise<Record<string, string>> {
   const tables = await rows<{ tablename: string }>(
     sql`select tablename from pg_tables where schemaname = 'public' order by tablename`,
   );
-  const columns = tables.map(({ tablename: table }) =>
-    COUNTED_TABLES.has(table)
-      ? `(select count(*)::text from "${table}") as "${table}"`
-      : `(select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) from "${table}" t) as "${table}"`,
-  );
+  const columns = tables
+    .filter(({ tablename }) => !IGNORED_TABLES.has(tablename))
+    .map(({ tablename: table }) =>
+      COUNTED_TABLES.has(table)
+        ? `(select count(*)::text from "${table}") as "${table}"`
+        : `(select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) from "${table}" t) as "${table}"`,
+    );
   const [row] = await rows<Record<string, string>>(sql.raw(`select ${columns.join(', ')}`));
   return row;
 }
