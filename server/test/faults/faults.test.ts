@@ -474,13 +474,21 @@ describe('faults on a private PostgreSQL', () => {
           port: ports.appA,
           databaseUrl: url,
           dataDir,
-          env: { SMTP_URL: catcher.url, MAIL_FROM: 'Lateral Passport <a@faults.test>' },
+          env: {
+            SMTP_URL: catcher.url,
+            MAIL_FROM: 'Lateral Passport <a@faults.test>',
+            AUTH_RATE_LIMIT_MAX: '6',
+          },
         }),
         startServer({
           port: ports.appB,
           databaseUrl: url,
           dataDir,
-          env: { SMTP_URL: catcher.url, MAIL_FROM: 'Lateral Passport <b@faults.test>' },
+          env: {
+            SMTP_URL: catcher.url,
+            MAIL_FROM: 'Lateral Passport <b@faults.test>',
+            AUTH_RATE_LIMIT_MAX: '6',
+          },
         }),
       ]);
 
@@ -507,6 +515,17 @@ describe('faults on a private PostgreSQL', () => {
       expect(profile.json.phone).toBe('+1 212 555 0100');
       await callApi(b.baseUrl, 'POST', '/api/logout', { cookie });
       await expectApi(a.baseUrl, 'GET', '/api/user', 401, { cookie });
+
+      // One limit across both: 6 reset requests per client and address, alternating A, B, A, …
+      const statuses: number[] = [];
+      const limited = `nobody-${tag()}@example.com`;
+      for (let i = 0; i < 8; i++) {
+        const res = await callApi(i % 2 ? b.baseUrl : a.baseUrl, 'POST', '/api/auth/forgot-password', {
+          body: { email: limited },
+        });
+        statuses.push(res.status);
+      }
+      expect(statuses).toEqual([202, 202, 202, 202, 202, 202, 429, 429]);
 
       // Mail from both: registrations on each (each kicks its own sender) and a burst queued directly,
       // which both senders' polls race for.
