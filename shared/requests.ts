@@ -46,6 +46,9 @@ export const REQUEST_TRANSITIONS: Record<RequestStatus, RequestStatus[]> = {
   completed: [],
 };
 
+/** PRODUCT.md §6: invitations a firm may send (429 beyond). */
+export const INVITATION_LIMITS = { perHour: 50, perDay: 200 } as const;
+
 export const REQUEST_MESSAGES = {
   masterLpqIncomplete: 'Complete your Master LPQ before sharing.',
   notPending: 'This request has already been answered.',
@@ -56,6 +59,9 @@ export const REQUEST_MESSAGES = {
   dueDateFormat: 'Enter the due date as yyyy-mm-dd',
   dueDateInPast: 'The due date cannot be in the past',
   duplicateQuestionIds: 'Each question needs its own id',
+  firmEmailUnverified: 'Verify your e-mail address before sending invitations.',
+  invitationAlreadyOpen: 'An invitation for this position is already open.',
+  tooManyInvitations: `You can send at most ${INVITATION_LIMITS.perHour} invitations an hour and ${INVITATION_LIMITS.perDay} a day. Please try again later.`,
 } as const;
 
 export const QUESTION_TYPES = ['text', 'textarea', 'yesno', 'select', 'date', 'number'] as const;

@@ -2,6 +2,7 @@ import { AUTH_MESSAGES, type RegisterInput, type User } from '@shared/auth';
 import { TOKEN_TTL } from '@shared/limits';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
 import { users } from '../../db/schema';
 import { enqueueMail } from '../../mail/outbox';
 import { badRequest, conflict, HttpError } from '../../plugins/errors';
@@ -12,11 +13,6 @@ import { createSession, deleteSession, deleteUserSessions } from './sessions';
 import { consumeEmailToken, createEmailToken } from './tokens';
 
 export type AuthContext = { db: Db; publicUrl: string; onMailQueued: () => void };
-
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
-}
 
 export async function sendVerificationMail(
   tx: Tx,
