@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { fileRefSchema } from './files';
-import { FIELD_MESSAGES, list, optionalNumber, optionalText } from './form-fields';
+import { FIELD_MESSAGES, isIsoDate, list, optionalNumber, optionalText } from './form-fields';
 import { LIMITS } from './limits';
 import type { FirmQuestion, FirmSpecificQuestions, RequestStatus } from './requests';
 
@@ -98,7 +98,7 @@ export function answerProblem(q: FirmQuestion, value: unknown, complete: boolean
         ? null
         : LPQ_MESSAGES.invalidAnswer;
     case 'date':
-      return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)
+      return typeof value === 'string' && isIsoDate(value)
         ? null
         : LPQ_MESSAGES.invalidAnswer;
     default:

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PROFILE_FIELDS } from './attorney';
 import { emailField } from './auth';
+import { isoDateString } from './form-fields';
 import type { FileRef } from './files';
 import { LIMITS } from './limits';
 
@@ -138,10 +139,7 @@ export const createLpqRequestSchema = z.object({
     .max(LIMITS.shortText),
   dueDate: z.preprocess(
     (v) => (v === '' || v === null ? undefined : v),
-    z
-      .string({ error: REQUEST_MESSAGES.dueDateFormat })
-      .regex(/^\d{4}-\d{2}-\d{2}$/, REQUEST_MESSAGES.dueDateFormat)
-      .refine((v) => !Number.isNaN(Date.parse(v)), REQUEST_MESSAGES.dueDateFormat)
+    isoDateString(REQUEST_MESSAGES.dueDateFormat)
       .refine((v) => v >= todayIsoDate(), REQUEST_MESSAGES.dueDateInPast)
       .optional(),
   ),

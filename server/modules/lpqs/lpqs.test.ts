@@ -13,11 +13,11 @@ describeEachDb('position LPQ', (t) => {
   const inject = (opts: InjectOptions) => t().app.inject(opts);
 
   /** A shared request and its position LPQ id. */
-  async function sharedLpq() {
+  async function sharedLpq(requestOverrides: Record<string, unknown> = {}) {
     const firm = await buildFirm(t().app);
     const attorney = await buildAttorney(t().app, { firstName: 'Casey', lastName: 'Nguyen' });
     await completeMasterLpqFor(t().app, attorney.cookie);
-    const requestId = await sendRequest(t().app, firm.cookie, attorney.user.email);
+    const requestId = await sendRequest(t().app, firm.cookie, attorney.user.email, requestOverrides);
     const shared = await inject({
       method: 'POST',
       url: `/api/attorney/lpq-requests/${requestId}/share`,
@@ -97,6 +97,31 @@ describeEachDb('position LPQ', (t) => {
     expect(tooLong.json().errors['formData.publications']).toBeTypeOf('string');
     const [row] = await t().db.select().from(positionLpqs).where(eq(positionLpqs.id, lpqId));
     expect(row.firmAnswers).toEqual({});
+  });
+
+  it('a date answer must be a real calendar date (400 naming the question)', async () => {
+    const { attorney, lpqId } = await sharedLpq({
+      firmSpecificQuestions: {
+        sections: [
+          { title: 'Timing', questions: [{ id: 'start', text: 'Start?', type: 'date', required: true }] },
+        ],
+      },
+    });
+    const put = (answer: string) =>
+      inject({
+        method: 'PUT',
+        url: `/api/lpqs/${lpqId}`,
+        headers: { cookie: attorney.cookie },
+        payload: { formData: {}, firmAnswers: { start: answer } },
+      });
+    for (const answer of ['2099-02-31', '2021-13-40']) {
+      const res = await put(answer);
+      expect(res.statusCode, answer).toBe(400);
+      expect(res.json().errors).toEqual({ 'firmAnswers.start': LPQ_MESSAGES.invalidAnswer });
+    }
+    const [row] = await t().db.select().from(positionLpqs).where(eq(positionLpqs.id, lpqId));
+    expect(row.firmAnswers).toEqual({});
+    expect((await put('2099-02-28')).statusCode).toBe(200);
   });
 
   it('Submit needs name, e-mail and every required firm question', async () => {

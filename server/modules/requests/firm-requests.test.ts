@@ -160,6 +160,9 @@ describeEachDb('firm requests', (t, kind) => {
       [{ dueDate: daysFromToday(-1) }, 'dueDate', REQUEST_MESSAGES.dueDateInPast],
       [{ dueDate: '2020-01-01' }, 'dueDate', REQUEST_MESSAGES.dueDateInPast],
       [{ dueDate: '14/02/2030' }, 'dueDate', REQUEST_MESSAGES.dueDateFormat],
+      // Impossible calendar dates (PRODUCT.md §8): a 500 from the date column before.
+      [{ dueDate: '2099-02-31' }, 'dueDate', REQUEST_MESSAGES.dueDateFormat],
+      [{ dueDate: '2099-13-40' }, 'dueDate', REQUEST_MESSAGES.dueDateFormat],
       [
         {
           firmSpecificQuestions: {
