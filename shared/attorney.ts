@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { AUTH_MESSAGES, emailField, passwordField, registerSchema } from './auth';
-import { FIELD_MESSAGES, isIsoDateOrDateTime, list, optionalNumber, optionalText, requiredText } from './form-fields';
+import {
+  FIELD_MESSAGES,
+  isIsoDateOrDateTime,
+  list,
+  optionalNumber,
+  optionalText,
+  requiredText,
+} from './form-fields';
 import { LIMITS } from './limits';
 
 /** Spec §3 attorney profile option lists, with the labels the screens show. */

@@ -56,10 +56,7 @@ export const optionalDate = () =>
 
 /** A required yyyy-mm-dd date. */
 export const requiredDate = (message: string) =>
-  z
-    .string({ error: message })
-    .min(1, message)
-    .refine(isIsoDate, FIELD_MESSAGES.invalidDate);
+  z.string({ error: message }).min(1, message).refine(isIsoDate, FIELD_MESSAGES.invalidDate);
 
 /** An optional number that may be cleared (null); NaN and Infinity are refused. */
 export const optionalNumber = (

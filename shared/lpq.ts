@@ -98,9 +98,7 @@ export function answerProblem(q: FirmQuestion, value: unknown, complete: boolean
         ? null
         : LPQ_MESSAGES.invalidAnswer;
     case 'date':
-      return typeof value === 'string' && isIsoDate(value)
-        ? null
-        : LPQ_MESSAGES.invalidAnswer;
+      return typeof value === 'string' && isIsoDate(value) ? null : LPQ_MESSAGES.invalidAnswer;
     default:
       return typeof value === 'string' ? null : LPQ_MESSAGES.invalidAnswer;
   }

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { PROFILE_FIELDS } from './attorney';
 import { emailField } from './auth';
-import { isoDateString } from './form-fields';
 import type { FileRef } from './files';
+import { isoDateString } from './form-fields';
 import { LIMITS } from './limits';
 
 /** PRODUCT.md §5: the request lifecycle. */
