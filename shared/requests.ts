@@ -60,6 +60,7 @@ export const REQUEST_MESSAGES = {
   dueDateFormat: 'Enter the due date as yyyy-mm-dd',
   dueDateInPast: 'The due date cannot be in the past',
   duplicateQuestionIds: 'Each question needs its own id',
+  invalidQuestionId: 'A question id may use only letters, digits, - and _ (at most 64), and no reserved name',
   firmEmailUnverified: 'Verify your e-mail address before sending invitations.',
   invitationAlreadyOpen: 'An invitation for this position is already open.',
   tooManyInvitations: `You can send at most ${INVITATION_LIMITS.perHour} invitations an hour and ${INVITATION_LIMITS.perDay} a day. Please try again later.`,
@@ -76,13 +77,20 @@ export const QUESTION_TYPE_LABELS: Record<QuestionType, string> = {
   number: 'Number',
 };
 
+/** Letters, digits, - and _, at most 64: what a question id may be (answers are keyed by it). */
+export const QUESTION_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+/** `toString`, `constructor`, `__proto__`…: keys every plain object already has. */
+const PROTOTYPE_NAMES = new Set(Object.getOwnPropertyNames(Object.prototype));
+
+/** A question id that is safe as an object key: the pattern, and none of Object.prototype's names. */
+export const isSafeQuestionId = (id: string) => QUESTION_ID_PATTERN.test(id) && !PROTOTYPE_NAMES.has(id);
+
 export const firmQuestionSchema = z
   .object({
     // Answers are keyed by this id; the server gives one to a question that comes without.
     id: z
-      .string()
-      .min(1)
-      .max(100)
+      .string({ error: REQUEST_MESSAGES.invalidQuestionId })
+      .refine(isSafeQuestionId, REQUEST_MESSAGES.invalidQuestionId)
       .default(() => crypto.randomUUID()),
     text: z.string().trim().min(1, 'Question text is required').max(LIMITS.mediumText),
     type: z.enum(QUESTION_TYPES),

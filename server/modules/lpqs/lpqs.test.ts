@@ -124,6 +124,60 @@ describeEachDb('position LPQ', (t) => {
     expect((await put('2099-02-28')).statusCode).toBe(200);
   });
 
+  it('submits with questions whose ids are Object.prototype names (stored before ids were checked)', async () => {
+    const { attorney, firm, requestId, lpqId } = await sharedLpq();
+    const questions = {
+      sections: [
+        {
+          title: 'Legacy',
+          questions: [
+            { id: 'toString', text: 'Why us?', type: 'textarea', required: true },
+            { id: 'constructor', text: 'Relocate?', type: 'yesno', required: false },
+            { id: '__proto__', text: 'Anything else?', type: 'text', required: false },
+            { id: 'hasOwnProperty', text: 'Team size?', type: 'number', required: false },
+          ],
+        },
+      ],
+    };
+    await t()
+      .db.update(lpqRequests)
+      .set({ firmSpecificQuestions: questions })
+      .where(eq(lpqRequests.id, requestId));
+    const complete = (firmAnswers: Record<string, unknown>) =>
+      inject({
+        method: 'PUT',
+        url: `/api/lpqs/${lpqId}/complete`,
+        headers: { cookie: attorney.cookie },
+        payload: { formData: { name: 'Casey Nguyen', email: 'casey@example.com' }, firmAnswers },
+      });
+    // An unanswered required question is missing, not "answered" by what every object inherits.
+    const missing = await complete({});
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().errors).toEqual({ 'firmAnswers.toString': LPQ_MESSAGES.answerRequired });
+    const res = await complete({ toString: 'Your platform', constructor: true });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().firmAnswers).toEqual({ toString: 'Your platform', constructor: true });
+    const [row] = await t().db.select().from(positionLpqs).where(eq(positionLpqs.id, lpqId));
+    expect(row.firmAnswers).toEqual({ toString: 'Your platform', constructor: true });
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    // The firm reads the answers, the inherited names showing as not answered.
+    const detail = await inject({
+      method: 'GET',
+      url: `/api/firm/lpq-requests/${requestId}`,
+      headers: { cookie: firm.cookie },
+    });
+    expect(detail.json().package.positionLpq.firmAnswers).toEqual({
+      toString: 'Your platform',
+      constructor: true,
+    });
+    const pdf = await inject({
+      method: 'GET',
+      url: `/api/firm/lpq-requests/${requestId}/package.pdf`,
+      headers: { cookie: firm.cookie },
+    });
+    expect(pdf.statusCode).toBe(200);
+  });
+
   it('Submit needs name, e-mail and every required firm question', async () => {
     const { attorney, requestId, lpqId } = await sharedLpq();
     const missing = await inject({

@@ -188,6 +188,74 @@ describeEachDb('firm requests', (t, kind) => {
       },
     );
 
+    it.each([
+      '__proto__',
+      'constructor',
+      'toString',
+      'hasOwnProperty',
+      'valueOf',
+      'has space',
+      'a.b',
+      'x'.repeat(65),
+      '',
+    ])('refuses the question id %j (answers are keyed by it) with 400, storing nothing', async (id) => {
+      const firm = await buildFirm(t().app);
+      const before = await requestCount();
+      const res = await send(
+        firm.cookie,
+        newRequest({
+          firmSpecificQuestions: {
+            sections: [
+              {
+                title: 'Fit',
+                questions: [
+                  { id: 'ok-1', text: 'Why us?', type: 'text', required: true },
+                  { id, text: 'Start?', type: 'text', required: true },
+                ],
+              },
+            ],
+          },
+        }),
+      );
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors).toEqual({
+        'firmSpecificQuestions.sections.0.questions.1.id': REQUEST_MESSAGES.invalidQuestionId,
+      });
+      expect(await requestCount()).toBe(before);
+      const section = await inject({
+        method: 'POST',
+        url: '/api/firm/custom-sections',
+        headers: { cookie: firm.cookie },
+        payload: { title: 'Fit', questions: [{ id, text: 'Start?', type: 'text', required: true }] },
+      });
+      expect(section.statusCode).toBe(400);
+      expect(section.json().errors['questions.0.id']).toBe(REQUEST_MESSAGES.invalidQuestionId);
+    });
+
+    it('keeps safe question ids as given and gives one to a question without', async () => {
+      const firm = await buildFirm(t().app);
+      const res = await send(
+        firm.cookie,
+        newRequest({
+          firmSpecificQuestions: {
+            sections: [
+              {
+                title: 'Fit',
+                questions: [
+                  { id: 'Fit_1-a', text: 'Why us?', type: 'text', required: true },
+                  { text: 'Start?', type: 'date', required: false },
+                ],
+              },
+            ],
+          },
+        }),
+      );
+      expect(res.statusCode).toBe(201);
+      const [kept, given] = res.json().firmSpecificQuestions.sections[0].questions;
+      expect(kept.id).toBe('Fit_1-a');
+      expect(given.id).toMatch(/^[0-9a-f-]{36}$/);
+    });
+
     it('accepts today as the due date and no due date at all', async () => {
       const firm = await buildFirm(t().app);
       expect((await send(firm.cookie, newRequest({ dueDate: daysFromToday(0) }))).statusCode).toBe(201);
