@@ -7,7 +7,7 @@ import {
   conflictsForm,
   diversityForm,
 } from '../server/modules/questionnaires/questionnaires.fixtures';
-import { latestMail, linkFrom, PASSWORD, uniqueEmail } from './helpers';
+import { latestMail, linkFrom, PASSWORD, uniqueEmail, verifyAddressByApi } from './helpers';
 
 /**
  * Issue 7 §6: axe (WCAG 2.0/2.1 A and AA) on every screen of both sides, in the states a user sees.
@@ -86,6 +86,7 @@ async function setUpActors(): Promise<Actors> {
   const firm = await request.newContext({ baseURL });
   const attorney = await request.newContext({ baseURL });
   const attorneyEmail = uniqueEmail('a11y-attorney');
+  const firmEmail = uniqueEmail('a11y-firm');
   expect(
     (
       await firm.post('/api/register/firm', {
@@ -96,7 +97,7 @@ async function setUpActors(): Promise<Actors> {
           practiceAreas: ['Corporate'],
           contactPersonName: 'Morgan Vale',
           contactPersonTitle: 'Recruiting Director',
-          email: uniqueEmail('a11y-firm'),
+          email: firmEmail,
           contactPhone: '+1 212 555 0199',
           password: PASSWORD,
           agreeToTerms: true,
@@ -104,6 +105,8 @@ async function setUpActors(): Promise<Actors> {
       })
     ).status(),
   ).toBe(201);
+  // Sending invitations needs a verified firm address (PRODUCT.md §6).
+  await verifyAddressByApi(firm, firmEmail);
   expect((await firm.post('/api/firm/custom-sections', { data: FIRM_QUESTIONS.sections[0] })).status()).toBe(
     201,
   );

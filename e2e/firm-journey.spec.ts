@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { latestMail, PASSWORD, uniqueEmail } from './helpers';
+import { latestMail, linkFrom, PASSWORD, uniqueEmail } from './helpers';
 
 /** Full-page screenshots at desktop and phone width, kept with the test results. */
 async function captureBothWidths(page: Page, name: string) {
@@ -78,6 +78,11 @@ test('a firm registers, builds a custom section and invites an attorney with it'
   await expect(page.getByRole('heading', { name: 'Practice Fit' })).toBeVisible();
   await expect(page.getByText('2 questions')).toBeVisible();
   await captureBothWidths(page, 'custom-sections');
+
+  // Sending invitations needs a verified firm address (PRODUCT.md §6): the link from the mail.
+  const verify = await latestMail(page.request, firmEmail, 'verify_email');
+  await page.goto(linkFrom(verify, '/verify-email'));
+  await expect(page.getByText('Your email address is verified.')).toBeVisible();
 
   await page.goto('/firm/requests/new');
   await expect(page.getByLabel('Contact Person Name')).toHaveValue('Avery Finch');

@@ -69,8 +69,20 @@ export async function registerByApi(
   return res.json();
 }
 
-/** Registers a law firm (account, profile, one office) through the API; the request's cookies sign it in. */
+/** Verifies an address with the link of its newest verification mail (through the API, no page). */
+export async function verifyAddressByApi(request: APIRequestContext, email: string) {
+  const mail = await latestMail(request, email, 'verify_email');
+  const token = new URL(linkFrom(mail, '/verify-email')).searchParams.get('token');
+  const res = await request.post('/api/auth/verify-email', { data: { token } });
+  expect(res.ok()).toBe(true);
+}
+
+/**
+ * Registers a law firm (account, profile, one office) through the API; the request's cookies sign it in.
+ * Its address is verified from the mail, as sending invitations needs (PRODUCT.md §6).
+ */
 export async function registerFirmByApi(request: APIRequestContext, overrides: Record<string, unknown> = {}) {
+  const email = (overrides.email as string | undefined) ?? uniqueEmail('firm');
   const res = await request.post('/api/register/firm', {
     data: {
       firmName: 'Arden & Vale LLP',
@@ -78,14 +90,16 @@ export async function registerFirmByApi(request: APIRequestContext, overrides: R
       offices: [{ city: 'New York', state: 'NY', numberOfAttorneys: 40 }],
       contactPersonName: 'Morgan Vale',
       contactPersonTitle: 'Recruiting Director',
-      email: uniqueEmail('firm'),
       contactPhone: '+1 212 555 0199',
       password: PASSWORD,
       agreeToTerms: true,
       ...overrides,
+      email,
     },
   });
   expect(res.status()).toBe(201);
+  await verifyAddressByApi(request, email);
+  return email;
 }
 
 /** The signed-in firm invites an address to 'Corporate Partner' with one required question ('why'); returns the request id. */

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { AUTH_MESSAGES, emailField, passwordField, registerSchema } from './auth';
-import { FIELD_MESSAGES, isIsoDate, list, optionalNumber, optionalText, requiredText } from './form-fields';
+import {
+  FIELD_MESSAGES,
+  isIsoDateOrDateTime,
+  list,
+  optionalNumber,
+  optionalText,
+  requiredText,
+} from './form-fields';
 import { LIMITS } from './limits';
 
 /** Spec §3 attorney profile option lists, with the labels the screens show. */
@@ -96,7 +103,7 @@ const dischargeDateField = () =>
   z
     .string({ error: PROFILE_MESSAGES.invalidDischargeDate })
     .max(40, PROFILE_MESSAGES.invalidDischargeDate)
-    .refine((v) => v === '' || isIsoDate(v.slice(0, 10)), PROFILE_MESSAGES.invalidDischargeDate)
+    .refine((v) => v === '' || isIsoDateOrDateTime(v), PROFILE_MESSAGES.invalidDischargeDate)
     .nullable()
     .optional();
 

@@ -31,6 +31,22 @@ export function isIsoDate(value: string): boolean {
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
 }
 
+const ISO_TIME = /^T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})?$/;
+
+/** A real calendar date, alone (yyyy-mm-dd) or as the day of an ISO date-time (…T12:00:00.000Z). */
+export function isIsoDateOrDateTime(value: string): boolean {
+  if (value.length === 10) return isIsoDate(value);
+  if (!isIsoDate(value.slice(0, 10)) || !ISO_TIME.test(value.slice(10))) return false;
+  return !Number.isNaN(Date.parse(value));
+}
+
+/**
+ * A yyyy-mm-dd string that is a real calendar date (2099-02-31 and 2021-13-40 are refused, PRODUCT.md §8):
+ * the one date schema every form builds on. The same message for a wrong type, format or date.
+ */
+export const isoDateString = (message: string = FIELD_MESSAGES.invalidDate) =>
+  z.string({ error: message }).refine(isIsoDate, message);
+
 /** An optional yyyy-mm-dd date; '' means not given (an empty date input). */
 export const optionalDate = () =>
   z
@@ -40,10 +56,7 @@ export const optionalDate = () =>
 
 /** A required yyyy-mm-dd date. */
 export const requiredDate = (message: string) =>
-  z
-    .string({ error: message })
-    .min(1, message)
-    .refine((v) => isIsoDate(v), FIELD_MESSAGES.invalidDate);
+  z.string({ error: message }).min(1, message).refine(isIsoDate, FIELD_MESSAGES.invalidDate);
 
 /** An optional number that may be cleared (null); NaN and Infinity are refused. */
 export const optionalNumber = (

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { fileRefSchema } from './files';
-import { FIELD_MESSAGES, list, optionalNumber, optionalText } from './form-fields';
+import { FIELD_MESSAGES, isIsoDate, list, optionalNumber, optionalText } from './form-fields';
 import { LIMITS } from './limits';
 import type { FirmQuestion, FirmSpecificQuestions, RequestStatus } from './requests';
 
@@ -70,6 +70,21 @@ export const firmAnswersSchema = z
   .refine((r) => Object.keys(r).length <= 200);
 export type FirmAnswers = z.output<typeof firmAnswersSchema>;
 
+/**
+ * The answer to one question: an own property only, so an id such as `toString` or `constructor`
+ * never reads what every object inherits. Stored answers come from JSON as plain objects.
+ */
+export function answerOf(answers: Record<string, unknown> | null | undefined, id: string): unknown {
+  return answers && Object.hasOwn(answers, id) ? answers[id] : undefined;
+}
+
+/** Answers as a null-prototype object: no key of it is inherited, whatever the ids are. */
+export function answerRecord(entries: Iterable<[string, unknown]>): FirmAnswers {
+  const record = Object.create(null) as FirmAnswers;
+  for (const [id, value] of entries) record[id] = value as FirmAnswers[string];
+  return record;
+}
+
 /** PUT /api/lpqs/{id}: `status` may be sent (spec §7); the server decides it. */
 export const lpqSaveSchema = z.object({
   formData: lpqFormDataSchema,
@@ -98,9 +113,7 @@ export function answerProblem(q: FirmQuestion, value: unknown, complete: boolean
         ? null
         : LPQ_MESSAGES.invalidAnswer;
     case 'date':
-      return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)
-        ? null
-        : LPQ_MESSAGES.invalidAnswer;
+      return typeof value === 'string' && isIsoDate(value) ? null : LPQ_MESSAGES.invalidAnswer;
     default:
       return typeof value === 'string' ? null : LPQ_MESSAGES.invalidAnswer;
   }
@@ -115,7 +128,7 @@ export function firmAnswerErrors(
   const errors: Record<string, string> = {};
   for (const section of questions?.sections ?? []) {
     for (const q of section.questions) {
-      const problem = answerProblem(q, answers[q.id], complete);
+      const problem = answerProblem(q, answerOf(answers, q.id), complete);
       if (problem) errors[`firmAnswers.${q.id}`] = problem;
     }
   }

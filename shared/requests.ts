@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PROFILE_FIELDS } from './attorney';
 import { emailField } from './auth';
 import type { FileRef } from './files';
+import { isoDateString } from './form-fields';
 import { LIMITS } from './limits';
 
 /** PRODUCT.md §5: the request lifecycle. */
@@ -46,6 +47,9 @@ export const REQUEST_TRANSITIONS: Record<RequestStatus, RequestStatus[]> = {
   completed: [],
 };
 
+/** PRODUCT.md §6: invitations a firm may send (429 beyond). */
+export const INVITATION_LIMITS = { perHour: 50, perDay: 200 } as const;
+
 export const REQUEST_MESSAGES = {
   masterLpqIncomplete: 'Complete your Master LPQ before sharing.',
   notPending: 'This request has already been answered.',
@@ -56,6 +60,10 @@ export const REQUEST_MESSAGES = {
   dueDateFormat: 'Enter the due date as yyyy-mm-dd',
   dueDateInPast: 'The due date cannot be in the past',
   duplicateQuestionIds: 'Each question needs its own id',
+  invalidQuestionId: 'A question id may use only letters, digits, - and _ (at most 64), and no reserved name',
+  firmEmailUnverified: 'Verify your e-mail address before sending invitations.',
+  invitationAlreadyOpen: 'An invitation for this position is already open.',
+  tooManyInvitations: `You can send at most ${INVITATION_LIMITS.perHour} invitations an hour and ${INVITATION_LIMITS.perDay} a day. Please try again later.`,
 } as const;
 
 export const QUESTION_TYPES = ['text', 'textarea', 'yesno', 'select', 'date', 'number'] as const;
@@ -69,13 +77,20 @@ export const QUESTION_TYPE_LABELS: Record<QuestionType, string> = {
   number: 'Number',
 };
 
+/** Letters, digits, - and _, at most 64: what a question id may be (answers are keyed by it). */
+export const QUESTION_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+/** `toString`, `constructor`, `__proto__`…: keys every plain object already has. */
+const PROTOTYPE_NAMES = new Set(Object.getOwnPropertyNames(Object.prototype));
+
+/** A question id that is safe as an object key: the pattern, and none of Object.prototype's names. */
+export const isSafeQuestionId = (id: string) => QUESTION_ID_PATTERN.test(id) && !PROTOTYPE_NAMES.has(id);
+
 export const firmQuestionSchema = z
   .object({
     // Answers are keyed by this id; the server gives one to a question that comes without.
     id: z
-      .string()
-      .min(1)
-      .max(100)
+      .string({ error: REQUEST_MESSAGES.invalidQuestionId })
+      .refine(isSafeQuestionId, REQUEST_MESSAGES.invalidQuestionId)
       .default(() => crypto.randomUUID()),
     text: z.string().trim().min(1, 'Question text is required').max(LIMITS.mediumText),
     type: z.enum(QUESTION_TYPES),
@@ -132,10 +147,7 @@ export const createLpqRequestSchema = z.object({
     .max(LIMITS.shortText),
   dueDate: z.preprocess(
     (v) => (v === '' || v === null ? undefined : v),
-    z
-      .string({ error: REQUEST_MESSAGES.dueDateFormat })
-      .regex(/^\d{4}-\d{2}-\d{2}$/, REQUEST_MESSAGES.dueDateFormat)
-      .refine((v) => !Number.isNaN(Date.parse(v)), REQUEST_MESSAGES.dueDateFormat)
+    isoDateString(REQUEST_MESSAGES.dueDateFormat)
       .refine((v) => v >= todayIsoDate(), REQUEST_MESSAGES.dueDateInPast)
       .optional(),
   ),

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { answerOf } from '@shared/lpq';
 import {
   DIVERSITY_NOTICE,
   displayValue,
@@ -119,7 +120,10 @@ function renderFirmQuestions(request: FirmRequestItem, pkg: SharedPackage): Cont
     out.push({ text: section.title, style: 'subheading' });
     out.push(
       fieldTable(
-        section.questions.map((q) => [`${q.text}${q.required ? ' *' : ''}`, displayValue(answers[q.id])]),
+        section.questions.map((q) => [
+          `${q.text}${q.required ? ' *' : ''}`,
+          displayValue(answerOf(answers, q.id)),
+        ]),
       ),
     );
   }

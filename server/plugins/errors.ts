@@ -16,6 +16,7 @@ export class HttpError extends Error {
 export const notFound = () => new HttpError(404, HTTP_MESSAGES.notFound);
 export const forbidden = () => new HttpError(403, HTTP_MESSAGES.forbidden);
 export const conflict = (message: string) => new HttpError(409, message);
+export const tooManyRequests = (message: string) => new HttpError(429, message);
 export const badRequest = (message: string, errors?: Record<string, string>) =>
   new HttpError(400, message, errors);
 

@@ -115,8 +115,13 @@ export async function buildWorld(app: FastifyInstance): Promise<World> {
     200,
     'share',
   );
-  const requestToShare = await sendRequest(app, firm.cookie, attorney.user.email);
-  const requestToDecline = await sendRequest(app, firm.cookie, attorney.user.email);
+  // One open invitation per position (PRODUCT.md §6): each pending request is for its own position.
+  const requestToShare = await sendRequest(app, firm.cookie, attorney.user.email, {
+    positionTitle: 'Tax Partner',
+  });
+  const requestToDecline = await sendRequest(app, firm.cookie, attorney.user.email, {
+    positionTitle: 'Litigation Partner',
+  });
 
   const createSection = async (title: string) =>
     (

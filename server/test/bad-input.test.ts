@@ -56,6 +56,9 @@ const nastyString = fc.constantFrom(
   'true',
   'null',
   '2024-13-45',
+  '2099-02-31',
+  '2021-13-40',
+  '2023-02-29T00:00:00.000Z',
   '../../etc/passwd',
   HUGE_ASCII,
   HUGE_EMOJI,
@@ -303,6 +306,52 @@ describeEachDb(
         message: HTTP_MESSAGES.nulCharacter,
         errors: { phone: HTTP_MESSAGES.nulCharacter },
       });
+    }, 120_000);
+
+    it('refuses an impossible calendar date in every date field of every body with a 400 naming it', async () => {
+      const looksLikeDate = /^\d{4}-\d{2}-\d{2}(T.*)?$/;
+      const failures: string[] = [];
+      const covered: string[] = [];
+      for (const { route, rule } of bodyRoutes()) {
+        const call = rule.call(world, ownerOf(rule));
+        const valid = call.payload ?? {};
+        const dates = pathsOf(valid).filter((p) => {
+          const v = getAt(valid, p);
+          return typeof v === 'string' && looksLikeDate.test(v);
+        });
+        for (const at of dates) {
+          const field = at.join('.');
+          covered.push(`${route.key} ${field}`);
+          const shape = getAt(valid, at) as string;
+          for (const day of ['2099-02-31', '2021-13-40']) {
+            const value = shape.length > 10 ? `${day}${shape.slice(10)}` : day;
+            const cookie = await cookieFor(t().app, world, ownerOf(rule), rule.freshSession);
+            const before = await storedState(t().db);
+            const res = await t().app.inject({
+              method: route.method as 'POST',
+              url: call.url,
+              payload: setAt(valid, at, value) as object,
+              headers: cookie ? { cookie } : {},
+            });
+            const errors = res.statusCode === 400 ? (res.json().errors ?? {}) : {};
+            if (res.statusCode !== 400 || typeof errors[field] !== 'string')
+              failures.push(`${route.key} ${field}=${value}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+            const after = await storedState(t().db);
+            if (Object.keys(before).some((table) => before[table] !== after[table]))
+              failures.push(`${route.key} ${field}=${value}: stored something`);
+          }
+        }
+      }
+      expect(failures).toEqual([]);
+      // The forms that hold dates: the firm's invitation, the profile, the master LPQ, conflicts, diversity.
+      for (const key of [
+        'POST /api/firm/lpq-requests dueDate',
+        'PUT /api/attorney/profile dischargeDate',
+        'POST /api/attorney/master-lpq currentEmployment.startDate',
+        'PUT /api/attorney/conflicts-form date',
+        'PUT /api/attorney/diversity-form date',
+      ])
+        expect(covered).toContain(key);
     }, 120_000);
 
     it('refuses a lone surrogate in text stored as jsonb with a 400 naming the field (PostgreSQL refuses it)', async () => {

@@ -85,7 +85,11 @@ export type RouteRule = {
 
 const url = (path: string) => () => ({ url: path });
 const withBody = (path: string, payload: () => unknown) => () => ({ url: path, payload: payload() });
-const profileBody = () => ({ phone: '+1 212 555 0100', currentFirm: 'Hale & Porter LLP' });
+const profileBody = () => ({
+  phone: '+1 212 555 0100',
+  currentFirm: 'Hale & Porter LLP',
+  dischargeDate: '2012-03-15T00:00:00.000Z',
+});
 const multipartQuery = (m: { key: string }) => `key=${encodeURIComponent(m.key)}`;
 const firmProfileBody = () => {
   const { email, password, agreeToTerms, ...profile } = firmRegistration();
@@ -367,7 +371,9 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   'POST /api/firm/lpq-requests': {
     access: 'firm',
     ok: 201,
-    call: withBody('/api/firm/lpq-requests', () => requestBody(uniqueEmail('invitee'))),
+    call: withBody('/api/firm/lpq-requests', () =>
+      requestBody(uniqueEmail('invitee'), { dueDate: '2099-12-31' }),
+    ),
   },
   'GET /api/firm/lpq-requests/:id': {
     access: 'firm-owned',

@@ -160,7 +160,7 @@ function RequestView({ request }: { request: Detail }) {
           </Group>
         </Group>
         <SimpleGrid cols={{ base: 1, sm: 3 }} mt="lg" spacing="md">
-          <Info label="Attorney" value={request.attorneyName ?? 'No account yet'} />
+          <Info label="Attorney" value={request.attorneyName ?? 'Shown once the attorney shares'} />
           <Info label="Attorney Email" value={request.attorneyEmail} />
           <Info label="Practice Area" value={request.practiceArea} />
           <Info label="Sent" value={formatDate(request.sentAt)} />

@@ -18,6 +18,7 @@ import {
 import type { FileRef } from '@shared/files';
 import { UI_TIMING } from '@shared/limits';
 import {
+  answerOf,
   FIRM_QUESTIONS_STEP,
   type FirmAnswers,
   firmAnswerErrors,
@@ -324,7 +325,7 @@ function LpqForm({ lpq }: { lpq: PositionLpq }) {
                     <FirmQuestionField
                       key={q.id}
                       question={q}
-                      value={firmAnswers[q.id]}
+                      value={answerOf(firmAnswers, q.id) as FirmAnswers[string] | undefined}
                       error={errors[`firmAnswers.${q.id}`]}
                       disabled={readOnly}
                       onChange={(v) => {

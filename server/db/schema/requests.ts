@@ -3,6 +3,8 @@ import { date, index, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid
 import { REQUEST_STATUSES } from '../../../shared/requests';
 import { users } from './users';
 
+export const OPEN_INVITATION_INDEX = 'lpq_requests_open_invitation_idx';
+
 export const requestStatusEnum = pgEnum('request_status', REQUEST_STATUSES);
 
 export const lpqRequests = pgTable(
@@ -38,6 +40,11 @@ export const lpqRequests = pgTable(
   (t) => [
     index('lpq_requests_firm_idx').on(t.firmUserId, t.sentAt),
     index('lpq_requests_attorney_email_idx').on(sql`lower(${t.attorneyEmail})`),
+    // PRODUCT.md §6: one open invitation per firm, address and position (any letter case). The service
+    // checks first; this index makes two concurrent posts unable to both succeed.
+    uniqueIndex(OPEN_INVITATION_INDEX)
+      .on(t.firmUserId, sql`lower(${t.attorneyEmail})`, sql`lower(${t.positionTitle})`)
+      .where(sql`${t.status} = 'pending'`),
   ],
 );
 

@@ -293,11 +293,12 @@ describeEachDb('attorney', (t) => {
       const request = (
         status: 'pending' | 'accepted' | 'completed' | 'declined' | 'reviewed',
         email: string,
+        positionTitle = 'Partner',
       ) => ({
         firmUserId: firm.user.id,
         firmName: 'Firm',
         attorneyEmail: email,
-        positionTitle: 'Partner',
+        positionTitle,
         practiceArea: 'Tax',
         status,
       });
@@ -306,7 +307,8 @@ describeEachDb('attorney', (t) => {
         .db.insert(lpqRequests)
         .values([
           request('pending', mine),
-          request('pending', mine),
+          // One open invitation per position: the second pending request is for another one.
+          request('pending', mine, 'Counsel'),
           request('accepted', mine),
           request('completed', mine),
           request('declined', mine),

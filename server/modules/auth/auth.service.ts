@@ -3,6 +3,7 @@ import { TOKEN_TTL } from '@shared/limits';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
 import { users } from '../../db/schema';
 import { enqueueMail } from '../../mail/outbox';
 import { badRequest, conflict, HttpError } from '../../plugins/errors';
@@ -14,11 +15,6 @@ import { createSession, deleteSession, deleteUserSessions } from './sessions';
 import { consumeEmailToken, createEmailToken, endOutstandingTokens } from './tokens';
 
 export type AuthContext = Pick<AppContext, 'db' | 'publicUrl' | 'onMailQueued' | 'config'>;
-
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
-}
 
 export async function sendVerificationMail(
   tx: Tx,

@@ -1,5 +1,7 @@
 import type { User } from '@shared/auth';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { users } from '../../db/schema';
 import { DEFAULT_PASSWORD, sessionCookie, uniqueEmail } from '../../test/factories';
 
 /** A complete registration body for POST /api/register/firm. */
@@ -27,10 +29,22 @@ export function firmRegistration(overrides: Record<string, unknown> = {}) {
   };
 }
 
-/** Registers a firm with its profile through the API and returns the signed-in session. */
-export async function buildFirm(app: FastifyInstance, overrides: Record<string, unknown> = {}) {
+/**
+ * Registers a firm with its profile through the API and returns the signed-in session. Its address is
+ * verified unless `verified: false` (inviting needs a verified address).
+ */
+export async function buildFirm(
+  app: FastifyInstance,
+  overrides: Record<string, unknown> = {},
+  opts: { verified?: boolean } = {},
+) {
   const body = firmRegistration(overrides);
   const res = await app.inject({ method: 'POST', url: '/api/register/firm', payload: body });
   if (res.statusCode !== 201) throw new Error(`firm registration failed: ${res.statusCode} ${res.body}`);
-  return { user: res.json() as User, cookie: sessionCookie(res), registration: body };
+  const user = res.json() as User;
+  if (opts.verified !== false) {
+    await app.ctx.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, user.id));
+    user.emailVerified = true;
+  }
+  return { user, cookie: sessionCookie(res), registration: body };
 }

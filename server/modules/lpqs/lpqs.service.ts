@@ -1,5 +1,6 @@
 import type { User } from '@shared/auth';
 import {
+  answerRecord,
   type FirmAnswers,
   firmAnswerErrors,
   LPQ_MESSAGES,
@@ -50,14 +51,18 @@ export async function getPositionLpq(ctx: AppContext, user: User, lpqId: string)
   return toPositionLpq(await findOwnLpq(ctx.db, user, lpqId, false));
 }
 
-/** Keeps answers to the request's own questions only; checks their types (and, on submit, presence). */
+/**
+ * Keeps answers to the request's own questions only; checks their types (and, on submit, presence).
+ * Looked up in a null-prototype record, so no id reads an inherited property; returned as a plain
+ * object with the same own keys, which is what Drizzle and JSON expect.
+ */
 function checkAnswers(questions: FirmSpecificQuestions | null, answers: FirmAnswers, complete: boolean) {
   const ids = new Set((questions?.sections ?? []).flatMap((s) => s.questions.map((q) => q.id)));
-  const kept = Object.fromEntries(Object.entries(answers).filter(([id]) => ids.has(id)));
+  const kept = answerRecord(Object.entries(answers).filter(([id]) => ids.has(id)));
   const errors = firmAnswerErrors(questions, kept, complete);
   const first = Object.values(errors)[0];
   if (first) throw badRequest(first, errors);
-  return kept;
+  return { ...kept };
 }
 
 /** Save & Exit / Continue: accepted → in_progress; after submission the LPQ is read-only (409). */

@@ -13,11 +13,11 @@ describeEachDb('position LPQ', (t) => {
   const inject = (opts: InjectOptions) => t().app.inject(opts);
 
   /** A shared request and its position LPQ id. */
-  async function sharedLpq() {
+  async function sharedLpq(requestOverrides: Record<string, unknown> = {}) {
     const firm = await buildFirm(t().app);
     const attorney = await buildAttorney(t().app, { firstName: 'Casey', lastName: 'Nguyen' });
     await completeMasterLpqFor(t().app, attorney.cookie);
-    const requestId = await sendRequest(t().app, firm.cookie, attorney.user.email);
+    const requestId = await sendRequest(t().app, firm.cookie, attorney.user.email, requestOverrides);
     const shared = await inject({
       method: 'POST',
       url: `/api/attorney/lpq-requests/${requestId}/share`,
@@ -97,6 +97,85 @@ describeEachDb('position LPQ', (t) => {
     expect(tooLong.json().errors['formData.publications']).toBeTypeOf('string');
     const [row] = await t().db.select().from(positionLpqs).where(eq(positionLpqs.id, lpqId));
     expect(row.firmAnswers).toEqual({});
+  });
+
+  it('a date answer must be a real calendar date (400 naming the question)', async () => {
+    const { attorney, lpqId } = await sharedLpq({
+      firmSpecificQuestions: {
+        sections: [
+          { title: 'Timing', questions: [{ id: 'start', text: 'Start?', type: 'date', required: true }] },
+        ],
+      },
+    });
+    const put = (answer: string) =>
+      inject({
+        method: 'PUT',
+        url: `/api/lpqs/${lpqId}`,
+        headers: { cookie: attorney.cookie },
+        payload: { formData: {}, firmAnswers: { start: answer } },
+      });
+    for (const answer of ['2099-02-31', '2021-13-40']) {
+      const res = await put(answer);
+      expect(res.statusCode, answer).toBe(400);
+      expect(res.json().errors).toEqual({ 'firmAnswers.start': LPQ_MESSAGES.invalidAnswer });
+    }
+    const [row] = await t().db.select().from(positionLpqs).where(eq(positionLpqs.id, lpqId));
+    expect(row.firmAnswers).toEqual({});
+    expect((await put('2099-02-28')).statusCode).toBe(200);
+  });
+
+  it('submits with questions whose ids are Object.prototype names (stored before ids were checked)', async () => {
+    const { attorney, firm, requestId, lpqId } = await sharedLpq();
+    const questions = {
+      sections: [
+        {
+          title: 'Legacy',
+          questions: [
+            { id: 'toString', text: 'Why us?', type: 'textarea', required: true },
+            { id: 'constructor', text: 'Relocate?', type: 'yesno', required: false },
+            { id: '__proto__', text: 'Anything else?', type: 'text', required: false },
+            { id: 'hasOwnProperty', text: 'Team size?', type: 'number', required: false },
+          ],
+        },
+      ],
+    };
+    await t()
+      .db.update(lpqRequests)
+      .set({ firmSpecificQuestions: questions })
+      .where(eq(lpqRequests.id, requestId));
+    const complete = (firmAnswers: Record<string, unknown>) =>
+      inject({
+        method: 'PUT',
+        url: `/api/lpqs/${lpqId}/complete`,
+        headers: { cookie: attorney.cookie },
+        payload: { formData: { name: 'Casey Nguyen', email: 'casey@example.com' }, firmAnswers },
+      });
+    // An unanswered required question is missing, not "answered" by what every object inherits.
+    const missing = await complete({});
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().errors).toEqual({ 'firmAnswers.toString': LPQ_MESSAGES.answerRequired });
+    const res = await complete({ toString: 'Your platform', constructor: true });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().firmAnswers).toEqual({ toString: 'Your platform', constructor: true });
+    const [row] = await t().db.select().from(positionLpqs).where(eq(positionLpqs.id, lpqId));
+    expect(row.firmAnswers).toEqual({ toString: 'Your platform', constructor: true });
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    // The firm reads the answers, the inherited names showing as not answered.
+    const detail = await inject({
+      method: 'GET',
+      url: `/api/firm/lpq-requests/${requestId}`,
+      headers: { cookie: firm.cookie },
+    });
+    expect(detail.json().package.positionLpq.firmAnswers).toEqual({
+      toString: 'Your platform',
+      constructor: true,
+    });
+    const pdf = await inject({
+      method: 'GET',
+      url: `/api/firm/lpq-requests/${requestId}/package.pdf`,
+      headers: { cookie: firm.cookie },
+    });
+    expect(pdf.statusCode).toBe(200);
   });
 
   it('Submit needs name, e-mail and every required firm question', async () => {

@@ -157,7 +157,10 @@ describeEachDb('attorney requests: list, share, decline', (t, kind) => {
         headers: { cookie: attorney.cookie },
         payload: diversityForm(),
       });
-      const requestId = await sendRequest(t().app, firm.cookie, attorney.user.email);
+      // A second position: setup() already left one invitation open for 'Corporate Partner'.
+      const requestId = await sendRequest(t().app, firm.cookie, attorney.user.email, {
+        positionTitle: 'Tax Partner',
+      });
       expect((await share(attorney.cookie, requestId)).statusCode).toBe(200);
       const [pkg] = await t().db.select().from(sharedPackages).where(eq(sharedPackages.requestId, requestId));
       expect(pkg.diversityForm).toMatchObject({ gender: 'non-binary', raceEthnicity: 'hispanic-latino' });

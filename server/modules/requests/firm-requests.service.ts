@@ -7,16 +7,25 @@ import {
   type FirmRequestDetail,
   type FirmRequestItem,
   type FirmSpecificQuestions,
+  INVITATION_LIMITS,
   REQUEST_MESSAGES,
   type SharedPackage,
 } from '@shared/requests';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
 import { preparedStatement } from '../../db/prepared';
-import { lpqRequests, positionLpqs, sharedPackages, users } from '../../db/schema';
+import {
+  firmProfiles,
+  lpqRequests,
+  OPEN_INVITATION_INDEX,
+  positionLpqs,
+  sharedPackages,
+  users,
+} from '../../db/schema';
 import { enqueueMail } from '../../mail/outbox';
-import { conflict, notFound } from '../../plugins/errors';
+import { conflict, notFound, tooManyRequests } from '../../plugins/errors';
 import { recordAccess, recordActivity } from '../audit/audit.service';
 import { createEmailToken } from '../auth/tokens';
 import { findFirmProfile } from '../firm/firm.service';
@@ -58,11 +67,11 @@ function toFirmRequestItem(row: RequestRow, attorneyName: string | null): FirmRe
 }
 
 /**
- * Joins the attorney whose name the firm sees: the attorney who answered, else the attorney account
- * registered with the invited address (addresses are stored lower-cased). Joined on one id so both cases
- * use an index: an OR in the join condition scanned every user for each request (bench/load.ts).
+ * Joins the attorney whose name the firm sees: only the attorney who shared the request (PRODUCT.md §5).
+ * Until then the firm learns nothing beyond the address it typed, not even whether it has an account, so
+ * a pending or declined request has no name.
  */
-const requestAttorney = sql`${users.userType} = 'attorney' and ${users.id} = coalesce(${lpqRequests.attorneyUserId}, (select invited.id from ${users} invited where lower(invited.email) = lower(${lpqRequests.attorneyEmail})))`;
+const requestAttorney = and(eq(users.id, lpqRequests.attorneyUserId), isNotNull(lpqRequests.sharedAt));
 
 /** The firm's requests with the attorney's name. */
 function selectFirmRequests(tx: Tx, user: User) {
@@ -92,58 +101,117 @@ async function findOwnRequest(tx: Tx, user: User, requestId: string) {
   return toFirmRequestItem(row.request, fullName(row));
 }
 
+/** PRODUCT.md §6: at most 50 invitations per firm an hour and 200 a day, counted from the stored rows. */
+async function checkInvitationLimits(tx: Tx, firmUserId: string) {
+  const [sent] = await tx
+    .select({
+      lastHour:
+        sql<number>`count(*) filter (where ${lpqRequests.sentAt} > now() - interval '1 hour')`.mapWith(
+          Number,
+        ),
+      lastDay: count(),
+    })
+    .from(lpqRequests)
+    .where(
+      and(eq(lpqRequests.firmUserId, firmUserId), sql`${lpqRequests.sentAt} > now() - interval '1 day'`),
+    );
+  if (sent.lastHour >= INVITATION_LIMITS.perHour || sent.lastDay >= INVITATION_LIMITS.perDay)
+    throw tooManyRequests(REQUEST_MESSAGES.tooManyInvitations);
+}
+
+/** One pending invitation per firm, attorney address and position title, in any letter case. */
+async function checkNoOpenInvitation(tx: Tx, firmUserId: string, input: NewRequest) {
+  const [open] = await tx
+    .select({ id: lpqRequests.id })
+    .from(lpqRequests)
+    .where(
+      and(
+        eq(lpqRequests.firmUserId, firmUserId),
+        eq(lpqRequests.status, 'pending'),
+        sql`lower(${lpqRequests.attorneyEmail}) = lower(${input.attorneyEmail})`,
+        sql`lower(${lpqRequests.positionTitle}) = lower(${input.positionTitle})`,
+      ),
+    )
+    .limit(1);
+  if (open) throw conflict(REQUEST_MESSAGES.invitationAlreadyOpen);
+}
+
 /**
- * PRODUCT.md §6: needs a firm profile (its name goes on the request, its contact details are the
- * defaults). The invitation mail is written in the same transaction.
+ * PRODUCT.md §6: needs a verified firm address and a firm profile (its name goes on the request, its
+ * contact details are the defaults), at most one open invitation per address and position, and the
+ * hourly and daily limits. The firm profile row is locked for the transaction, so one firm's
+ * invitations are checked and stored one at a time: the limits cannot be overrun by parallel posts, and
+ * the unique index catches anything that gets past the check. The invitation mail is written in the same
+ * transaction. The answer never depends on whether the invited address has an account.
  */
 export async function createLpqRequest(
   ctx: FirmContext,
   user: User,
   input: NewRequest,
 ): Promise<FirmRequestItem> {
-  const requestId = await ctx.db.transaction(async (tx) => {
-    const profile = await findFirmProfile(tx, user.id);
-    if (!profile) throw conflict(REQUEST_MESSAGES.firmProfileRequired);
-    const questions = input.firmSpecificQuestions?.sections.length ? input.firmSpecificQuestions : null;
-    const [row] = await tx
-      .insert(lpqRequests)
-      .values({
-        firmUserId: user.id,
-        firmName: profile.firmName,
-        attorneyEmail: input.attorneyEmail,
-        positionTitle: input.positionTitle,
-        practiceArea: input.practiceArea,
-        dueDate: input.dueDate ?? null,
-        contactPersonName: input.contactPersonName || profile.contactPersonName || '',
-        contactPersonTitle: input.contactPersonTitle || profile.contactPersonTitle || '',
-        contactPhone: input.contactPhone || profile.contactPhone || null,
-        additionalMessage: input.additionalMessage || null,
-        firmSpecificQuestions: questions,
-      })
-      .returning();
-    await sendInvitationMail(tx, ctx, row);
-    return row.id;
-  });
+  if (!user.emailVerified) throw conflict(REQUEST_MESSAGES.firmEmailUnverified);
+  let row: RequestRow;
+  try {
+    row = await ctx.db.transaction(async (tx) => {
+      const [locked] = await tx
+        .select({ userId: firmProfiles.userId })
+        .from(firmProfiles)
+        .where(eq(firmProfiles.userId, user.id))
+        .for('update');
+      const profile = locked ? await findFirmProfile(tx, user.id) : null;
+      if (!profile) throw conflict(REQUEST_MESSAGES.firmProfileRequired);
+      await checkInvitationLimits(tx, user.id);
+      await checkNoOpenInvitation(tx, user.id, input);
+      const questions = input.firmSpecificQuestions?.sections.length ? input.firmSpecificQuestions : null;
+      const [inserted] = await tx
+        .insert(lpqRequests)
+        .values({
+          firmUserId: user.id,
+          // The firm's name on the request and in the mail comes from its profile only.
+          firmName: profile.firmName,
+          attorneyEmail: input.attorneyEmail,
+          positionTitle: input.positionTitle,
+          practiceArea: input.practiceArea,
+          dueDate: input.dueDate ?? null,
+          contactPersonName: input.contactPersonName || profile.contactPersonName || '',
+          contactPersonTitle: input.contactPersonTitle || profile.contactPersonTitle || '',
+          contactPhone: input.contactPhone || profile.contactPhone || null,
+          additionalMessage: input.additionalMessage || null,
+          firmSpecificQuestions: questions,
+        })
+        .returning();
+      await sendInvitationMail(tx, ctx, inserted);
+      return inserted;
+    });
+  } catch (err) {
+    if (isUniqueViolation(err, OPEN_INVITATION_INDEX)) throw conflict(REQUEST_MESSAGES.invitationAlreadyOpen);
+    throw err;
+  }
   ctx.onMailQueued();
-  return findOwnRequest(ctx.db, user, requestId);
+  // Pending: no attorney name, whoever the address belongs to.
+  return toFirmRequestItem(row, null);
 }
 
+/**
+ * The same statements whether or not the address has an account (a lookup, a sign-up token, the mail), so
+ * the firm's response time does not tell them apart. Only the mail's link and wording differ; with an
+ * account the token is never sent and simply expires.
+ */
 async function sendInvitationMail(tx: Tx, ctx: FirmContext, request: RequestRow) {
   const [account] = await tx
     .select({ id: users.id })
     .from(users)
     .where(eq(users.email, request.attorneyEmail))
     .limit(1);
-  let url = `${ctx.publicUrl}/attorney/lpq-requests`;
-  if (!account) {
-    const token = await createEmailToken(tx, {
-      purpose: 'invitation',
-      email: request.attorneyEmail,
-      requestId: request.id,
-      ttlMs: TOKEN_TTL.invitationMs,
-    });
-    url = `${ctx.publicUrl}/register/attorney?token=${encodeURIComponent(token)}&email=${encodeURIComponent(request.attorneyEmail)}`;
-  }
+  const token = await createEmailToken(tx, {
+    purpose: 'invitation',
+    email: request.attorneyEmail,
+    requestId: request.id,
+    ttlMs: TOKEN_TTL.invitationMs,
+  });
+  const url = account
+    ? `${ctx.publicUrl}/attorney/lpq-requests`
+    : `${ctx.publicUrl}/register/attorney?token=${encodeURIComponent(token)}&email=${encodeURIComponent(request.attorneyEmail)}`;
   await enqueueMail(tx, {
     kind: 'lpq_invitation',
     to: request.attorneyEmail,

@@ -6,7 +6,8 @@ import { PACKAGE_SECTIONS, REQUEST_MESSAGES } from '@shared/requests';
 import { and, count, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { accessEvents, emailTokens, lpqRequests } from '../../db/schema';
+import { isUniqueViolation } from '../../db/errors';
+import { accessEvents, emailTokens, lpqRequests, OPEN_INVITATION_INDEX } from '../../db/schema';
 import {
   buildAttorney,
   buildFirmUser,
@@ -40,7 +41,7 @@ const newRequest = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-describeEachDb('firm requests', (t) => {
+describeEachDb('firm requests', (t, kind) => {
   const inject = (opts: InjectOptions) => t().app.inject(opts);
   const requestCount = async () => (await t().db.select({ n: count() }).from(lpqRequests))[0].n;
   const send = (cookie: string, body: Record<string, unknown>) =>
@@ -131,6 +132,10 @@ describeEachDb('firm requests', (t) => {
         headers: { cookie: other.cookie },
       });
       expect(otherList.json()).toEqual([]);
+      // The firm's name in the invitation comes from its profile, never from the body.
+      const [mail] = await t().outbox('invitee.x@example.com');
+      expect(mail.subject).toBe('Whitfield & Cole LLP requests your LPQ for Corporate Partner');
+      expect(`${mail.subject}${mail.text}${mail.html}`).not.toContain('Forged');
     });
 
     it('keeps contact details the firm gives instead of the profile’s', async () => {
@@ -155,6 +160,9 @@ describeEachDb('firm requests', (t) => {
       [{ dueDate: daysFromToday(-1) }, 'dueDate', REQUEST_MESSAGES.dueDateInPast],
       [{ dueDate: '2020-01-01' }, 'dueDate', REQUEST_MESSAGES.dueDateInPast],
       [{ dueDate: '14/02/2030' }, 'dueDate', REQUEST_MESSAGES.dueDateFormat],
+      // Impossible calendar dates (PRODUCT.md §8): a 500 from the date column before.
+      [{ dueDate: '2099-02-31' }, 'dueDate', REQUEST_MESSAGES.dueDateFormat],
+      [{ dueDate: '2099-13-40' }, 'dueDate', REQUEST_MESSAGES.dueDateFormat],
       [
         {
           firmSpecificQuestions: {
@@ -180,6 +188,74 @@ describeEachDb('firm requests', (t) => {
       },
     );
 
+    it.each([
+      '__proto__',
+      'constructor',
+      'toString',
+      'hasOwnProperty',
+      'valueOf',
+      'has space',
+      'a.b',
+      'x'.repeat(65),
+      '',
+    ])('refuses the question id %j (answers are keyed by it) with 400, storing nothing', async (id) => {
+      const firm = await buildFirm(t().app);
+      const before = await requestCount();
+      const res = await send(
+        firm.cookie,
+        newRequest({
+          firmSpecificQuestions: {
+            sections: [
+              {
+                title: 'Fit',
+                questions: [
+                  { id: 'ok-1', text: 'Why us?', type: 'text', required: true },
+                  { id, text: 'Start?', type: 'text', required: true },
+                ],
+              },
+            ],
+          },
+        }),
+      );
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors).toEqual({
+        'firmSpecificQuestions.sections.0.questions.1.id': REQUEST_MESSAGES.invalidQuestionId,
+      });
+      expect(await requestCount()).toBe(before);
+      const section = await inject({
+        method: 'POST',
+        url: '/api/firm/custom-sections',
+        headers: { cookie: firm.cookie },
+        payload: { title: 'Fit', questions: [{ id, text: 'Start?', type: 'text', required: true }] },
+      });
+      expect(section.statusCode).toBe(400);
+      expect(section.json().errors['questions.0.id']).toBe(REQUEST_MESSAGES.invalidQuestionId);
+    });
+
+    it('keeps safe question ids as given and gives one to a question without', async () => {
+      const firm = await buildFirm(t().app);
+      const res = await send(
+        firm.cookie,
+        newRequest({
+          firmSpecificQuestions: {
+            sections: [
+              {
+                title: 'Fit',
+                questions: [
+                  { id: 'Fit_1-a', text: 'Why us?', type: 'text', required: true },
+                  { text: 'Start?', type: 'date', required: false },
+                ],
+              },
+            ],
+          },
+        }),
+      );
+      expect(res.statusCode).toBe(201);
+      const [kept, given] = res.json().firmSpecificQuestions.sections[0].questions;
+      expect(kept.id).toBe('Fit_1-a');
+      expect(given.id).toMatch(/^[0-9a-f-]{36}$/);
+    });
+
     it('accepts today as the due date and no due date at all', async () => {
       const firm = await buildFirm(t().app);
       expect((await send(firm.cookie, newRequest({ dueDate: daysFromToday(0) }))).statusCode).toBe(201);
@@ -189,12 +265,211 @@ describeEachDb('firm requests', (t) => {
     });
   });
 
+  describe('what a firm learns before the attorney shares (PRODUCT.md §5)', () => {
+    const withoutVolatile = ({ id, sentAt, attorneyEmail, ...rest }: Record<string, unknown>) => rest;
+
+    it('answers a registered and an unregistered address identically', async () => {
+      const firm = await buildFirm(t().app);
+      const registered = await buildAttorney(t().app, { firstName: 'Riley', lastName: 'Stone' });
+      const unregistered = uniqueEmail('nobody');
+      const a = await send(firm.cookie, newRequest({ attorneyEmail: registered.user.email }));
+      const b = await send(firm.cookie, newRequest({ attorneyEmail: unregistered }));
+      expect(a.statusCode).toBe(201);
+      expect(b.statusCode).toBe(201);
+      expect(a.json().attorneyEmail).toBe(registered.user.email);
+      expect(b.json().attorneyEmail).toBe(unregistered);
+      expect(Object.keys(a.json()).sort()).toEqual(Object.keys(b.json()).sort());
+      expect(withoutVolatile(a.json())).toEqual(withoutVolatile(b.json()));
+      expect(a.json().attorneyName).toBeNull();
+
+      const headers = { cookie: firm.cookie };
+      const details = await Promise.all(
+        [a, b].map((r) => inject({ method: 'GET', url: `/api/firm/lpq-requests/${r.json().id}`, headers })),
+      );
+      expect(details.map((d) => d.statusCode)).toEqual([200, 200]);
+      expect(withoutVolatile(details[0].json())).toEqual(withoutVolatile(details[1].json()));
+      const list = (await inject({ method: 'GET', url: '/api/firm/lpq-requests', headers })).json();
+      const [la, lb] = [a, b].map((r) => list.find((i: { id: string }) => i.id === r.json().id));
+      expect(withoutVolatile(la)).toEqual(withoutVolatile(lb));
+      expect(la.attorneyName).toBeNull();
+
+      // The same work for both: each gets a stored invitation token and one mail.
+      for (const email of [registered.user.email, unregistered]) {
+        const tokens = await t().db.select().from(emailTokens).where(eq(emailTokens.email, email));
+        expect(tokens.filter((x) => x.purpose === 'invitation')).toHaveLength(1);
+        expect((await t().outbox(email)).filter((m) => m.kind === 'lpq_invitation')).toHaveLength(1);
+      }
+    });
+
+    it('shows no name while pending or declined, and the sharing attorney’s name once shared', async () => {
+      const firm = await buildFirm(t().app);
+      const attorney = await buildAttorney(t().app, { firstName: 'Casey', lastName: 'Nguyen' });
+      const headers = { cookie: firm.cookie };
+      const nameOf = async (id: string) => {
+        const detail = (await inject({ method: 'GET', url: `/api/firm/lpq-requests/${id}`, headers })).json();
+        const list = (await inject({ method: 'GET', url: '/api/firm/lpq-requests', headers })).json();
+        const item = list.find((i: { id: string }) => i.id === id);
+        expect(item.attorneyName).toBe(detail.attorneyName);
+        return detail.attorneyName;
+      };
+      const declined = (
+        await send(firm.cookie, newRequest({ attorneyEmail: attorney.user.email, positionTitle: 'Counsel' }))
+      ).json();
+      const shared = (await send(firm.cookie, newRequest({ attorneyEmail: attorney.user.email }))).json();
+      expect(await nameOf(shared.id)).toBeNull();
+      expect(await nameOf(declined.id)).toBeNull();
+
+      const decline = await inject({
+        method: 'POST',
+        url: `/api/attorney/lpq-requests/${declined.id}/decline`,
+        headers: { cookie: attorney.cookie },
+        payload: { reason: 'Not now' },
+      });
+      expect(decline.statusCode).toBe(200);
+      expect(await nameOf(declined.id)).toBeNull();
+
+      await buildSharedPackage(t().db, { requestId: shared.id, attorneyUserId: attorney.user.id });
+      expect(await nameOf(shared.id)).toBe('Casey Nguyen');
+    });
+  });
+
+  describe('invitation rules (PRODUCT.md §6)', () => {
+    it('needs a verified firm address (409), stores nothing and sends no mail', async () => {
+      const firm = await buildFirm(t().app, {}, { verified: false });
+      const before = await requestCount();
+      const mailsBefore = (await t().outbox()).filter((m) => m.kind === 'lpq_invitation').length;
+      const res = await send(firm.cookie, newRequest());
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toEqual({ message: REQUEST_MESSAGES.firmEmailUnverified });
+      expect(await requestCount()).toBe(before);
+      expect((await t().outbox()).filter((m) => m.kind === 'lpq_invitation').length).toBe(mailsBefore);
+    });
+
+    it('keeps one open invitation per address and position, in any letter case (409)', async () => {
+      const firm = await buildFirm(t().app);
+      const email = uniqueEmail('twice');
+      const first = await send(firm.cookie, newRequest({ attorneyEmail: email }));
+      expect(first.statusCode).toBe(201);
+      const before = await requestCount();
+      for (const override of [
+        { attorneyEmail: email },
+        { attorneyEmail: email.toUpperCase(), positionTitle: 'corporate PARTNER' },
+        { attorneyEmail: ` ${email} `, positionTitle: ' Corporate Partner ' },
+      ]) {
+        const res = await send(firm.cookie, newRequest(override));
+        expect(res.statusCode, JSON.stringify(override)).toBe(409);
+        expect(res.json()).toEqual({ message: REQUEST_MESSAGES.invitationAlreadyOpen });
+      }
+      expect(await requestCount()).toBe(before);
+      expect((await t().outbox(email)).filter((m) => m.kind === 'lpq_invitation')).toHaveLength(1);
+
+      // Another position, or another firm, is a different invitation.
+      expect(
+        (await send(firm.cookie, newRequest({ attorneyEmail: email, positionTitle: 'Counsel' }))).statusCode,
+      ).toBe(201);
+      const other = await buildFirm(t().app);
+      expect((await send(other.cookie, newRequest({ attorneyEmail: email }))).statusCode).toBe(201);
+      // Once the first is answered it is no longer open.
+      await t().db.update(lpqRequests).set({ status: 'declined' }).where(eq(lpqRequests.id, first.json().id));
+      expect((await send(firm.cookie, newRequest({ attorneyEmail: email }))).statusCode).toBe(201);
+    });
+
+    it('the database itself refuses a second open invitation (the unique index the 409 maps)', async () => {
+      const firm = await buildFirm(t().app);
+      const row = {
+        firmUserId: firm.user.id,
+        firmName: 'Whitfield & Cole LLP',
+        attorneyEmail: uniqueEmail('direct'),
+        positionTitle: 'Counsel',
+        practiceArea: 'Tax',
+      };
+      await t().db.insert(lpqRequests).values(row);
+      const err = await t()
+        .db.insert(lpqRequests)
+        .values({ ...row, positionTitle: 'COUNSEL' })
+        .then(
+          () => null,
+          (e: unknown) => e,
+        );
+      expect(isUniqueViolation(err, OPEN_INVITATION_INDEX)).toBe(true);
+      // Not pending: no longer covered.
+      await t()
+        .db.insert(lpqRequests)
+        .values({ ...row, status: 'declined' });
+    });
+
+    it('allows 50 invitations an hour and 200 a day (429 beyond), counted from stored rows', async () => {
+      const firm = await buildFirm(t().app);
+      const storeSent = (n: number, sentAt: Date) =>
+        t()
+          .db.insert(lpqRequests)
+          .values(
+            Array.from({ length: n }, () => ({
+              firmUserId: firm.user.id,
+              firmName: 'Whitfield & Cole LLP',
+              attorneyEmail: uniqueEmail('bulk'),
+              positionTitle: 'Associate',
+              practiceArea: 'Tax',
+              sentAt,
+            })),
+          );
+      const mine = () =>
+        t()
+          .db.select({ n: count() })
+          .from(lpqRequests)
+          .where(eq(lpqRequests.firmUserId, firm.user.id))
+          .then(([r]) => r.n);
+      await storeSent(49, new Date(Date.now() - 60_000));
+      expect((await send(firm.cookie, newRequest())).statusCode).toBe(201); // the 50th this hour
+      const before = await mine();
+      const refused = await send(firm.cookie, newRequest()); // the 51st
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toEqual({ message: REQUEST_MESSAGES.tooManyInvitations });
+      expect(await mine()).toBe(before);
+
+      // An hour later the hourly limit is free again; the daily one still counts them.
+      await t()
+        .db.update(lpqRequests)
+        .set({ sentAt: new Date(Date.now() - 2 * 3_600_000) })
+        .where(eq(lpqRequests.firmUserId, firm.user.id));
+      await storeSent(149, new Date(Date.now() - 3 * 3_600_000));
+      expect((await send(firm.cookie, newRequest())).statusCode).toBe(201); // the 200th today
+      expect((await send(firm.cookie, newRequest())).statusCode).toBe(429);
+
+      // A day later none of them count.
+      await t()
+        .db.update(lpqRequests)
+        .set({ sentAt: new Date(Date.now() - 25 * 3_600_000) })
+        .where(eq(lpqRequests.firmUserId, firm.user.id));
+      expect((await send(firm.cookie, newRequest())).statusCode).toBe(201);
+    });
+
+    it.runIf(kind === 'postgres')(
+      'of two concurrent posts of the same invitation exactly one succeeds',
+      async () => {
+        const firm = await buildFirm(t().app);
+        for (let round = 0; round < 5; round++) {
+          const body = newRequest({ attorneyEmail: uniqueEmail('race') });
+          const results = await Promise.all([send(firm.cookie, body), send(firm.cookie, body)]);
+          expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+          const conflictBody = results.find((r) => r.statusCode === 409)!.json();
+          expect(conflictBody).toEqual({ message: REQUEST_MESSAGES.invitationAlreadyOpen });
+          const rows = await t()
+            .db.select()
+            .from(lpqRequests)
+            .where(eq(lpqRequests.attorneyEmail, body.attorneyEmail as string));
+          expect(rows).toHaveLength(1);
+        }
+      },
+    );
+  });
+
   describe('invitation mail', () => {
     it('links an existing account to its request list', async () => {
       const firm = await buildFirm(t().app);
       const attorney = await buildAttorney(t().app, { firstName: 'Riley', lastName: 'Stone' });
       const res = await send(firm.cookie, newRequest({ attorneyEmail: attorney.user.email.toUpperCase() }));
-      expect(res.json().attorneyName).toBe('Riley Stone');
+      expect(res.json().attorneyName).toBeNull();
       const mails = (await t().outbox(attorney.user.email)).filter((m) => m.kind === 'lpq_invitation');
       expect(mails).toHaveLength(1);
       const [mail] = mails;
@@ -203,11 +478,6 @@ describeEachDb('firm requests', (t) => {
       expect(mail.text).toContain('We would love to hear from you.');
       expect(mail.text).not.toContain('token=');
       expect(mail.html).toContain('href="http://localhost:3000/attorney/lpq-requests"');
-      const tokens = await t()
-        .db.select()
-        .from(emailTokens)
-        .where(eq(emailTokens.email, attorney.user.email));
-      expect(tokens.filter((x) => x.purpose === 'invitation')).toEqual([]);
     });
 
     it('sends a sign-up link with a single-use token that verifies the invited address', async () => {
@@ -247,14 +517,13 @@ describeEachDb('firm requests', (t) => {
       const reuse = await register(token, uniqueEmail('second'));
       expect(reuse.json().emailVerified).toBe(false);
 
+      // Registering is not sharing: the firm still sees only the address it typed.
       const list = await inject({
         method: 'GET',
         url: '/api/firm/lpq-requests',
         headers: { cookie: firm.cookie },
       });
-      expect(list.json().find((r: { id: string }) => r.id === created.json().id).attorneyName).toBe(
-        'New Comer',
-      );
+      expect(list.json().find((r: { id: string }) => r.id === created.json().id).attorneyName).toBeNull();
     });
   });
 

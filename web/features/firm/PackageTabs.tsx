@@ -1,4 +1,5 @@
 import { Alert, Anchor, Badge, Group, Paper, Stack, Table, Tabs, Text } from '@mantine/core';
+import { answerOf } from '@shared/lpq';
 import {
   DIVERSITY_NOTICE,
   displayValue,
@@ -40,7 +41,9 @@ function FirmAnswers({ request, pkg }: { request: FirmRequestItem; pkg: SharedPa
                   {q.required ? ' *' : ''}
                 </Text>
                 <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-                  {answers[q.id] === undefined ? 'Not answered yet' : displayValue(answers[q.id])}
+                  {answerOf(answers, q.id) === undefined
+                    ? 'Not answered yet'
+                    : displayValue(answerOf(answers, q.id))}
                 </Text>
               </div>
             ))}

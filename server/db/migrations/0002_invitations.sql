@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "lpq_requests_open_invitation_idx" ON "lpq_requests" USING btree ("firm_user_id",lower("attorney_email"),lower("position_title")) WHERE "lpq_requests"."status" = 'pending';
