@@ -21,6 +21,7 @@ export const FIELD_MESSAGES = {
  * and carriage return, and the bidirectional embeddings, overrides and isolates (U+202A–U+202E,
  * U+2066–U+2069), which make text read differently from what it is.
  */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
 const FORBIDDEN_IN_TEXT = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
 /** What a single-line text may not hold besides: line and paragraph breaks and tabs. */
 const LINE_BREAKS = /[\t\n\r\u2028\u2029]/;
