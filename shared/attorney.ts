@@ -7,6 +7,7 @@ import {
   optionalNumber,
   optionalText,
   requiredText,
+  singleLineText,
 } from './form-fields';
 import { LIMITS } from './limits';
 
@@ -94,7 +95,10 @@ const nullableEnum = <T extends readonly [string, ...string[]]>(values: T, messa
 
 const practiceAreasField = () =>
   list(
-    z.string({ error: FIELD_MESSAGES.invalidText }).trim().min(1).max(LIMITS.shortText),
+    singleLineText(z.string({ error: FIELD_MESSAGES.invalidText }))
+      .trim()
+      .min(1)
+      .max(LIMITS.shortText),
     LIMITS.listMax,
   ).transform((areas) => [...new Set(areas)]);
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLineText } from './form-fields';
 import { LIMITS } from './limits';
 
 export const AUTH_MESSAGES = {
@@ -39,7 +40,10 @@ export const passwordField = z
   .max(LIMITS.passwordMax, AUTH_MESSAGES.passwordMax);
 
 const nameField = (required: string) =>
-  z.string({ error: required }).trim().min(1, required).max(LIMITS.nameMax, AUTH_MESSAGES.nameTooLong);
+  singleLineText(z.string({ error: required }))
+    .trim()
+    .min(1, required)
+    .max(LIMITS.nameMax, AUTH_MESSAGES.nameTooLong);
 
 export const loginSchema = z.object({ email: emailField, password: passwordField });
 export type LoginInput = z.input<typeof loginSchema>;

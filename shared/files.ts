@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLineText } from './form-fields';
 import { LIMITS } from './limits';
 
 /** Spec §5 Uploads: PDF, DOC or DOCX. The server checks the first bytes, not the name. */
@@ -76,7 +77,7 @@ export type UploadTicket = { uploadURL: string; objectPath: string };
  */
 export const fileRefSchema = z.object({
   id: z.uuid(),
-  name: z.string().min(1).max(LIMITS.shortText),
+  name: singleLineText().min(1).max(LIMITS.shortText),
   contentType: z.string().max(200),
   size: z.number().int().nonnegative(),
   url: z.string().max(500),

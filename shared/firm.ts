@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AUTH_MESSAGES, emailField, passwordField } from './auth';
+import { singleLineText, textRule } from './form-fields';
 import { LIMITS } from './limits';
 import { PROFILE_PRACTICE_AREAS } from './practice-areas';
 
@@ -55,9 +56,13 @@ const integerField = (opts: { max?: number; maxMessage?: string } = {}) =>
       .optional(),
   );
 const percentField = () => integerField({ max: 100, maxMessage: FIRM_MESSAGES.percentMax });
-const text = (max: number = LIMITS.shortText) => z.string().trim().max(max, FIRM_MESSAGES.tooLong).optional();
+const text = (max: number = LIMITS.shortText) =>
+  textRule(max, z.string()).trim().max(max, FIRM_MESSAGES.tooLong).optional();
 const requiredText = (message: string, max: number = LIMITS.shortText) =>
-  z.string({ error: message }).trim().min(1, message).max(max, FIRM_MESSAGES.tooLong);
+  textRule(max, z.string({ error: message }))
+    .trim()
+    .min(1, message)
+    .max(max, FIRM_MESSAGES.tooLong);
 
 const websiteField = z.preprocess(
   (v) => (typeof v === 'string' ? blankToUndefined(v.trim()) : blankToUndefined(v)),
@@ -70,8 +75,8 @@ const websiteField = z.preprocess(
 /** Spec §3 office: an attorney count that does not parse is 0 (spec §5). */
 export const officeSchema = z.object({
   id: z.string().max(100).optional(),
-  city: z.string().trim().max(LIMITS.shortText, FIRM_MESSAGES.tooLong).default(''),
-  state: z.string().trim().max(LIMITS.shortText, FIRM_MESSAGES.tooLong).default(''),
+  city: singleLineText().trim().max(LIMITS.shortText, FIRM_MESSAGES.tooLong).default(''),
+  state: singleLineText().trim().max(LIMITS.shortText, FIRM_MESSAGES.tooLong).default(''),
   numberOfAttorneys: z.preprocess(
     (v) => parseInteger(v) ?? 0,
     z.number().int().min(0, FIRM_MESSAGES.notNegative).max(1_000_000, FIRM_MESSAGES.tooLong),

@@ -4,9 +4,16 @@ import {
   isIsoDate,
   isIsoDateOrDateTime,
   isoDateString,
+  isSingleLineText,
+  longText,
   optionalDate,
+  optionalText,
   requiredDate,
+  requiredText,
+  singleLineText,
+  TEXT_MESSAGES,
 } from './form-fields';
+import { LIMITS } from './limits';
 import { createLpqRequestSchema, REQUEST_MESSAGES } from './requests';
 
 const IMPOSSIBLE = ['2099-02-31', '2021-13-40', '2023-02-29', '2021-00-10', '2021-04-31', '0000-00-00'];
@@ -42,5 +49,44 @@ describe('calendar dates (PRODUCT.md §8)', () => {
       expect.objectContaining({ path: ['dueDate'], message: REQUEST_MESSAGES.dueDateFormat }),
     ]);
     expect(createLpqRequestSchema.safeParse({ ...base, dueDate: '2099-02-28' }).success).toBe(true);
+  });
+});
+
+describe('single-line and long texts (PRODUCT.md §8)', () => {
+  const BIDI = ['\u202A', '\u202B', '\u202C', '\u202D', '\u202E', '\u2066', '\u2067', '\u2068', '\u2069'];
+  const BREAKS = ['\n', '\r', '\r\n', '\t', '\u2028', '\u2029'];
+
+  it('a single-line text refuses line breaks, controls and bidi overrides with a message', () => {
+    const name = singleLineText().trim().min(1);
+    expect(name.parse('  Dana Whitfield ')).toBe('Dana Whitfield');
+    expect(name.parse('Zoë O’Brien-Łukasz 李 مرحبا 👩🏽‍⚖️')).toBe('Zoë O’Brien-Łukasz 李 مرحبا 👩🏽‍⚖️');
+    for (const c of BREAKS) {
+      expect(isSingleLineText(`Dana${c}Whitfield`), JSON.stringify(c)).toBe(false);
+      expect(name.safeParse(`Dana${c}Whitfield`).error?.issues[0].message).toBe(TEXT_MESSAGES.singleLine);
+      // Checked before trimming: a trailing break is refused too.
+      expect(name.safeParse(`Dana${c}`).success).toBe(false);
+    }
+    for (const c of [...BIDI, '\u0000', '\u0007', '\u001B', '\u007F', '\u0085']) {
+      expect(isSingleLineText(`a${c}b`), JSON.stringify(c)).toBe(false);
+      expect(name.safeParse(`a${c}b`).error?.issues).toEqual([
+        expect.objectContaining({ message: TEXT_MESSAGES.forbiddenCharacter }),
+      ]);
+    }
+  });
+
+  it('a long text keeps line breaks and tabs but refuses NUL, other controls and bidi overrides', () => {
+    const text = longText();
+    expect(text.parse('First line\r\nSecond\tline\n\nThird')).toBe('First line\r\nSecond\tline\n\nThird');
+    for (const c of [...BIDI, '\u0000', '\u0008', '\u001B'])
+      expect(text.safeParse(`a${c}b`).error?.issues[0].message, JSON.stringify(c)).toBe(
+        TEXT_MESSAGES.forbiddenCharacter,
+      );
+  });
+
+  it('the field builders pick the rule by length: short fields are single lines, long ones textareas', () => {
+    expect(optionalText(LIMITS.shortText).safeParse('a\nb').success).toBe(false);
+    expect(requiredText('Name is required', LIMITS.nameMax).safeParse('a\u202Eb').success).toBe(false);
+    expect(optionalText(LIMITS.mediumText).safeParse('a\nb').success).toBe(true);
+    expect(optionalText(LIMITS.longText).safeParse('a\u202Eb').success).toBe(false);
   });
 });

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { HTTP_MESSAGES } from './http';
+import { LIMITS } from './limits';
 
 /**
  * Field builders shared by the attorney's forms (profile, master LPQ, conflicts, diversity, business plan),
@@ -14,13 +16,62 @@ export const FIELD_MESSAGES = {
   explanationRequired: 'Please provide an explanation',
 } as const;
 
+/**
+ * Characters no text may hold (PRODUCT.md §8): NUL and the other C0/C1 controls except tab, line feed
+ * and carriage return, and the bidirectional embeddings, overrides and isolates (U+202A–U+202E,
+ * U+2066–U+2069), which make text read differently from what it is.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
+const FORBIDDEN_IN_TEXT = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
+/** What a single-line text may not hold besides: line and paragraph breaks and tabs. */
+const LINE_BREAKS = /[\t\n\r\u2028\u2029]/;
+
+/** True when a long text (a textarea) holds only allowed characters; line breaks are fine. */
+export const isCleanText = (value: string) => !FORBIDDEN_IN_TEXT.test(value);
+/** True when a single-line text (a name, title, phone…) holds no control, break or bidi override. */
+export const isSingleLineText = (value: string) => isCleanText(value) && !LINE_BREAKS.test(value);
+
+export const TEXT_MESSAGES = {
+  /** The same words as the server's NUL rule (server/plugins/text-input.ts). */
+  forbiddenCharacter: HTTP_MESSAGES.nulCharacter,
+  singleLine: 'Must be a single line of text',
+} as const;
+
+/**
+ * A single-line text field: refuses control characters, line breaks and bidi overrides with the field's
+ * message. Checked before trimming, so a trailing line break is refused too. Chain `.trim()`, `.min()`…
+ */
+export const singleLineText = (schema: z.ZodString = z.string()) =>
+  schema.refine(isCleanText, TEXT_MESSAGES.forbiddenCharacter).refine((v) => !LINE_BREAKS.test(v), {
+    message: TEXT_MESSAGES.singleLine,
+    when: (payload) => typeof payload.value === 'string' && isCleanText(payload.value),
+  });
+
+/** A long text (textarea): keeps line breaks, refuses NUL, other controls and bidi overrides. */
+export const longText = (schema: z.ZodString = z.string()) =>
+  schema.refine(isCleanText, TEXT_MESSAGES.forbiddenCharacter);
+
+/**
+ * The builders below pick the rule from the length: up to `LIMITS.shortText`-class lengths (names,
+ * titles, phones, addresses lines) a field is a single-line input; `LIMITS.mediumText` and longer is a
+ * textarea (explanations, messages, summaries).
+ */
+export const textRule = (max: number, schema: z.ZodString) =>
+  max >= LIMITS.mediumText ? longText(schema) : singleLineText(schema);
+
 /** Optional free text: trimmed on the server, at most `max` characters. */
 export const optionalText = (max: number) =>
-  z.string({ error: FIELD_MESSAGES.invalidText }).trim().max(max, FIELD_MESSAGES.tooLong(max)).optional();
+  textRule(max, z.string({ error: FIELD_MESSAGES.invalidText }))
+    .trim()
+    .max(max, FIELD_MESSAGES.tooLong(max))
+    .optional();
 
 /** Text that must not be blank. The same message for missing, wrong type and blank. */
 export const requiredText = (message: string, max: number) =>
-  z.string({ error: message }).trim().min(1, message).max(max, FIELD_MESSAGES.tooLong(max));
+  textRule(max, z.string({ error: message }))
+    .trim()
+    .min(1, message)
+    .max(max, FIELD_MESSAGES.tooLong(max));
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 

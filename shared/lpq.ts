@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { fileRefSchema } from './files';
-import { FIELD_MESSAGES, isIsoDate, list, optionalNumber, optionalText } from './form-fields';
+import {
+  FIELD_MESSAGES,
+  isIsoDate,
+  list,
+  longText,
+  optionalNumber,
+  optionalText,
+  singleLineText,
+} from './form-fields';
 import { LIMITS } from './limits';
 import type { FirmQuestion, FirmSpecificQuestions, RequestStatus } from './requests';
 
@@ -37,7 +45,7 @@ export const lpqFormDataSchema = z.object({
     min: LIMITS.yearsExperienceMin,
     max: LIMITS.yearsExperienceMax,
   }),
-  practiceAreas: list(z.string().max(LIMITS.shortText), LIMITS.listMax).optional(),
+  practiceAreas: list(singleLineText().max(LIMITS.shortText), LIMITS.listMax).optional(),
   significantMatters: optionalText(LIMITS.longText),
   publications: optionalText(LIMITS.longText),
   clientOriginationExperience: optionalText(LIMITS.longText),
@@ -59,7 +67,7 @@ export const lpqCompleteFormDataSchema = lpqFormDataSchema.extend({
 });
 
 const answerValue = z.union([
-  z.string().max(LIMITS.longText, FIELD_MESSAGES.tooLong(LIMITS.longText)),
+  longText().max(LIMITS.longText, FIELD_MESSAGES.tooLong(LIMITS.longText)),
   z.number(),
   z.boolean(),
   z.null(),

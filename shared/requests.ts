@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PROFILE_FIELDS } from './attorney';
 import { emailField } from './auth';
 import type { FileRef } from './files';
-import { isoDateString } from './form-fields';
+import { isoDateString, singleLineText, textRule } from './form-fields';
 import { LIMITS } from './limits';
 
 /** PRODUCT.md §5: the request lifecycle. */
@@ -92,10 +92,10 @@ export const firmQuestionSchema = z
       .string({ error: REQUEST_MESSAGES.invalidQuestionId })
       .refine(isSafeQuestionId, REQUEST_MESSAGES.invalidQuestionId)
       .default(() => crypto.randomUUID()),
-    text: z.string().trim().min(1, 'Question text is required').max(LIMITS.mediumText),
+    text: singleLineText().trim().min(1, 'Question text is required').max(LIMITS.mediumText),
     type: z.enum(QUESTION_TYPES),
     required: z.boolean().default(false),
-    options: z.array(z.string().trim().min(1).max(LIMITS.shortText)).max(LIMITS.listMax).optional(),
+    options: z.array(singleLineText().trim().min(1).max(LIMITS.shortText)).max(LIMITS.listMax).optional(),
   })
   .refine((q) => q.type !== 'select' || (q.options?.length ?? 0) >= 1, {
     message: 'Add at least one option',
@@ -103,7 +103,7 @@ export const firmQuestionSchema = z
   });
 
 export const firmSectionSchema = z.object({
-  title: z.string().trim().min(1, 'Section title is required').max(LIMITS.shortText),
+  title: singleLineText().trim().min(1, 'Section title is required').max(LIMITS.shortText),
   questions: z.array(firmQuestionSchema).max(LIMITS.listMax),
 });
 
@@ -127,7 +127,7 @@ export type CustomSection = FirmSection & { id: string; createdAt: string; updat
 export const todayIsoDate = () => new Date().toISOString().slice(0, 10);
 
 const optionalText = (max: number) =>
-  z.preprocess((v) => (v === null ? undefined : v), z.string().trim().max(max).optional());
+  z.preprocess((v) => (v === null ? undefined : v), textRule(max, z.string()).trim().max(max).optional());
 
 /**
  * PRODUCT.md §6: POST /api/firm/lpq-requests. Unknown keys (status, firmId, …) are stripped.
@@ -135,13 +135,11 @@ const optionalText = (max: number) =>
  */
 export const createLpqRequestSchema = z.object({
   attorneyEmail: z.preprocess((v) => v ?? '', emailField),
-  positionTitle: z
-    .string({ error: REQUEST_MESSAGES.positionTitleRequired })
+  positionTitle: singleLineText(z.string({ error: REQUEST_MESSAGES.positionTitleRequired }))
     .trim()
     .min(1, REQUEST_MESSAGES.positionTitleRequired)
     .max(LIMITS.shortText),
-  practiceArea: z
-    .string({ error: REQUEST_MESSAGES.practiceAreaRequired })
+  practiceArea: singleLineText(z.string({ error: REQUEST_MESSAGES.practiceAreaRequired }))
     .trim()
     .min(1, REQUEST_MESSAGES.practiceAreaRequired)
     .max(LIMITS.shortText),

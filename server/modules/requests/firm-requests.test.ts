@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { TEXT_MESSAGES } from '@shared/form-fields';
 import { PACKAGE_SECTIONS, REQUEST_MESSAGES } from '@shared/requests';
 import { and, count, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
@@ -462,6 +463,71 @@ describeEachDb('firm requests', (t, kind) => {
         }
       },
     );
+  });
+
+  describe('text characters (PRODUCT.md §8)', () => {
+    it('refuses a line break in a name (400 naming the field)', async () => {
+      const res = await inject({
+        method: 'POST',
+        url: '/api/register',
+        payload: {
+          email: uniqueEmail('newline'),
+          password: DEFAULT_PASSWORD,
+          firstName: 'Dana\nWhitfield',
+          lastName: 'Stone',
+          userType: 'attorney',
+        },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({
+        message: TEXT_MESSAGES.singleLine,
+        errors: { firstName: TEXT_MESSAGES.singleLine },
+      });
+      const firm = await buildFirm(t().app);
+      const contact = await send(firm.cookie, newRequest({ contactPersonName: 'Pat\r\nDoe' }));
+      expect(contact.statusCode).toBe(400);
+      expect(contact.json().errors).toEqual({ contactPersonName: TEXT_MESSAGES.singleLine });
+    });
+
+    it.each([
+      ['positionTitle', 'Corporate \u202EPartner'],
+      ['practiceArea', 'Corporate\u2066'],
+      ['contactPhone', '+1 212\u202D 555'],
+      ['additionalMessage', 'Hello\u202Edlrow'],
+    ])('refuses a bidi override in %s (400 naming the field), storing nothing', async (field, value) => {
+      const firm = await buildFirm(t().app);
+      const before = await requestCount();
+      const res = await send(firm.cookie, newRequest({ [field]: value }));
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors).toEqual({ [field]: TEXT_MESSAGES.forbiddenCharacter });
+      expect(await requestCount()).toBe(before);
+    });
+
+    it('refuses control characters in custom section and question titles', async () => {
+      const firm = await buildFirm(t().app);
+      const post = (title: string, text: string) =>
+        inject({
+          method: 'POST',
+          url: '/api/firm/custom-sections',
+          headers: { cookie: firm.cookie },
+          payload: { title, questions: [{ id: 'q1', text, type: 'text', required: true }] },
+        });
+      const title = await post('Practice\nFit', 'Why us?');
+      expect(title.statusCode).toBe(400);
+      expect(title.json().errors).toEqual({ title: TEXT_MESSAGES.singleLine });
+      const question = await post('Practice Fit', 'Why \u202Eus?');
+      expect(question.statusCode).toBe(400);
+      expect(question.json().errors).toEqual({ 'questions.0.text': TEXT_MESSAGES.forbiddenCharacter });
+      expect((await post('Practice Fit', 'Why us?')).statusCode).toBe(201);
+    });
+
+    it('keeps line breaks in a textarea (the message to the attorney)', async () => {
+      const firm = await buildFirm(t().app);
+      const message = 'Dear Counsel,\n\nWe would love to hear from you.\r\n\tThe team';
+      const res = await send(firm.cookie, newRequest({ additionalMessage: message }));
+      expect(res.statusCode).toBe(201);
+      expect(res.json().additionalMessage).toBe(message);
+    });
   });
 
   describe('invitation mail', () => {
