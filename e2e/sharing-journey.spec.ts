@@ -71,7 +71,7 @@ test('a firm invites, the attorney registers through the mail, shares, the firm 
   await attorney.getByRole('button', { name: 'Firm-Specific Questions' }).click();
   await attorney.getByLabel('Why our firm?').fill('Your cross-border platform.');
   await attorney.getByRole('button', { name: 'Submit LPQ' }).click();
-  await expect(attorney.getByText('LPQ Completed')).toBeVisible();
+  await expect(attorney.getByText('LPQ Completed', { exact: true })).toBeVisible();
   await expect(attorney).toHaveURL(/\/attorney\/dashboard$/);
 
   await firmContext.close();

@@ -27,6 +27,7 @@ export const LPQ_MESSAGES = {
   answerRequired: 'This question is required',
   invalidAnswer: 'Invalid answer for this question',
   alreadySubmitted: 'This LPQ has already been submitted.',
+  requestClosed: 'This request is closed: the firm has completed its review.',
   notFoundTitle: 'LPQ Not Found',
   notFoundText: 'The requested LPQ could not be found.',
 } as const;
@@ -143,13 +144,23 @@ export function firmAnswerErrors(
   return errors;
 }
 
+/** PRODUCT.md §5: the position LPQ's own status, apart from its request's. */
+export const POSITION_LPQ_STATUSES = ['draft', 'in_progress', 'submitted'] as const;
+export type PositionLpqStatus = (typeof POSITION_LPQ_STATUSES)[number];
+
+/** Request statuses in which the attorney may still save and submit the position LPQ. */
+export const LPQ_OPEN_REQUEST_STATUSES: RequestStatus[] = ['accepted', 'in_progress', 'reviewed'];
+
 export type PositionLpq = {
   id: string;
   requestId: string;
   firmName: string;
   positionTitle: string;
   practiceArea: string;
-  status: RequestStatus;
+  /** The position LPQ's own status. */
+  status: PositionLpqStatus;
+  /** The request's status (the firm's review). */
+  requestStatus: RequestStatus;
   formData: LpqFormData;
   firmSpecificQuestions: FirmSpecificQuestions | null;
   firmAnswers: FirmAnswers;

@@ -35,6 +35,8 @@ export const ATTORNEY_CARD_STATUS_LABELS: Record<RequestStatus, string> = {
 
 /** Shared = accepted + in_progress + completed; Under Review = reviewed (PRODUCT.md §5). */
 export const SHARED_STATUSES: RequestStatus[] = ['accepted', 'in_progress', 'completed'];
+/** PRODUCT.md §5: the attorney's 'Documents Shared' counts every shared request, under review included. */
+export const SHARED_DOCUMENT_STATUSES: RequestStatus[] = ['accepted', 'in_progress', 'reviewed', 'completed'];
 export const UNDER_REVIEW_STATUSES: RequestStatus[] = ['reviewed'];
 
 /** Every allowed move: from → to. Anything else is 409. */

@@ -26,6 +26,7 @@ import {
   LPQ_STEPS,
   type LpqFormData,
   lpqCompleteFormDataSchema,
+  LPQ_OPEN_REQUEST_STATUSES,
   type PositionLpq,
 } from '@shared/lpq';
 import { PROFILE_PRACTICE_AREAS } from '@shared/practice-areas';
@@ -80,7 +81,7 @@ function LpqForm({ lpq }: { lpq: PositionLpq }) {
   const [step, setStep] = useState(0);
   const hasQuestions = (lpq.firmSpecificQuestions?.sections ?? []).some((s) => s.questions.length > 0);
   const steps = hasQuestions ? [...LPQ_STEPS, FIRM_QUESTIONS_STEP] : LPQ_STEPS;
-  const readOnly = !['accepted', 'in_progress'].includes(lpq.status);
+  const readOnly = lpq.status === 'submitted' || !LPQ_OPEN_REQUEST_STATUSES.includes(lpq.requestStatus);
   const [exiting, setExiting] = useState(false);
 
   useEffect(() => {

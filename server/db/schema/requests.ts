@@ -1,3 +1,4 @@
+import { POSITION_LPQ_STATUSES } from '../../../shared/lpq';
 import { sql } from 'drizzle-orm';
 import { date, index, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { REQUEST_STATUSES } from '../../../shared/requests';
@@ -79,6 +80,8 @@ export const positionLpqs = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     formData: jsonb('form_data').$type<Record<string, unknown>>().notNull().default({}),
     firmAnswers: jsonb('firm_answers').$type<Record<string, unknown>>().notNull().default({}),
+    // Its own status, apart from the request's (PRODUCT.md §5): the firm's Under Review never blocks it.
+    status: text('status', { enum: POSITION_LPQ_STATUSES }).notNull().default('draft'),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -10,7 +10,7 @@ import {
 import type { User } from '@shared/auth';
 import { isFilled } from '@shared/form-fields';
 import { masterLpqCompletion } from '@shared/master-lpq';
-import { SHARED_STATUSES } from '@shared/requests';
+import { SHARED_DOCUMENT_STATUSES } from '@shared/requests';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
@@ -138,7 +138,7 @@ export async function getDashboardStats(ctx: AppContext, user: User): Promise<At
     ctx.db
       .select({ n: count() })
       .from(lpqRequests)
-      .where(and(attorneyRequestScope(user), inArray(lpqRequests.status, SHARED_STATUSES))),
+      .where(and(attorneyRequestScope(user), inArray(lpqRequests.status, SHARED_DOCUMENT_STATUSES))),
   ]);
   const profileFilled = profile
     ? PROFILE_COMPLETION_FIELDS.filter((k) => isFilled((profile as Record<string, unknown>)[k])).length

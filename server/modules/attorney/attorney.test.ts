@@ -315,7 +315,8 @@ describeEachDb('attorney', (t) => {
           request('reviewed', mine),
           request('pending', uniqueEmail('someone-else')),
         ]);
-      expect(await stats()).toMatchObject({ pendingRequests: 2, sharedDocuments: 2 });
+      // Shared and not revoked: accepted, completed and under review (PRODUCT.md §5); not declined.
+      expect(await stats()).toMatchObject({ pendingRequests: 2, sharedDocuments: 3 });
     });
 
     it('counts no request before the address is verified', async () => {

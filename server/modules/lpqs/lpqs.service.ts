@@ -4,6 +4,7 @@ import {
   type FirmAnswers,
   firmAnswerErrors,
   LPQ_MESSAGES,
+  LPQ_OPEN_REQUEST_STATUSES,
   type LpqFormData,
   type PositionLpq,
 } from '@shared/lpq';
@@ -40,7 +41,8 @@ function toPositionLpq(row: Awaited<ReturnType<typeof findOwnLpq>>): PositionLpq
     firmName: row.request.firmName,
     positionTitle: row.request.positionTitle,
     practiceArea: row.request.practiceArea,
-    status: row.request.status,
+    status: row.lpq.status,
+    requestStatus: row.request.status,
     formData: row.lpq.formData as LpqFormData,
     firmSpecificQuestions: (row.request.firmSpecificQuestions as FirmSpecificQuestions | null) ?? null,
     firmAnswers: row.lpq.firmAnswers as FirmAnswers,
@@ -65,7 +67,22 @@ function checkAnswers(questions: FirmSpecificQuestions | null, answers: FirmAnsw
   return { ...kept };
 }
 
-/** Save & Exit / Continue: accepted → in_progress; after submission the LPQ is read-only (409). */
+/**
+ * The position LPQ can be saved and submitted while its request is accepted, in progress or under review
+ * (the firm's Under Review never blocks the attorney), until it is submitted (PRODUCT.md §5).
+ */
+function assertOpen(found: Awaited<ReturnType<typeof findOwnLpq>>) {
+  if (found.lpq.status === 'submitted') throw conflict(LPQ_MESSAGES.alreadySubmitted);
+  if (!LPQ_OPEN_REQUEST_STATUSES.includes(found.request.status)) throw conflict(LPQ_MESSAGES.requestClosed);
+}
+
+/** After a lost race on the request's status: the request as it is now, if the LPQ may still proceed. */
+async function stillOpen(tx: Tx, requestId: string) {
+  const [now] = await tx.select().from(lpqRequests).where(eq(lpqRequests.id, requestId)).for('update');
+  return now && LPQ_OPEN_REQUEST_STATUSES.includes(now.status) ? now : null;
+}
+
+/** Save & Exit / Continue: the LPQ becomes in progress, an accepted request too; read-only once submitted. */
 export async function savePositionLpq(
   ctx: AppContext,
   user: User,
@@ -78,27 +95,26 @@ export async function savePositionLpq(
     const firmAnswers = input.firmAnswers
       ? checkAnswers(questions, input.firmAnswers, false)
       : (found.lpq.firmAnswers as FirmAnswers);
+    assertOpen(found);
     let request = found.request;
     if (request.status === 'accepted') {
       request = await transitionRequest(tx, {
         requestId: request.id,
         to: 'in_progress',
         from: ['accepted'],
-        conflictMessage: LPQ_MESSAGES.alreadySubmitted,
-      });
-    } else if (request.status !== 'in_progress') {
-      throw conflict(LPQ_MESSAGES.alreadySubmitted);
+        conflictMessage: LPQ_MESSAGES.requestClosed,
+      }).catch(async (err) => (await stillOpen(tx, request.id)) ?? Promise.reject(err));
     }
     const [lpq] = await tx
       .update(positionLpqs)
-      .set({ formData: input.formData, firmAnswers, updatedAt: new Date() })
+      .set({ formData: input.formData, firmAnswers, status: 'in_progress', updatedAt: new Date() })
       .where(eq(positionLpqs.id, found.lpq.id))
       .returning();
     return toPositionLpq({ lpq, request });
   });
 }
 
-/** Submit LPQ: name, e-mail and every required firm question; moves to reviewed and tells the firm. */
+/** Submit LPQ: name, e-mail and every required firm question; always tells the firm (PRODUCT.md §5). */
 export async function completePositionLpq(
   ctx: AppContext,
   user: User,
@@ -113,17 +129,22 @@ export async function completePositionLpq(
       input.firmAnswers ?? (found.lpq.firmAnswers as FirmAnswers),
       true,
     );
+    assertOpen(found);
     const now = new Date();
-    const request = await transitionRequest(tx, {
-      requestId: found.request.id,
-      to: 'reviewed',
-      from: ['accepted', 'in_progress'],
-      set: { reviewedAt: now },
-      conflictMessage: LPQ_MESSAGES.alreadySubmitted,
-    });
+    // An accepted or in-progress request moves to Under Review; one the firm already marked stays there.
+    const request =
+      found.request.status === 'reviewed'
+        ? found.request
+        : await transitionRequest(tx, {
+            requestId: found.request.id,
+            to: 'reviewed',
+            from: ['accepted', 'in_progress'],
+            set: { reviewedAt: now },
+            conflictMessage: LPQ_MESSAGES.requestClosed,
+          }).catch(async (err) => (await stillOpen(tx, found.request.id)) ?? Promise.reject(err));
     const [lpq] = await tx
       .update(positionLpqs)
-      .set({ formData: input.formData, firmAnswers, submittedAt: now, updatedAt: now })
+      .set({ formData: input.formData, firmAnswers, status: 'submitted', submittedAt: now, updatedAt: now })
       .where(eq(positionLpqs.id, found.lpq.id))
       .returning();
     const [firmUser] = await tx

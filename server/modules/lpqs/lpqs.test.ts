@@ -42,7 +42,8 @@ describeEachDb('position LPQ', (t) => {
       firmName: 'Whitfield & Cole LLP',
       positionTitle: 'Corporate Partner',
       practiceArea: 'Corporate',
-      status: 'accepted',
+      status: 'draft',
+      requestStatus: 'accepted',
       formData: { name: 'Dana Whitfield', email: 'dana@example.com' },
       firmSpecificQuestions: { sections: [{ title: 'Practice fit' }] },
       firmAnswers: {},
@@ -64,6 +65,7 @@ describeEachDb('position LPQ', (t) => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       status: 'in_progress',
+      requestStatus: 'in_progress',
       formData: { publications: 'Two articles' },
       firmAnswers: { 'fit-2': true },
     });
@@ -217,7 +219,11 @@ describeEachDb('position LPQ', (t) => {
       },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ status: 'reviewed', firmAnswers: { 'fit-1': 'Your platform' } });
+    expect(res.json()).toMatchObject({
+      status: 'submitted',
+      requestStatus: 'reviewed',
+      firmAnswers: { 'fit-1': 'Your platform' },
+    });
     expect(await status(requestId)).toBe('reviewed');
     const mails = (await t().db.select().from(outbox)).filter(
       (m) => m.kind === 'position_lpq_submitted' && m.to === firm.user.email,
@@ -244,6 +250,95 @@ describeEachDb('position LPQ', (t) => {
       expect(late.statusCode).toBe(409);
       expect(late.json().message).toBe(LPQ_MESSAGES.alreadySubmitted);
     }
+  });
+
+  it("the firm's Under Review never blocks the attorney: save and submit still work and the firm is mailed", async () => {
+    const { firm, attorney, requestId, lpqId } = await sharedLpq();
+    const dashboard = async () =>
+      (
+        await inject({
+          method: 'GET',
+          url: '/api/attorney/dashboard-stats',
+          headers: { cookie: attorney.cookie },
+        })
+      ).json();
+    expect((await dashboard()).sharedDocuments).toBe(1);
+    const marked = await inject({
+      method: 'POST',
+      url: `/api/firm/lpq-requests/${requestId}/status`,
+      headers: { cookie: firm.cookie },
+      payload: { status: 'reviewed' },
+    });
+    expect(marked.statusCode).toBe(200);
+    // 'Documents Shared' counts the request under review too.
+    expect((await dashboard()).sharedDocuments).toBe(1);
+
+    const got = await inject({
+      method: 'GET',
+      url: `/api/lpqs/${lpqId}`,
+      headers: { cookie: attorney.cookie },
+    });
+    expect(got.json()).toMatchObject({ status: 'draft', requestStatus: 'reviewed' });
+    const body = {
+      formData: { name: 'Casey Nguyen', email: 'casey@example.com' },
+      firmAnswers: { 'fit-1': 'Your platform' },
+    };
+    const saved = await inject({
+      method: 'PUT',
+      url: `/api/lpqs/${lpqId}`,
+      headers: { cookie: attorney.cookie },
+      payload: body,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({ status: 'in_progress', requestStatus: 'reviewed' });
+    expect(await status(requestId)).toBe('reviewed');
+
+    const submitted = await inject({
+      method: 'PUT',
+      url: `/api/lpqs/${lpqId}/complete`,
+      headers: { cookie: attorney.cookie },
+      payload: body,
+    });
+    expect(submitted.statusCode, submitted.body).toBe(200);
+    expect(submitted.json()).toMatchObject({ status: 'submitted', requestStatus: 'reviewed' });
+    const mails = (await t().db.select().from(outbox)).filter(
+      (m) => m.kind === 'position_lpq_submitted' && m.to === firm.user.email,
+    );
+    expect(mails).toHaveLength(1);
+    const firmView = await inject({
+      method: 'GET',
+      url: `/api/firm/lpq-requests/${requestId}`,
+      headers: { cookie: firm.cookie },
+    });
+    expect(firmView.json().package.positionLpq).toMatchObject({
+      status: 'submitted',
+      firmAnswers: { 'fit-1': 'Your platform' },
+    });
+  });
+
+  it('after the firm completes its review the LPQ is closed (409) and nothing changes', async () => {
+    const { firm, attorney, requestId, lpqId } = await sharedLpq();
+    for (const to of ['completed']) {
+      const res = await inject({
+        method: 'POST',
+        url: `/api/firm/lpq-requests/${requestId}/status`,
+        headers: { cookie: firm.cookie },
+        payload: { status: to },
+      });
+      expect(res.statusCode).toBe(200);
+    }
+    const body = {
+      formData: { name: 'Casey Nguyen', email: 'casey@example.com' },
+      firmAnswers: { 'fit-1': 'x' },
+    };
+    for (const url of [`/api/lpqs/${lpqId}`, `/api/lpqs/${lpqId}/complete`]) {
+      const res = await inject({ method: 'PUT', url, headers: { cookie: attorney.cookie }, payload: body });
+      expect(res.statusCode).toBe(409);
+      expect(res.json().message).toBe(LPQ_MESSAGES.requestClosed);
+    }
+    const [row] = await t().db.select().from(positionLpqs).where(eq(positionLpqs.id, lpqId));
+    expect(row.status).toBe('draft');
+    expect(await status(requestId)).toBe('completed');
   });
 
   it('a document attached to the position LPQ can be downloaded by that firm, and the read is recorded', async () => {

@@ -221,8 +221,7 @@ async function sendInvitationMail(tx: Tx, ctx: FirmContext, request: RequestRow)
 
 /** The position LPQ's progress as the firm sees it. */
 function positionLpqStatus(row: PositionLpqRow) {
-  if (row.submittedAt) return 'submitted';
-  return row.updatedAt.getTime() > row.createdAt.getTime() ? 'in_progress' : 'not_started';
+  return row.status === 'draft' ? 'not_started' : row.status;
 }
 
 function toDocuments(stored: unknown[]): FileRef[] {

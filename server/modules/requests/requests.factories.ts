@@ -134,6 +134,7 @@ export async function buildSharedPackage(
         formData: input.positionLpq?.formData ?? {},
         firmAnswers: input.positionLpq?.firmAnswers ?? {},
         submittedAt: input.positionLpq?.submitted ? new Date() : null,
+        status: input.positionLpq?.submitted ? 'submitted' : 'draft',
       })
       .returning();
     return { sharedAt, positionLpqId: lpq.id };
