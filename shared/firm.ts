@@ -64,8 +64,15 @@ const requiredText = (message: string, max: number = LIMITS.shortText) =>
     .min(1, message)
     .max(max, FIRM_MESSAGES.tooLong);
 
+/** 'example.com' is what people type: without a scheme, https:// is added (issue 14). */
+export function normalizeWebsite(value: string): string {
+  const v = value.trim();
+  if (!v || /^[a-z][a-z0-9+.-]*:/i.test(v)) return v;
+  return `https://${v.replace(/^\/+/, '')}`;
+}
+
 const websiteField = z.preprocess(
-  (v) => (typeof v === 'string' ? blankToUndefined(v.trim()) : blankToUndefined(v)),
+  (v) => (typeof v === 'string' ? blankToUndefined(normalizeWebsite(v)) : blankToUndefined(v)),
   z
     .url({ protocol: /^https?$/, error: FIRM_MESSAGES.websiteInvalid })
     .max(LIMITS.shortText, FIRM_MESSAGES.tooLong)
@@ -84,6 +91,8 @@ export const officeSchema = z.object({
 });
 export type Office = z.output<typeof officeSchema>;
 export const blankOffice = () => ({ city: '', state: '', numberOfAttorneys: 0 });
+/** An office row left empty (no city, no state, no attorneys) is not an office: it is not saved. */
+export const isBlankOffice = (o: Office) => !o.city && !o.state && !o.numberOfAttorneys;
 
 const practiceAreasField = z
   .array(z.enum(PROFILE_PRACTICE_AREAS, { error: FIRM_MESSAGES.practiceArea }))
@@ -114,7 +123,11 @@ const firmDetailsShape = {
   contactPersonName: text(LIMITS.nameMax * 2),
   contactPersonTitle: text(),
   contactPhone: text(50),
-  offices: z.array(officeSchema).max(LIMITS.listMax).default([]),
+  offices: z
+    .array(officeSchema)
+    .max(LIMITS.listMax)
+    .default([])
+    .transform((offices) => offices.filter((o) => !isBlankOffice(o))),
 };
 
 /** Spec 2.10 / §3: every field of the firm profile; Firm Name required, percentages at most 100. */

@@ -16,6 +16,8 @@ const ResetPassword = page(() => import('./pages/ResetPassword'));
 const RegisterAttorney = page(() => import('./pages/RegisterAttorney'));
 const RegisterFirm = page(() => import('./pages/RegisterFirm'));
 const NotFound = page(() => import('./pages/NotFound'));
+const Terms = lazy(() => import('./pages/Legal').then((m) => ({ default: m.TermsPage })));
+const Privacy = lazy(() => import('./pages/Legal').then((m) => ({ default: m.PrivacyPage })));
 
 const AttorneyOnboarding = page(() => import('./pages/AttorneyOnboarding'));
 const AttorneyDashboard = page(() => import('./pages/AttorneyDashboard'));
@@ -70,6 +72,8 @@ export function AppRoutes() {
         <Route path="/verify-email" element={<VerifyEmail />} />
         <Route path="/forgot-password" element={<ForgotPassword />} />
         <Route path="/reset-password" element={<ResetPassword />} />
+        <Route path="/terms" element={<Terms />} />
+        <Route path="/privacy" element={<Privacy />} />
         <Route
           path="/register/attorney"
           element={

@@ -124,6 +124,12 @@ export default function RegisterFirm() {
     },
   );
 
+  // Each step is checked before the next one opens: its fields' messages show under them (issue 14).
+  const continueToNext = async () => {
+    const fields = FIRM_REGISTRATION_STEPS[step].fields as unknown as (keyof FirmRegistrationFormValues)[];
+    if (await form.trigger(fields, { shouldFocus: true })) setStep(step + 1);
+  };
+
   const values = form.watch();
   const isLast = step === STEP_COUNT - 1;
   const back = () => (step === 0 ? navigate('/') : setStep(step - 1));
@@ -228,7 +234,18 @@ export default function RegisterFirm() {
                       value={values.practiceAreas?.length ? values.practiceAreas.join(', ') : 'None selected'}
                     />
                     <Checkbox
-                      label="I agree to the Terms of Service and Privacy Policy"
+                      label={
+                        <>
+                          I agree to the{' '}
+                          <Anchor component={Link} to="/terms" target="_blank" underline="always">
+                            Terms of Service
+                          </Anchor>{' '}
+                          and{' '}
+                          <Anchor component={Link} to="/privacy" target="_blank" underline="always">
+                            Privacy Policy
+                          </Anchor>
+                        </>
+                      }
                       required
                       error={errors.agreeToTerms?.message}
                       {...form.register('agreeToTerms')}
@@ -244,7 +261,7 @@ export default function RegisterFirm() {
                       {register.isPending ? 'Creating Account...' : 'Create Account'}
                     </Button>
                   ) : (
-                    <Button key={`continue-${step}`} type="button" onClick={() => setStep(step + 1)}>
+                    <Button key={`continue-${step}`} type="button" onClick={continueToNext}>
                       Continue
                     </Button>
                   )}

@@ -143,6 +143,37 @@ describeEachDb('firm workspace', (t) => {
       }
     });
 
+    it('adds https:// to a website typed without it, and does not save a blank office', async () => {
+      const firm = await buildFirmUser(t().app);
+      const headers = { cookie: firm.cookie };
+      const res = await inject({
+        method: 'PUT',
+        url: '/api/firm/profile',
+        headers,
+        payload: {
+          firmName: 'Avery & Lane LLP',
+          website: 'avery.example.com',
+          offices: [
+            { city: '', state: '', numberOfAttorneys: '' },
+            { city: 'Chicago', state: 'IL', numberOfAttorneys: 12 },
+          ],
+        },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const profile = (await inject({ method: 'GET', url: '/api/firm/profile', headers })).json();
+      expect(profile.website).toBe('https://avery.example.com');
+      expect(profile.offices).toHaveLength(1);
+      expect(profile.offices[0]).toMatchObject({ city: 'Chicago', state: 'IL', numberOfAttorneys: 12 });
+      const bad = await inject({
+        method: 'PUT',
+        url: '/api/firm/profile',
+        headers,
+        payload: { firmName: 'Avery & Lane LLP', website: 'not a url' },
+      });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().errors.website).toBe(FIRM_MESSAGES.websiteInvalid);
+    });
+
     it('is 404 until created by POST, then POST is 409 and PUT replaces it with its offices', async () => {
       const firm = await buildFirmUser(t().app);
       const headers = { cookie: firm.cookie };
