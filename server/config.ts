@@ -71,6 +71,8 @@ export type AppConfig = {
   rateLimit: { max: number; windowMs: number; registerMax: number; registerWindowMs: number };
   /** How often the mail dispatcher polls the outbox; 0 turns the background loop off (tests drive it). */
   mailPollMs: number;
+  /** How often the job scheduler looks for due jobs; 0 turns the loop off (tests run jobs directly). */
+  jobPollMs: number;
   logLevel: string;
   /** The built SPA; the default is dist/web. */
   webDistDir?: string;
@@ -121,6 +123,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       registerWindowMs: e.REGISTER_RATE_LIMIT_WINDOW_MS,
     },
     mailPollMs: 1000,
+    jobPollMs: 60_000,
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR,
   };
