@@ -1,3 +1,4 @@
+import { LIMITS } from '@shared/limits';
 import { z } from 'zod';
 
 const envSchema = z.object({
@@ -31,6 +32,7 @@ const envSchema = z.object({
     .positive()
     .default(5 * 1024 * 1024),
   UPLOAD_MAX_PARTS: z.coerce.number().int().positive().max(10000).default(10000),
+  UPLOAD_QUOTA_MB: z.coerce.number().int().positive().default(LIMITS.defaultUploadQuotaMb),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
   AUTH_RATE_LIMIT_WINDOW_MS: z.coerce
     .number()
@@ -67,6 +69,8 @@ export type AppConfig = {
   };
   /** Spec §9: multipart above the threshold, parts of at least minPartBytes, maxParts at most. */
   uploads: { multipartThresholdBytes: number; minPartBytes: number; maxParts: number };
+  /** Storage per user in MB: the sizes of its confirmed and pending files together (UPLOAD_QUOTA_MB). */
+  uploadQuotaMb: number;
   /** Sign-in, reset and resend attempts per client and address; registrations per client. */
   rateLimit: { max: number; windowMs: number; registerMax: number; registerWindowMs: number };
   /** How often the mail dispatcher polls the outbox; 0 turns the background loop off (tests drive it). */
@@ -116,6 +120,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       minPartBytes: e.UPLOAD_MIN_PART_BYTES,
       maxParts: e.UPLOAD_MAX_PARTS,
     },
+    uploadQuotaMb: e.UPLOAD_QUOTA_MB,
     rateLimit: {
       max: e.AUTH_RATE_LIMIT_MAX,
       windowMs: e.AUTH_RATE_LIMIT_WINDOW_MS,

@@ -160,6 +160,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('job scheduler across two apps o
         sleep(300),
       ]);
       expect(runs).toHaveLength(2);
+      // The files sweep is registered by every app and shares the same guarantee.
+      const jobs = await databases[1].db.select({ name: scheduledJobs.name }).from(scheduledJobs);
+      expect(jobs.map((j) => j.name).sort()).toEqual(['files.sweep-pending', 'test.race']);
     } finally {
       for (const app of apps) await app.close();
     }
