@@ -9,6 +9,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { AppConfig } from './config';
 import type { AppContext } from './context';
 import type { Db } from './db/client';
+import { createScheduler } from './jobs/scheduler';
 import { createMailDispatcher } from './mail/dispatcher';
 import { createMailTransport, type MailTransport } from './mail/transport';
 import { registerModules } from './modules';
@@ -65,6 +66,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance &
     onMailQueued: () => mailDispatcher.kick(),
     publicUrl: config.publicUrl,
     storage: createStorage(config),
+    scheduler: createScheduler({ db, log: app.log, pollMs: config.jobPollMs }),
   };
   app.decorate('ctx', ctx);
 
@@ -104,8 +106,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance &
     return reply.code(404).send({ message: HTTP_MESSAGES.notFound });
   });
 
-  app.addHook('onReady', async () => mailDispatcher.start());
+  app.addHook('onReady', async () => {
+    mailDispatcher.start();
+    ctx.scheduler.start();
+  });
   app.addHook('onClose', async () => {
+    await ctx.scheduler.stop();
     await mailDispatcher.stop();
     mailTransport.close();
   });

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { parseEnv } from 'node:util';
+import { LIMITS } from '@shared/limits';
 import { z } from 'zod';
 
 const envSchema = z.object({
@@ -35,6 +36,7 @@ const envSchema = z.object({
     .positive()
     .default(5 * 1024 * 1024),
   UPLOAD_MAX_PARTS: z.coerce.number().int().positive().max(10000).default(10000),
+  UPLOAD_QUOTA_MB: z.coerce.number().int().positive().default(LIMITS.defaultUploadQuotaMb),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
   AUTH_ACCOUNT_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
   TRUST_PROXY: z.string().optional(),
@@ -88,8 +90,12 @@ export type AppConfig = {
   };
   /** Fastify's trustProxy: false (the default), a hop count, or the proxies' addresses/CIDRs. */
   trustProxy: boolean | number | string[];
+  /** Storage per user in MB: the sizes of its confirmed and pending files together (UPLOAD_QUOTA_MB). */
+  uploadQuotaMb: number;
   /** How often the mail dispatcher polls the outbox; 0 turns the background loop off (tests drive it). */
   mailPollMs: number;
+  /** How often the job scheduler looks for due jobs; 0 turns the loop off (tests run jobs directly). */
+  jobPollMs: number;
   logLevel: string;
   /** The built SPA; the default is dist/web. */
   webDistDir?: string;
@@ -185,6 +191,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       minPartBytes: e.UPLOAD_MIN_PART_BYTES,
       maxParts: e.UPLOAD_MAX_PARTS,
     },
+    uploadQuotaMb: e.UPLOAD_QUOTA_MB,
     rateLimit: {
       max: e.AUTH_RATE_LIMIT_MAX,
       windowMs: e.AUTH_RATE_LIMIT_WINDOW_MS,
@@ -194,6 +201,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     mailPollMs: 1000,
+    jobPollMs: 60_000,
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR,
   };

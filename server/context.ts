@@ -1,10 +1,11 @@
 import type { AppConfig } from './config';
 import type { Db } from './db/client';
+import type { Scheduler } from './jobs/scheduler';
 import type { MailDispatcher } from './mail/dispatcher';
 import type { MailTransport } from './mail/transport';
 import type { Storage } from './storage/storage';
 
-/** What every module gets: configuration, the database, the mail pipeline and document storage. */
+/** What every module gets: configuration, the database, mail, document storage and the scheduler. */
 export type AppContext = {
   config: AppConfig;
   db: Db;
@@ -14,4 +15,6 @@ export type AppContext = {
   onMailQueued: () => void;
   publicUrl: string;
   storage: Storage;
+  /** Periodic jobs that run once per period across processes (modules register theirs). */
+  scheduler: Scheduler;
 };

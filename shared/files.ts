@@ -53,6 +53,11 @@ export const FILE_MESSAGES = {
   notUploaded: 'The file did not arrive. Please upload it again.',
   fileNotFound: 'Upload the file again before saving.',
   partsInvalid: 'The uploaded parts do not match. Please upload the file again.',
+  /** 413 at confirmation: more bytes arrived than the upload announced. */
+  largerThanDeclared: (file: string) => `${file} is larger than announced. Please upload it again.`,
+  /** 413 when a new upload would take the user past the storage quota (UPLOAD_QUOTA_MB). */
+  quotaExceeded: (quotaMb: number) =>
+    `You have used your ${quotaMb} MB of storage. Delete documents you no longer need to upload more.`,
 } as const;
 
 /** POST /api/objects/upload: what the browser is about to send. */

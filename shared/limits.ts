@@ -12,7 +12,10 @@ export const LIMITS = {
   graduationYearMin: 1950,
   /** Graduation year may be up to this many years ahead of the current year. */
   graduationYearAhead: 4,
-  maxFileBytes: 10485760,
+  /** Spec §5 and PRODUCT.md §8: 10 MB per file, counted on the bytes that arrive. */
+  maxFileBytes: 10 * 1024 * 1024,
+  /** Default storage per user (UPLOAD_QUOTA_MB), confirmed and pending files together. */
+  defaultUploadQuotaMb: 200,
   maxLpqDocuments: 5,
   maxResumeFiles: 1,
   listMax: 50,

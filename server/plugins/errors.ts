@@ -17,6 +17,9 @@ export const notFound = () => new HttpError(404, HTTP_MESSAGES.notFound);
 export const forbidden = () => new HttpError(403, HTTP_MESSAGES.forbidden);
 export const conflict = (message: string) => new HttpError(409, message);
 export const tooManyRequests = (message: string) => new HttpError(429, message);
+/** 413: a file or a user's storage is over its limit; the message says which. */
+export const payloadTooLarge = (message: string, errors?: Record<string, string>) =>
+  new HttpError(413, message, errors);
 export const badRequest = (message: string, errors?: Record<string, string>) =>
   new HttpError(400, message, errors);
 

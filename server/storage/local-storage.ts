@@ -97,12 +97,26 @@ export function createLocalStorage({
         done(null, chunk);
       },
     });
+    // The body is piped rather than put in the pipeline: on a refusal the pipeline would destroy it,
+    // and with it the socket the 413 has to go out on. It is only unpiped; the route closes the
+    // connection after answering. A client that goes away still ends the write.
+    const onSourceError = (err: Error) => limiter.destroy(err);
+    const onSourceClose = () => {
+      if (!body.readableEnded) limiter.destroy(new Error('upload aborted'));
+    };
+    body.once('error', onSourceError);
+    body.once('close', onSourceClose);
+    body.pipe(limiter);
     try {
-      await pipeline(body, limiter, createWriteStream(temp));
+      await pipeline(limiter, createWriteStream(temp));
       await rename(temp, target);
     } catch (err) {
+      body.unpipe(limiter);
       await rm(temp, { force: true });
       throw err;
+    } finally {
+      body.off('error', onSourceError);
+      body.off('close', onSourceClose);
     }
     return { etag: `"${md5.digest('hex')}"`, size };
   }
@@ -206,6 +220,15 @@ export function createLocalStorage({
     /** The body of a signed PUT of a whole object. */
     writeObject: (key: string, body: Readable, maxBytes: number) =>
       writeLimited(body, objectPath(key), maxBytes),
+    /** Bytes already stored for the upload's parts other than `exceptPart` (a part may be sent again). */
+    async storedPartBytes(uploadId: string, exceptPart: number) {
+      const dir = uploadDir(uploadId);
+      const names = (await readdir(dir).catch(() => [] as string[])).filter(
+        (n) => /^\d{5}$/.test(n) && Number(n) !== exceptPart,
+      );
+      const sizes = await Promise.all(names.map(async (n) => (await stat(path.join(dir, n))).size));
+      return sizes.reduce((a, b) => a + b, 0);
+    },
     /** The body of a signed PUT of one part; the upload must still be open. */
     async writePart(uploadId: string, partNumber: number, body: Readable, maxBytes: number) {
       const info = await stat(uploadDir(uploadId)).catch(() => null);

@@ -48,6 +48,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     ...loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'http://localhost:3000', LOG_LEVEL: 'silent' }),
     rateLimit: { max: 1000, windowMs: 60_000, accountMax: 1000, registerMax: 1000, registerWindowMs: 60_000 },
     mailPollMs: 0,
+    jobPollMs: 0,
     ...overrides,
   };
 }

@@ -1,6 +1,5 @@
 import type { Readable } from 'node:stream';
 import { resumeUpdateSchema, uploadRequestSchema } from '@shared/files';
-import { LIMITS } from '@shared/limits';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -19,6 +18,8 @@ import {
   issueUploadUrl,
   listUploadedParts,
   openDownload,
+  SWEEP_PENDING_EVERY_MS,
+  SWEEP_PENDING_JOB,
   setResume,
   signUploadPart,
   sweepPendingFiles,
@@ -44,8 +45,6 @@ const completeBody = z.object({
     .array(z.object({ PartNumber: z.number().int().positive(), ETag: z.string().min(1).max(200) }))
     .min(1),
 });
-/** How often the pending-file sweeper runs. */
-const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
 export async function filesRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -156,14 +155,12 @@ export async function filesRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppC
 
   if (ctx.storage.kind === 'local') await app.register(localUploadRoutes, { ctx, storage: ctx.storage });
 
-  let sweeper: NodeJS.Timeout | undefined;
-  fastify.addHook('onReady', async () => {
-    sweeper = setInterval(() => {
-      sweepPendingFiles(ctx).catch((err) => fastify.log.error({ err }, 'pending file sweep failed'));
-    }, SWEEP_INTERVAL_MS);
-    sweeper.unref();
+  // Unconfirmed uploads go after a day; the scheduler runs this once an hour across processes.
+  ctx.scheduler.register({
+    name: SWEEP_PENDING_JOB,
+    everyMs: SWEEP_PENDING_EVERY_MS,
+    run: () => sweepPendingFiles(ctx),
   });
-  fastify.addHook('onClose', async () => clearInterval(sweeper));
 }
 
 /** An S3-style error body: Uppy recognises '<Message>Request has expired</Message>'. */
@@ -209,26 +206,35 @@ async function localUploadRoutes(
         'The request signature we calculated does not match.',
       );
     if (uploadId && !partNumber) return s3Error(reply, 400, 'InvalidArgument', 'Part number is required.');
-    if (!(await findPendingByKey(ctx, key, uploadId)))
+    const pending = await findPendingByKey(ctx, key, uploadId);
+    if (!pending)
       return s3Error(reply, 404, 'NoSuchUpload', 'The upload does not exist or is already complete.');
-    if (Number(request.headers['content-length'] ?? 0) > LIMITS.maxFileBytes)
-      return s3Error(reply, 413, 'EntityTooLarge', 'Your proposed upload exceeds the maximum allowed size.');
+    // The bytes are counted as they arrive, whatever Content-Length says: a whole file may bring what
+    // it announced (at most the per-file limit); a part, what the other parts of its upload left.
+    const maxBytes =
+      uploadId && partNumber
+        ? pending.maxBytes - (await storage.storedPartBytes(uploadId, partNumber))
+        : pending.maxBytes;
+    // The rest of a refused body is not read: the connection closes once the 413 is out.
+    const tooLarge = () =>
+      s3Error(
+        reply.header('Connection', 'close'),
+        413,
+        'EntityTooLarge',
+        'Your proposed upload exceeds the maximum allowed size.',
+      );
+    if (Number(request.headers['content-length'] ?? 0) > maxBytes) return tooLarge();
     const body = (request.body as Readable | undefined) ?? request.raw;
     try {
       const { etag } =
         uploadId && partNumber
-          ? await storage.writePart(uploadId, partNumber, body, LIMITS.maxFileBytes)
-          : await storage.writeObject(key, body, LIMITS.maxFileBytes);
+          ? await storage.writePart(uploadId, partNumber, body, Math.max(0, maxBytes))
+          : await storage.writeObject(key, body, maxBytes);
       reply.header('ETag', etag);
       return reply.code(200).send();
     } catch (err) {
-      if (err instanceof ObjectTooLargeError)
-        return s3Error(
-          reply,
-          413,
-          'EntityTooLarge',
-          'Your proposed upload exceeds the maximum allowed size.',
-        );
+      // The partial file is already removed (local-storage.ts writeLimited).
+      if (err instanceof ObjectTooLargeError) return tooLarge();
       throw err;
     }
   });

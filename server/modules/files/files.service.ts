@@ -13,8 +13,8 @@ import { LIMITS } from '@shared/limits';
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
-import { attorneyProfiles, files, lpqRequests, positionLpqs, sharedPackages } from '../../db/schema';
-import { badRequest, notFound } from '../../plugins/errors';
+import { attorneyProfiles, files, lpqRequests, positionLpqs, sharedPackages, users } from '../../db/schema';
+import { badRequest, type HttpError, notFound, payloadTooLarge } from '../../plugins/errors';
 import { type CompletedPart, PartsInvalidError, UPLOAD_URL_TTL_SECONDS } from '../../storage/storage';
 import { recordAccess, recordActivity } from '../audit/audit.service';
 import { detectDocumentType, HEAD_BYTES, TAIL_BYTES } from './document-type';
@@ -44,7 +44,15 @@ export function uploadSettings(ctx: AppContext): UploadSettings {
   return { maxFileBytes: LIMITS.maxFileBytes, ...ctx.config.uploads };
 }
 
-/** Records the upload as pending; refuses what the browser already says is too big or not a document. */
+/** The bytes a user may keep in storage, confirmed and pending files together. */
+export const quotaBytes = (ctx: AppContext) => ctx.config.uploadQuotaMb * 1024 * 1024;
+
+/**
+ * Records the upload as pending; refuses what the browser already says is too big or not a document,
+ * and what would take the owner past the storage quota. The row's size is what the upload may bring:
+ * the declared size, or the per-file limit when the client does not say (the prototype's bodiless
+ * call). Confirmation refuses more bytes than that and then stores the real size.
+ */
 async function createPendingFile(ctx: AppContext, owner: User, input: UploadInput) {
   const parsed = uploadRequestSchema.safeParse(input);
   if (!parsed.success) {
@@ -54,14 +62,27 @@ async function createPendingFile(ctx: AppContext, owner: User, input: UploadInpu
   const { filename, contentType, size } = parsed.data;
   if (size > LIMITS.maxFileBytes) {
     const message = FILE_MESSAGES.exceedsSize(filename);
-    throw badRequest(message, { size: message });
+    throw payloadTooLarge(message, { size: message });
   }
+  const reserved = size > 0 ? size : LIMITS.maxFileBytes;
   const id = randomUUID();
-  const [row] = await ctx.db
-    .insert(files)
-    .values({ id, ownerId: owner.id, storageKey: incomingKey(id), filename, contentType, size })
-    .returning();
-  return row;
+  return ctx.db.transaction(async (tx) => {
+    // The owner's row is the lock: two uploads started at once cannot both take the last room.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, owner.id)).for('update');
+    const [{ used }] = await tx
+      .select({ used: sql<string>`coalesce(sum(${files.size}), 0)` })
+      .from(files)
+      .where(eq(files.ownerId, owner.id));
+    if (Number(used) + reserved > quotaBytes(ctx)) {
+      const message = FILE_MESSAGES.quotaExceeded(ctx.config.uploadQuotaMb);
+      throw payloadTooLarge(message, { file: message });
+    }
+    const [row] = await tx
+      .insert(files)
+      .values({ id, ownerId: owner.id, storageKey: incomingKey(id), filename, contentType, size: reserved })
+      .returning();
+    return row;
+  });
 }
 
 /**
@@ -168,12 +189,15 @@ export async function abortMultipartUpload(ctx: AppContext, owner: User, key: st
 }
 
 /**
- * A file becomes usable only here: it must exist, be within the size limit and start with the bytes
- * of a PDF, DOC or DOCX. A refused file is deleted. Confirming a ready file answers it again.
+ * A file becomes usable only here: it must exist, be within the size limit and the size announced
+ * when the upload began (413 otherwise: storage is asked for the real size, so a client that lies
+ * about the size gains nothing), and start with the bytes of a PDF, DOC or DOCX (400). A refused
+ * file is deleted. Confirming a ready file answers it again.
  */
 export async function confirmUpload(ctx: AppContext, owner: User, id: string): Promise<FileRef> {
   if (!UUID.test(id)) throw notFound();
-  type Outcome = { file: FileRef } | { refused: string; row: FileRow };
+  type Outcome = { file: FileRef } | { refused: HttpError; row: FileRow };
+  const refuse = (row: FileRow, error: HttpError): Outcome => ({ refused: error, row });
   const outcome = await ctx.db.transaction(async (tx): Promise<Outcome> => {
     const [row] = await tx
       .select()
@@ -184,7 +208,14 @@ export async function confirmUpload(ctx: AppContext, owner: User, id: string): P
     if (row.status === 'ready') return { file: presentFile(row) };
     const size = row.uploadId ? null : await ctx.storage.size(row.storageKey);
     if (size === null) throw badRequest(FILE_MESSAGES.notUploaded, { file: FILE_MESSAGES.notUploaded });
-    if (size > LIMITS.maxFileBytes) return { refused: FILE_MESSAGES.exceedsSize(row.filename), row };
+    if (size > LIMITS.maxFileBytes) {
+      const message = FILE_MESSAGES.exceedsSize(row.filename);
+      return refuse(row, payloadTooLarge(message, { file: message }));
+    }
+    if (size > row.size) {
+      const message = FILE_MESSAGES.largerThanDeclared(row.filename);
+      return refuse(row, payloadTooLarge(message, { file: message }));
+    }
     const head =
       size > 0
         ? await ctx.storage.readRange(row.storageKey, 0, Math.min(size, HEAD_BYTES) - 1)
@@ -194,7 +225,8 @@ export async function confirmUpload(ctx: AppContext, owner: User, id: string): P
         ? await ctx.storage.readRange(row.storageKey, Math.max(HEAD_BYTES, size - TAIL_BYTES), size - 1)
         : Buffer.alloc(0);
     const contentType = detectDocumentType(head, tail);
-    if (!contentType) return { refused: FILE_MESSAGES.onlyTypes, row };
+    if (!contentType)
+      return refuse(row, badRequest(FILE_MESSAGES.onlyTypes, { file: FILE_MESSAGES.onlyTypes }));
     await ctx.storage.move(row.storageKey, documentKey(row.id));
     const [ready] = await tx
       .update(files)
@@ -206,7 +238,7 @@ export async function confirmUpload(ctx: AppContext, owner: User, id: string): P
   if ('refused' in outcome) {
     await ctx.storage.delete(outcome.row.storageKey);
     await ctx.db.delete(files).where(eq(files.id, outcome.row.id));
-    throw badRequest(outcome.refused, { file: outcome.refused });
+    throw outcome.refused;
   }
   return outcome.file;
 }
@@ -313,28 +345,52 @@ export async function setResume(ctx: AppContext, owner: User, resumeURL: string)
   return { resumeUrl, file: presentFile(row) };
 }
 
-/** Removes uploads that were never confirmed within a day, with whatever bytes reached storage. */
+/** The scheduler's name for the sweep (server/jobs/scheduler.ts): once an hour across processes. */
+export const SWEEP_PENDING_JOB = 'files.sweep-pending';
+export const SWEEP_PENDING_EVERY_MS = 60 * 60 * 1000;
+const SWEEP_BATCH = 500;
+
+/**
+ * Removes uploads that were never confirmed within a day, with whatever bytes reached storage (an
+ * open multipart upload is aborted, so its parts go too). Answers how many it removed.
+ */
 export async function sweepPendingFiles(ctx: AppContext, now = new Date()) {
   const cutoff = new Date(now.getTime() - PENDING_FILE_TTL_MS);
-  const stale = await ctx.db
-    .select()
-    .from(files)
-    .where(and(eq(files.status, 'pending'), lt(files.createdAt, cutoff)))
-    .limit(500);
-  for (const row of stale) {
-    // The multipart upload may already be gone (completed or aborted on the storage side).
-    if (row.uploadId)
-      await ctx.storage.abortMultipartUpload(row.storageKey, row.uploadId).catch(() => undefined);
-    await ctx.storage.delete(row.storageKey);
-    await ctx.db.delete(files).where(and(eq(files.id, row.id), eq(files.status, 'pending')));
+  let removed = 0;
+  const failed = new Set<string>();
+  for (;;) {
+    const stale = (
+      await ctx.db
+        .select()
+        .from(files)
+        .where(and(eq(files.status, 'pending'), lt(files.createdAt, cutoff)))
+        .orderBy(files.createdAt)
+        .limit(SWEEP_BATCH + failed.size)
+    ).filter((row) => !failed.has(row.id));
+    for (const row of stale) {
+      try {
+        // The multipart upload may already be gone (completed or aborted on the storage side).
+        if (row.uploadId)
+          await ctx.storage.abortMultipartUpload(row.storageKey, row.uploadId).catch(() => undefined);
+        await ctx.storage.delete(row.storageKey);
+        await ctx.db.delete(files).where(and(eq(files.id, row.id), eq(files.status, 'pending')));
+        removed++;
+      } catch {
+        // Storage refused: the row stays, so a later run tries again; this run goes on.
+        failed.add(row.id);
+      }
+    }
+    if (stale.length < SWEEP_BATCH) return removed;
   }
-  return stale.length;
 }
 
-/** For the local driver's PUT route: the pending file a signed URL writes to, or null. */
+/**
+ * For the local driver's PUT route: the pending file a signed URL writes to and the bytes it may
+ * bring (its announced size, at most the per-file limit), or null.
+ */
 export async function findPendingByKey(ctx: AppContext, key: string, uploadId?: string) {
   const [row] = await ctx.db
-    .select({ id: files.id })
+    .select({ id: files.id, size: files.size })
     .from(files)
     .where(
       and(
@@ -343,5 +399,5 @@ export async function findPendingByKey(ctx: AppContext, key: string, uploadId?: 
         uploadId ? eq(files.uploadId, uploadId) : sql`${files.uploadId} is null`,
       ),
     );
-  return row ?? null;
+  return row ? { id: row.id, maxBytes: Math.min(row.size, LIMITS.maxFileBytes) } : null;
 }

@@ -1,9 +1,11 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { FILE_MESSAGES, type FileRef } from '@shared/files';
 import { LIMITS } from '@shared/limits';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { AppConfig } from '../../config';
@@ -18,7 +20,7 @@ import {
 import type { LocalStorage } from '../../storage/local-storage';
 import { type Actor, buildAttorney, buildFirmUser } from '../../test/factories';
 import { describeEachDb, type TestApp } from '../../test/harness';
-import { sweepPendingFiles } from './files.service';
+import { SWEEP_PENDING_JOB, sweepPendingFiles } from './files.service';
 import { docBytes, docxBytes, pdfBytes, putBytes, sha256, startS3rver } from './files.test-support';
 
 const s3rver = await startS3rver();
@@ -170,33 +172,149 @@ for (const [driver, config] of drivers) {
         ).toBe(400);
       });
 
-      it('refuses an oversize file on the server', async () => {
+      it('refuses a declared size over 10 MB with 413 and the spec message, storing nothing', async () => {
         const attorney = await buildAttorney(t().app);
         const declared = await c.as(attorney, {
           method: 'POST',
           url: '/api/objects/upload',
           payload: { filename: 'big.pdf', contentType: 'application/pdf', size: LIMITS.maxFileBytes + 1 },
         });
-        expect(declared.statusCode).toBe(400);
-        expect(declared.json().message).toBe('big.pdf exceeds maximum allowed size of 10 MB');
-        expect(declared.json().errors.size).toBe('big.pdf exceeds maximum allowed size of 10 MB');
+        expect(declared.statusCode).toBe(413);
+        expect(declared.json()).toEqual({
+          message: 'big.pdf exceeds maximum allowed size of 10 MB',
+          errors: { size: 'big.pdf exceeds maximum allowed size of 10 MB' },
+        });
+        expect(await pendingCount(t, attorney.user.id)).toBe(0);
+      });
 
-        // A client that lies about the size is stopped by storage (local) or at confirmation (S3).
-        const before = await pendingCount(t, attorney.user.id);
-        const { uploadURL, objectPath } = await c.ticket(attorney, {
+      it('counts the bytes that arrive: more than declared is 413 and nothing of it is kept', async () => {
+        const attorney = await buildAttorney(t().app);
+        // 11 MB announced as 1000 bytes: storage refuses it (local) or confirmation does (S3).
+        const liar = await c.ticket(attorney, {
           filename: 'liar.pdf',
           contentType: 'application/pdf',
           size: 1000,
         });
-        const id = objectPath.split('/').pop() as string;
-        const sent = await putBytes(t().app, uploadURL, pdfBytes(LIMITS.maxFileBytes + 1), 'application/pdf');
+        const liarId = liar.objectPath.split('/').pop() as string;
+        const big = pdfBytes(LIMITS.maxFileBytes + MB);
+        const sent = await putBytes(t().app, liar.uploadURL, big, 'application/pdf');
         if (driver === 'local') expect(sent.status).toBe(413);
-        const confirm = await c.as(attorney, { method: 'POST', url: `/api/objects/${id}/confirm` });
-        expect(confirm.statusCode).toBe(400);
-        expect(confirm.json().message).toBe(
-          driver === 'local' ? FILE_MESSAGES.notUploaded : 'liar.pdf exceeds maximum allowed size of 10 MB',
+        else expect(sent.status).toBe(200);
+        const confirm = await c.as(attorney, { method: 'POST', url: `/api/objects/${liarId}/confirm` });
+        if (driver === 'local') {
+          expect(confirm.statusCode).toBe(400);
+          expect(confirm.json().message).toBe(FILE_MESSAGES.notUploaded);
+        } else {
+          expect(confirm.statusCode).toBe(413);
+          expect(confirm.json().message).toBe('liar.pdf exceeds maximum allowed size of 10 MB');
+          expect(await t().app.ctx.storage.size(`incoming/${liarId}`)).toBeNull();
+          expect(await pendingCount(t, attorney.user.id)).toBe(0);
+        }
+
+        // Within 10 MB but more than announced: the quota counted the announced size, so it is refused too.
+        const small = await c.ticket(attorney, {
+          filename: 'cv.pdf',
+          contentType: 'application/pdf',
+          size: 1000,
+        });
+        const smallId = small.objectPath.split('/').pop() as string;
+        const sentSmall = await putBytes(t().app, small.uploadURL, pdfBytes(5000), 'application/pdf');
+        expect(sentSmall.status).toBe(driver === 'local' ? 413 : 200);
+        const confirmSmall = await c.as(attorney, { method: 'POST', url: `/api/objects/${smallId}/confirm` });
+        if (driver === 's3') {
+          expect(confirmSmall.statusCode).toBe(413);
+          expect(confirmSmall.json()).toEqual({
+            message: FILE_MESSAGES.largerThanDeclared('cv.pdf'),
+            errors: { file: FILE_MESSAGES.largerThanDeclared('cv.pdf') },
+          });
+          expect(await t().app.ctx.storage.size(`incoming/${smallId}`)).toBeNull();
+        } else expect(confirmSmall.statusCode).toBe(400);
+        expect(await t().db.select().from(files).where(eq(files.id, smallId))).toEqual(
+          driver === 's3' ? [] : [expect.objectContaining({ status: 'pending' })],
         );
-        if (driver === 's3') expect(await pendingCount(t, attorney.user.id)).toBe(before);
+      });
+
+      it('refuses a multipart upload whose parts pass 10 MB, deleting what arrived', async () => {
+        const attorney = await buildAttorney(t().app);
+        const created = await c.as(attorney, {
+          method: 'POST',
+          url: '/api/uploads/s3/multipart',
+          payload: {
+            filename: 'huge.pdf',
+            type: 'application/pdf',
+            metadata: { size: String(LIMITS.maxFileBytes) },
+          },
+        });
+        expect(created.statusCode, created.body).toBe(200);
+        const { key, uploadId } = created.json() as { key: string; uploadId: string };
+        const q = `key=${encodeURIComponent(key)}`;
+        // 6 MB + 5 MB: each part is fine, together they are 11 MB.
+        const sizes = [6 * MB, 5 * MB];
+        const parts = [];
+        for (const [i, size] of sizes.entries()) {
+          const signed = await c.as(attorney, {
+            method: 'GET',
+            url: `/api/uploads/s3/multipart/${encodeURIComponent(uploadId)}/${i + 1}?${q}`,
+          });
+          const sent = await putBytes(
+            t().app,
+            signed.json().url,
+            pdfBytes(size, String(i)),
+            'application/pdf',
+          );
+          if (driver === 'local' && i === 1) {
+            // The local driver counts across the parts: the second one would pass the limit.
+            expect(sent.status).toBe(413);
+            expect(sent.body).toContain('<Code>EntityTooLarge</Code>');
+            return;
+          }
+          expect(sent.status, sent.body).toBe(200);
+          parts.push({ PartNumber: i + 1, ETag: sent.etag as string });
+        }
+        const done = await c.as(attorney, {
+          method: 'POST',
+          url: `/api/uploads/s3/multipart/${encodeURIComponent(uploadId)}/complete?${q}`,
+          payload: { parts },
+        });
+        expect(done.statusCode, done.body).toBe(413);
+        expect(done.json().message).toBe('huge.pdf exceeds maximum allowed size of 10 MB');
+        expect(await t().app.ctx.storage.size(key)).toBeNull();
+        expect(await pendingCount(t, attorney.user.id)).toBe(0);
+      });
+
+      it('the cleanup job deletes a 25-hour-old unconfirmed upload and keeps confirmed and fresh ones', async () => {
+        const attorney = await buildAttorney(t().app);
+        const ready = await c.uploadReady(attorney);
+        const pendingWithBytes = async () => {
+          const { objectPath, uploadURL } = await c.ticket(attorney, {
+            filename: 'a.pdf',
+            contentType: 'application/pdf',
+            size: 100,
+          });
+          expect((await putBytes(t().app, uploadURL, pdfBytes(100), 'application/pdf')).status).toBe(200);
+          return objectPath.split('/').pop() as string;
+        };
+        const fresh = await pendingWithBytes();
+        const stale = await pendingWithBytes();
+        const staleOpen = await c.as(attorney, {
+          method: 'POST',
+          url: '/api/uploads/s3/multipart',
+          payload: { filename: 'm.pdf', type: 'application/pdf', metadata: { size: '100' } },
+        });
+        const staleMultipart = (staleOpen.json() as { key: string }).key.split('/').pop() as string;
+        const dayAgo = new Date(Date.now() - 25 * 60 * 60 * 1000);
+        await t()
+          .db.update(files)
+          .set({ createdAt: dayAgo })
+          .where(inArray(files.id, [stale, staleMultipart]));
+        const storage = t().app.ctx.storage;
+
+        await t().app.ctx.scheduler.runJob(SWEEP_PENDING_JOB);
+        const left = await t().db.select().from(files).where(eq(files.ownerId, attorney.user.id));
+        expect(left.map((r) => r.id).sort()).toEqual([ready.id, fresh].sort());
+        expect(await storage.size(`incoming/${stale}`)).toBeNull();
+        expect(await storage.size(`incoming/${fresh}`)).toBe(100);
+        expect((await c.download(attorney, ready.id)).status).toBe(200);
       });
 
       it('refuses the wrong content type and a missing name with the spec messages, storing nothing', async () => {
@@ -382,6 +500,77 @@ describeEachDb(
         expect(await storage().size(key)).toBeNull();
       });
 
+      it('stops a body past 10 MB as it streams (no Content-Length), with 413 and no file left', async () => {
+        const attorney = await buildAttorney(t().app);
+        const { uploadURL, objectPath } = await c.ticket(attorney, {
+          filename: 'stream.pdf',
+          contentType: 'application/pdf',
+          size: LIMITS.maxFileBytes,
+        });
+        const key = `incoming/${objectPath.split('/').pop()}`;
+        // 64 KB chunks up to 10 MB + 64 KB, sent chunked: only counting the bytes can stop it.
+        const chunk = pdfBytes(64 * 1024);
+        let sent = 0;
+        const body = new Readable({
+          read() {
+            if (sent > LIMITS.maxFileBytes) return this.push(null);
+            sent += chunk.length;
+            this.push(chunk);
+          },
+        });
+        const res = await t().app.inject({
+          method: 'PUT',
+          url: uploadURL.slice(t().app.ctx.publicUrl.length),
+          payload: body,
+          headers: { 'content-type': 'application/pdf', 'transfer-encoding': 'chunked' },
+        });
+        expect(res.statusCode, res.body).toBe(413);
+        expect(res.body).toContain('<Code>EntityTooLarge</Code>');
+        expect(await storage().size(key)).toBeNull();
+        const incoming = path.join(dataDir, 'storage', 'objects', 'incoming');
+        expect((await readdir(incoming)).filter((n) => n.includes('.tmp'))).toEqual([]);
+
+        // Exactly 10 MB on the same URL is kept.
+        const exact = await putBytes(t().app, uploadURL, pdfBytes(LIMITS.maxFileBytes), 'application/pdf');
+        expect(exact.status).toBe(200);
+        expect(await storage().size(key)).toBe(LIMITS.maxFileBytes);
+      });
+
+      it('answers 413 on a real socket while the client is still sending, and keeps nothing', async () => {
+        const attorney = await buildAttorney(t().app);
+        const { uploadURL, objectPath } = await c.ticket(attorney, {
+          filename: 'socket.pdf',
+          contentType: 'application/pdf',
+          size: LIMITS.maxFileBytes,
+        });
+        const key = `incoming/${objectPath.split('/').pop()}`;
+        const address = await t().app.listen({ host: '127.0.0.1', port: 0 });
+        const url = new URL(uploadURL.slice(t().app.ctx.publicUrl.length), address);
+        const chunk = pdfBytes(64 * 1024);
+        const status = await new Promise<number>((resolve, reject) => {
+          const req = http.request(url, { method: 'PUT', headers: { 'content-type': 'application/pdf' } });
+          req.on('response', (res) => {
+            res.resume();
+            resolve(res.statusCode ?? 0);
+          });
+          req.on('error', reject);
+          let sent = 0;
+          const pump = () => {
+            // Up to 20 MB, chunked: the server has to stop it by counting.
+            while (sent < 20 * MB) {
+              sent += chunk.length;
+              if (!req.write(chunk)) return req.once('drain', pump);
+            }
+            req.end();
+          };
+          pump();
+        });
+        expect(status).toBe(413);
+        expect(await storage().size(key)).toBeNull();
+        const incoming = path.join(dataDir, 'storage', 'objects', 'incoming');
+        expect((await readdir(incoming)).filter((n) => n.includes('.tmp'))).toEqual([]);
+      });
+
       it('refuses a tampered signature, expiry or key with 403', async () => {
         const attorney = await buildAttorney(t().app);
         const first = await c.ticket(attorney, {
@@ -446,27 +635,56 @@ describeEachDb(
         expect((await partUrl(owner, up, 10000)).statusCode).toBe(200);
       });
 
-      it('refuses parts smaller than the minimum and an assembled file over 10 MB', async () => {
+      it('refuses parts smaller than the minimum, and part bytes past the announced size (413)', async () => {
         const attorney = await buildAttorney(t().app);
-        const send = async (up: { key: string; uploadId: string }, sizes: number[]) => {
+        const sendParts = async (up: { key: string; uploadId: string }, sizes: number[]) => {
           const parts = [];
           for (const [i, size] of sizes.entries()) {
             const url = (await partUrl(attorney, up, i + 1)).json().url;
             const sent = await putBytes(t().app, url, pdfBytes(size), 'application/pdf');
-            parts.push({ PartNumber: i + 1, ETag: sent.etag as string });
+            parts.push({ PartNumber: i + 1, ETag: sent.etag as string, status: sent.status });
           }
-          return c.as(attorney, {
+          return parts;
+        };
+        const complete = (
+          up: { key: string; uploadId: string },
+          parts: { PartNumber: number; ETag: string }[],
+        ) =>
+          c.as(attorney, {
             method: 'POST',
             url: `/api/uploads/s3/multipart/${up.uploadId}/complete?key=${encodeURIComponent(up.key)}`,
-            payload: { parts },
+            payload: { parts: parts.map(({ PartNumber, ETag }) => ({ PartNumber, ETag })) },
           });
-        };
-        const small = await send(await open(attorney), [1000, MB]);
+        const smallUp = await open(attorney);
+        const small = await complete(smallUp, await sendParts(smallUp, [1000, MB]));
         expect(small.statusCode).toBe(400);
         expect(small.json().message).toBe(FILE_MESSAGES.partsInvalid);
-        const big = await send(await open(attorney), [6 * MB, 5 * MB]);
-        expect(big.statusCode).toBe(400);
-        expect(big.json().message).toBe('m.pdf exceeds maximum allowed size of 10 MB');
+
+        // 3 MB announced: 2 MB + 1 MB fit; a part sent again replaces itself; one byte more does not fit.
+        const up = await open(attorney);
+        expect((await sendParts(up, [2 * MB, MB])).map((p) => p.status)).toEqual([200, 200]);
+        const again = await putBytes(
+          t().app,
+          (await partUrl(attorney, up, 2)).json().url,
+          pdfBytes(MB),
+          'application/pdf',
+        );
+        expect(again.status).toBe(200);
+        const over = await putBytes(
+          t().app,
+          (await partUrl(attorney, up, 3)).json().url,
+          pdfBytes(1),
+          'application/pdf',
+        );
+        expect(over.status).toBe(413);
+        expect(
+          (
+            await c.as(attorney, {
+              method: 'GET',
+              url: `/api/uploads/s3/multipart/${up.uploadId}?key=${encodeURIComponent(up.key)}`,
+            })
+          ).json(),
+        ).toHaveLength(2);
       });
 
       it('aborts an upload: its parts and pending file go', async () => {
@@ -639,4 +857,89 @@ describeEachDb(
     });
   },
   { config: { uploads, dataDir } },
+);
+
+describeEachDb(
+  'files: the storage quota per user (UPLOAD_QUOTA_MB=1)',
+  (t) => {
+    const c = client(t);
+    const KB = 1024;
+    const quotaMessage =
+      'You have used your 1 MB of storage. Delete documents you no longer need to upload more.';
+    const start = (actor: Actor, size: number) =>
+      c.as(actor, {
+        method: 'POST',
+        url: '/api/objects/upload',
+        payload: { filename: 'a.pdf', contentType: 'application/pdf', size },
+      });
+
+    it('counts confirmed and pending files and answers 413 with the message on every way in', async () => {
+      const attorney = await buildAttorney(t().app);
+      await c.uploadReady(attorney, pdfBytes(600 * KB));
+      expect((await start(attorney, 300 * KB)).statusCode).toBe(200); // pending: 900 KB used
+      const over = await start(attorney, 200 * KB);
+      expect(over.statusCode).toBe(413);
+      expect(over.json()).toEqual({ message: quotaMessage, errors: { file: quotaMessage } });
+      expect(FILE_MESSAGES.quotaExceeded(1)).toBe(quotaMessage);
+      // What is left still fits, exactly.
+      expect((await start(attorney, 124 * KB)).statusCode).toBe(200);
+      expect((await start(attorney, 1)).statusCode).toBe(413);
+
+      const params = await c.as(attorney, {
+        method: 'GET',
+        url: '/api/uploads/s3/params?filename=b.pdf&type=application%2Fpdf&metadata%5Bsize%5D=1000',
+      });
+      expect(params.statusCode).toBe(413);
+      expect(params.json().message).toBe(quotaMessage);
+      const multipart = await c.as(attorney, {
+        method: 'POST',
+        url: '/api/uploads/s3/multipart',
+        payload: { filename: 'c.pdf', type: 'application/pdf', metadata: { size: '1000' } },
+      });
+      expect(multipart.statusCode).toBe(413);
+      expect(multipart.json().message).toBe(quotaMessage);
+      expect(await pendingCount(t, attorney.user.id)).toBe(3);
+
+      // Another user's storage is their own.
+      const other = await buildAttorney(t().app);
+      expect((await start(other, 1000 * KB)).statusCode).toBe(200);
+    });
+
+    it('reserves the whole per-file limit for an upload of unknown size', async () => {
+      const attorney = await buildAttorney(t().app);
+      const res = await c.as(attorney, { method: 'POST', url: '/api/objects/upload' });
+      expect(res.statusCode).toBe(413);
+      expect(res.json().message).toBe(quotaMessage);
+    });
+
+    it('frees the room of a pending upload once the cleanup job removes it', async () => {
+      const attorney = await buildAttorney(t().app);
+      const first = await start(attorney, 1000 * KB);
+      expect(first.statusCode).toBe(200);
+      expect((await start(attorney, 100 * KB)).statusCode).toBe(413);
+      await t()
+        .db.update(files)
+        .set({ createdAt: new Date(Date.now() - 25 * 60 * 60 * 1000) })
+        .where(eq(files.ownerId, attorney.user.id));
+      await t().app.ctx.scheduler.runJob(SWEEP_PENDING_JOB);
+      expect((await start(attorney, 100 * KB)).statusCode).toBe(200);
+    });
+
+    it('stores the real size on confirmation, so a smaller file than announced frees the rest', async () => {
+      const attorney = await buildAttorney(t().app);
+      const { objectPath, uploadURL } = await c.ticket(attorney, {
+        filename: 'cv.pdf',
+        contentType: 'application/pdf',
+        size: 900 * KB,
+      });
+      expect((await putBytes(t().app, uploadURL, pdfBytes(100 * KB), 'application/pdf')).status).toBe(200);
+      const confirm = await c.as(attorney, {
+        method: 'POST',
+        url: `/api/objects/${objectPath.split('/').pop()}/confirm`,
+      });
+      expect(confirm.json().size).toBe(100 * KB);
+      expect((await start(attorney, 900 * KB)).statusCode).toBe(200);
+    });
+  },
+  { config: { uploads, dataDir, uploadQuotaMb: 1 } },
 );

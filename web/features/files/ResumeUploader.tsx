@@ -41,7 +41,12 @@ export default function ResumeUploader(props: {
         showToast(TOASTS.resumeFailed, { variant: 'destructive' });
       }
     },
-    onFailed: () => showToast(TOASTS.resumeFailed, { variant: 'destructive' }),
+    // The spec's toast, with the server's reason when it gave one (too large, storage quota used up).
+    onFailed: (message) =>
+      showToast(TOASTS.resumeFailed, {
+        variant: 'destructive',
+        message: message ? `${TOASTS.resumeFailed.message} ${message}` : undefined,
+      }),
   });
 
   const shown: FileRef[] = current.data

@@ -6,6 +6,7 @@ import AwsS3 from '@uppy/aws-s3';
 import Uppy, { type UppyFile } from '@uppy/core';
 import Dashboard from '@uppy/dashboard';
 import { apiRequest } from '../../lib/api';
+import { ServerRefusal, serverUploadMessage } from './upload-error';
 
 type Meta = { size?: number };
 type Body = Record<string, unknown> & { key?: string };
@@ -28,6 +29,7 @@ export function createDocumentUppy(opts: {
   maxFiles: number;
   settings?: UploadSettings;
   onConfirmed: (file: FileRef) => void;
+  /** The server's message when it gave one (a 413 for size or quota, a refused type), else undefined. */
   onFailed: (message?: string) => void;
 }): DocumentUppy {
   const settings = opts.settings ?? {
@@ -69,7 +71,8 @@ export function createDocumentUppy(opts: {
         opts.onConfirmed(await apiRequest<FileRef>('POST', `/api/objects/${id}/confirm`));
         confirmed.add(fileID);
       } catch (error) {
-        uppy.emit('upload-error', file, new Error(serverMessage(error) ?? 'Upload failed'));
+        const message = serverMessage(error);
+        uppy.emit('upload-error', file, message ? new ServerRefusal(message) : new Error('Upload failed'));
       }
       uppy.emit('postprocess-complete', file);
     }
@@ -79,7 +82,12 @@ export function createDocumentUppy(opts: {
     for (const fileID of confirmed) if (uppy.getFile(fileID)) uppy.removeFile(fileID);
     confirmed.clear();
   });
-  uppy.on('upload-error', (_file, error) => opts.onFailed(error?.message));
+  uppy.on('upload-error', (file, error) => {
+    const message = file ? serverUploadMessage(file.name ?? '', error) : undefined;
+    // Uppy's Dashboard shows the error's own text under the file: make it the server's reason.
+    if (file && message && uppy.getFile(file.id)) uppy.setFileState(file.id, { error: message });
+    opts.onFailed(message);
+  });
   return uppy;
 }
 
