@@ -17,9 +17,14 @@ test('a firm registers, builds a custom section and invites an attorney with it'
 
   await page.goto('/register/firm');
   await expect(page.getByText('Step 1 of 3')).toBeVisible();
+  // Each step is checked before the next one opens.
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('Firm name is required')).toBeVisible();
+  await expect(page.getByText('Step 1 of 3')).toBeVisible();
   await page.getByLabel('Firm Name').fill('Harrow & Finch LLP');
   await page.getByLabel('Headquarters Address').fill('10 Hudson Yards, New York, NY');
-  await page.getByLabel('Website').fill('https://harrow.example.com');
+  // Typed without a scheme, as people do: saved with https://.
+  await page.getByLabel('Website').fill('harrow.example.com');
   // One blank office to start, removable only once there are two.
   await expect(page.getByRole('button', { name: /Remove office/ })).toHaveCount(0);
   await page.getByLabel('City', { exact: true }).fill('New York');
@@ -45,6 +50,8 @@ test('a firm registers, builds a custom section and invites an attorney with it'
   await expect(page.getByRole('heading', { name: 'Review & Create Account' })).toBeVisible();
   await expect(page.getByText('Harrow & Finch LLP')).toBeVisible();
   await expect(page.getByText('Corporate', { exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms');
+  await expect(page.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy');
   await page.getByRole('button', { name: 'Create Account' }).click();
   await expect(page.getByText('You must agree to the Terms of Service and Privacy Policy')).toBeVisible();
   await page.getByLabel('I agree to the Terms of Service and Privacy Policy').check();
@@ -87,12 +94,20 @@ test('a firm registers, builds a custom section and invites an attorney with it'
   await page.goto('/firm/requests/new');
   await expect(page.getByLabel('Contact Person Name')).toHaveValue('Avery Finch');
   await expect(page.getByLabel('Contact Phone')).toHaveValue('+1 212 555 0142');
+  // Validated as each field is left, with the spec's message.
+  await page.getByLabel('Attorney Email').fill('not-an-address');
+  await page.getByLabel('Position Title').focus();
+  await expect(page.getByText('Please enter a valid email')).toBeVisible();
   await page.getByLabel('Attorney Email').fill(attorneyEmail);
   await page.getByLabel('Position Title').fill('M&A Partner');
   await page.getByRole('combobox', { name: 'Practice Area' }).click();
   await page.getByRole('option', { name: 'Corporate' }).click();
   await page.getByLabel('Message').fill('We are building a cross-border team.');
   await page.getByRole('checkbox', { name: 'Practice Fit' }).check();
+  // The e-mail the attorney will receive, from the same words the server sends.
+  const preview = page.getByLabel('E-mail preview');
+  await expect(preview.getByText('Harrow & Finch LLP requests your LPQ for M&A Partner')).toBeVisible();
+  await expect(preview.getByText('We are building a cross-border team.', { exact: false })).toBeVisible();
   await captureBothWidths(page, 'request-new');
   await page.getByRole('button', { name: 'Send Invitation' }).click();
 
@@ -106,6 +121,14 @@ test('a firm registers, builds a custom section and invites an attorney with it'
   const mail = await latestMail(page.request, attorneyEmail, 'lpq_invitation');
   expect(mail.subject).toBe('Harrow & Finch LLP requests your LPQ for M&A Partner');
   expect(mail.text).toMatch(/\/register\/attorney\?token=\S+&email=/);
+
+  // A second invitation for the same address and position is flagged before sending.
+  await page.goto('/firm/requests/new');
+  await page.getByLabel('Attorney Email').fill(attorneyEmail.toUpperCase());
+  await page.getByLabel('Position Title').fill('m&a partner');
+  await expect(page.getByText('An invitation for this position is already open.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Send Invitation' })).toBeDisabled();
+  await page.goto('/firm/requests');
 
   await row.getByRole('link').click();
   await expect(page.getByRole('heading', { name: 'M&A Partner' })).toBeVisible();

@@ -7,6 +7,7 @@ import {
   Checkbox,
   Group,
   Loader,
+  Paper,
   Select,
   SimpleGrid,
   Stack,
@@ -16,6 +17,7 @@ import {
   Title,
 } from '@mantine/core';
 import { FIRM_TOASTS, type FirmProfile } from '@shared/firm';
+import { INVITATION_CLOSING, invitationMailWords } from '@shared/invitation-mail';
 import { PROFILE_PRACTICE_AREAS } from '@shared/practice-areas';
 import {
   type CustomSection,
@@ -24,6 +26,7 @@ import {
   type LpqRequestFormValues,
   lpqRequestFormSchema,
   QUESTION_TYPE_LABELS,
+  REQUEST_MESSAGES,
   todayIsoDate,
 } from '@shared/requests';
 import { useMutation } from '@tanstack/react-query';
@@ -31,7 +34,7 @@ import { type Control, Controller, useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { PageShell } from '../components/PageShell';
-import { refreshRequests, useCustomSections, useFirmProfile } from '../features/firm/api';
+import { refreshRequests, useCustomSections, useFirmProfile, useFirmRequests } from '../features/firm/api';
 import { ContactPersonFields, ContactPhoneField, type FirmFieldsForm } from '../features/firm/FirmFields';
 import { FirmSection } from '../features/firm/FirmSection';
 import { QuestionsEditor, type QuestionsForm } from '../features/firm/QuestionsEditor';
@@ -41,10 +44,58 @@ import { showToast } from '../lib/toast';
 
 type FormOutput = z.output<typeof lpqRequestFormSchema>;
 
+const str = (v: unknown) => (typeof v === 'string' ? v : '');
+const same = (a: string | undefined, b: string) => (a ?? '').trim().toLowerCase() === b.trim().toLowerCase();
+
+/** PRODUCT.md §6: one open invitation per address and position — said before sending, not after. */
+function useOpenInvitation(email: string, positionTitle: string): FirmRequestItem | undefined {
+  const requests = useFirmRequests();
+  if (!email.trim() || !positionTitle.trim()) return undefined;
+  return requests.data?.find(
+    (r) => r.status === 'pending' && same(r.attorneyEmail, email) && same(r.positionTitle, positionTitle),
+  );
+}
+
+/** The invitation as the attorney will receive it, from the same words the server mails. */
+function MailPreview({ profile, values }: { profile: FirmProfile; values: LpqRequestFormValues }) {
+  const words = invitationMailWords({
+    firmName: profile.firmName,
+    positionTitle: str(values.positionTitle).trim() || 'the position',
+    practiceArea: str(values.practiceArea) || 'practice area',
+    dueDate: str(values.dueDate) || null,
+    contactPersonName: str(values.contactPersonName).trim(),
+    contactPersonTitle: str(values.contactPersonTitle).trim(),
+    additionalMessage: str(values.additionalMessage).trim() || null,
+  });
+  return (
+    <Paper withBorder p="md" bg="gray.0" aria-label="E-mail preview">
+      <Stack gap="xs">
+        <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+          Subject
+        </Text>
+        <Text fw={600}>{words.subject}</Text>
+        <Text size="sm">{words.greeting}</Text>
+        {words.paragraphs.map((p) => (
+          <Text key={p} size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            {p}
+          </Text>
+        ))}
+        <Text size="sm">{INVITATION_CLOSING.withAccount}</Text>
+        <Text size="xs" c="dimmed">
+          With a button to the request. An attorney without an account yet gets a sign-up link instead, and
+          this last line explains Lateral Passport.
+        </Text>
+      </Stack>
+    </Paper>
+  );
+}
+
 function InvitationForm({ profile, sections }: { profile: FirmProfile; sections: CustomSection[] }) {
   const navigate = useNavigate();
   const form = useForm<LpqRequestFormValues, unknown, FormOutput>({
     resolver: zodResolver(lpqRequestFormSchema),
+    // Each field says what is wrong as soon as it is left, with the spec's messages.
+    mode: 'onBlur',
     defaultValues: {
       attorneyEmail: '',
       positionTitle: '',
@@ -60,6 +111,8 @@ function InvitationForm({ profile, sections }: { profile: FirmProfile; sections:
   });
   const { errors } = form.formState;
   const firmFields = form.control as unknown as Control<FirmFieldsForm>;
+  const values = form.watch();
+  const open = useOpenInvitation(str(values.attorneyEmail), str(values.positionTitle));
   const send = useMutation({
     mutationFn: ({ savedSectionIds, questions, ...fields }: FormOutput) =>
       apiRequest<FirmRequestItem>('POST', '/api/firm/lpq-requests', {
@@ -130,6 +183,23 @@ function InvitationForm({ profile, sections }: { profile: FirmProfile; sections:
           </SimpleGrid>
         </FirmSection>
 
+        {open && (
+          <Alert color="yellow" title={REQUEST_MESSAGES.invitationAlreadyOpen} role="alert">
+            <Text size="sm">
+              You invited {open.attorneyEmail} to {open.positionTitle} on{' '}
+              {new Date(open.sentAt).toLocaleDateString('en-US', {
+                month: 'short',
+                day: '2-digit',
+                year: 'numeric',
+              })}
+              .{' '}
+              <Anchor component={Link} to={`/firm/requests/${open.id}`}>
+                View the invitation
+              </Anchor>
+            </Text>
+          </Alert>
+        )}
+
         <FirmSection
           title="Contact Person"
           description="Filled in from your firm profile; change them for this request."
@@ -195,11 +265,18 @@ function InvitationForm({ profile, sections }: { profile: FirmProfile; sections:
           />
         </FirmSection>
 
+        <FirmSection
+          title="The e-mail the attorney will receive"
+          description="Sent from Lateral Passport as soon as you send the invitation."
+        >
+          <MailPreview profile={profile} values={values} />
+        </FirmSection>
+
         <Group justify="flex-end">
           <Button variant="default" component={Link} to="/firm/requests">
             Cancel
           </Button>
-          <Button type="submit" disabled={send.isPending}>
+          <Button type="submit" disabled={send.isPending || !!open}>
             {send.isPending ? 'Sending...' : 'Send Invitation'}
           </Button>
         </Group>

@@ -36,10 +36,16 @@ export const lpqRequests = pgTable(
     declinedAt: timestamp('declined_at', { withTimezone: true }),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    // PRODUCT.md §7: the due-date reminder, sent once (set in the same statement that claims it).
+    reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('lpq_requests_firm_idx').on(t.firmUserId, t.sentAt),
+    // The reminder job's candidates: pending, not reminded, by due date.
+    index('lpq_requests_reminder_due_idx')
+      .on(t.dueDate)
+      .where(sql`${t.status} = 'pending' and ${t.reminderSentAt} is null`),
     index('lpq_requests_attorney_email_idx').on(sql`lower(${t.attorneyEmail})`),
     // PRODUCT.md §6: one open invitation per firm, address and position (any letter case). The service
     // checks first; this index makes two concurrent posts unable to both succeed.

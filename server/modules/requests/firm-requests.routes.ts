@@ -13,6 +13,7 @@ import {
   readPackageForPdf,
   setFirmRequestStatus,
 } from './firm-requests.service';
+import { REMINDER_EVERY_MS, REMINDER_JOB, sendDueDateReminders } from './reminders';
 
 const idParams = z.object({ id: z.string().max(100) });
 
@@ -60,4 +61,11 @@ export async function firmRequestRoutes(fastify: FastifyInstance, { ctx }: { ctx
         .send(pdf);
     },
   );
+
+  // PRODUCT.md §7: the due-date reminder, once per request, once per period across processes.
+  ctx.scheduler.register({
+    name: REMINDER_JOB,
+    everyMs: REMINDER_EVERY_MS,
+    run: () => sendDueDateReminders(ctx),
+  });
 }

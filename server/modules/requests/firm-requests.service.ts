@@ -197,7 +197,12 @@ export async function createLpqRequest(
  * the firm's response time does not tell them apart. Only the mail's link and wording differ; with an
  * account the token is never sent and simply expires.
  */
-async function sendInvitationMail(tx: Tx, ctx: FirmContext, request: RequestRow) {
+export async function sendInvitationMail(
+  tx: Tx,
+  ctx: Pick<FirmContext, 'publicUrl'>,
+  request: RequestRow,
+  opts: { reminder?: boolean } = {},
+) {
   const [account] = await tx
     .select({ id: users.id })
     .from(users)
@@ -213,9 +218,9 @@ async function sendInvitationMail(tx: Tx, ctx: FirmContext, request: RequestRow)
     ? `${ctx.publicUrl}/attorney/lpq-requests`
     : `${ctx.publicUrl}/register/attorney?token=${encodeURIComponent(token)}&email=${encodeURIComponent(request.attorneyEmail)}`;
   await enqueueMail(tx, {
-    kind: 'lpq_invitation',
+    kind: opts.reminder ? 'lpq_reminder' : 'lpq_invitation',
     to: request.attorneyEmail,
-    ...lpqInvitationMail({ ...request, url, hasAccount: !!account }),
+    ...lpqInvitationMail({ ...request, url, hasAccount: !!account, reminder: opts.reminder }),
   });
 }
 

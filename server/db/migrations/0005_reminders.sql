@@ -1,0 +1,2 @@
+ALTER TABLE "lpq_requests" ADD COLUMN "reminder_sent_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "lpq_requests_reminder_due_idx" ON "lpq_requests" USING btree ("due_date") WHERE "lpq_requests"."status" = 'pending' and "lpq_requests"."reminder_sent_at" is null;
