@@ -21,7 +21,12 @@ import { registerSession } from './plugins/session';
 import { registerTextInputRules } from './plugins/text-input';
 import { createStorage } from './storage/storage';
 
-export const defaultWebDistDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist/web');
+const serverDir = path.dirname(fileURLToPath(import.meta.url));
+/** dist/web: from the sources (server/app.ts) under ../dist; from the build (dist/server/main.js) beside it. */
+export const defaultWebDistDir = path.resolve(
+  serverDir,
+  import.meta.url.endsWith('.ts') ? '../dist/web' : '../web',
+);
 
 /** TRUST_PROXY=N: the N hops nearest to this server are proxies we run (proxy-addr's hop count). */
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
