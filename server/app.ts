@@ -8,11 +8,13 @@ import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import type { AppContext } from './context';
-import type { Db } from './db/client';
+import type { Db, PoolStats } from './db/client';
 import { createMailDispatcher } from './mail/dispatcher';
 import { createMailTransport, type MailTransport } from './mail/transport';
 import { registerModules } from './modules';
 import { devMailRoutes } from './modules/notifications/dev-mail.routes';
+import { healthRoutes } from './ops/health';
+import { registerMetrics } from './ops/metrics';
 import { registerErrorHandling } from './plugins/errors';
 import { loggerOptions } from './plugins/log-redaction';
 import { registerRateLimits } from './plugins/rate-limit';
@@ -41,6 +43,8 @@ export type BuildAppOptions = {
   logStream?: NodeJS.WritableStream;
   /** Called for every route as it is added: the authorization matrix reads the route table this way. */
   onRoute?: (route: RouteOptions) => void;
+  /** node-postgres' pool counts, reported by /metrics. */
+  poolStats?: () => PoolStats;
 };
 
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance & { ctx: AppContext }> {
@@ -74,12 +78,16 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance &
   app.decorate('ctx', ctx);
 
   registerErrorHandling(app);
+  // First, so that its timing hook sees every route registered after it.
+  if (config.metrics.enabled)
+    await registerMetrics(app, { db, token: config.metrics.token, poolStats: opts.poolStats });
   registerTextInputRules(app);
   await registerSecurity(app, config);
   await app.register(cookie);
   registerRateLimits(app, db);
   registerSession(app, config, db);
 
+  await app.register(healthRoutes, { db });
   await registerModules(app, ctx);
   if (config.env !== 'production' && mailTransport.kind === 'local')
     await app.register(devMailRoutes, { ctx });
@@ -101,7 +109,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance &
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    const isApi = ['/api/', '/objects/', '/dev/'].some((p) => request.url.startsWith(p));
+    const isApi = ['/api/', '/objects/', '/dev/', '/metrics'].some((p) => request.url.startsWith(p));
     if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
       reply.header('Cache-Control', 'no-cache');
       return reply.sendFile('index.html');

@@ -50,6 +50,11 @@ const envSchema = z.object({
     .positive()
     .default(60 * 1000),
   WEB_DIST_DIR: z.string().optional(),
+  METRICS_ENABLED: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  METRICS_TOKEN: z.string().min(16).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -93,6 +98,8 @@ export type AppConfig = {
   logLevel: string;
   /** The built SPA; the default is dist/web. */
   webDistDir?: string;
+  /** GET /metrics (Prometheus) when enabled; with a token, only for `Authorization: Bearer <token>`. */
+  metrics: { enabled: boolean; token?: string };
 };
 
 /** A configuration the app must not start with: one line per problem. */
@@ -196,6 +203,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mailPollMs: 1000,
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR,
+    metrics: { enabled: e.METRICS_ENABLED, token: e.METRICS_TOKEN },
   };
 }
 

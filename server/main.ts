@@ -31,7 +31,7 @@ try {
   throw err;
 }
 await database.migrate();
-const app = await buildApp({ config, db: database.db });
+const app = await buildApp({ config, db: database.db, poolStats: database.poolStats });
 
 async function shutdown(signal: string) {
   app.log.info({ signal }, 'shutting down');
