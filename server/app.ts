@@ -117,6 +117,17 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance &
     return reply.code(404).send({ message: HTTP_MESSAGES.notFound });
   });
 
+  // Once close() begins, answers end their keep-alive connection: otherwise close() would wait for each
+  // client's idle connection (Fastify keeps one 72 s) and a graceful stop would run into its timeout.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (closing) reply.header('Connection', 'close');
+    return payload;
+  });
+
   app.addHook('onReady', async () => mailDispatcher.start());
   app.addHook('onClose', async () => {
     await mailDispatcher.stop();

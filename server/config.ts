@@ -55,6 +55,7 @@ const envSchema = z.object({
     .default('false')
     .transform((v) => v === 'true'),
   METRICS_TOKEN: z.string().min(16).optional(),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -100,6 +101,8 @@ export type AppConfig = {
   webDistDir?: string;
   /** GET /metrics (Prometheus) when enabled; with a token, only for `Authorization: Bearer <token>`. */
   metrics: { enabled: boolean; token?: string };
+  /** How long a SIGTERM waits for in-flight requests, the mail dispatcher and the database before exit 1. */
+  shutdownTimeoutMs: number;
 };
 
 /** A configuration the app must not start with: one line per problem. */
@@ -204,6 +207,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR,
     metrics: { enabled: e.METRICS_ENABLED, token: e.METRICS_TOKEN },
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
   };
 }
 
