@@ -2,11 +2,13 @@
 // Node cannot replace its own process, so this one stays as a thin parent: it passes signals on and
 // exits with the server's exit code.
 import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { constants } from 'node:os';
 import path from 'node:path';
 import { builtHash, root, sourceHash } from './build-hash.mjs';
 
-if (builtHash() !== sourceHash()) {
+const complete = ['dist/server/main.js', 'dist/web/index.html'].every((f) => existsSync(path.join(root, f)));
+if (!complete || builtHash() !== sourceHash()) {
   console.log('Building (dist/ is missing or older than the sources)...');
   const built = spawnSync(process.execPath, [path.join(root, 'scripts/build.mjs')], {
     cwd: root,
