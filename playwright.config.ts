@@ -30,11 +30,12 @@ export default defineConfig({
     },
   },
   webServer: {
-    // A fresh embedded database for every run; the SPA must be built (npm run build).
-    command: `rm -rf data/e2e-${port} && npx tsx server/main.ts`,
+    // A fresh embedded database for every run, on the production build (npm start's script: it builds
+    // first when dist/ is missing or older than the sources).
+    command: `rm -rf data/e2e-${port} && node scripts/start.mjs`,
     url: `${baseURL}/api/login`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    timeout: 180_000,
     env: {
       PORT: String(port),
       PUBLIC_URL: baseURL,

@@ -8,12 +8,14 @@ import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import type { AppContext } from './context';
-import type { Db } from './db/client';
+import type { Db, PoolStats } from './db/client';
 import { createScheduler } from './jobs/scheduler';
 import { createMailDispatcher } from './mail/dispatcher';
 import { createMailTransport, type MailTransport } from './mail/transport';
 import { registerModules } from './modules';
 import { devMailRoutes } from './modules/notifications/dev-mail.routes';
+import { healthRoutes } from './ops/health';
+import { registerMetrics } from './ops/metrics';
 import { registerErrorHandling } from './plugins/errors';
 import { loggerOptions } from './plugins/log-redaction';
 import { registerRateLimits } from './plugins/rate-limit';
@@ -22,7 +24,12 @@ import { registerSession } from './plugins/session';
 import { registerTextInputRules } from './plugins/text-input';
 import { createStorage } from './storage/storage';
 
-export const defaultWebDistDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist/web');
+const serverDir = path.dirname(fileURLToPath(import.meta.url));
+/** dist/web: from the sources (server/app.ts) under ../dist; from the build (dist/server/main.js) beside it. */
+export const defaultWebDistDir = path.resolve(
+  serverDir,
+  import.meta.url.endsWith('.ts') ? '../dist/web' : '../web',
+);
 
 /** TRUST_PROXY=N: the N hops nearest to this server are proxies we run (proxy-addr's hop count). */
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
@@ -37,6 +44,8 @@ export type BuildAppOptions = {
   logStream?: NodeJS.WritableStream;
   /** Called for every route as it is added: the authorization matrix reads the route table this way. */
   onRoute?: (route: RouteOptions) => void;
+  /** node-postgres' pool counts, reported by /metrics. */
+  poolStats?: () => PoolStats;
 };
 
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance & { ctx: AppContext }> {
@@ -71,12 +80,16 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance &
   app.decorate('ctx', ctx);
 
   registerErrorHandling(app);
+  // First, so that its timing hook sees every route registered after it.
+  if (config.metrics.enabled)
+    await registerMetrics(app, { db, token: config.metrics.token, poolStats: opts.poolStats });
   registerTextInputRules(app);
   await registerSecurity(app, config);
   await app.register(cookie);
   registerRateLimits(app, db);
   registerSession(app, config, db);
 
+  await app.register(healthRoutes, { db });
   await registerModules(app, ctx);
   if (config.env !== 'production' && mailTransport.kind === 'local')
     await app.register(devMailRoutes, { ctx });
@@ -98,12 +111,23 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance &
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    const isApi = ['/api/', '/objects/', '/dev/'].some((p) => request.url.startsWith(p));
+    const isApi = ['/api/', '/objects/', '/dev/', '/metrics'].some((p) => request.url.startsWith(p));
     if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
       reply.header('Cache-Control', 'no-cache');
       return reply.sendFile('index.html');
     }
     return reply.code(404).send({ message: HTTP_MESSAGES.notFound });
+  });
+
+  // Once close() begins, answers end their keep-alive connection: otherwise close() would wait for each
+  // client's idle connection (Fastify keeps one 72 s) and a graceful stop would run into its timeout.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (closing) reply.header('Connection', 'close');
+    return payload;
   });
 
   app.addHook('onReady', async () => {

@@ -52,6 +52,12 @@ const envSchema = z.object({
     .positive()
     .default(60 * 1000),
   WEB_DIST_DIR: z.string().optional(),
+  METRICS_ENABLED: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  METRICS_TOKEN: z.string().min(16).optional(),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -99,6 +105,10 @@ export type AppConfig = {
   logLevel: string;
   /** The built SPA; the default is dist/web. */
   webDistDir?: string;
+  /** GET /metrics (Prometheus) when enabled; with a token, only for `Authorization: Bearer <token>`. */
+  metrics: { enabled: boolean; token?: string };
+  /** How long a SIGTERM waits for in-flight requests, the mail dispatcher and the database before exit 1. */
+  shutdownTimeoutMs: number;
 };
 
 /** A configuration the app must not start with: one line per problem. */
@@ -204,6 +214,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     jobPollMs: 60_000,
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR,
+    metrics: { enabled: e.METRICS_ENABLED, token: e.METRICS_TOKEN },
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
   };
 }
 

@@ -31,16 +31,34 @@ try {
   throw err;
 }
 await database.migrate();
-const app = await buildApp({ config, db: database.db });
+const app = await buildApp({ config, db: database.db, poolStats: database.poolStats });
 
+/**
+ * SIGTERM/SIGINT: stop listening, let in-flight requests finish (Fastify's close), stop the mail
+ * dispatcher (an onClose hook), then close the database. Past the timeout the process exits 1 anyway;
+ * a repeated signal (Ctrl-C reaches npm start's parent and this process both) changes nothing.
+ */
+let stopping = false;
 async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
   app.log.info({ signal }, 'shutting down');
-  await app.close();
-  await database.close();
+  setTimeout(() => {
+    app.log.error({ timeoutMs: config.shutdownTimeoutMs }, 'shutdown took too long; exiting');
+    process.exit(1);
+  }, config.shutdownTimeoutMs);
+  try {
+    await app.close();
+    await database.close();
+  } catch (err) {
+    app.log.error({ err }, 'shutdown failed');
+    process.exit(1);
+  }
+  app.log.info('stopped');
   process.exit(0);
 }
-process.once('SIGINT', () => void shutdown('SIGINT'));
-process.once('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port: config.port, host: config.host });
 app.log.info(

@@ -21,7 +21,11 @@ export type Database = {
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** node-postgres only: the pool's connections, for /metrics. */
+  poolStats?: () => PoolStats;
 };
+
+export type PoolStats = { total: number; idle: number; waiting: number };
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -70,6 +74,7 @@ export async function openDatabase(opts: {
       kind: 'postgres',
       migrate: () => migrateExclusively(pool),
       close: () => pool.end(),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     };
   }
   const dataDir = opts.dataDir ?? 'memory://';

@@ -161,6 +161,10 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   'POST /api/auth/resend-verification': { access: 'signed-in', call: url('/api/auth/resend-verification') },
   'GET /dev/mail': { access: 'public', ok: 200, call: url('/dev/mail') },
 
+  // Operations (probes; /metrics only when METRICS_ENABLED, which the tests leave off)
+  'GET /healthz': { access: 'public', ok: 200, call: url('/healthz') },
+  'GET /readyz': { access: 'public', ok: 200, call: url('/readyz') },
+
   // Files
   'POST /api/objects/upload': {
     access: 'attorney',
