@@ -229,10 +229,30 @@ test('signed-out screens have no serious or critical axe violations', async ({ p
   await expectAccessible(page, '/register/attorney step 3');
 
   await page.goto('/register/firm');
+  // Each step is checked before the next opens: its messages are part of what is audited.
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('Firm name is required')).toBeVisible();
+  await expectAccessible(page, '/register/firm step 1 with errors');
+  const fill: Record<number, [string, string][]> = {
+    1: [
+      ['Firm Name', 'Harrow & Finch LLP'],
+      ['Headquarters Address', '10 Hudson Yards, New York, NY'],
+    ],
+    2: [
+      ['Contact Person Name', 'Avery Finch'],
+      ['Email Address', 'a11y-firm@example.com'],
+      ['Phone Number', '+1 212 555 0142'],
+      ['Password', 'correct horse battery'],
+      ['Confirm Password', 'correct horse battery'],
+    ],
+  };
   for (const step of [1, 2, 3]) {
     await expect(page.getByText(`Step ${step} of 3`)).toBeVisible();
     await expectAccessible(page, `/register/firm step ${step}`);
-    if (step < 3) await page.getByRole('button', { name: 'Continue' }).click();
+    if (step < 3) {
+      for (const [label, value] of fill[step]) await page.getByLabel(label, { exact: true }).fill(value);
+      await page.getByRole('button', { name: 'Continue' }).click();
+    }
   }
 
   await page.goto('/no-such-page');
