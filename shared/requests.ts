@@ -13,6 +13,7 @@ export const REQUEST_STATUSES = [
   'in_progress',
   'reviewed',
   'completed',
+  'withdrawn',
 ] as const;
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];
 
@@ -24,6 +25,18 @@ export const REQUEST_STATUS_LABELS: Record<RequestStatus, string> = {
   in_progress: 'In Progress',
   reviewed: 'Under Review',
   completed: 'Review Complete',
+  withdrawn: 'Withdrawn',
+};
+
+/** One colour per status, on both sides' badges (Mantine colour names). */
+export const REQUEST_STATUS_COLORS: Record<RequestStatus, string> = {
+  pending: 'yellow',
+  accepted: 'teal',
+  in_progress: 'blue',
+  reviewed: 'violet',
+  completed: 'green',
+  declined: 'gray',
+  withdrawn: 'gray',
 };
 
 /** Spec 2.16: on the attorney's cards accepted and in_progress read 'Documents Shared'. */
@@ -31,6 +44,7 @@ export const ATTORNEY_CARD_STATUS_LABELS: Record<RequestStatus, string> = {
   ...REQUEST_STATUS_LABELS,
   accepted: 'Documents Shared',
   in_progress: 'Documents Shared',
+  withdrawn: 'Withdrawn by the firm',
 };
 
 /** Shared = accepted + in_progress + completed; Under Review = reviewed (PRODUCT.md §5). */
@@ -41,12 +55,13 @@ export const UNDER_REVIEW_STATUSES: RequestStatus[] = ['reviewed'];
 
 /** Every allowed move: from → to. Anything else is 409. */
 export const REQUEST_TRANSITIONS: Record<RequestStatus, RequestStatus[]> = {
-  pending: ['accepted', 'declined'],
+  pending: ['accepted', 'declined', 'withdrawn'],
   accepted: ['in_progress', 'reviewed', 'completed'],
   in_progress: ['reviewed', 'completed'],
   reviewed: ['completed'],
   declined: [],
   completed: [],
+  withdrawn: [],
 };
 
 /** PRODUCT.md §6: invitations a firm may send (429 beyond). */
@@ -181,6 +196,9 @@ export type FirmRequestItem = {
   declinedAt: string | null;
   reviewedAt: string | null;
   completedAt: string | null;
+  withdrawnAt: string | null;
+  /** The shared package's version; null until shared. */
+  version: number | null;
   contactPersonName: string;
   contactPersonTitle: string;
   contactPhone: string | null;

@@ -38,6 +38,9 @@ export const lpqRequests = pgTable(
     completedAt: timestamp('completed_at', { withTimezone: true }),
     // PRODUCT.md §7: the due-date reminder, sent once (set in the same statement that claims it).
     reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
+    // PRODUCT.md §6: the firm withdraws a pending invitation, and may resend it once a day.
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
+    lastResentAt: timestamp('last_resent_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -96,4 +99,21 @@ export const positionLpqs = pgTable(
     uniqueIndex('position_lpqs_request_idx').on(t.requestId),
     index('position_lpqs_attorney_idx').on(t.attorneyUserId),
   ],
+);
+
+/** PRODUCT.md §6: a firm's own notes on a request, never shown to the attorney. */
+export const requestNotes = pgTable(
+  'request_notes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => lpqRequests.id, { onDelete: 'cascade' }),
+    authorUserId: uuid('author_user_id').references(() => users.id, { onDelete: 'set null' }),
+    // Kept as written: the note still says who wrote it if the account goes.
+    authorName: text('author_name').notNull(),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('request_notes_request_idx').on(t.requestId, t.createdAt)],
 );

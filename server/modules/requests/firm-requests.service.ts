@@ -58,6 +58,8 @@ function toFirmRequestItem(row: RequestRow, attorneyName: string | null): FirmRe
     declinedAt: iso(row.declinedAt),
     reviewedAt: iso(row.reviewedAt),
     completedAt: iso(row.completedAt),
+    withdrawnAt: iso(row.withdrawnAt),
+    version: row.sharedAt ? 1 : null,
     contactPersonName: row.contactPersonName,
     contactPersonTitle: row.contactPersonTitle,
     contactPhone: row.contactPhone,

@@ -1,6 +1,6 @@
 import { Badge, Button, Card, Divider, Group, List, Stack, Text, Title } from '@mantine/core';
 import type { AttorneyRequestItem } from '@shared/lpq';
-import { ATTORNEY_CARD_STATUS_LABELS, REQUEST_STATUS_LABELS, type RequestStatus } from '@shared/requests';
+import { ATTORNEY_CARD_STATUS_LABELS, REQUEST_STATUS_COLORS, REQUEST_STATUS_LABELS } from '@shared/requests';
 import {
   IconBuilding,
   IconCalendar,
@@ -13,14 +13,7 @@ import {
 import { Link } from 'react-router';
 import { formatDate } from '../../lib/format';
 
-export const STATUS_COLORS: Record<RequestStatus, string> = {
-  pending: 'yellow',
-  accepted: 'teal',
-  in_progress: 'blue',
-  reviewed: 'violet',
-  completed: 'green',
-  declined: 'gray',
-};
+export const STATUS_COLORS = REQUEST_STATUS_COLORS;
 
 const INCLUDED_DOCUMENTS = ['Master LPQ', 'Conflicts Form', 'Diversity Form'];
 

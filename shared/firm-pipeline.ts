@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import { longText } from './form-fields';
+import { LIMITS } from './limits';
+import { REQUEST_STATUS_LABELS, REQUEST_STATUSES, type RequestStatus } from './requests';
+
+/**
+ * PRODUCT.md §6: the recruiter's pipeline — the list's query, notes and the request's timeline. Both the
+ * server (validation, SQL) and the web (filters, labels) read these.
+ */
+export const FIRM_REQUEST_SORTS = [
+  '-sent',
+  'sent',
+  'due',
+  '-due',
+  '-shared',
+  'shared',
+  'position',
+  '-position',
+] as const;
+export type FirmRequestSort = (typeof FIRM_REQUEST_SORTS)[number];
+export const FIRM_REQUEST_SORT_LABELS: Record<FirmRequestSort, string> = {
+  '-sent': 'Newest sent',
+  sent: 'Oldest sent',
+  due: 'Due soonest',
+  '-due': 'Due latest',
+  '-shared': 'Newest shared',
+  shared: 'Oldest shared',
+  position: 'Position A–Z',
+  '-position': 'Position Z–A',
+};
+export const FIRM_REQUEST_PAGE = { defaultLimit: 50, maxLimit: 200 } as const;
+
+export const PIPELINE_MESSAGES = {
+  unknownStatus: 'Choose one of the listed statuses',
+  unknownSort: 'Choose one of the listed sort orders',
+  badLimit: `Ask for between 1 and ${FIRM_REQUEST_PAGE.maxLimit} rows`,
+  badCursor: 'This page link is no longer valid. Reload the list.',
+  searchTooLong: 'Search for at most 200 characters',
+  withdrawOnlyPending: 'Only a pending invitation can be withdrawn.',
+  resendOnlyPending: 'Only a pending invitation can be resent.',
+  resendTooSoon: 'This invitation was sent less than 24 hours ago. You can resend it once a day.',
+  noteRequired: 'Write a note first.',
+  noteTooLong: `A note can be at most ${LIMITS.longText} characters.`,
+} as const;
+
+/** `GET /api/firm/lpq-requests?status=&q=&sort=&limit=&cursor=` */
+export const firmRequestListQuerySchema = z.object({
+  status: z.enum(REQUEST_STATUSES, { error: PIPELINE_MESSAGES.unknownStatus }).optional(),
+  q: z.string().trim().max(200, PIPELINE_MESSAGES.searchTooLong).optional(),
+  sort: z.enum(FIRM_REQUEST_SORTS, { error: PIPELINE_MESSAGES.unknownSort }).default('-sent'),
+  limit: z.coerce
+    .number({ error: PIPELINE_MESSAGES.badLimit })
+    .int(PIPELINE_MESSAGES.badLimit)
+    .min(1, PIPELINE_MESSAGES.badLimit)
+    .max(FIRM_REQUEST_PAGE.maxLimit, PIPELINE_MESSAGES.badLimit)
+    .default(FIRM_REQUEST_PAGE.defaultLimit),
+  cursor: z.string().max(500, PIPELINE_MESSAGES.badCursor).optional(),
+});
+export type FirmRequestListQuery = z.output<typeof firmRequestListQuerySchema>;
+
+/** Firm-only notes on a request: never shown to the attorney. */
+export const requestNoteSchema = z.object({
+  body: longText(z.string({ error: PIPELINE_MESSAGES.noteRequired }))
+    .trim()
+    .min(1, PIPELINE_MESSAGES.noteRequired)
+    .max(LIMITS.longText, PIPELINE_MESSAGES.noteTooLong),
+});
+export type RequestNote = { id: string; body: string; authorName: string; createdAt: string };
+
+export const TIMELINE_EVENTS = [
+  'sent',
+  'resent',
+  'reminded',
+  'declined',
+  'shared',
+  'reviewed',
+  'completed',
+  'withdrawn',
+] as const;
+export type TimelineEventKind = (typeof TIMELINE_EVENTS)[number];
+export const TIMELINE_LABELS: Record<TimelineEventKind, string> = {
+  sent: 'Invitation sent',
+  resent: 'Invitation resent',
+  reminded: 'Reminder sent to the attorney',
+  declined: 'Declined by the attorney',
+  shared: 'Package shared',
+  reviewed: 'Marked Under Review',
+  completed: 'Review complete',
+  withdrawn: 'Invitation withdrawn',
+};
+export type TimelineEvent = { event: TimelineEventKind; at: string };
+
+/** The CSV export's columns, in order. */
+export const FIRM_REQUEST_CSV_COLUMNS = [
+  'Attorney Email',
+  'Attorney Name',
+  'Position',
+  'Practice Area',
+  'Status',
+  'Sent',
+  'Due',
+  'Shared',
+] as const;
+
+export const statusLabel = (status: RequestStatus) => REQUEST_STATUS_LABELS[status];
