@@ -60,6 +60,7 @@ describe('display formatters (PRODUCT.md §4)', () => {
     expect(formatYesNo(undefined)).toBe('—');
     expect(formatOption('senior_partner', POSITION_LABELS)).toBe('Senior Partner');
     expect(formatOption('toString', POSITION_LABELS)).toBe('toString');
+    expect(formatOption('not_started', POSITION_LABELS)).toBe('Not started');
     expect(formatOption(null, POSITION_LABELS)).toBe('—');
   });
 

@@ -73,7 +73,7 @@ export function formatYesNo(value: unknown, empty = EMPTY): string {
   return empty;
 }
 
-/** An enum code through its label map; an unknown code is shown as typed, never as a key. */
+/** An enum code through its label map. A code the map does not know reads as words ('not_started' → 'Not started'). */
 export function formatOption<T extends string>(
   value: unknown,
   labels: Partial<Record<T, string>>,
@@ -81,7 +81,12 @@ export function formatOption<T extends string>(
 ): string {
   if (isBlank(value)) return empty;
   const code = String(value);
-  return Object.hasOwn(labels, code) ? (labels[code as T] as string) : code;
+  if (Object.hasOwn(labels, code)) return labels[code as T] as string;
+  if (/^[a-z]+(?:[_-][a-z]+)+$/.test(code)) {
+    const words = code.replace(/[_-]+/g, ' ');
+    return words.charAt(0).toUpperCase() + words.slice(1);
+  }
+  return code;
 }
 
 /** Free text as typed, trimmed. */

@@ -13,7 +13,7 @@ import {
   formatYesNo,
   linesOf,
 } from './format';
-import { answerOf, POSITION_LPQ_STATUS_LABELS } from './lpq';
+import { answerOf, FIRM_POSITION_LPQ_STATUS_LABELS } from './lpq';
 import {
   DISCLOSURE_FLAGS,
   DISCLOSURE_TEXT_FIELDS,
@@ -327,9 +327,7 @@ function masterLpqGroups(lpq: Json): Group[] {
 function positionLpqGroups(pkg: SharedPackage, questions: FirmSpecificQuestions | null | undefined): Group[] {
   const lpq = pkg.positionLpq;
   const formData = recordOf(lpq?.formData);
-  const status = lpq
-    ? formatOption(lpq.status, POSITION_LPQ_STATUS_LABELS as Record<string, string>, '')
-    : '';
+  const status = lpq ? formatOption(lpq.status, FIRM_POSITION_LPQ_STATUS_LABELS, '') : '';
   const groups: Group[] = group(undefined, status ? [{ label: 'Status', value: status }] : []);
   for (const { title, fields } of POSITION_LPQ_GROUPS) {
     const rows = rowsOf(formData, fields);
