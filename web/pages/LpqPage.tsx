@@ -23,10 +23,10 @@ import {
   type FirmAnswers,
   firmAnswerErrors,
   LPQ_MESSAGES,
+  LPQ_OPEN_REQUEST_STATUSES,
   LPQ_STEPS,
   type LpqFormData,
   lpqCompleteFormDataSchema,
-  LPQ_OPEN_REQUEST_STATUSES,
   type PositionLpq,
 } from '@shared/lpq';
 import { PROFILE_PRACTICE_AREAS } from '@shared/practice-areas';
