@@ -1,6 +1,6 @@
-import { POSITION_LPQ_STATUSES } from '../../../shared/lpq';
 import { sql } from 'drizzle-orm';
 import { date, index, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { POSITION_LPQ_STATUSES } from '../../../shared/lpq';
 import { REQUEST_STATUSES } from '../../../shared/requests';
 import { users } from './users';
 
