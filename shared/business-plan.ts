@@ -145,3 +145,63 @@ export const BUSINESS_PLAN_STEPS = [
   ['riskAssessment', 'Risk Assessment'],
   ['implementation', 'Implementation Timeline'],
 ] as const;
+
+/**
+ * The text fields of each step with the form's labels (the business plan page and the firm's review both
+ * read them); 'text' is one line, 'optional' a paragraph that may stay empty, the rest required paragraphs.
+ */
+export const BUSINESS_PLAN_FIELDS: Record<
+  (typeof BUSINESS_PLAN_STEPS)[number][0],
+  (readonly [string, string, ('text' | 'optional')?])[]
+> = {
+  executiveSummary: [
+    ['businessName', 'Business Name', 'text'],
+    ['businessDescription', 'Business Description'],
+    ['mission', 'Mission Statement'],
+    ['keySuccessFactors', 'Key Success Factors'],
+    ['financialSummary', 'Financial Summary'],
+  ],
+  marketAnalysis: [
+    ['industryOverview', 'Industry Overview'],
+    ['targetMarket', 'Target Market'],
+    ['marketSize', 'Market Size'],
+    ['competitiveAnalysis', 'Competitive Analysis'],
+    ['marketTrends', 'Market Trends'],
+  ],
+  legalServices: [
+    ['serviceDelivery', 'Service Delivery Model'],
+    ['qualityAssurance', 'Quality Assurance Measures'],
+  ],
+  businessDevelopment: [
+    ['clientAcquisition', 'Client Acquisition Strategy'],
+    ['marketingStrategy', 'Marketing Strategy'],
+    ['networkingPlan', 'Networking Plan'],
+    ['referralStrategy', 'Referral Strategy'],
+    ['digitalPresence', 'Digital Presence Strategy'],
+  ],
+  operationsPlan: [
+    ['staffingPlan', 'Staffing Plan'],
+    ['technologyNeeds', 'Technology Needs'],
+    ['officeRequirements', 'Office Requirements'],
+    ['workflows', 'Workflow Processes'],
+  ],
+  financialProjections: [
+    ['startupCosts', 'Startup Costs'],
+    ['revenueProjections', 'Revenue Projections'],
+    ['expenseForecasts', 'Expense Forecasts'],
+    ['cashFlow', 'Cash Flow Projections'],
+    ['breakEvenAnalysis', 'Break-even Analysis'],
+    ['fundingRequirements', 'Funding Requirements', 'optional'],
+  ],
+  riskAssessment: [
+    ['businessRisks', 'Business Risks'],
+    ['legalRisks', 'Legal Risks'],
+    ['financialRisks', 'Financial Risks'],
+    ['mitigationStrategies', 'Mitigation Strategies'],
+    ['contingencyPlans', 'Contingency Plans'],
+  ],
+  implementation: [
+    ['keyPerformanceIndicators', 'Key Performance Indicators (KPIs)'],
+    ['reviewSchedule', 'Review Schedule', 'text'],
+  ],
+};

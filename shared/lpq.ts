@@ -147,6 +147,16 @@ export function firmAnswerErrors(
 /** PRODUCT.md §5: the position LPQ's own status, apart from its request's. */
 export const POSITION_LPQ_STATUSES = ['draft', 'in_progress', 'submitted'] as const;
 export type PositionLpqStatus = (typeof POSITION_LPQ_STATUSES)[number];
+export const POSITION_LPQ_STATUS_LABELS: Record<PositionLpqStatus, string> = {
+  draft: 'Not started',
+  in_progress: 'In Progress',
+  submitted: 'Submitted',
+};
+/** The firm reads a draft as not started (PRODUCT.md §6 package.positionLpq.status). */
+export const FIRM_POSITION_LPQ_STATUS_LABELS: Record<string, string> = {
+  ...POSITION_LPQ_STATUS_LABELS,
+  not_started: POSITION_LPQ_STATUS_LABELS.draft,
+};
 
 /** Request statuses in which the attorney may still save and submit the position LPQ. */
 export const LPQ_OPEN_REQUEST_STATUSES: RequestStatus[] = ['accepted', 'in_progress', 'reviewed'];

@@ -1,17 +1,14 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { answerOf } from '@shared/lpq';
 import {
-  DIVERSITY_NOTICE,
-  displayValue,
-  type FirmRequestItem,
-  labelForField,
-  orderedEntries,
-  PACKAGE_SECTIONS,
-  REQUEST_STATUS_LABELS,
-  type SharedPackage,
-} from '@shared/requests';
-import { format } from 'date-fns';
+  type DisplayTable,
+  type DisplayValue,
+  describePackage,
+  type Group,
+  type PackageView,
+  type Row,
+} from '@shared/package-view';
+import type { FirmRequestItem, SharedPackage } from '@shared/requests';
 import pdfmake from 'pdfmake';
 
 type Content = Record<string, unknown> | string | Content[];
@@ -33,220 +30,205 @@ pdfmake.setLocalAccessPolicy((file) => path.resolve(file).startsWith(fontDir));
 const NAVY = '#1c3d72';
 const MUTED = '#5f6b7a';
 const RULE = '#d5dbe5';
+const SHADE = '#f2f5f9';
+const MARGIN_X = 48;
 
-const date = (iso: string | null | undefined, pattern = 'MMM dd, yyyy') =>
-  iso ? format(new Date(iso.length === 10 ? `${iso}T00:00:00` : iso), pattern) : '—';
+/** Hairlines between rows only: a table that reads like a form, not a grid. */
+const rowRules = {
+  hLineWidth: (i: number, node: { table: { body: unknown[] } }) =>
+    i === 0 || i === node.table.body.length ? 0 : 0.5,
+  vLineWidth: () => 0,
+  hLineColor: () => RULE,
+  paddingLeft: (i: number) => (i === 0 ? 0 : 6),
+  paddingRight: () => 4,
+  paddingTop: () => 2.5,
+  paddingBottom: () => 2.5,
+};
+const gridRules = {
+  ...rowRules,
+  hLineWidth: (i: number, node: { table: { body: unknown[] } }) =>
+    i === 0 || i === node.table.body.length ? 0 : i === 1 ? 0.8 : 0.5,
+  paddingLeft: (i: number) => (i === 0 ? 0 : 5),
+  fillColor: (i: number) => (i === 0 ? SHADE : null),
+};
 
-const isPlainObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
-const isEmpty = (v: unknown): boolean =>
-  v === null ||
-  v === undefined ||
-  v === '' ||
-  (Array.isArray(v) && v.length === 0) ||
-  (isPlainObject(v) && Object.values(v).every(isEmpty));
+function smallTable(table: DisplayTable): Content {
+  const firstIsLabel = table.columns[0] === '';
+  return {
+    table: {
+      headerRows: 1,
+      dontBreakRows: true,
+      widths: table.columns.map((_, i) => (i === 0 ? '*' : 'auto')),
+      body: [
+        table.columns.map((c, i) => ({ text: c, style: 'th', alignment: i === 0 ? 'left' : 'right' })),
+        ...table.rows.map((r) =>
+          r.map((c, i) => ({
+            text: c,
+            style: i === 0 && firstIsLabel ? 'label' : 'td',
+            alignment: i === 0 ? 'left' : 'right',
+          })),
+        ),
+      ],
+    },
+    layout: gridRules,
+  };
+}
 
-const fieldTable = (rows: [string, string][]): Content => ({
-  table: {
-    widths: [170, '*'],
-    body: rows.map(([label, value]) => [
-      { text: label, style: 'label' },
-      { text: value, style: 'value' },
-    ]),
-  },
-  layout: {
-    hLineWidth: () => 0.5,
-    vLineWidth: () => 0,
-    hLineColor: () => RULE,
-    paddingTop: () => 4,
-    paddingBottom: () => 4,
-  },
-  margin: [0, 0, 0, 10],
+/** A list of records (clients, employers): wide text columns, left-aligned. */
+function recordTable(table: DisplayTable): Content {
+  const body = [
+    table.columns.map((c) => ({ text: c, style: 'th' })),
+    ...table.rows.map((r) => r.map((c) => ({ text: c, style: 'td' }))),
+  ];
+  return {
+    table: { headerRows: 1, dontBreakRows: true, widths: table.columns.map(() => '*'), body },
+    layout: gridRules,
+    margin: [0, 0, 0, 2],
+  };
+}
+
+function value(v: DisplayValue): Content {
+  if (typeof v === 'string') return { text: v, style: 'value' };
+  if (!Array.isArray(v)) return smallTable(v);
+  return {
+    stack: v.map((item) =>
+      typeof item === 'string'
+        ? { text: item, style: 'value' }
+        : { text: [{ text: item.name }, { text: `  ${item.type}, ${item.size}`, style: 'muted' }] },
+    ),
+  };
+}
+
+function rowCells(row: Row): Content[] {
+  const cell = row.detail
+    ? { stack: [value(row.value), { text: row.detail, style: 'detail' }] }
+    : value(row.value);
+  return [{ text: row.label, style: 'label' }, cell];
+}
+
+const rowsTable = (rows: Row[], labelWidth = 170): Content => ({
+  table: { dontBreakRows: true, widths: [labelWidth, '*'], body: rows.map(rowCells) },
+  layout: rowRules,
 });
 
 /**
- * Any stored form as labelled rows: the spec's field names become labels, nested groups become
- * sub-headings, lists of records are numbered.
+ * A group as blocks; the first holds the title with the first rows and never breaks, so a heading
+ * always has what it introduces under it on the same page.
  */
-function renderRecord(record: Record<string, unknown>, depth = 0): Content[] {
-  const out: Content[] = [];
-  const rows: [string, string][] = [];
-  const flushRows = () => {
-    if (rows.length) out.push(fieldTable(rows.splice(0)));
-  };
-  for (const [key, value] of orderedEntries(record)) {
-    const label = labelForField(key);
-    if (isPlainObject(value)) {
-      flushRows();
-      out.push({ text: label, style: depth === 0 ? 'subheading' : 'minorHeading' });
-      out.push(
-        ...(isEmpty(value) ? [{ text: 'Not provided', style: 'muted' }] : renderRecord(value, depth + 1)),
-      );
-    } else if (Array.isArray(value) && value.some(isPlainObject)) {
-      flushRows();
-      out.push({ text: label, style: depth === 0 ? 'subheading' : 'minorHeading' });
-      value.forEach((item, i) => {
-        out.push({ text: `${label} #${i + 1}`, style: 'itemHeading' });
-        out.push(...(isPlainObject(item) ? renderRecord(item, depth + 2) : [displayValue(item)]));
-      });
-    } else {
-      rows.push([label, displayValue(value)]);
-    }
+function renderGroup(group: Group, lead: Content[] = []): Content[] {
+  const head: Content[] = [...lead];
+  const rest: Content[] = [];
+  if (group.title) head.push({ text: group.title, style: 'groupHeading' });
+  // Long questions (disclosures, firm questions) get a wider label column.
+  const labelWidth = group.rows.some((r) => r.label.length > 40) ? 300 : 170;
+  if (group.rows.length) {
+    head.push(rowsTable(group.rows.slice(0, 2), labelWidth));
+    if (group.rows.length > 2) rest.push(rowsTable(group.rows.slice(2), labelWidth));
   }
-  flushRows();
-  return out;
+  if (group.table) {
+    const table = recordTable(group.table);
+    if (group.rows.length === 0 && group.table.rows.length <= 12) head.push(table);
+    else rest.push(table);
+  }
+  return [{ stack: head, unbreakable: true }, ...rest];
 }
 
-const sectionHeading = (title: string, pageBreak = true): Content => ({
-  text: title,
-  style: 'sectionHeading',
-  ...(pageBreak ? { pageBreak: 'before' } : {}),
-});
-
-function renderPart(title: string, record: Record<string, unknown> | null, emptyText: string): Content[] {
-  return [
-    sectionHeading(title),
-    ...(record && !isEmpty(record) ? renderRecord(record) : [{ text: emptyText, style: 'muted' }]),
+function cover(view: PackageView, request: FirmRequestItem): Content[] {
+  const facts: [string, string][] = [
+    ['Position', request.positionTitle],
+    ['Practice Area', request.practiceArea],
+    ['Firm', view.firmName],
+    ['Shared on', view.sharedOn],
+    ['Version', String(view.version)],
   ];
-}
-
-function renderFirmQuestions(request: FirmRequestItem, pkg: SharedPackage): Content[] {
-  const sections = request.firmSpecificQuestions?.sections ?? [];
-  const answers = pkg.positionLpq?.firmAnswers ?? {};
-  const out: Content[] = [sectionHeading(PACKAGE_SECTIONS.firmQuestions, false)];
-  if (sections.length === 0)
-    return [...out, { text: 'This request has no firm-specific questions.', style: 'muted' }];
-  for (const section of sections) {
-    out.push({ text: section.title, style: 'subheading' });
-    out.push(
-      fieldTable(
-        section.questions.map((q) => [
-          `${q.text}${q.required ? ' *' : ''}`,
-          displayValue(answerOf(answers, q.id)),
-        ]),
-      ),
-    );
-  }
-  return out;
-}
-
-function cover(request: FirmRequestItem, pkg: SharedPackage): Content[] {
-  const attorneyName = `${pkg.attorney.firstName} ${pkg.attorney.lastName}`.trim();
   return [
     { text: 'LATERAL PASSPORT', style: 'brand' },
     { text: 'Lateral Partner Questionnaire', style: 'coverTitle' },
-    { text: attorneyName, style: 'coverName' },
-    { text: pkg.attorney.email, style: 'muted', margin: [0, 0, 0, 24] },
-    fieldTable([
-      ['Position', request.positionTitle],
-      ['Practice Area', request.practiceArea],
-      ['Firm', request.firmName],
-      ['Shared on', date(pkg.sharedAt)],
-      ['Requested on', date(request.sentAt)],
-      ['Due date', date(request.dueDate)],
-      ['Status', REQUEST_STATUS_LABELS[request.status]],
-    ]),
-    { text: 'Contents', style: 'subheading', margin: [0, 16, 0, 6] },
-    { ul: Object.values(PACKAGE_SECTIONS), style: 'value' },
+    { text: view.attorneyName, style: 'coverName' },
     {
-      text: `Confidential. Shared by ${attorneyName} with ${request.firmName} through Lateral Passport. This is a frozen copy of what was shared on ${date(pkg.sharedAt)}.`,
-      style: 'muted',
-      margin: [0, 32, 0, 0],
+      table: {
+        widths: [90, '*'],
+        body: facts.map(([label, text]) => [
+          { text: label, style: 'label' },
+          { text, style: 'value' },
+        ]),
+      },
+      layout: rowRules,
+      margin: [0, 0, 0, 24],
+    },
+    {
+      toc: { title: { text: 'Contents', style: 'groupHeading' }, numberStyle: { style: 'value' } },
     },
   ];
 }
 
-/** The whole shared package as one PDF (PRODUCT.md §4): cover, every part with labels, questions, documents. */
+const sectionHeading = (title: string, pageBreak?: 'before'): Content => ({
+  text: title,
+  style: 'sectionHeading',
+  tocItem: true,
+  tocStyle: { style: 'value' },
+  tocMargin: [0, 1, 0, 1],
+  ...(pageBreak ? { pageBreak } : {}),
+});
+
+/**
+ * The whole shared package as one PDF (PRODUCT.md §4), built from the same describePackage as the
+ * review screen: a cover with the contents, the summary, then every section; the confidentiality line
+ * on every page and 'Page X of Y' in the footer.
+ */
 export async function renderPackagePdf(request: FirmRequestItem, pkg: SharedPackage): Promise<Buffer> {
-  const attorneyName = `${pkg.attorney.firstName} ${pkg.attorney.lastName}`.trim();
-  const positionLpq = pkg.positionLpq;
-  const { id: _, ...attorneyFields } = pkg.attorney;
+  const view = describePackage(pkg, {
+    firmName: request.firmName,
+    firmSpecificQuestions: request.firmSpecificQuestions,
+  });
   const content: Content[] = [
-    ...cover(request, pkg),
-    ...renderPart(
-      PACKAGE_SECTIONS.profile,
-      { ...attorneyFields, ...(pkg.profile ?? {}) },
-      'No profile was shared.',
-    ),
-    ...renderPart(PACKAGE_SECTIONS.masterLpq, pkg.masterLpq, 'No Master LPQ was shared.'),
-    sectionHeading(PACKAGE_SECTIONS.positionLpq),
-    ...(positionLpq
-      ? [
-          fieldTable([['Progress', labelForField(positionLpq.status)]]),
-          ...(isEmpty(positionLpq.formData)
-            ? [{ text: 'The attorney has not filled in the position LPQ yet.', style: 'muted' }]
-            : renderRecord(positionLpq.formData)),
-        ]
-      : [{ text: 'No position LPQ yet.', style: 'muted' }]),
-    ...renderFirmQuestions(request, pkg),
-    ...renderPart(PACKAGE_SECTIONS.conflictsForm, pkg.conflictsForm, 'No conflicts form was shared.'),
-    sectionHeading(PACKAGE_SECTIONS.diversityForm),
-    { text: DIVERSITY_NOTICE, style: 'notice' },
-    ...(pkg.diversityForm && !isEmpty(pkg.diversityForm)
-      ? renderRecord(pkg.diversityForm)
-      : [{ text: 'The attorney did not submit the voluntary diversity form.', style: 'muted' }]),
-    ...renderPart(PACKAGE_SECTIONS.businessPlan, pkg.businessPlan, 'No business plan was shared.'),
-    sectionHeading(PACKAGE_SECTIONS.documents),
-    pkg.documents.length
-      ? {
-          table: {
-            headerRows: 1,
-            widths: ['*', 120, 60],
-            body: [
-              [
-                { text: 'File', style: 'label' },
-                { text: 'Type', style: 'label' },
-                { text: 'Size', style: 'label' },
-              ],
-              ...pkg.documents.map((d) => [
-                { text: d.name, style: 'value' },
-                { text: d.contentType, style: 'value' },
-                { text: `${Math.max(1, Math.round(d.size / 1024))} KB`, style: 'value' },
-              ]),
-            ],
-          },
-          layout: 'lightHorizontalLines',
-        }
-      : { text: 'No documents were shared.', style: 'muted' },
+    ...cover(view, request),
+    sectionHeading('Summary', 'before'),
+    rowsTable(view.summary, 150),
   ];
+  for (const section of view.sections) {
+    const lead: Content[] = [sectionHeading(section.title)];
+    if (section.notice) lead.push({ text: section.notice, style: 'notice' });
+    if (section.groups.length === 0) {
+      content.push({ stack: [...lead, { text: section.empty, style: 'muted' }], unbreakable: true });
+      continue;
+    }
+    section.groups.forEach((group, i) => {
+      content.push(...renderGroup(group, i === 0 ? lead : []));
+    });
+  }
   const doc = pdfmake.createPdf({
     info: {
-      title: `LPQ package — ${attorneyName} — ${request.positionTitle}`,
-      author: request.firmName,
-      subject: 'Lateral Partner Questionnaire',
+      title: `LPQ package — ${view.attorneyName} — ${request.positionTitle}`,
+      author: view.attorneyName,
+      subject: view.confidentiality,
     },
     pageSize: 'LETTER',
-    pageMargins: [54, 60, 54, 60],
-    header: (page: number) =>
-      page === 1
-        ? ''
-        : {
-            text: `${attorneyName} · ${request.positionTitle} · ${request.firmName}`,
-            style: 'runningHead',
-            margin: [54, 28, 54, 0],
-          },
+    pageMargins: [MARGIN_X, 46, MARGIN_X, 40],
+    header: () => ({ text: view.confidentiality, style: 'runningHead', margin: [MARGIN_X, 22, MARGIN_X, 0] }),
     footer: (page: number, pages: number) => ({
       columns: [
-        { text: 'Confidential', style: 'runningHead' },
+        { text: `${view.attorneyName} · ${request.positionTitle}`, style: 'runningHead' },
         { text: `Page ${page} of ${pages}`, style: 'runningHead', alignment: 'right' },
       ],
-      margin: [54, 20, 54, 0],
+      margin: [MARGIN_X, 14, MARGIN_X, 0],
     }),
     content,
-    defaultStyle: { font: 'Roboto', fontSize: 10, lineHeight: 1.2, color: '#1a1a1a' },
+    defaultStyle: { font: 'Roboto', fontSize: 9, lineHeight: 1.15, color: '#1a1a1a' },
     styles: {
-      brand: { fontSize: 10, bold: true, color: NAVY, characterSpacing: 2, margin: [0, 80, 0, 8] },
-      coverTitle: { fontSize: 26, bold: true, color: NAVY, margin: [0, 0, 0, 24] },
-      coverName: { fontSize: 20, bold: true, margin: [0, 0, 0, 2] },
-      sectionHeading: { fontSize: 18, bold: true, color: NAVY, margin: [0, 0, 0, 12] },
-      subheading: { fontSize: 13, bold: true, color: NAVY, margin: [0, 10, 0, 6] },
-      minorHeading: { fontSize: 11, bold: true, margin: [0, 8, 0, 4] },
-      itemHeading: { fontSize: 10, bold: true, color: MUTED, margin: [0, 6, 0, 2] },
-      label: { bold: true, color: MUTED },
+      brand: { fontSize: 9, bold: true, color: NAVY, characterSpacing: 2, margin: [0, 60, 0, 6] },
+      coverTitle: { fontSize: 22, bold: true, color: NAVY, margin: [0, 0, 0, 16] },
+      coverName: { fontSize: 17, bold: true, margin: [0, 0, 0, 10] },
+      sectionHeading: { fontSize: 13, bold: true, color: NAVY, margin: [0, 12, 0, 4] },
+      groupHeading: { fontSize: 10, bold: true, color: NAVY, margin: [0, 7, 0, 2] },
+      label: { color: MUTED },
       value: {},
+      th: { bold: true, fontSize: 8, color: MUTED },
+      td: { fontSize: 8.5 },
+      detail: { italics: true, color: '#3d4652', margin: [0, 1, 0, 0] },
       muted: { color: MUTED, italics: true },
-      notice: { color: '#8a5a00', italics: true, margin: [0, 0, 0, 12] },
-      runningHead: { fontSize: 8, color: MUTED },
+      notice: { color: '#8a5a00', italics: true, margin: [0, 0, 0, 4] },
+      runningHead: { fontSize: 7.5, color: MUTED },
     },
   });
   return doc.getBuffer();

@@ -15,7 +15,7 @@ import {
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { AppConfig } from '../config';
 import {
-  attachmentDisposition,
+  contentDisposition,
   DOWNLOAD_URL_TTL_SECONDS,
   PartsInvalidError,
   type StorageOperations,
@@ -99,13 +99,13 @@ export function createS3Storage(s3: NonNullable<AppConfig['s3']>) {
       await client.send(new CopyObjectCommand({ Bucket, Key: toKey, CopySource: `${Bucket}/${fromKey}` }));
       await client.send(new DeleteObjectCommand({ Bucket, Key: fromKey }));
     },
-    async download(Key, { filename, contentType }) {
+    async download(Key, { filename, contentType, inline = false }) {
       const url = await getSignedUrl(
         client,
         new GetObjectCommand({
           Bucket,
           Key,
-          ResponseContentDisposition: attachmentDisposition(filename),
+          ResponseContentDisposition: contentDisposition(filename, inline),
           ResponseContentType: contentType,
         }),
         { expiresIn: DOWNLOAD_URL_TTL_SECONDS },

@@ -28,7 +28,7 @@ export type StorageOperations = {
   readRange(key: string, start: number, end: number): Promise<Buffer>;
   /** Renames an object (a confirmed upload leaves the area presigned URLs can write to). */
   move(fromKey: string, toKey: string): Promise<void>;
-  download(key: string, file: { filename: string; contentType: string }): Promise<Download>;
+  download(key: string, file: { filename: string; contentType: string; inline?: boolean }): Promise<Download>;
   delete(key: string): Promise<void>;
 };
 
@@ -55,6 +55,14 @@ export const DOWNLOAD_URL_TTL_SECONDS = 5 * 60;
 
 /** `attachment` with an ASCII fallback name and the exact name in RFC 5987 form. */
 export function attachmentDisposition(filename: string): string {
+  return contentDisposition(filename, false);
+}
+
+/**
+ * `inline` only for a PDF the reader asked to open in the browser (the firm's review screen); every
+ * other download stays an attachment.
+ */
+export function contentDisposition(filename: string, inline: boolean): string {
   const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+  return `${inline ? 'inline' : 'attachment'}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
 }

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Loader, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import {
+  BUSINESS_PLAN_FIELDS,
   BUSINESS_PLAN_STEPS,
   type BusinessPlan as BusinessPlanData,
   type BusinessPlanInput,
@@ -24,59 +25,7 @@ import { showToast } from '../lib/toast';
 type Values = BusinessPlanInput;
 type Section = (typeof BUSINESS_PLAN_STEPS)[number][0];
 
-/** The text fields of each step, with their labels; 'text' is one line, the rest are paragraphs. */
-const STEP_FIELDS: Record<Section, [string, string, ('text' | 'optional')?][]> = {
-  executiveSummary: [
-    ['businessName', 'Business Name', 'text'],
-    ['businessDescription', 'Business Description'],
-    ['mission', 'Mission Statement'],
-    ['keySuccessFactors', 'Key Success Factors'],
-    ['financialSummary', 'Financial Summary'],
-  ],
-  marketAnalysis: [
-    ['industryOverview', 'Industry Overview'],
-    ['targetMarket', 'Target Market'],
-    ['marketSize', 'Market Size'],
-    ['competitiveAnalysis', 'Competitive Analysis'],
-    ['marketTrends', 'Market Trends'],
-  ],
-  legalServices: [
-    ['serviceDelivery', 'Service Delivery Model'],
-    ['qualityAssurance', 'Quality Assurance Measures'],
-  ],
-  businessDevelopment: [
-    ['clientAcquisition', 'Client Acquisition Strategy'],
-    ['marketingStrategy', 'Marketing Strategy'],
-    ['networkingPlan', 'Networking Plan'],
-    ['referralStrategy', 'Referral Strategy'],
-    ['digitalPresence', 'Digital Presence Strategy'],
-  ],
-  operationsPlan: [
-    ['staffingPlan', 'Staffing Plan'],
-    ['technologyNeeds', 'Technology Needs'],
-    ['officeRequirements', 'Office Requirements'],
-    ['workflows', 'Workflow Processes'],
-  ],
-  financialProjections: [
-    ['startupCosts', 'Startup Costs'],
-    ['revenueProjections', 'Revenue Projections'],
-    ['expenseForecasts', 'Expense Forecasts'],
-    ['cashFlow', 'Cash Flow Projections'],
-    ['breakEvenAnalysis', 'Break-even Analysis'],
-    ['fundingRequirements', 'Funding Requirements', 'optional'],
-  ],
-  riskAssessment: [
-    ['businessRisks', 'Business Risks'],
-    ['legalRisks', 'Legal Risks'],
-    ['financialRisks', 'Financial Risks'],
-    ['mitigationStrategies', 'Mitigation Strategies'],
-    ['contingencyPlans', 'Contingency Plans'],
-  ],
-  implementation: [
-    ['keyPerformanceIndicators', 'Key Performance Indicators (KPIs)'],
-    ['reviewSchedule', 'Review Schedule', 'text'],
-  ],
-};
+const STEP_FIELDS = BUSINESS_PLAN_FIELDS;
 const SECTIONS = BUSINESS_PLAN_STEPS.map(([section]) => section);
 const STEP_TITLES = BUSINESS_PLAN_STEPS.map(([, title]) => title);
 

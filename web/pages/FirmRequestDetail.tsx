@@ -13,6 +13,7 @@ import {
   Title,
 } from '@mantine/core';
 import { FIRM_TOASTS } from '@shared/firm';
+import { describePackage } from '@shared/package-view';
 import {
   type FirmRequestDetail as Detail,
   type FIRM_REVIEW_STATUSES,
@@ -23,11 +24,12 @@ import {
 import type { ToastText } from '@shared/texts';
 import { IconCheck, IconDownload, IconEye } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import { PageShell } from '../components/PageShell';
 import { refreshRequests, useFirmRequest } from '../features/firm/api';
 import { PackageTabs } from '../features/firm/PackageTabs';
+import { SummaryCard } from '../features/firm/PackageView';
 import { StatusBadge } from '../features/firm/StatusBadge';
 import { apiRequest, errorMessage, statusOf } from '../lib/api';
 import { formatDate } from '../lib/format';
@@ -117,6 +119,16 @@ function RequestView({ request }: { request: Detail }) {
   const can = (to: ReviewStatus) => REQUEST_TRANSITIONS[request.status].includes(to);
   const attorney = request.attorneyName ?? request.attorneyEmail;
   const questions = request.firmSpecificQuestions?.sections ?? [];
+  const view = useMemo(
+    () =>
+      request.package
+        ? describePackage(request.package, {
+            firmName: request.firmName,
+            firmSpecificQuestions: request.firmSpecificQuestions,
+          })
+        : null,
+    [request.package, request.firmName, request.firmSpecificQuestions],
+  );
 
   return (
     <Stack gap="lg">
@@ -179,6 +191,29 @@ function RequestView({ request }: { request: Detail }) {
         )}
       </Paper>
 
+      {view && <SummaryCard rows={view.summary} />}
+
+      <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
+        <Title order={2} fz="h4" mb="md">
+          Shared Package
+        </Title>
+        {request.package && view ? (
+          <Stack gap="sm">
+            <Text size="sm" c="dimmed">
+              A frozen copy of what {attorney} shared on {view.sharedOn} (version {view.version}). Every view
+              and download is recorded and visible to the attorney.
+            </Text>
+            <PackageTabs view={view} />
+          </Stack>
+        ) : (
+          <Text c="dimmed">
+            {request.status === 'declined'
+              ? 'The attorney declined this request.'
+              : 'The attorney has not shared an LPQ package yet. You will receive an email when they do.'}
+          </Text>
+        )}
+      </Paper>
+
       <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
         <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
           <Title order={2} fz="h4" mb="md">
@@ -213,27 +248,6 @@ function RequestView({ request }: { request: Detail }) {
           )}
         </Paper>
       </SimpleGrid>
-
-      <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
-        <Title order={2} fz="h4" mb="md">
-          Shared Package
-        </Title>
-        {request.package ? (
-          <Stack gap="sm">
-            <Text size="sm" c="dimmed">
-              A frozen copy of what {attorney} shared on {formatDate(request.package.sharedAt)}. Every view
-              and download is recorded and visible to the attorney.
-            </Text>
-            <PackageTabs request={request} pkg={request.package} />
-          </Stack>
-        ) : (
-          <Text c="dimmed">
-            {request.status === 'declined'
-              ? 'The attorney declined this request.'
-              : 'The attorney has not shared an LPQ package yet. You will receive an email when they do.'}
-          </Text>
-        )}
-      </Paper>
 
       <Modal
         opened={confirming !== null}

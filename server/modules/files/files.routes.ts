@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { currentUser, requireUser } from '../../plugins/session';
 import { type LocalStorage, ObjectTooLargeError } from '../../storage/local-storage';
-import { attachmentDisposition } from '../../storage/storage';
+import { contentDisposition } from '../../storage/storage';
 import {
   abortMultipartUpload,
   completeMultipartUpload,
@@ -68,8 +68,11 @@ export async function filesRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppC
     '/objects/:id',
     { preValidation: requireUser(), schema: { params: idParams } },
     async (request, reply) => {
-      const { file, download } = await openDownload(ctx, currentUser(request), request.params.id);
-      reply.header('Content-Disposition', attachmentDisposition(file.name));
+      const wantsInline = (request.query as { inline?: unknown } | undefined)?.inline === '1';
+      const { file, download, inline } = await openDownload(ctx, currentUser(request), request.params.id, {
+        inline: wantsInline,
+      });
+      reply.header('Content-Disposition', contentDisposition(file.name, inline));
       reply.header('X-Content-Type-Options', 'nosniff');
       if (download.kind === 'redirect') return reply.redirect(download.url, 302);
       reply.header('Content-Type', file.contentType);

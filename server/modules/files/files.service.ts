@@ -289,7 +289,8 @@ async function findFirmGrant(ctx: AppContext, firmUser: User, file: FileRow) {
  * GET /objects/{id}: the owner, or a firm user whose shared package includes the file (that read is
  * recorded). Everyone else gets 404, so a file's existence is never revealed.
  */
-export async function openDownload(ctx: AppContext, user: User, id: string) {
+/** `inline` asks for a PDF to open in the browser; only application/pdf is ever served inline. */
+export async function openDownload(ctx: AppContext, user: User, id: string, { inline = false } = {}) {
   if (!UUID.test(id)) throw notFound();
   const [row] = await ctx.db
     .select()
@@ -302,6 +303,7 @@ export async function openDownload(ctx: AppContext, user: User, id: string) {
   const download = await ctx.storage.download(row.storageKey, {
     filename: row.filename,
     contentType: row.contentType,
+    inline: inline && row.contentType === 'application/pdf',
   });
   if (grant) {
     await ctx.db.transaction((tx) =>
@@ -316,7 +318,7 @@ export async function openDownload(ctx: AppContext, user: User, id: string) {
       }),
     );
   }
-  return { file: presentFile(row), download };
+  return { file: presentFile(row), download, inline: inline && row.contentType === 'application/pdf' };
 }
 
 /** PUT /api/attorney/resume: the caller's own confirmed file becomes the profile's resume. */

@@ -75,8 +75,8 @@ function client(t: () => TestApp) {
   }
 
   /** The downloaded bytes, following the signed-URL redirect of the S3 driver. */
-  async function download(actor: Actor, id: string) {
-    const res = await as(actor, { method: 'GET', url: `/objects/${id}` });
+  async function download(actor: Actor, id: string, query = '') {
+    const res = await as(actor, { method: 'GET', url: `/objects/${id}${query}` });
     if (res.statusCode === 302) {
       const followed = await fetch(res.headers.location as string);
       return {
@@ -135,6 +135,22 @@ for (const [driver, config] of drivers) {
         );
         expect(got.res.headers['x-content-type-options']).toBe('nosniff');
         if (driver === 'local') expect(got.res.headers['content-type']).toBe('application/pdf');
+      });
+
+      it('serves a PDF inline only when asked (?inline=1); anything else stays an attachment', async () => {
+        const attorney = await buildAttorney(t().app);
+        const pdf = await c.uploadReady(attorney, pdfBytes(), 'Resume.pdf');
+        const docx = await c.uploadReady(attorney, docxBytes(), 'letter.docx');
+        const inline = await c.download(attorney, pdf.id, '?inline=1');
+        expect(inline.status).toBe(200);
+        expect(inline.disposition).toMatch(/^inline; filename="Resume.pdf"/);
+        expect((await c.download(attorney, pdf.id)).disposition).toMatch(
+          /^attachment; filename="Resume.pdf"/,
+        );
+        expect((await c.download(attorney, pdf.id, '?inline=yes')).disposition).toMatch(/^attachment;/);
+        const word = await c.download(attorney, docx.id, '?inline=1');
+        expect(word.status).toBe(200);
+        expect(word.disposition).toMatch(/^attachment; filename="letter.docx"/);
       });
 
       it('detects DOC and DOCX by their first bytes', async () => {

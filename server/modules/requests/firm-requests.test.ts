@@ -1,8 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { TEXT_MESSAGES } from '@shared/form-fields';
+import { formatDate } from '@shared/format';
 import { PACKAGE_SECTIONS, REQUEST_MESSAGES } from '@shared/requests';
 import { and, count, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
@@ -799,8 +800,15 @@ describeEachDb('firm requests', (t, kind) => {
   });
 
   describe('GET /api/firm/lpq-requests/{id}/package.pdf', () => {
-    it('renders a PDF that holds the attorney, every section heading and the firm’s answers', async () => {
+    it('renders the full package as a short PDF a person reads: header on every page, page numbers, no ids, timestamps or codes, formatted money', async () => {
       const { firm, item } = await sharedRequest({ documents: true });
+      const detail = (
+        await inject({
+          method: 'GET',
+          url: `/api/firm/lpq-requests/${item.id}`,
+          headers: { cookie: firm.cookie },
+        })
+      ).json();
       const res = await inject({
         method: 'GET',
         url: `/api/firm/lpq-requests/${item.id}/package.pdf`,
@@ -815,13 +823,46 @@ describeEachDb('firm requests', (t, kind) => {
       try {
         const file = path.join(dir, 'package.pdf');
         writeFileSync(file, res.rawPayload);
-        execFileSync('pdftoppm', ['-r', '30', '-png', file, path.join(dir, 'page')]);
-        expect(readdirSync(dir).filter((f) => f.endsWith('.png')).length).toBeGreaterThan(3);
+        const pages = Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [file]).toString())?.[1]);
+        // The full sample package fits on a cover, a summary and a few tight pages (it took 11 before).
+        expect(pages).toBeGreaterThanOrEqual(3);
+        expect(pages).toBeLessThanOrEqual(6);
         const text = execFileSync('pdftotext', ['-layout', file, '-']).toString();
+        const pageTexts = text.split('\f').filter((p) => p.trim());
+        expect(pageTexts).toHaveLength(pages);
+        const sharedOn = formatDate(detail.sharedAt);
+        for (const [i, page] of pageTexts.entries()) {
+          expect(page, `page ${i + 1}`).toContain(
+            `Confidential — shared with Whitfield & Cole LLP on ${sharedOn}, version 1`,
+          );
+          expect(page, `page ${i + 1}`).toContain(`Page ${i + 1} of ${pages}`);
+        }
+        expect(text).toContain('Page 1 of');
+        expect(text).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-/i);
+        expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}T/);
+        expect(text).not.toMatch(/\b[a-z]+_[a-z_]+\b/);
+        expect(text).toContain('$2,400,000');
+        expect(text).toContain('$1,250,000');
+        expect(text).not.toMatch(/\b2400000\b/);
         expect(text).toContain('Casey Nguyen');
         expect(text).toContain('Corporate Partner');
-        expect(text).toContain('Whitfield & Cole LLP');
-        for (const heading of Object.values(PACKAGE_SECTIONS)) expect(text).toContain(heading);
+        expect(text).toContain('Contents');
+        expect(text).toContain('Summary');
+        for (const heading of [
+          PACKAGE_SECTIONS.profile,
+          PACKAGE_SECTIONS.masterLpq,
+          PACKAGE_SECTIONS.positionLpq,
+          PACKAGE_SECTIONS.conflictsForm,
+          PACKAGE_SECTIONS.diversityForm,
+          PACKAGE_SECTIONS.businessPlan,
+          PACKAGE_SECTIONS.documents,
+        ])
+          expect(text).toContain(heading);
+        // The sections come in the spec's order.
+        const order = ['Profile', 'Master LPQ', 'Position LPQ', 'Conflicts of Interest', 'Business Plan'].map(
+          (h) => text.lastIndexOf(`\n${h}\n`),
+        );
+        expect(order).toEqual([...order].sort((a, b) => a - b));
         for (const label of [
           'General Information',
           'Current Employment',
@@ -829,15 +870,20 @@ describeEachDb('firm requests', (t, kind) => {
           'Client Name',
         ])
           expect(text).toContain(label);
+        expect(text).toContain('Senior Partner');
+        expect(text).toContain('Mar 01, 2016');
+        expect(text).toMatch(/Has a malpractice claim ever been made against you\?\s+Yes\s+A 2019 claim/);
+        expect(text).toContain(`${PACKAGE_SECTIONS.firmQuestions}: Practice fit`);
+        expect(text).toMatch(/Relocate\?\s+Yes/);
         expect(text).toContain('Why our firm?');
         expect(text).toContain('Your cross-border platform');
-        expect(text).toContain('Resume.pdf');
+        expect(text).toMatch(/Resume\.pdf\s+PDF, 20 KB/);
         expect(text).toMatch(/voluntary and confidential/i);
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }
       const events = await t().db.select().from(accessEvents).where(eq(accessEvents.requestId, item.id));
-      expect(events.map((e) => e.kind)).toEqual(['pdf_download']);
+      expect(events.map((e) => e.kind).sort()).toEqual(['package_view', 'pdf_download']);
     });
   });
 });

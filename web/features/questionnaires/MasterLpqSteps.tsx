@@ -10,6 +10,7 @@ import {
   FINANCIAL_PERIODS,
   type MasterLpqInput,
 } from '@shared/master-lpq';
+import { CLIENT_AMOUNT_FIELDS } from '@shared/package-labels';
 import type { ReactNode } from 'react';
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
@@ -245,14 +246,7 @@ export function FinancialStep() {
   );
 }
 
-const CLIENT_AMOUNTS = [
-  ['ytdCollections', 'YTD Collections'],
-  ['lastYearCollections', 'Last Year Collections'],
-  ['yearBeforeCollections', 'Year Before Collections'],
-  ['minimumProjected', 'Minimum Projected'],
-  ['reasonableProjected', 'Reasonable Projected'],
-  ['optimisticProjected', 'Optimistic Projected'],
-] as const;
+const CLIENT_AMOUNTS = CLIENT_AMOUNT_FIELDS;
 
 export function ClientsStep() {
   const { control } = useLpqForm();

@@ -1,0 +1,118 @@
+import { format } from 'date-fns';
+import { formatBytes } from './files';
+
+/**
+ * Display formatters shared by the web screens and the PDF (PRODUCT.md §4): one definition of how a
+ * person reads money, dates, percentages and flags.
+ */
+
+export const EMPTY = '—';
+
+const isBlank = (v: unknown) => v === null || v === undefined || (typeof v === 'string' && v.trim() === '');
+
+const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
+/** Midnight UTC: how a calendar day travels as an ISO timestamp (the profile's discharge date). */
+const MIDNIGHT_UTC = /^(\d{4})-(\d{2})-(\d{2})T00:00(?::00(?:\.0+)?)?(?:Z|[+-]00:?00)$/;
+
+/**
+ * 'MMM dd, yyyy' (spec 2.16). A yyyy-mm-dd date, or a timestamp at midnight UTC, is a calendar day and
+ * keeps its day in every time zone; any other timestamp is a moment, shown on the reader's local day.
+ */
+export function formatDate(value: string | Date | null | undefined, empty = EMPTY): string {
+  if (value === null || value === undefined || value === '') return empty;
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? empty : format(value, 'MMM dd, yyyy');
+  const day = value.match(DATE_ONLY) ?? value.match(MIDNIGHT_UTC);
+  if (day) return format(new Date(Number(day[1]), Number(day[2]) - 1, Number(day[3])), 'MMM dd, yyyy');
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? value : format(date, 'MMM dd, yyyy');
+}
+
+/** A moment with its time, for logs such as who viewed what. */
+export function formatDateTime(value: string): string {
+  return format(new Date(value), "MMM dd, yyyy 'at' h:mm a");
+}
+
+const toNumber = (value: unknown): number | null => {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  if (typeof value === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(value)) return Number(value);
+  return null;
+};
+
+/** `$1,250,000`; cents only when there are some (`$1,250.50`). Free text ('$20,000 a year') stays as typed. */
+export function formatMoney(value: unknown, empty = EMPTY): string {
+  if (isBlank(value)) return empty;
+  const n = toNumber(value);
+  if (n === null) return String(value).trim();
+  const cents = !Number.isInteger(n);
+  return n.toLocaleString('en-US', {
+    style: 'currency',
+    currency: 'USD',
+    minimumFractionDigits: cents ? 2 : 0,
+    maximumFractionDigits: cents ? 2 : 0,
+  });
+}
+
+/** `1,800` (hours, counts); years such as 2010 are not numbers to group, use formatPlain. */
+export function formatNumber(value: unknown, empty = EMPTY): string {
+  if (isBlank(value)) return empty;
+  const n = toNumber(value);
+  return n === null ? String(value).trim() : n.toLocaleString('en-US', { maximumFractionDigits: 2 });
+}
+
+/** `40%`. */
+export function formatPercent(value: unknown, empty = EMPTY): string {
+  if (isBlank(value)) return empty;
+  const n = toNumber(value);
+  return n === null ? String(value).trim() : `${n.toLocaleString('en-US', { maximumFractionDigits: 1 })}%`;
+}
+
+/** Yes / No for a flag; unanswered is empty. The strings 'yes' and 'no' (firm questions) count too. */
+export function formatYesNo(value: unknown, empty = EMPTY): string {
+  if (value === true || value === 'yes') return 'Yes';
+  if (value === false || value === 'no') return 'No';
+  return empty;
+}
+
+/** An enum code through its label map. A code the map does not know reads as words ('not_started' → 'Not started'). */
+export function formatOption<T extends string>(
+  value: unknown,
+  labels: Partial<Record<T, string>>,
+  empty = EMPTY,
+): string {
+  if (isBlank(value)) return empty;
+  const code = String(value);
+  if (Object.hasOwn(labels, code)) return labels[code as T] as string;
+  if (/^[a-z]+(?:[_-][a-z]+)+$/.test(code)) {
+    const words = code.replace(/[_-]+/g, ' ');
+    return words.charAt(0).toUpperCase() + words.slice(1);
+  }
+  return code;
+}
+
+/** Free text as typed, trimmed. */
+export function formatText(value: unknown, empty = EMPTY): string {
+  if (isBlank(value)) return empty;
+  if (typeof value === 'number') return String(value);
+  return String(value).trim();
+}
+
+/** 'New York\nNew Jersey' → ['New York', 'New Jersey']: a free-text list, one entry a line. */
+export function linesOf(value: unknown): string[] {
+  if (Array.isArray(value)) return value.map((v) => formatText(v, '')).filter(Boolean);
+  if (typeof value !== 'string') return [];
+  return value
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean);
+}
+
+/** What a person calls a document's type. */
+const DOCUMENT_TYPE_NAMES: Record<string, string> = {
+  'application/pdf': 'PDF',
+  'application/msword': 'Word',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'Word',
+};
+export const documentTypeName = (contentType: string) => DOCUMENT_TYPE_NAMES[contentType] ?? 'File';
+
+/** '245 KB', '1.2 MB' (the uploader's own wording). */
+export const formatFileSize = (bytes: number) => formatBytes(bytes);

@@ -1,0 +1,461 @@
+import { POSITION_LABELS } from './attorney';
+import { BUSINESS_PLAN_FIELDS, BUSINESS_PLAN_STEPS, FIRM_STRUCTURE_LABELS } from './business-plan';
+import { type FileRef, fileIdFromUrl } from './files';
+import {
+  documentTypeName,
+  formatDate,
+  formatFileSize,
+  formatMoney,
+  formatNumber,
+  formatOption,
+  formatPercent,
+  formatText,
+  formatYesNo,
+  linesOf,
+} from './format';
+import { answerOf, FIRM_POSITION_LPQ_STATUS_LABELS } from './lpq';
+import {
+  DISCLOSURE_FLAGS,
+  DISCLOSURE_TEXT_FIELDS,
+  explanationKey,
+  FINANCIAL_PERIOD_FIELDS,
+  FINANCIAL_PERIODS,
+} from './master-lpq';
+import {
+  CLIENT_AMOUNT_FIELDS,
+  CLIENT_RELATIONSHIP_FIELDS,
+  COMPENSATION_FIELDS,
+  CONFLICTS_BASIC_FIELDS,
+  CONFLICTS_CERTIFICATION_FIELDS,
+  CONFLICTS_DISCLOSURE_FIELDS,
+  CURRENT_CLIENT_FIELDS,
+  CURRENT_EMPLOYMENT_FIELDS,
+  DIVERSITY_FIELDS,
+  type DisplayTable,
+  type DisplayValue,
+  type DocumentLink,
+  FINANCIAL_FIELD_FORMAT,
+  FINANCIAL_NOTE_FIELDS,
+  type FieldSpec,
+  FORMER_CLIENT_FIELDS,
+  GENERAL_INFO_FIELDS,
+  MILESTONE_FIELDS,
+  PERSONAL_RELATIONSHIP_FIELDS,
+  BUSINESS_PLAN_PRACTICE_AREA_FIELDS as PLAN_AREA_FIELDS,
+  POSITION_LPQ_GROUPS,
+  PRACTICE_REQUIREMENT_FIELDS,
+  PRIOR_EMPLOYMENT_FIELDS,
+  PROFILE_GROUPS,
+  TOP_CLIENT_LABELS,
+} from './package-labels';
+import {
+  DIVERSITY_NOTICE,
+  type FirmQuestion,
+  type FirmSpecificQuestions,
+  PACKAGE_SECTIONS,
+  type SharedPackage,
+} from './requests';
+
+export type { DisplayTable, DisplayValue, DocumentLink } from './package-labels';
+
+/**
+ * A shared package as a person reads it (PRODUCT.md §4): a summary, then the sections in the spec's
+ * order with the forms' labels. Every value is already display text — no id, key, ISO timestamp or enum
+ * code. The review screen and the PDF both render this, and nothing else.
+ */
+export type Row = {
+  label: string;
+  value: DisplayValue /** Shown under the value: a Yes's explanation. */;
+  detail?: string;
+};
+export type Group = { title?: string; rows: Row[]; table?: DisplayTable };
+export type SectionKey =
+  | 'profile'
+  | 'masterLpq'
+  | 'positionLpq'
+  | 'conflicts'
+  | 'diversity'
+  | 'businessPlan'
+  | 'documents';
+export type Section = {
+  key: SectionKey;
+  /** The heading (PDF, contents). */
+  title: string;
+  /** The tab's short label. */
+  tab: string;
+  notice?: string;
+  groups: Group[];
+  /** Shown when there is nothing in the section. */
+  empty: string;
+};
+export type PackageView = {
+  attorneyName: string;
+  firmName: string;
+  sharedOn: string;
+  version: number;
+  /** 'Confidential — shared with FIRM on DATE, version N': the PDF's running header. */
+  confidentiality: string;
+  summary: Row[];
+  sections: Section[];
+};
+
+export type DescribeOptions = { firmName: string; firmSpecificQuestions?: FirmSpecificQuestions | null };
+
+type Json = Record<string, unknown>;
+const recordOf = (v: unknown): Json => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : {});
+const listOf = (v: unknown): Json[] => (Array.isArray(v) ? v.map(recordOf) : []);
+const isShown = (v: DisplayValue) =>
+  typeof v === 'string' ? v !== '' : Array.isArray(v) ? v.length > 0 : v.rows.length > 0;
+
+/** The fields that have a value, as rows; empty answers are left out. */
+function rowsOf(record: Json, fields: readonly FieldSpec[]): Row[] {
+  const rows: Row[] = [];
+  for (const [key, label, fmt] of fields) {
+    const value = fmt ? fmt(record[key]) : formatText(record[key], '');
+    if (isShown(value)) rows.push({ label, value });
+  }
+  return rows;
+}
+
+const cell = (v: DisplayValue) =>
+  typeof v === 'string'
+    ? v
+    : Array.isArray(v)
+      ? v.map((x) => (typeof x === 'string' ? x : x.name)).join(', ')
+      : '';
+
+/** A list of records as a small table; columns nobody answered are dropped. */
+function tableOf(items: Json[], fields: readonly FieldSpec[]): DisplayTable | undefined {
+  const rows = items.map((item) =>
+    fields.map(([key, , fmt]) => cell(fmt ? fmt(item[key]) : formatText(item[key], ''))),
+  );
+  const keep = fields.map((_, i) => i === 0 || rows.some((r) => r[i] !== ''));
+  const kept = rows
+    .filter((r) => r.some(Boolean))
+    .map((r) => r.filter((_, i) => keep[i]).map((c) => c || '—'));
+  if (kept.length === 0) return undefined;
+  return { kind: 'table', columns: fields.filter((_, i) => keep[i]).map(([, label]) => label), rows: kept };
+}
+
+const group = (title: string | undefined, rows: Row[], table?: DisplayTable): Group[] =>
+  rows.length || table ? [{ ...(title ? { title } : {}), rows, ...(table ? { table } : {}) }] : [];
+
+/** The package's documents as links; a PDF opens in the browser. */
+export function documentLink(doc: FileRef): DocumentLink {
+  const pdf = doc.contentType === 'application/pdf';
+  return {
+    kind: 'document',
+    name: doc.name,
+    href: pdf ? `${doc.url}?inline=1` : doc.url,
+    type: documentTypeName(doc.contentType),
+    size: formatFileSize(doc.size),
+    opensInBrowser: pdf,
+  };
+}
+
+/** Files referred to by URL or reference, as links to the package's own copies (never a raw URL). */
+function linksTo(refs: unknown[], documents: FileRef[]): DocumentLink[] {
+  const byId = new Map(documents.map((d) => [d.id, d]));
+  const out: DocumentLink[] = [];
+  for (const ref of refs) {
+    const url =
+      typeof ref === 'string'
+        ? ref
+        : typeof recordOf(ref).url === 'string'
+          ? (recordOf(ref).url as string)
+          : '';
+    const id =
+      fileIdFromUrl(url) ?? (typeof recordOf(ref).id === 'string' ? (recordOf(ref).id as string) : null);
+    const doc = id ? byId.get(id) : undefined;
+    if (doc && !out.some((l) => l.href === documentLink(doc).href)) out.push(documentLink(doc));
+  }
+  return out;
+}
+
+const periodValue = (financial: Json, period: string, field: string) => recordOf(financial[period])[field];
+
+/** Figures × the three periods, only the figures someone filled in. */
+function financialTable(
+  financial: Json,
+  fields: readonly (readonly [string, string])[],
+): DisplayTable | undefined {
+  const rows = fields
+    .map(([field, label]) => [
+      label,
+      ...FINANCIAL_PERIODS.map(
+        ([p]) => cell(FINANCIAL_FIELD_FORMAT[field](periodValue(financial, p, field))) || '—',
+      ),
+    ])
+    .filter((r) => r.slice(1).some((c) => c !== '—'));
+  return rows.length
+    ? { kind: 'table', columns: ['', ...FINANCIAL_PERIODS.map(([, l]) => l)], rows }
+    : undefined;
+}
+
+function topClientsTable(clients: Json[], compact: boolean): DisplayTable | undefined {
+  const fields: FieldSpec[] = [
+    ['clientName', TOP_CLIENT_LABELS.clientName],
+    ['isOriginator', TOP_CLIENT_LABELS.isOriginator, (v) => formatYesNo(v, '')],
+    ...(compact ? CLIENT_AMOUNT_FIELDS.slice(0, 2) : CLIENT_AMOUNT_FIELDS).map(
+      ([k, l]): FieldSpec => [k, l, (v) => formatMoney(v, '')],
+    ),
+    ['portabilityLikelihood', TOP_CLIENT_LABELS.portabilityLikelihood, (v) => formatPercent(v, '')],
+  ];
+  return tableOf(clients, fields);
+}
+
+function disclosureRows(disclosures: Json): Row[] {
+  return DISCLOSURE_FLAGS.map(([flag, question]) => {
+    const value = formatYesNo(disclosures[flag]);
+    const explanation = formatText(disclosures[explanationKey(flag)], '');
+    return {
+      label: question,
+      value,
+      ...(disclosures[flag] === true && explanation ? { detail: explanation } : {}),
+    };
+  });
+}
+
+function answerText(q: FirmQuestion, value: unknown): string {
+  if (value === undefined || value === null || value === '') return 'Not answered yet';
+  switch (q.type) {
+    case 'yesno':
+      return formatYesNo(value, String(value));
+    case 'date':
+      return typeof value === 'string' ? formatDate(value) : String(value);
+    case 'number':
+      return formatNumber(value);
+    default:
+      return formatText(value);
+  }
+}
+
+function summaryOf(pkg: SharedPackage, attorneyName: string): Row[] {
+  const profile = recordOf(pkg.profile);
+  const lpq = recordOf(pkg.masterLpq);
+  const general = recordOf(lpq.generalInfo);
+  const employment = recordOf(lpq.currentEmployment);
+  const financial = recordOf(lpq.financialInfo);
+  const clients = listOf(recordOf(lpq.clientsInfo).topClients);
+  const disclosures = recordOf(lpq.disclosures);
+  const rows: Row[] = [{ label: 'Name', value: attorneyName }];
+  const firm = formatText(profile.currentFirm ?? employment.employerName, '');
+  const title =
+    formatOption(profile.position, POSITION_LABELS, '') || formatText(employment.currentPosition, '');
+  rows.push({ label: 'Current Firm and Title', value: [firm, title].filter(Boolean).join(' · ') });
+  rows.push({ label: 'Practice', value: linesOf(profile.practiceAreas).join(', ') });
+  const bars = linesOf(profile.barAdmissions);
+  rows.push({ label: 'Bar Admissions', value: bars.length ? bars : linesOf(general.barAdmissions) });
+  const years = formatNumber(profile.yearsExperience, '');
+  rows.push({
+    label: 'Years of Experience',
+    value: years ? `${years} ${years === '1' ? 'year' : 'years'}` : '',
+  });
+  rows.push({
+    label: 'Rate, Hours and Collections',
+    value:
+      financialTable(
+        financial,
+        FINANCIAL_PERIOD_FIELDS.filter(([f]) => ['rate', 'billableHours', 'collections'].includes(f)),
+      ) ?? '',
+  });
+  const book = FINANCIAL_PERIODS.find(([p]) =>
+    formatMoney(periodValue(financial, p, 'portableOriginations'), ''),
+  );
+  if (book)
+    rows.push({
+      label: 'Portable Book',
+      value: `${formatMoney(periodValue(financial, book[0], 'portableOriginations'))} (${book[1]} portable originations)`,
+    });
+  else {
+    const projected = clients
+      .map((c) => c.reasonableProjected)
+      .filter((v): v is number => typeof v === 'number');
+    if (projected.length)
+      rows.push({
+        label: 'Portable Book',
+        value: `${formatMoney(projected.reduce((a, b) => a + b, 0))} (reasonable projection, top clients)`,
+      });
+  }
+  rows.push({ label: 'Top Clients', value: topClientsTable(clients, true) ?? '' });
+  const yes = DISCLOSURE_FLAGS.filter(([flag]) => disclosures[flag] === true).map(([flag, q]) => {
+    const why = formatText(disclosures[explanationKey(flag)], '');
+    return why ? `${q} — ${why}` : q;
+  });
+  rows.push({ label: 'Disclosures Answered Yes', value: yes.length ? yes : 'None' });
+  const conflicts = pkg.conflictsForm ? recordOf(pkg.conflictsForm) : null;
+  const count = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+  rows.push({
+    label: 'Conflicts',
+    value: conflicts
+      ? `${count(listOf(conflicts.currentClients).length, 'current client')}, ${count(listOf(conflicts.formerClients).length, 'former client')}`
+      : 'Not shared',
+  });
+  rows.push({
+    label: 'Documents',
+    value: pkg.documents.length ? pkg.documents.map(documentLink) : 'None shared',
+  });
+  return rows.filter((r) => isShown(r.value));
+}
+
+function masterLpqGroups(lpq: Json): Group[] {
+  const general = recordOf(lpq.generalInfo);
+  const financial = recordOf(lpq.financialInfo);
+  const clientsInfo = recordOf(lpq.clientsInfo);
+  const disclosures = recordOf(lpq.disclosures);
+  return [
+    ...group('General Information', rowsOf(general, GENERAL_INFO_FIELDS)),
+    ...group('Current Employment', rowsOf(recordOf(lpq.currentEmployment), CURRENT_EMPLOYMENT_FIELDS)),
+    ...group('Prior Employment', [], tableOf(listOf(lpq.priorEmployment), PRIOR_EMPLOYMENT_FIELDS)),
+    ...group('Compensation', rowsOf(financial, COMPENSATION_FIELDS)),
+    ...group(
+      'Financial History',
+      rowsOf(financial, FINANCIAL_NOTE_FIELDS),
+      financialTable(financial, FINANCIAL_PERIOD_FIELDS),
+    ),
+    ...group('Top Clients', [], topClientsTable(listOf(clientsInfo.topClients), false)),
+    ...group('Client Relationships', rowsOf(clientsInfo, CLIENT_RELATIONSHIP_FIELDS)),
+    ...group(
+      'Practice Requirements',
+      rowsOf(recordOf(lpq.practiceRequirements), PRACTICE_REQUIREMENT_FIELDS),
+    ),
+    ...group('Disclosures', disclosureRows(disclosures)),
+    ...group('Additional Information', rowsOf(disclosures, DISCLOSURE_TEXT_FIELDS)),
+  ];
+}
+
+function positionLpqGroups(pkg: SharedPackage, questions: FirmSpecificQuestions | null | undefined): Group[] {
+  const lpq = pkg.positionLpq;
+  const formData = recordOf(lpq?.formData);
+  const status = lpq ? formatOption(lpq.status, FIRM_POSITION_LPQ_STATUS_LABELS, '') : '';
+  const groups: Group[] = group(undefined, status ? [{ label: 'Status', value: status }] : []);
+  for (const { title, fields } of POSITION_LPQ_GROUPS) {
+    const rows = rowsOf(formData, fields);
+    if (title === 'References & Documents') {
+      const links = linksTo(Array.isArray(formData.documents) ? formData.documents : [], pkg.documents);
+      if (links.length) rows.push({ label: 'Documents', value: links });
+    }
+    groups.push(...group(title, rows));
+  }
+  for (const section of questions?.sections ?? []) {
+    const rows = section.questions.map((q) => ({
+      label: q.text,
+      value: answerText(q, answerOf(lpq?.firmAnswers, q.id)),
+    }));
+    groups.push(...group(`${PACKAGE_SECTIONS.firmQuestions}: ${section.title}`, rows));
+  }
+  return groups;
+}
+
+function conflictsGroups(form: Json): Group[] {
+  return [
+    ...group('Basic Information', rowsOf(form, CONFLICTS_BASIC_FIELDS)),
+    ...group('Current Clients', [], tableOf(listOf(form.currentClients), CURRENT_CLIENT_FIELDS)),
+    ...group('Former Clients', [], tableOf(listOf(form.formerClients), FORMER_CLIENT_FIELDS)),
+    ...group(
+      'Personal Relationships & Interests',
+      rowsOf(recordOf(form.personalRelationships), PERSONAL_RELATIONSHIP_FIELDS),
+    ),
+    ...group('Additional Disclosures', rowsOf(form, CONFLICTS_DISCLOSURE_FIELDS)),
+    ...group('Certification', rowsOf(form, CONFLICTS_CERTIFICATION_FIELDS)),
+  ];
+}
+
+function businessPlanGroups(plan: Json): Group[] {
+  return BUSINESS_PLAN_STEPS.flatMap(([key, title]) => {
+    const part = recordOf(plan[key]);
+    const fields: FieldSpec[] = BUSINESS_PLAN_FIELDS[key].map(([field, label]) => [field, label]);
+    if (key === 'operationsPlan')
+      fields.unshift(['firmStructure', 'Firm Structure', (v) => formatOption(v, FIRM_STRUCTURE_LABELS, '')]);
+    const table =
+      key === 'legalServices'
+        ? tableOf(listOf(part.practiceAreas), PLAN_AREA_FIELDS)
+        : key === 'implementation'
+          ? tableOf(listOf(part.milestones), MILESTONE_FIELDS)
+          : undefined;
+    return group(title, rowsOf(part, fields), table);
+  });
+}
+
+/** The package as the review screen and the PDF show it. */
+export function describePackage(pkg: SharedPackage, options: DescribeOptions): PackageView {
+  const attorneyName = `${pkg.attorney.firstName} ${pkg.attorney.lastName}`.trim();
+  const stated = (pkg as { version?: unknown }).version;
+  const version = typeof stated === 'number' ? stated : 1;
+  const sharedOn = formatDate(pkg.sharedAt);
+  const profile: Json = {
+    ...recordOf(pkg.profile),
+    firstName: pkg.attorney.firstName,
+    lastName: pkg.attorney.lastName,
+    email: pkg.attorney.email,
+  };
+  const profileGroups = PROFILE_GROUPS.flatMap(({ title, fields }) => group(title, rowsOf(profile, fields)));
+  const resume = linksTo([profile.resumeUrl], pkg.documents);
+  profileGroups.push(
+    ...group('Resume & Documents', resume.length ? [{ label: 'Resume', value: resume }] : []),
+  );
+  const sections: Section[] = [
+    {
+      key: 'profile',
+      title: PACKAGE_SECTIONS.profile,
+      tab: 'Profile',
+      groups: profileGroups,
+      empty: 'No profile was shared.',
+    },
+    {
+      key: 'masterLpq',
+      title: PACKAGE_SECTIONS.masterLpq,
+      tab: 'Master LPQ',
+      groups: masterLpqGroups(recordOf(pkg.masterLpq)),
+      empty: 'No Master LPQ was shared.',
+    },
+    {
+      key: 'positionLpq',
+      title: PACKAGE_SECTIONS.positionLpq,
+      tab: 'Position LPQ',
+      groups: positionLpqGroups(pkg, options.firmSpecificQuestions),
+      empty: 'No position LPQ yet.',
+    },
+    {
+      key: 'conflicts',
+      title: PACKAGE_SECTIONS.conflictsForm,
+      tab: 'Conflicts',
+      groups: pkg.conflictsForm ? conflictsGroups(pkg.conflictsForm) : [],
+      empty: 'No conflicts form was shared.',
+    },
+    {
+      key: 'diversity',
+      title: PACKAGE_SECTIONS.diversityForm,
+      tab: 'Diversity',
+      notice: DIVERSITY_NOTICE,
+      groups: group(undefined, rowsOf(recordOf(pkg.diversityForm), DIVERSITY_FIELDS)),
+      empty: 'The attorney did not share the voluntary diversity form.',
+    },
+    {
+      key: 'businessPlan',
+      title: PACKAGE_SECTIONS.businessPlan,
+      tab: 'Business Plan',
+      groups: pkg.businessPlan ? businessPlanGroups(pkg.businessPlan) : [],
+      empty: 'No business plan was shared.',
+    },
+    {
+      key: 'documents',
+      title: PACKAGE_SECTIONS.documents,
+      tab: 'Documents',
+      groups: group(
+        undefined,
+        pkg.documents.length ? [{ label: 'Documents', value: pkg.documents.map(documentLink) }] : [],
+      ),
+      empty: 'No documents were shared.',
+    },
+  ];
+  return {
+    attorneyName,
+    firmName: options.firmName,
+    sharedOn,
+    version,
+    confidentiality: `Confidential — shared with ${options.firmName} on ${sharedOn}, version ${version}`,
+    summary: summaryOf(pkg, attorneyName),
+    sections,
+  };
+}
