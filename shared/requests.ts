@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PROFILE_FIELDS } from './attorney';
 import { emailField } from './auth';
+import type { TimelineEvent } from './firm-pipeline';
 import type { FileRef } from './files';
 import { isoDateString, singleLineText, textRule } from './form-fields';
 import { LIMITS } from './limits';
@@ -204,6 +205,8 @@ export type FirmRequestItem = {
   contactPhone: string | null;
   additionalMessage: string | null;
   firmSpecificQuestions: FirmSpecificQuestions | null;
+  /** Sent, resent, reminded, shared, reviewed, … with dates, oldest first. */
+  timeline: TimelineEvent[];
 };
 
 type Json = Record<string, unknown>;

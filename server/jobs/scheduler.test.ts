@@ -160,9 +160,14 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('job scheduler across two apps o
         sleep(300),
       ]);
       expect(runs).toHaveLength(2);
-      // The files sweep is registered by every app and shares the same guarantee.
+      // The app's own jobs (files sweep, due-date reminders) are registered by every app and share the
+      // same guarantee: one row each.
       const jobs = await databases[1].db.select({ name: scheduledJobs.name }).from(scheduledJobs);
-      expect(jobs.map((j) => j.name).sort()).toEqual(['files.sweep-pending', 'test.race']);
+      expect(jobs.map((j) => j.name).sort()).toEqual([
+        'due-date-reminders',
+        'files.sweep-pending',
+        'test.race',
+      ]);
     } finally {
       for (const app of apps) await app.close();
     }

@@ -35,6 +35,9 @@ export type World = {
   /** Pending requests from the owning firm to the owning attorney: one to share, one to decline. */
   requestToShare: string;
   requestToDecline: string;
+  /** Pending requests of the owning firm: one to withdraw, one to resend. */
+  requestToWithdraw: string;
+  requestToResend: string;
   /** The owning firm's custom sections: one to edit, one to delete. */
   customSection: string;
   customSectionToDelete: string;
@@ -122,6 +125,12 @@ export async function buildWorld(app: FastifyInstance): Promise<World> {
   const requestToDecline = await sendRequest(app, firm.cookie, attorney.user.email, {
     positionTitle: 'Litigation Partner',
   });
+  const requestToWithdraw = await sendRequest(app, firm.cookie, attorney.user.email, {
+    positionTitle: 'Real Estate Partner',
+  });
+  const requestToResend = await sendRequest(app, firm.cookie, attorney.user.email, {
+    positionTitle: 'Banking Partner',
+  });
 
   const createSection = async (title: string) =>
     (
@@ -151,6 +160,8 @@ export async function buildWorld(app: FastifyInstance): Promise<World> {
     lpqId: shared.lpqId as string,
     requestToShare,
     requestToDecline,
+    requestToWithdraw,
+    requestToResend,
     customSection: await createSection('Practice fit'),
     customSectionToDelete: await createSection('To be deleted'),
   };

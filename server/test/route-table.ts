@@ -393,6 +393,32 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
       payload: { status: 'reviewed' },
     }),
   },
+  'GET /api/firm/lpq-requests.csv': { access: 'firm', ok: 200, call: url('/api/firm/lpq-requests.csv') },
+  'POST /api/firm/lpq-requests/:id/withdraw': {
+    access: 'firm-owned',
+    resource: 'request',
+    call: (w) => ({ url: `/api/firm/lpq-requests/${w.requestToWithdraw}/withdraw` }),
+  },
+  'POST /api/firm/lpq-requests/:id/resend': {
+    access: 'firm-owned',
+    resource: 'request',
+    call: (w) => ({ url: `/api/firm/lpq-requests/${w.requestToResend}/resend` }),
+  },
+  'GET /api/firm/lpq-requests/:id/notes': {
+    access: 'firm-owned',
+    resource: 'request',
+    ok: 200,
+    call: (w) => ({ url: `/api/firm/lpq-requests/${w.sharedRequestId}/notes` }),
+  },
+  'POST /api/firm/lpq-requests/:id/notes': {
+    access: 'firm-owned',
+    resource: 'request',
+    ok: 201,
+    call: (w) => ({
+      url: `/api/firm/lpq-requests/${w.sharedRequestId}/notes`,
+      payload: { body: 'Strong book in energy; ask about the Houston clients.' },
+    }),
+  },
   'GET /api/firm/lpq-requests/:id/package.pdf': {
     access: 'firm-owned',
     resource: 'request',

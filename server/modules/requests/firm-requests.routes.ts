@@ -1,3 +1,4 @@
+import { firmRequestListQuerySchema, requestNoteSchema } from '@shared/firm-pipeline';
 import { createLpqRequestSchema, firmRequestStatusSchema } from '@shared/requests';
 import { format } from 'date-fns';
 import type { FastifyInstance } from 'fastify';
@@ -7,9 +8,16 @@ import type { AppContext } from '../../context';
 import { renderPackagePdf } from '../../pdf/package-pdf';
 import { currentUser } from '../../plugins/session';
 import {
+  addNote,
+  firmRequestsCsv,
+  listFirmRequestsPage,
+  listNotes,
+  resendRequest,
+  withdrawRequest,
+} from './firm-pipeline.service';
+import {
   createLpqRequest,
   getFirmRequest,
-  listFirmRequests,
   readPackageForPdf,
   setFirmRequestStatus,
 } from './firm-requests.service';
@@ -28,7 +36,55 @@ const safeFileName = (value: string) =>
 export async function firmRequestRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-  app.get('/api/firm/lpq-requests', async (request) => listFirmRequests(ctx, currentUser(request)));
+  // PRODUCT.md §6: a page of the list; the next page's URL in the Link header.
+  app.get(
+    '/api/firm/lpq-requests',
+    { schema: { querystring: firmRequestListQuerySchema } },
+    async (request, reply) => {
+      const { items, nextCursor } = await listFirmRequestsPage(ctx, currentUser(request), request.query);
+      if (nextCursor) {
+        const params = new URLSearchParams();
+        for (const [k, v] of Object.entries({ ...request.query, cursor: nextCursor }))
+          if (v !== undefined && v !== '') params.set(k, String(v));
+        reply.header('Link', `</api/firm/lpq-requests?${params}>; rel="next"`);
+      }
+      return items;
+    },
+  );
+
+  app.get(
+    '/api/firm/lpq-requests.csv',
+    { schema: { querystring: firmRequestListQuerySchema.omit({ limit: true, cursor: true }) } },
+    async (request, reply) => {
+      const csv = await firmRequestsCsv(ctx, currentUser(request), request.query);
+      return reply
+        .header('Content-Type', 'text/csv; charset=utf-8')
+        .header(
+          'Content-Disposition',
+          `attachment; filename="lpq-requests-${format(new Date(), 'yyyy-MM-dd')}.csv"`,
+        )
+        .send(csv);
+    },
+  );
+
+  app.post('/api/firm/lpq-requests/:id/withdraw', { schema: { params: idParams } }, async (request) =>
+    withdrawRequest(ctx, currentUser(request), request.params.id),
+  );
+
+  app.post('/api/firm/lpq-requests/:id/resend', { schema: { params: idParams } }, async (request) =>
+    resendRequest(ctx, currentUser(request), request.params.id),
+  );
+
+  app.get('/api/firm/lpq-requests/:id/notes', { schema: { params: idParams } }, async (request) =>
+    listNotes(ctx, currentUser(request), request.params.id),
+  );
+
+  app.post(
+    '/api/firm/lpq-requests/:id/notes',
+    { schema: { params: idParams, body: requestNoteSchema } },
+    async (request, reply) =>
+      reply.code(201).send(await addNote(ctx, currentUser(request), request.params.id, request.body.body)),
+  );
 
   app.post('/api/firm/lpq-requests', { schema: { body: createLpqRequestSchema } }, async (request, reply) => {
     const item = await createLpqRequest(ctx, currentUser(request), request.body);

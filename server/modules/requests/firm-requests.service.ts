@@ -1,5 +1,6 @@
 import type { User } from '@shared/auth';
 import { type FileRef, objectUrlFor } from '@shared/files';
+import type { TimelineEvent } from '@shared/firm-pipeline';
 import { TOKEN_TTL } from '@shared/limits';
 import {
   type createLpqRequestSchema,
@@ -11,7 +12,7 @@ import {
   REQUEST_MESSAGES,
   type SharedPackage,
 } from '@shared/requests';
-import { and, count, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, count, eq, isNotNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
@@ -42,7 +43,7 @@ type NewRequest = z.output<typeof createLpqRequestSchema>;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-function toFirmRequestItem(row: RequestRow, attorneyName: string | null): FirmRequestItem {
+export function toFirmRequestItem(row: RequestRow, attorneyName: string | null): FirmRequestItem {
   return {
     id: row.id,
     attorneyEmail: row.attorneyEmail,
@@ -65,7 +66,26 @@ function toFirmRequestItem(row: RequestRow, attorneyName: string | null): FirmRe
     contactPhone: row.contactPhone,
     additionalMessage: row.additionalMessage,
     firmSpecificQuestions: (row.firmSpecificQuestions as FirmSpecificQuestions | null) ?? null,
+    timeline: timelineOf(row),
   };
+}
+
+/** PRODUCT.md §6: the request's timeline from the moments stored on it, oldest first. */
+function timelineOf(row: RequestRow): TimelineEvent[] {
+  const events: [TimelineEvent['event'], Date | null][] = [
+    ['sent', row.sentAt],
+    ['resent', row.lastResentAt],
+    ['reminded', row.reminderSentAt],
+    ['declined', row.declinedAt],
+    ['shared', row.sharedAt],
+    ['reviewed', row.reviewedAt],
+    ['completed', row.completedAt],
+    ['withdrawn', row.withdrawnAt],
+  ];
+  return events
+    .filter((e): e is [TimelineEvent['event'], Date] => e[1] !== null)
+    .sort((a, b) => a[1].getTime() - b[1].getTime())
+    .map(([event, at]) => ({ event, at: at.toISOString() }));
 }
 
 /**
@@ -87,11 +107,6 @@ function selectFirmRequests(tx: Tx, user: User) {
 
 const fullName = (r: { firstName: string | null; lastName: string | null }) =>
   r.firstName ? `${r.firstName} ${r.lastName ?? ''}`.trim() : null;
-
-export async function listFirmRequests(ctx: { db: Tx }, user: User): Promise<FirmRequestItem[]> {
-  const rows = await selectFirmRequests(ctx.db, user).orderBy(desc(lpqRequests.sentAt), desc(lpqRequests.id));
-  return rows.map((r) => toFirmRequestItem(r.request, fullName(r)));
-}
 
 /** One of this firm's requests; anything else (another firm's, unknown, malformed id) is 404. */
 async function findOwnRequest(tx: Tx, user: User, requestId: string) {

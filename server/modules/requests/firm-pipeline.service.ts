@@ -1,0 +1,271 @@
+import type { User } from '@shared/auth';
+import {
+  FIRM_REQUEST_CSV_COLUMNS,
+  type FirmRequestListQuery,
+  type FirmRequestSort,
+  PIPELINE_MESSAGES,
+  type RequestNote,
+  statusLabel,
+} from '@shared/firm-pipeline';
+import { formatDate } from '@shared/format';
+import type { FirmRequestItem } from '@shared/requests';
+import { and, asc, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { emailTokens, lpqRequests, requestNotes, users } from '../../db/schema';
+import { badRequest, conflict, HttpError, notFound } from '../../plugins/errors';
+import { sendInvitationMail, toFirmRequestItem } from './firm-requests.service';
+import { firmRequestScope } from './request-scope';
+import { transitionRequest } from './request-state';
+import { isUuid } from './uuid';
+
+type PipelineContext = { db: Tx; publicUrl: string; onMailQueued: () => void };
+
+/** Each sort: the key expression, its SQL type (for the cursor) and the direction. Nulls always last. */
+function sortKey(sort: FirmRequestSort): { key: SQL; type: string; desc: boolean } {
+  const desc = sort.startsWith('-');
+  const name = desc ? sort.slice(1) : sort;
+  const last = desc ? `'-infinity'` : `'infinity'`;
+  switch (name) {
+    case 'due':
+      return { key: sql`coalesce(${lpqRequests.dueDate}, ${sql.raw(`${last}::date`)})`, type: 'date', desc };
+    case 'shared':
+      return {
+        key: sql`coalesce(${lpqRequests.sharedAt}, ${sql.raw(`${last}::timestamptz`)})`,
+        type: 'timestamptz',
+        desc,
+      };
+    case 'position':
+      return { key: sql`lower(${lpqRequests.positionTitle})`, type: 'text', desc };
+    default:
+      return { key: sql`${lpqRequests.sentAt}`, type: 'timestamptz', desc };
+  }
+}
+
+/** The cursor names the last row of a page: its sort key (as PostgreSQL printed it) and id. */
+export function encodeCursor(key: string, id: string): string {
+  return Buffer.from(JSON.stringify([key, id])).toString('base64url');
+}
+function decodeCursor(cursor: string): [string, string] {
+  try {
+    const parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
+    if (
+      Array.isArray(parsed) &&
+      parsed.length === 2 &&
+      typeof parsed[0] === 'string' &&
+      parsed[0].length <= 200 &&
+      typeof parsed[1] === 'string' &&
+      isUuid(parsed[1])
+    )
+      return [parsed[0], parsed[1]];
+  } catch {
+    // Falls through to the 400.
+  }
+  throw badRequest(PIPELINE_MESSAGES.badCursor, { cursor: PIPELINE_MESSAGES.badCursor });
+}
+
+const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The name the firm may see: only the attorney who shared (PRODUCT.md §5). */
+const sharedBy = and(eq(users.id, lpqRequests.attorneyUserId), isNotNull(lpqRequests.sharedAt));
+
+function filters(user: User, query: Pick<FirmRequestListQuery, 'status' | 'q'>): SQL {
+  const conditions: SQL[] = [firmRequestScope(user)];
+  if (query.status) conditions.push(eq(lpqRequests.status, query.status));
+  if (query.q) {
+    const p = likePattern(query.q);
+    conditions.push(
+      sql`(${lpqRequests.attorneyEmail} ilike ${p} or ${lpqRequests.positionTitle} ilike ${p}
+        or ${lpqRequests.practiceArea} ilike ${p}
+        or (${lpqRequests.sharedAt} is not null and (${users.firstName} || ' ' || ${users.lastName}) ilike ${p}))`,
+    );
+  }
+  return and(...conditions) as SQL;
+}
+
+/**
+ * PRODUCT.md §6: one page of the firm's requests, filtered, searched and sorted, with keyset pagination:
+ * a page is found from the previous page's last row, so its cost does not grow with the page number.
+ */
+export async function listFirmRequestsPage(
+  ctx: { db: Tx },
+  user: User,
+  query: FirmRequestListQuery,
+): Promise<{ items: FirmRequestItem[]; nextCursor: string | null }> {
+  const { key, type, desc } = sortKey(query.sort);
+  const where = [filters(user, query)];
+  if (query.cursor) {
+    const [after, afterId] = decodeCursor(query.cursor);
+    const op = sql.raw(desc ? '<' : '>');
+    where.push(sql`(${key}, ${lpqRequests.id}) ${op} (${after}::${sql.raw(type)}, ${afterId}::uuid)`);
+  }
+  const direction = (e: SQL) => (desc ? sql`${e} desc` : sql`${e} asc`);
+  const rows = await ctx.db
+    .select({
+      request: lpqRequests,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      sortKey: sql<string>`(${key})::text`,
+    })
+    .from(lpqRequests)
+    .leftJoin(users, sharedBy)
+    .where(and(...where))
+    .orderBy(direction(key), direction(sql`${lpqRequests.id}`))
+    .limit(query.limit + 1)
+    .catch((err: unknown) => {
+      // A cursor whose key does not parse as the sort's type: the link is stale or made up.
+      if ((err as { cause?: { code?: string } }).cause?.code?.startsWith('22')) {
+        throw badRequest(PIPELINE_MESSAGES.badCursor, { cursor: PIPELINE_MESSAGES.badCursor });
+      }
+      throw err;
+    });
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  return {
+    items: page.map((r) => toFirmRequestItem(r.request, nameOf(r))),
+    nextCursor: rows.length > query.limit && last ? encodeCursor(last.sortKey, last.request.id) : null,
+  };
+}
+
+const nameOf = (r: { firstName: string | null; lastName: string | null }) =>
+  r.firstName ? `${r.firstName} ${r.lastName ?? ''}`.trim() : null;
+
+/** CSV with formulas neutralised: a cell starting with = + - @ is prefixed, so a spreadsheet shows text. */
+function csvCell(value: string | null): string {
+  let v = value ?? '';
+  if (/^[=+\-@\t\r]/.test(v)) v = `'${v}`;
+  return /[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
+}
+
+/** PRODUCT.md §6: every row of the filtered list, all pages, as CSV. */
+export async function firmRequestsCsv(
+  ctx: { db: Tx },
+  user: User,
+  query: Omit<FirmRequestListQuery, 'limit' | 'cursor'>,
+): Promise<string> {
+  const lines = [FIRM_REQUEST_CSV_COLUMNS.join(',')];
+  let cursor: string | undefined;
+  for (;;) {
+    const page = await listFirmRequestsPage(ctx, user, { ...query, limit: 200, cursor });
+    for (const r of page.items) {
+      lines.push(
+        [
+          r.attorneyEmail,
+          r.attorneyName,
+          r.positionTitle,
+          r.practiceArea,
+          statusLabel(r.status),
+          formatDate(r.sentAt),
+          r.dueDate ? formatDate(r.dueDate) : '',
+          r.sharedAt ? formatDate(r.sharedAt) : '',
+        ]
+          .map(csvCell)
+          .join(','),
+      );
+    }
+    if (!page.nextCursor) break;
+    cursor = page.nextCursor;
+  }
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+/** This firm's request row, locked for the transaction; 404 for anyone else's or unknown ids. */
+async function lockOwnRequest(tx: Tx, user: User, requestId: string) {
+  if (!isUuid(requestId)) throw notFound();
+  const [row] = await tx
+    .select()
+    .from(lpqRequests)
+    .where(and(firmRequestScope(user), eq(lpqRequests.id, requestId)))
+    .for('update');
+  if (!row) throw notFound();
+  return row;
+}
+
+/** pending → withdrawn; the invitation's sign-up link stops working. 409 once answered. */
+export async function withdrawRequest(ctx: { db: Tx }, user: User, requestId: string) {
+  return ctx.db.transaction(async (tx) => {
+    await lockOwnRequest(tx, user, requestId);
+    const row = await transitionRequest(tx, {
+      requestId,
+      to: 'withdrawn',
+      from: ['pending'],
+      scope: firmRequestScope(user),
+      set: { withdrawnAt: new Date() },
+      conflictMessage: PIPELINE_MESSAGES.withdrawOnlyPending,
+    });
+    await tx
+      .update(emailTokens)
+      .set({ usedAt: new Date() })
+      .where(
+        and(
+          eq(emailTokens.requestId, requestId),
+          eq(emailTokens.purpose, 'invitation'),
+          isNull(emailTokens.usedAt),
+        ),
+      );
+    return toFirmRequestItem(row, null);
+  });
+}
+
+const RESEND_AFTER_MS = 24 * 60 * 60 * 1000;
+
+/** Mails the invitation again (as a reminder): pending only (409), once per 24 hours (429). */
+export async function resendRequest(ctx: PipelineContext, user: User, requestId: string) {
+  const item = await ctx.db.transaction(async (tx) => {
+    const row = await lockOwnRequest(tx, user, requestId);
+    if (row.status !== 'pending') throw conflict(PIPELINE_MESSAGES.resendOnlyPending);
+    const lastSent = row.lastResentAt ?? row.sentAt;
+    if (Date.now() - lastSent.getTime() < RESEND_AFTER_MS)
+      throw new HttpError(429, PIPELINE_MESSAGES.resendTooSoon);
+    const [updated] = await tx
+      .update(lpqRequests)
+      .set({ lastResentAt: new Date() })
+      .where(eq(lpqRequests.id, row.id))
+      .returning();
+    await sendInvitationMail(tx, ctx, updated, { reminder: true });
+    return toFirmRequestItem(updated, null);
+  });
+  ctx.onMailQueued();
+  return item;
+}
+
+async function ownRequestId(tx: Tx, user: User, requestId: string) {
+  if (!isUuid(requestId)) throw notFound();
+  const [row] = await tx
+    .select({ id: lpqRequests.id })
+    .from(lpqRequests)
+    .where(and(firmRequestScope(user), eq(lpqRequests.id, requestId)));
+  if (!row) throw notFound();
+  return row.id;
+}
+
+const toNote = (n: typeof requestNotes.$inferSelect): RequestNote => ({
+  id: n.id,
+  body: n.body,
+  authorName: n.authorName,
+  createdAt: n.createdAt.toISOString(),
+});
+
+/** The firm's notes on its request, oldest first. */
+export async function listNotes(ctx: { db: Tx }, user: User, requestId: string): Promise<RequestNote[]> {
+  const id = await ownRequestId(ctx.db, user, requestId);
+  const rows = await ctx.db
+    .select()
+    .from(requestNotes)
+    .where(eq(requestNotes.requestId, id))
+    .orderBy(asc(requestNotes.createdAt), asc(requestNotes.id));
+  return rows.map(toNote);
+}
+
+export async function addNote(ctx: { db: Tx }, user: User, requestId: string, body: string) {
+  const id = await ownRequestId(ctx.db, user, requestId);
+  const [row] = await ctx.db
+    .insert(requestNotes)
+    .values({
+      requestId: id,
+      authorUserId: user.id,
+      authorName: `${user.firstName} ${user.lastName}`.trim(),
+      body,
+    })
+    .returning();
+  return toNote(row);
+}
