@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { PROFILE_FIELDS } from './attorney';
 import { emailField } from './auth';
-import type { TimelineEvent } from './firm-pipeline';
 import type { FileRef } from './files';
+import type { TimelineEvent } from './firm-pipeline';
 import { isoDateString, singleLineText, textRule } from './form-fields';
 import { LIMITS } from './limits';
 

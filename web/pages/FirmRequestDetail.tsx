@@ -9,7 +9,6 @@ import {
   SimpleGrid,
   Stack,
   Text,
-  Timeline,
   Title,
 } from '@mantine/core';
 import { FIRM_TOASTS } from '@shared/firm';
@@ -30,6 +29,7 @@ import { PageShell } from '../components/PageShell';
 import { refreshRequests, useFirmRequest } from '../features/firm/api';
 import { PackageTabs } from '../features/firm/PackageTabs';
 import { SummaryCard } from '../features/firm/PackageView';
+import { PendingActions, RequestNotes, RequestTimeline } from '../features/firm/RequestPipeline';
 import { StatusBadge } from '../features/firm/StatusBadge';
 import { apiRequest, errorMessage, statusOf } from '../lib/api';
 import { formatDate } from '../lib/format';
@@ -61,39 +61,6 @@ function Info({ label, value }: { label: string; value: string | null | undefine
         {value || '—'}
       </Text>
     </Box>
-  );
-}
-
-/** The request's history, from sending to the end of the review. */
-function RequestTimeline({ request }: { request: FirmRequestItem }) {
-  const steps = [
-    { title: 'Invitation sent', date: request.sentAt },
-    request.declinedAt
-      ? { title: 'Declined by the attorney', date: request.declinedAt, detail: request.declineReason }
-      : { title: 'Shared by the attorney', date: request.sharedAt },
-    ...(request.declinedAt
-      ? []
-      : [
-          { title: 'Under review', date: request.reviewedAt },
-          { title: 'Review complete', date: request.completedAt },
-        ]),
-  ];
-  const active = steps.reduce((last, s, i) => (s.date ? i : last), 0);
-  return (
-    <Timeline active={active} bulletSize={18} lineWidth={2}>
-      {steps.map((s) => (
-        <Timeline.Item key={s.title} title={s.title}>
-          <Text size="xs" c="dimmed">
-            {s.date ? formatDate(s.date) : 'Not yet'}
-          </Text>
-          {'detail' in s && s.detail && (
-            <Text size="sm" mt={4}>
-              Reason: {s.detail}
-            </Text>
-          )}
-        </Timeline.Item>
-      ))}
-    </Timeline>
   );
 }
 
@@ -141,6 +108,7 @@ function RequestView({ request }: { request: Detail }) {
             <StatusBadge status={request.status} />
           </Box>
           <Group gap="xs">
+            <PendingActions request={request} />
             {request.package && (
               <>
                 <Button
@@ -209,7 +177,9 @@ function RequestView({ request }: { request: Detail }) {
           <Text c="dimmed">
             {request.status === 'declined'
               ? 'The attorney declined this request.'
-              : 'The attorney has not shared an LPQ package yet. You will receive an email when they do.'}
+              : request.status === 'withdrawn'
+                ? 'You withdrew this invitation.'
+                : 'The attorney has not shared an LPQ package yet. You will receive an email when they do.'}
           </Text>
         )}
       </Paper>
@@ -222,6 +192,15 @@ function RequestView({ request }: { request: Detail }) {
           <RequestTimeline request={request} />
         </Paper>
         <Paper withBorder p={{ base: 'md', sm: 'lg' }} style={{ gridColumn: 'span 2' }} miw={0}>
+          <Title order={2} fz="h4" mb="md">
+            Notes
+          </Title>
+          <RequestNotes requestId={request.id} />
+        </Paper>
+      </SimpleGrid>
+
+      <SimpleGrid cols={1} spacing="lg">
+        <Paper withBorder p={{ base: 'md', sm: 'lg' }} miw={0}>
           <Title order={2} fz="h4" mb="md">
             Firm-Specific Questions
           </Title>

@@ -16,6 +16,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { FIRM_TOASTS, type FirmProfile } from '@shared/firm';
 import { INVITATION_CLOSING, invitationMailWords } from '@shared/invitation-mail';
 import { PROFILE_PRACTICE_AREAS } from '@shared/practice-areas';
@@ -29,12 +30,12 @@ import {
   REQUEST_MESSAGES,
   todayIsoDate,
 } from '@shared/requests';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { type Control, Controller, useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { PageShell } from '../components/PageShell';
-import { refreshRequests, useCustomSections, useFirmProfile, useFirmRequests } from '../features/firm/api';
+import { refreshRequests, useCustomSections, useFirmProfile } from '../features/firm/api';
 import { ContactPersonFields, ContactPhoneField, type FirmFieldsForm } from '../features/firm/FirmFields';
 import { FirmSection } from '../features/firm/FirmSection';
 import { QuestionsEditor, type QuestionsForm } from '../features/firm/QuestionsEditor';
@@ -49,8 +50,14 @@ const same = (a: string | undefined, b: string) => (a ?? '').trim().toLowerCase(
 
 /** PRODUCT.md §6: one open invitation per address and position — said before sending, not after. */
 function useOpenInvitation(email: string, positionTitle: string): FirmRequestItem | undefined {
-  const requests = useFirmRequests();
-  if (!email.trim() || !positionTitle.trim()) return undefined;
+  // The firm's pending invitations to this address, asked of the server (the list may run to many pages).
+  const [address] = useDebouncedValue(email.trim().toLowerCase(), 300);
+  const looksLikeAddress = /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(address);
+  const requests = useQuery<FirmRequestItem[]>({
+    queryKey: [`/api/firm/lpq-requests?status=pending&limit=200&q=${encodeURIComponent(address)}`],
+    enabled: looksLikeAddress,
+  });
+  if (!looksLikeAddress || !positionTitle.trim()) return undefined;
   return requests.data?.find(
     (r) => r.status === 'pending' && same(r.attorneyEmail, email) && same(r.positionTitle, positionTitle),
   );

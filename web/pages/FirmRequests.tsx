@@ -1,10 +1,12 @@
 import { Button, Center, Group, Loader, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { FIRM_REQUEST_SORT_LABELS, FIRM_REQUEST_SORTS, type FirmRequestSort } from '@shared/firm-pipeline';
 import { REQUEST_STATUS_LABELS, REQUEST_STATUSES, type RequestStatus } from '@shared/requests';
-import { IconSearch, IconSend } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { IconDownload, IconSearch, IconSend } from '@tabler/icons-react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { PageShell } from '../components/PageShell';
-import { useFirmRequests } from '../features/firm/api';
+import { requestsQuery, useRequestPages } from '../features/firm/api';
 import { RequestsTable } from '../features/firm/RequestsTable';
 
 const ALL = 'all';
@@ -12,24 +14,21 @@ const STATUS_OPTIONS = [
   { value: ALL, label: 'All statuses' },
   ...REQUEST_STATUSES.map((s) => ({ value: s, label: REQUEST_STATUS_LABELS[s] })),
 ];
+const SORT_OPTIONS = FIRM_REQUEST_SORTS.map((s) => ({ value: s, label: FIRM_REQUEST_SORT_LABELS[s] }));
 
-/** PRODUCT.md §4: every sent request, filtered by status and searched by attorney or position. */
+/**
+ * PRODUCT.md §4, §6: every sent request, filtered by status, searched by attorney or position, sorted,
+ * 50 at a time (the server pages with a cursor), and exported as CSV with the same filter.
+ */
 export default function FirmRequests() {
-  const requests = useFirmRequests();
-  const [status, setStatus] = useState<RequestStatus | typeof ALL>(ALL);
+  const [status, setStatus] = useState<RequestStatus | null>(null);
   const [search, setSearch] = useState('');
-  const visible = useMemo(() => {
-    const needle = search.trim().toLowerCase();
-    return (requests.data ?? []).filter(
-      (r) =>
-        (status === ALL || r.status === status) &&
-        (!needle ||
-          [r.attorneyName ?? '', r.attorneyEmail, r.positionTitle].some((v) =>
-            v.toLowerCase().includes(needle),
-          )),
-    );
-  }, [requests.data, status, search]);
-  const hasAny = (requests.data?.length ?? 0) > 0;
+  const [sort, setSort] = useState<FirmRequestSort>('-sent');
+  const [q] = useDebouncedValue(search, 300);
+  const filters = { status, q, sort };
+  const pages = useRequestPages(filters);
+  const rows = pages.data?.pages.flatMap((p) => p.items) ?? [];
+  const filtered = Boolean(status || q.trim());
 
   return (
     <PageShell
@@ -37,9 +36,20 @@ export default function FirmRequests() {
       subtitle="Every invitation your firm has sent."
       back={{ to: '/firm/dashboard', label: 'Back to Dashboard' }}
       actions={
-        <Button component={Link} to="/firm/requests/new" leftSection={<IconSend size={16} aria-hidden />}>
-          Send LPQ Invitation
-        </Button>
+        <Group gap="xs">
+          <Button
+            component="a"
+            variant="default"
+            href={`/api/firm/lpq-requests.csv?${requestsQuery(filters)}`}
+            download
+            leftSection={<IconDownload size={16} aria-hidden />}
+          >
+            Export CSV
+          </Button>
+          <Button component={Link} to="/firm/requests/new" leftSection={<IconSend size={16} aria-hidden />}>
+            Send LPQ Invitation
+          </Button>
+        </Group>
       }
     >
       <Stack gap="md">
@@ -55,24 +65,45 @@ export default function FirmRequests() {
           <Select
             label="Status"
             data={STATUS_OPTIONS}
-            value={status}
-            onChange={(v) => setStatus((v as RequestStatus | null) ?? ALL)}
+            value={status ?? ALL}
+            onChange={(v) => setStatus(!v || v === ALL ? null : (v as RequestStatus))}
             allowDeselect={false}
-            w={{ base: '100%', xs: 220 }}
+            w={{ base: '100%', xs: 200 }}
+          />
+          <Select
+            label="Sort by"
+            data={SORT_OPTIONS}
+            value={sort}
+            onChange={(v) => setSort((v as FirmRequestSort | null) ?? '-sent')}
+            allowDeselect={false}
+            w={{ base: '100%', xs: 200 }}
           />
         </Group>
         <Paper withBorder p="md">
-          {requests.isLoading ? (
+          {pages.isLoading ? (
             <Center py="lg">
               <Loader aria-label="Loading requests" />
             </Center>
-          ) : requests.isError ? (
+          ) : pages.isError ? (
             <Text c="red.8" role="alert">
               The requests could not be loaded. Please reload the page.
             </Text>
-          ) : visible.length > 0 ? (
-            <RequestsTable requests={visible} />
-          ) : hasAny ? (
+          ) : rows.length > 0 ? (
+            <Stack gap="md">
+              <RequestsTable requests={rows} />
+              {pages.hasNextPage && (
+                <Center>
+                  <Button
+                    variant="default"
+                    loading={pages.isFetchingNextPage}
+                    onClick={() => void pages.fetchNextPage()}
+                  >
+                    Show more
+                  </Button>
+                </Center>
+              )}
+            </Stack>
+          ) : filtered ? (
             <Text c="dimmed" ta="center" py="lg">
               No requests match your search.
             </Text>

@@ -1,6 +1,7 @@
 import type { FirmDashboardStats, FirmProfile } from '@shared/firm';
-import type { CustomSection, FirmRequestDetail, FirmRequestItem } from '@shared/requests';
-import { useQuery } from '@tanstack/react-query';
+import type { FirmRequestSort, RequestNote } from '@shared/firm-pipeline';
+import type { CustomSection, FirmRequestDetail, FirmRequestItem, RequestStatus } from '@shared/requests';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { queryClient } from '../../lib/api';
 
 export const FIRM_KEYS = {
@@ -9,7 +10,38 @@ export const FIRM_KEYS = {
   sections: ['/api/firm/custom-sections'],
   requests: ['/api/firm/lpq-requests'],
   request: (id: string) => ['/api/firm/lpq-requests', id],
+  notes: (id: string) => ['/api/firm/lpq-requests', id, 'notes'],
+  pages: ['firm-request-pages'],
 };
+
+export type RequestFilters = { status: RequestStatus | null; q: string; sort: FirmRequestSort };
+
+/** The list's query string (also the CSV export's, without paging). */
+export function requestsQuery(filters: RequestFilters): string {
+  const params = new URLSearchParams();
+  if (filters.status) params.set('status', filters.status);
+  if (filters.q.trim()) params.set('q', filters.q.trim());
+  params.set('sort', filters.sort);
+  return params.toString();
+}
+
+async function fetchRequestsPage(url: string) {
+  const res = await fetch(url, { credentials: 'include' });
+  if (!res.ok) throw new Error(`${res.status}: ${(await res.text()) || res.statusText}`);
+  const next = res.headers.get('Link')?.match(/^<([^>]+)>;\s*rel="next"$/)?.[1] ?? null;
+  return { items: (await res.json()) as FirmRequestItem[], next };
+}
+
+/** PRODUCT.md §6: pages of the firm's list, the next page's URL from the Link header. */
+export const useRequestPages = (filters: RequestFilters) =>
+  useInfiniteQuery({
+    queryKey: [...FIRM_KEYS.pages, filters],
+    initialPageParam: `/api/firm/lpq-requests?${requestsQuery(filters)}&limit=50`,
+    queryFn: ({ pageParam }) => fetchRequestsPage(pageParam),
+    getNextPageParam: (last) => last.next ?? undefined,
+  });
+
+export const useRequestNotes = (id: string) => useQuery<RequestNote[]>({ queryKey: FIRM_KEYS.notes(id) });
 
 /** GET that reads 404 as "none yet" (a firm user who signed up on /auth has no profile). */
 async function getOrNull<T>(url: string): Promise<T | null> {
@@ -33,6 +65,11 @@ export const useFirmRequest = (id: string) =>
 /** After a request changes: the list, the counts and that request are read again. */
 export function refreshRequests(id?: string) {
   void queryClient.invalidateQueries({ queryKey: FIRM_KEYS.requests, exact: true });
+  void queryClient.invalidateQueries({ queryKey: FIRM_KEYS.pages });
+  // Filtered lists asked for by URL (the invitation screen's open-invitation check).
+  void queryClient.invalidateQueries({
+    predicate: (q) => String(q.queryKey[0]).startsWith('/api/firm/lpq-requests?'),
+  });
   void queryClient.invalidateQueries({ queryKey: FIRM_KEYS.stats });
   if (id) void queryClient.invalidateQueries({ queryKey: FIRM_KEYS.request(id) });
 }

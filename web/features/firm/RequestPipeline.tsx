@@ -1,0 +1,162 @@
+import { Box, Button, Group, Modal, Stack, Text, Textarea, Timeline } from '@mantine/core';
+import { FIRM_TOASTS } from '@shared/firm';
+import { PIPELINE_MESSAGES, TIMELINE_LABELS } from '@shared/firm-pipeline';
+import type { FirmRequestItem } from '@shared/requests';
+import { IconBan, IconMailForward } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { apiRequest, errorMessage, fieldErrors, queryClient } from '../../lib/api';
+import { formatDate, formatDateTime } from '../../lib/format';
+import { showToast } from '../../lib/toast';
+import { FIRM_KEYS, refreshRequests, useRequestNotes } from './api';
+
+/** PRODUCT.md §6: the request's history with dates, as the server records it. */
+export function RequestTimeline({ request }: { request: FirmRequestItem }) {
+  return (
+    <Timeline active={request.timeline.length - 1} bulletSize={18} lineWidth={2}>
+      {request.timeline.map((e) => (
+        <Timeline.Item key={`${e.event}-${e.at}`} title={TIMELINE_LABELS[e.event]}>
+          <Text size="xs" c="dimmed">
+            {formatDate(e.at)}
+          </Text>
+          {e.event === 'declined' && request.declineReason && (
+            <Text size="sm" mt={4}>
+              Reason: {request.declineReason}
+            </Text>
+          )}
+        </Timeline.Item>
+      ))}
+    </Timeline>
+  );
+}
+
+/** Withdraw (after a confirmation) or resend a pending invitation. */
+export function PendingActions({ request }: { request: FirmRequestItem }) {
+  const [confirming, setConfirming] = useState(false);
+  const act = useMutation({
+    mutationFn: (action: 'withdraw' | 'resend') =>
+      apiRequest<FirmRequestItem>('POST', `/api/firm/lpq-requests/${request.id}/${action}`),
+    onSuccess: (_item, action) => {
+      refreshRequests(request.id);
+      setConfirming(false);
+      showToast(action === 'withdraw' ? FIRM_TOASTS.invitationWithdrawn : FIRM_TOASTS.invitationResent, {
+        variant: 'success',
+      });
+    },
+    onError: (error) => {
+      refreshRequests(request.id);
+      setConfirming(false);
+      showToast(FIRM_TOASTS.actionFailed, {
+        variant: 'destructive',
+        message: errorMessage(error, FIRM_TOASTS.actionFailed.message),
+      });
+    },
+  });
+  if (request.status !== 'pending') return null;
+  return (
+    <>
+      <Button
+        variant="default"
+        leftSection={<IconMailForward size={16} aria-hidden />}
+        loading={act.isPending && act.variables === 'resend'}
+        onClick={() => act.mutate('resend')}
+      >
+        Resend Invitation
+      </Button>
+      <Button
+        variant="default"
+        color="red"
+        leftSection={<IconBan size={16} aria-hidden />}
+        onClick={() => setConfirming(true)}
+      >
+        Withdraw Invitation
+      </Button>
+      <Modal opened={confirming} onClose={() => setConfirming(false)} title="Withdraw Invitation">
+        <Stack gap="md">
+          <Text>
+            Withdraw the invitation to {request.attorneyEmail} for {request.positionTitle}? The attorney can
+            no longer share their LPQ for it. This cannot be undone; you can send a new invitation later.
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirming(false)}>
+              Cancel
+            </Button>
+            <Button color="red" loading={act.isPending} onClick={() => act.mutate('withdraw')}>
+              Withdraw Invitation
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}
+
+/** Firm-only notes: who wrote what, when. Never shown to the attorney. */
+export function RequestNotes({ requestId }: { requestId: string }) {
+  const notes = useRequestNotes(requestId);
+  const [body, setBody] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const add = useMutation({
+    mutationFn: () => apiRequest('POST', `/api/firm/lpq-requests/${requestId}/notes`, { body }),
+    onSuccess: () => {
+      setBody('');
+      setError(null);
+      void queryClient.invalidateQueries({ queryKey: FIRM_KEYS.notes(requestId) });
+      showToast(FIRM_TOASTS.noteAdded, { variant: 'success' });
+    },
+    onError: (err) => setError(fieldErrors(err).body ?? errorMessage(err, FIRM_TOASTS.actionFailed.message)),
+  });
+  const submit = () => {
+    if (!body.trim()) return setError(PIPELINE_MESSAGES.noteRequired);
+    add.mutate();
+  };
+  return (
+    <Stack gap="sm">
+      <Text size="sm" c="dimmed">
+        Only your firm sees these notes.
+      </Text>
+      {notes.isLoading ? (
+        <Text size="sm" c="dimmed">
+          Loading notes…
+        </Text>
+      ) : notes.isError ? (
+        <Text size="sm" c="red.8" role="alert">
+          The notes could not be loaded. Please reload the page.
+        </Text>
+      ) : notes.data?.length ? (
+        <Stack gap="xs">
+          {notes.data.map((n) => (
+            <Box key={n.id} p="sm" bg="gray.0" style={{ borderRadius: 6 }}>
+              <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                {n.body}
+              </Text>
+              <Text size="xs" c="dimmed" mt={4}>
+                {n.authorName} · {formatDateTime(n.createdAt)}
+              </Text>
+            </Box>
+          ))}
+        </Stack>
+      ) : (
+        <Text size="sm" c="dimmed">
+          No notes yet.
+        </Text>
+      )}
+      <Textarea
+        label="Add a note"
+        autosize
+        minRows={2}
+        value={body}
+        error={error}
+        onChange={(e) => {
+          setBody(e.currentTarget.value);
+          if (error) setError(null);
+        }}
+      />
+      <Group justify="flex-end">
+        <Button onClick={submit} loading={add.isPending}>
+          Add Note
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
