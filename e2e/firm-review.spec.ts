@@ -153,6 +153,28 @@ test('the firm’s review screen reads like a document: summary first, labelled 
   expect(opened.status()).toBe(200);
   expect(opened.headers()['content-disposition']).toMatch(/^inline;/);
 
+  // The firm's own note, with its author; then the PDF; then the review moves on.
+  await firm.getByLabel('Add a note').fill('Strong Boston book.\nAsk about the Acme relationship.');
+  await firm.getByRole('button', { name: 'Add Note' }).click();
+  await expect(firm.getByText('Note Added')).toBeVisible();
+  await expect(firm.getByText(/Strong Boston book\./)).toBeVisible();
+  await expect(firm.getByText(/^Morgan Vale · [A-Z][a-z]{2} \d{2}, \d{4} at/)).toBeVisible();
+  const pdfHref = await firm.getByRole('link', { name: 'Download PDF' }).getAttribute('href');
+  const pdfRes = await firm.request.get(pdfHref!);
+  expect(pdfRes.status()).toBe(200);
+  expect(pdfRes.headers()['content-type']).toBe('application/pdf');
+  expect((await pdfRes.body()).subarray(0, 5).toString()).toBe('%PDF-');
+  for (const [button, toast] of [
+    ['Mark Under Review', 'Marked Under Review'],
+    ['Mark Review Complete', 'Review Complete'],
+  ] as const) {
+    await firm.getByRole('button', { name: button }).click();
+    await firm.getByRole('dialog').getByRole('button', { name: button }).click();
+    await expect(firm.getByText(toast, { exact: true }).first()).toBeVisible();
+  }
+  await expect(firm.getByText('Review complete', { exact: true })).toBeVisible();
+  await expect(firm.getByText('Package shared', { exact: true })).toBeVisible();
+
   // A phone: nothing overflows sideways, the summary still comes first.
   await firm.setViewportSize({ width: 390, height: 844 });
   await firm.getByRole('tab', { name: 'Profile' }).click();
@@ -178,4 +200,57 @@ test('the firm’s review screen reads like a document: summary first, labelled 
   }
 
   await firmContext.close();
+});
+
+test('the recruiter’s pipeline: search, sort, pages, CSV, resend and withdraw a pending invitation', async ({
+  page,
+}) => {
+  await registerFirmByApi(page.request, { email: uniqueEmail('pipeline'), firmName: 'Arden & Vale LLP' });
+  const titles = ['Antitrust Counsel', 'Banking Partner', 'Corporate Partner'];
+  const ids: string[] = [];
+  for (const positionTitle of titles)
+    ids.push(await inviteByApi(page.request, uniqueEmail('lead'), { positionTitle }));
+
+  await page.goto('/firm/requests');
+  const rows = page.getByRole('row');
+  await expect(rows).toHaveCount(4);
+  await page.getByRole('textbox', { name: 'Search' }).fill('banking');
+  await expect(rows).toHaveCount(2);
+  await expect(page.getByRole('row', { name: /Banking Partner/ })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Search' }).fill('');
+  await page.getByRole('combobox', { name: 'Sort by' }).click();
+  await page.getByRole('option', { name: 'Position A–Z' }).click();
+  await expect(rows.nth(1)).toContainText('Antitrust Counsel');
+  await expect(rows.nth(3)).toContainText('Corporate Partner');
+
+  const csvHref = await page.getByRole('link', { name: 'Export CSV' }).getAttribute('href');
+  const csv = await page.request.get(csvHref!);
+  expect(csv.status()).toBe(200);
+  const lines = (await csv.text()).trim().split('\r\n');
+  expect(lines[0]).toBe('Attorney Email,Attorney Name,Position,Practice Area,Status,Sent,Due,Shared');
+  expect(lines.slice(1).map((l) => l.split(',')[2])).toEqual(titles);
+
+  // Resend is once a day: the invitation was just sent, so the firm is told to wait.
+  await page.goto(`/firm/requests/${ids[0]}`);
+  await page.getByRole('button', { name: 'Resend Invitation' }).click();
+  await expect(page.getByText(/You can resend it once a day/)).toBeVisible();
+
+  await page.getByRole('button', { name: 'Withdraw Invitation' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByText(/can no longer share their LPQ/)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Withdraw Invitation' }).click();
+  await expect(page.getByText('Invitation Withdrawn')).toBeVisible();
+  await expect(page.getByText('You withdrew this invitation.')).toBeVisible();
+  await expect(page.getByText('Invitation withdrawn', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Withdraw Invitation' })).toHaveCount(0);
+
+  await page.goto('/firm/requests');
+  await page.getByRole('combobox', { name: 'Status' }).click();
+  await page.getByRole('option', { name: 'Withdrawn' }).click();
+  await expect(rows).toHaveCount(2);
+  await expect(page.getByRole('row', { name: /Antitrust Counsel/ })).toBeVisible();
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `${SHOTS}/pipeline-${width}.png`, fullPage: true });
+  }
 });
