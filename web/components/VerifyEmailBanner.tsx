@@ -4,7 +4,10 @@ import { IconMailCheck } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest, errorMessage } from '../lib/api';
 
-/** Until the address is verified, firms' requests cannot reach the user (PRODUCT.md §8). */
+/**
+ * Until the address is verified, firms' requests cannot reach an attorney and a firm cannot invite
+ * (PRODUCT.md §6, §8): the banner says what to do, for each side.
+ */
 export function VerifyEmailBanner({ user }: { user: User }) {
   const resend = useMutation({ mutationFn: () => apiRequest('POST', '/api/auth/resend-verification') });
   if (user.emailVerified) return null;
@@ -12,8 +15,10 @@ export function VerifyEmailBanner({ user }: { user: User }) {
     <Alert color="yellow" icon={<IconMailCheck aria-hidden />} title="Please verify your email address">
       <Group justify="space-between" gap="sm">
         <Text size="sm">
-          We sent a link to <strong>{user.email}</strong>. Requests from firms reach your account once the
-          address is verified.
+          We sent a link to <strong>{user.email}</strong>: open it to verify your address.{' '}
+          {user.userType === 'firm'
+            ? 'You can send invitations to attorneys once it is verified.'
+            : 'Requests from firms reach your account once it is verified.'}
         </Text>
         {resend.isSuccess ? (
           <Text size="sm" c="teal.8" fw={500} role="status">
