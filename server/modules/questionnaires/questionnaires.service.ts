@@ -46,7 +46,9 @@ const STORED_KEYS = [
 
 /**
  * POST upserts: every section the body carries replaces the stored section, the others stay, so a wizard
- * may save what one step holds. isComplete is what the body says (Next saves false, Save Template true).
+ * may save what one step holds. Completion is a fact about the saved data (PRODUCT.md §5): Save Template
+ * (isComplete true) refuses an incomplete template with the missing fields; any other save stores whether
+ * the merged template is complete, so moving through a complete template's steps never undoes it.
  */
 export async function saveMasterLpq(ctx: AppContext, user: User, body: MasterLpqBody): Promise<MasterLpq> {
   return ctx.db.transaction(async (tx) => {
@@ -57,26 +59,27 @@ export async function saveMasterLpq(ctx: AppContext, user: User, body: MasterLpq
       if (value !== undefined) data[key] = value;
     }
     // Save Template: the template as it will be stored must be complete, whichever sections this body carried.
-    if (body.isComplete) {
-      const missing = missingRequiredFields(data);
-      if (missing.length) {
-        const { message, errors } = validationBody(missing);
-        throw badRequest(message, errors);
-      }
+    const missing = missingRequiredFields(data);
+    if (body.isComplete && missing.length) {
+      const { message, errors } = validationBody(missing);
+      throw badRequest(message, errors);
     }
+    const isComplete = missing.length === 0;
     const now = new Date();
     const [row] = await tx
       .insert(masterLpqs)
-      .values({ userId: user.id, data, isComplete: body.isComplete })
+      .values({ userId: user.id, data, isComplete })
       .onConflictDoUpdate({
         target: masterLpqs.userId,
-        set: { data, isComplete: body.isComplete, updatedAt: now },
+        set: { data, isComplete, updatedAt: now },
       })
       .returning();
     await recordFormActivity(
       tx,
       user.id,
-      body.isComplete ? ATTORNEY_ACTIVITY.masterLpqCompleted : ATTORNEY_ACTIVITY.masterLpqUpdated,
+      isComplete && (body.isComplete || !existing?.isComplete)
+        ? ATTORNEY_ACTIVITY.masterLpqCompleted
+        : ATTORNEY_ACTIVITY.masterLpqUpdated,
     );
     return toMasterLpq(row);
   });

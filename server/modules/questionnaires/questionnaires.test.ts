@@ -184,7 +184,7 @@ describeEachDb('questionnaires', (t) => {
       expect(read.generalInfo).toEqual({ name: 'Kept' });
     });
 
-    it('a flag set to true with its explanation is stored; Next after completion marks it incomplete', async () => {
+    it('a flag set to true with its explanation is stored; Next through a complete template keeps it complete', async () => {
       const attorney = await buildAttorney(t().app);
       await write(attorney, 'POST', '/api/attorney/master-lpq', completeMasterLpq());
       const draft = await write(attorney, 'POST', '/api/attorney/master-lpq', {
@@ -193,8 +193,18 @@ describeEachDb('questionnaires', (t) => {
       });
       expect(draft.statusCode).toBe(200);
       expect(draft.json().disclosures).toEqual({ taxLien: true, taxLienExplanation: 'Resolved in 2019' });
-      expect(draft.json().isComplete).toBe(false);
+      // PRODUCT.md §5: completion is a fact about the saved data, not about which button was pressed.
+      expect(draft.json().isComplete).toBe(true);
       expect(draft.json().generalInfo.name).toBe('Dana Whitfield');
+      const stats = await get(attorney, '/api/attorney/dashboard-stats');
+      expect(stats.json().lpqCompletion).toBe(100);
+      // Removing a required answer does make it incomplete.
+      const removed = await write(attorney, 'POST', '/api/attorney/master-lpq', {
+        generalInfo: { ...completeMasterLpq().generalInfo, name: '' },
+        isComplete: false,
+      });
+      expect(removed.statusCode).toBe(200);
+      expect(removed.json().isComplete).toBe(false);
     });
 
     it('checks completeness on the stored template merged with the body, so one section can be saved complete', async () => {
