@@ -14,7 +14,7 @@ import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { attorneyProfiles, files, lpqRequests, positionLpqs, sharedPackages, users } from '../../db/schema';
-import { badRequest, type HttpError, notFound, payloadTooLarge } from '../../plugins/errors';
+import { badRequest, HttpError, notFound, payloadTooLarge } from '../../plugins/errors';
 import { type CompletedPart, PartsInvalidError, UPLOAD_URL_TTL_SECONDS } from '../../storage/storage';
 import { recordAccess, recordActivity } from '../audit/audit.service';
 import { detectDocumentType, HEAD_BYTES, TAIL_BYTES } from './document-type';
@@ -321,16 +321,36 @@ export async function openDownload(ctx: AppContext, user: User, id: string, { in
   return { file: presentFile(row), download, inline: inline && row.contentType === 'application/pdf' };
 }
 
-/** PUT /api/attorney/resume: the caller's own confirmed file becomes the profile's resume. */
+/**
+ * PRODUCT.md §6: a resume or a document list names an upload by its URL or objectPath. A finished upload
+ * not yet confirmed is confirmed here (size and first bytes, as POST …/confirm does); only a file that is
+ * not the caller's, was never uploaded, or fails that check is refused, with the message on `field`.
+ */
+export async function confirmReferencedFile(ctx: AppContext, owner: User, id: string | null, field: string) {
+  const notFound = () => badRequest(FILE_MESSAGES.fileNotFound, { [field]: FILE_MESSAGES.fileNotFound });
+  if (!id || !UUID.test(id)) throw notFound();
+  const [row] = await ctx.db
+    .select()
+    .from(files)
+    .where(and(eq(files.id, id), eq(files.ownerId, owner.id)));
+  if (!row) throw notFound();
+  if (row.status === 'ready') return row;
+  try {
+    await confirmUpload(ctx, owner, id);
+  } catch (err) {
+    if (err instanceof HttpError && err.statusCode < 500) {
+      const message = err.statusCode === 404 ? FILE_MESSAGES.fileNotFound : err.message;
+      throw new HttpError(err.statusCode === 404 ? 400 : err.statusCode, message, { [field]: message });
+    }
+    throw err;
+  }
+  const [ready] = await ctx.db.select().from(files).where(eq(files.id, id));
+  return ready;
+}
+
+/** PUT /api/attorney/resume: the caller's own file (confirmed here if need be) becomes the profile's resume. */
 export async function setResume(ctx: AppContext, owner: User, resumeURL: string) {
-  const id = fileIdFromUrl(resumeURL);
-  const [row] = id
-    ? await ctx.db
-        .select()
-        .from(files)
-        .where(and(eq(files.id, id), eq(files.ownerId, owner.id), eq(files.status, 'ready')))
-    : [];
-  if (!row) throw badRequest(FILE_MESSAGES.fileNotFound, { resumeURL: FILE_MESSAGES.fileNotFound });
+  const row = await confirmReferencedFile(ctx, owner, fileIdFromUrl(resumeURL), 'resumeURL');
   const resumeUrl = objectUrlFor(row.id);
   await ctx.db.transaction(async (tx) => {
     await tx

@@ -739,22 +739,62 @@ describeEachDb(
         expect(activity.map((a) => a.kind)).toContain('resume_uploaded');
       });
 
-      it('refuses a pending file and a URL that is not a file', async () => {
+      it('accepts the URL of a finished upload and confirms it there (size and first bytes)', async () => {
         const attorney = await buildAttorney(t().app);
-        const { objectPath } = await c.ticket(attorney, {
+        const bytes = pdfBytes(4096, 'unconfirmed');
+        const { uploadURL, objectPath } = await c.ticket(attorney, {
+          filename: 'cv.pdf',
+          contentType: 'application/pdf',
+          size: bytes.length,
+        });
+        expect((await putBytes(t().app, uploadURL, bytes, 'application/pdf')).status).toBe(200);
+        const res = await c.as(attorney, {
+          method: 'PUT',
+          url: '/api/attorney/resume',
+          payload: { resumeURL: objectPath },
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.json().file).toMatchObject({
+          name: 'cv.pdf',
+          contentType: 'application/pdf',
+          size: bytes.length,
+        });
+        const download = await c.as(attorney, { method: 'GET', url: res.json().resumeUrl });
+        expect([200, 302]).toContain(download.statusCode);
+      });
+
+      it('refuses an upload with no bytes, bytes that are not a document, and a URL that is not a file', async () => {
+        const attorney = await buildAttorney(t().app);
+        const put = (resumeURL: string) =>
+          c.as(attorney, { method: 'PUT', url: '/api/attorney/resume', payload: { resumeURL } });
+        const empty = await c.ticket(attorney, {
           filename: 'a.pdf',
           contentType: 'application/pdf',
           size: 10,
         });
-        for (const resumeURL of [objectPath, 'https://evil.example/cv.pdf']) {
-          const res = await c.as(attorney, {
-            method: 'PUT',
-            url: '/api/attorney/resume',
-            payload: { resumeURL },
-          });
-          expect(res.statusCode).toBe(400);
-          expect(res.json().errors.resumeURL).toBe(FILE_MESSAGES.fileNotFound);
-        }
+        const noBytes = await put(empty.objectPath);
+        expect(noBytes.statusCode).toBe(400);
+        expect(noBytes.json().errors.resumeURL).toBe(FILE_MESSAGES.notUploaded);
+
+        const fake = Buffer.from('MZ this is not a document at all');
+        const exe = await c.ticket(attorney, {
+          filename: 'cv.pdf',
+          contentType: 'application/pdf',
+          size: fake.length,
+        });
+        expect((await putBytes(t().app, exe.uploadURL, fake, 'application/pdf')).status).toBe(200);
+        const wrongType = await put(exe.objectPath);
+        expect(wrongType.statusCode).toBe(400);
+        expect(wrongType.json().errors.resumeURL).toBe(FILE_MESSAGES.onlyTypes);
+
+        const foreign = await put('https://evil.example/cv.pdf');
+        expect(foreign.statusCode).toBe(400);
+        expect(foreign.json().errors.resumeURL).toBe(FILE_MESSAGES.fileNotFound);
+        const other = await buildAttorney(t().app);
+        const theirs = await c.uploadReady(other);
+        const notMine = await put(theirs.url);
+        expect(notMine.statusCode).toBe(400);
+        expect(notMine.json().errors.resumeURL).toBe(FILE_MESSAGES.fileNotFound);
         expect(
           await t().db.select().from(attorneyProfiles).where(eq(attorneyProfiles.userId, attorney.user.id)),
         ).toEqual([]);
