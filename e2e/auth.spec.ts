@@ -113,10 +113,16 @@ test('a signed-out visit to a signed-in page shows Unauthorized and goes to sign
   await expect(page).toHaveURL(/\/auth$/);
 });
 
-test('a firm user on an attorney page is sent away as unauthorised', async ({ page }) => {
-  await registerByApi(page, { email: uniqueEmail('firm-guard'), userType: 'firm' });
+test('a firm user on an attorney page is told which account the page is for, with a way home', async ({
+  page,
+}) => {
+  const email = uniqueEmail('firm-guard');
+  await registerByApi(page, { email, userType: 'firm' });
   await page.goto('/attorney/master-lpq');
-  await expect(page.getByText('Unauthorized', { exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'This page is for attorney accounts' })).toBeVisible();
+  await expect(page.getByText(`You are signed in as ${email}, a law firm account.`)).toBeVisible();
+  await expect(page.getByText('You are logged out', { exact: false })).toHaveCount(0);
+  await page.getByRole('link', { name: 'Go to your dashboard' }).click();
   await expect(page).toHaveURL(/\/firm\/dashboard$/);
 });
 

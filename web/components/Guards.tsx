@@ -1,6 +1,7 @@
-import type { UserType } from '@shared/auth';
+import { Button, Center, Stack, Text, Title } from '@mantine/core';
+import type { User, UserType } from '@shared/auth';
 import { type ReactNode, useEffect, useRef } from 'react';
-import { Navigate } from 'react-router';
+import { Link, Navigate } from 'react-router';
 import { homePathFor, useAuth } from '../lib/auth';
 import { handleUnauthorized } from '../lib/toast';
 import { FullPageSpinner } from './FullPageSpinner';
@@ -15,11 +16,36 @@ function Unauthorized() {
   return <FullPageSpinner label="Redirecting…" />;
 }
 
-/** Signed-in pages: the spinner while the user loads; the unauthorised toast and /api/login otherwise. */
+const ACCOUNT_NAMES: Record<UserType, string> = { attorney: 'attorney', firm: 'law firm' };
+
+/** Signed in, but as the other side: say which account the page is for, and offer the way home. */
+function WrongAccount({ user, needed }: { user: User; needed: UserType }) {
+  return (
+    <Center mih="100vh" p="md" component="main">
+      <Stack align="center" gap="sm" maw={480}>
+        <Title order={1} fz="h2" ta="center">
+          This page is for {ACCOUNT_NAMES[needed]} accounts
+        </Title>
+        <Text c="dimmed" ta="center">
+          You are signed in as {user.email}, a {ACCOUNT_NAMES[user.userType]} account.
+        </Text>
+        <Button component={Link} to={homePathFor(user)}>
+          Go to your dashboard
+        </Button>
+      </Stack>
+    </Center>
+  );
+}
+
+/**
+ * Signed-in pages: the spinner while the user loads; signed out, the unauthorised toast and /api/login;
+ * signed in as the other kind of account, a page that says so (issue 13) rather than 'You are logged out'.
+ */
 export function RequireUser({ userType, children }: { userType?: UserType; children: ReactNode }) {
   const { user, isLoading } = useAuth();
   if (isLoading) return <FullPageSpinner />;
-  if (!user || (userType && user.userType !== userType)) return <Unauthorized />;
+  if (!user) return <Unauthorized />;
+  if (userType && user.userType !== userType) return <WrongAccount user={user} needed={userType} />;
   return <>{children}</>;
 }
 
