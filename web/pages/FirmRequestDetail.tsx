@@ -2,6 +2,7 @@ import {
   Box,
   Button,
   Center,
+  Grid,
   Group,
   Loader,
   Modal,
@@ -184,20 +185,24 @@ function RequestView({ request }: { request: Detail }) {
         )}
       </Paper>
 
-      <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
-        <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
-          <Title order={2} fz="h4" mb="md">
-            Timeline
-          </Title>
-          <RequestTimeline request={request} />
-        </Paper>
-        <Paper withBorder p={{ base: 'md', sm: 'lg' }} style={{ gridColumn: 'span 2' }} miw={0}>
-          <Title order={2} fz="h4" mb="md">
-            Notes
-          </Title>
-          <RequestNotes requestId={request.id} />
-        </Paper>
-      </SimpleGrid>
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <Paper withBorder p={{ base: 'md', sm: 'lg' }} h="100%">
+            <Title order={2} fz="h4" mb="md">
+              Timeline
+            </Title>
+            <RequestTimeline request={request} />
+          </Paper>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Paper withBorder p={{ base: 'md', sm: 'lg' }} h="100%" miw={0}>
+            <Title order={2} fz="h4" mb="md">
+              Notes
+            </Title>
+            <RequestNotes requestId={request.id} />
+          </Paper>
+        </Grid.Col>
+      </Grid>
 
       <SimpleGrid cols={1} spacing="lg">
         <Paper withBorder p={{ base: 'md', sm: 'lg' }} miw={0}>
