@@ -77,7 +77,8 @@ export async function saveMasterLpq(ctx: AppContext, user: User, body: MasterLpq
     await recordFormActivity(
       tx,
       user.id,
-      isComplete && (body.isComplete || !existing?.isComplete)
+      // 'Completed' once, when the saved template becomes complete, whichever save did it.
+      isComplete && !existing?.isComplete
         ? ATTORNEY_ACTIVITY.masterLpqCompleted
         : ATTORNEY_ACTIVITY.masterLpqUpdated,
     );
