@@ -76,6 +76,9 @@ export const TIMELINE_EVENTS = [
   'reviewed',
   'completed',
   'withdrawn',
+  'updated',
+  'revoked',
+  'expired',
 ] as const;
 export type TimelineEventKind = (typeof TIMELINE_EVENTS)[number];
 export const TIMELINE_LABELS: Record<TimelineEventKind, string> = {
@@ -87,6 +90,9 @@ export const TIMELINE_LABELS: Record<TimelineEventKind, string> = {
   reviewed: 'Marked Under Review',
   completed: 'Review complete',
   withdrawn: 'Invitation withdrawn',
+  updated: 'Package updated',
+  revoked: 'Access revoked by the attorney',
+  expired: 'Access period ended',
 };
 export type TimelineEvent = { event: TimelineEventKind; at: string };
 

@@ -11,6 +11,7 @@ import {
 } from './form-fields';
 import { LIMITS } from './limits';
 import type { FirmQuestion, FirmSpecificQuestions, RequestStatus } from './requests';
+import type { PackageParts } from './sharing';
 
 /** Spec 2.11: the four steps of a position LPQ; a fifth when the request has firm questions. */
 export const LPQ_STEPS = [
@@ -191,24 +192,14 @@ export type AttorneyRequestItem = {
   additionalMessage: string | null;
   firmSpecificQuestions: FirmSpecificQuestions | null;
   lpqId: string | null;
+  sharedAt: string | null;
+  /** The latest version sent to the firm; null until shared. */
+  version: number | null;
+  /** The parts of the latest version; null until shared. */
+  include: PackageParts | null;
+  accessUntil: string | null;
+  revokedAt: string | null;
 };
 
 /** The spec's client sends no body; Fastify then hands the route null. */
 export const declineRequestSchema = z.object({ reason: optionalText(LIMITS.mediumText) }).nullish();
-
-/** A firm's read of the attorney's shared package, as the attorney sees it on /attorney/activity. */
-export type AccessEventItem = {
-  id: string;
-  requestId: string;
-  firmName: string;
-  positionTitle: string;
-  kind: 'package_view' | 'document_download' | 'pdf_download';
-  fileName: string | null;
-  createdAt: string;
-};
-
-export const ACCESS_KIND_LABELS: Record<AccessEventItem['kind'], string> = {
-  package_view: 'Viewed your shared package',
-  document_download: 'Downloaded a document',
-  pdf_download: 'Downloaded the package PDF',
-};

@@ -8,6 +8,8 @@ const DOC_ID = '3f0b8a4e-8f0e-4a51-9d55-0b7f4a1a2c11';
 const WORD_ID = '5a6b7c8d-1e2f-4a3b-8c9d-0e1f2a3b4c5d';
 
 const samplePackage = (): SharedPackage => ({
+  version: 1,
+  versions: [{ version: 1, sharedAt: '2026-01-12T15:30:00.000Z' }],
   sharedAt: '2026-01-12T15:30:00.000Z',
   attorney: {
     id: '9a8b7c6d-1e2f-4a3b-8c9d-0e1f2a3b4c5d',

@@ -15,6 +15,7 @@ export const REQUEST_STATUSES = [
   'reviewed',
   'completed',
   'withdrawn',
+  'revoked',
 ] as const;
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];
 
@@ -27,6 +28,7 @@ export const REQUEST_STATUS_LABELS: Record<RequestStatus, string> = {
   reviewed: 'Under Review',
   completed: 'Review Complete',
   withdrawn: 'Withdrawn',
+  revoked: 'Access Revoked',
 };
 
 /** One colour per status, on both sides' badges (Mantine colour names). */
@@ -38,6 +40,7 @@ export const REQUEST_STATUS_COLORS: Record<RequestStatus, string> = {
   completed: 'green',
   declined: 'gray',
   withdrawn: 'gray',
+  revoked: 'red',
 };
 
 /** Spec 2.16: on the attorney's cards accepted and in_progress read 'Documents Shared'. */
@@ -57,12 +60,13 @@ export const UNDER_REVIEW_STATUSES: RequestStatus[] = ['reviewed'];
 /** Every allowed move: from → to. Anything else is 409. */
 export const REQUEST_TRANSITIONS: Record<RequestStatus, RequestStatus[]> = {
   pending: ['accepted', 'declined', 'withdrawn'],
-  accepted: ['in_progress', 'reviewed', 'completed'],
-  in_progress: ['reviewed', 'completed'],
-  reviewed: ['completed'],
+  accepted: ['in_progress', 'reviewed', 'completed', 'revoked'],
+  in_progress: ['reviewed', 'completed', 'revoked'],
+  reviewed: ['completed', 'revoked'],
   declined: [],
-  completed: [],
+  completed: ['revoked'],
   withdrawn: [],
+  revoked: [],
 };
 
 /** PRODUCT.md §6: invitations a firm may send (429 beyond). */
@@ -198,7 +202,10 @@ export type FirmRequestItem = {
   reviewedAt: string | null;
   completedAt: string | null;
   withdrawnAt: string | null;
-  /** The shared package's version; null until shared. */
+  revokedAt: string | null;
+  /** The access end date the attorney set (inclusive), or null. */
+  accessUntil: string | null;
+  /** The shared package's latest version; null until shared. */
   version: number | null;
   contactPersonName: string;
   contactPersonTitle: string;
@@ -211,8 +218,11 @@ export type FirmRequestItem = {
 
 type Json = Record<string, unknown>;
 
-/** The frozen package a firm reads once a request is shared (PRODUCT.md §5, §6). */
+/** The frozen package a firm reads once a request is shared (PRODUCT.md §5, §6): one version of it. */
 export type SharedPackage = {
+  version: number;
+  /** Every version's number and date, oldest first. */
+  versions: { version: number; sharedAt: string }[];
   sharedAt: string;
   attorney: { id: string; firstName: string; lastName: string; email: string };
   profile: Json | null;

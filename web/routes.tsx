@@ -22,7 +22,7 @@ const Privacy = lazy(() => import('./pages/Legal').then((m) => ({ default: m.Pri
 const AttorneyOnboarding = page(() => import('./pages/AttorneyOnboarding'));
 const AttorneyDashboard = page(() => import('./pages/AttorneyDashboard'));
 const AttorneyProfile = page(() => import('./pages/AttorneyProfile'));
-const AttorneyActivity = page(() => import('./pages/AttorneyActivity'));
+const AttorneyAccessLog = page(() => import('./pages/AttorneyAccessLog'));
 const MasterLpq = page(() => import('./pages/MasterLpq'));
 const ConflictsForm = page(() => import('./pages/ConflictsForm'));
 const DiversityForm = page(() => import('./pages/DiversityForm'));
@@ -42,7 +42,8 @@ const PROTECTED: [string, LazyExoticComponent<ComponentType>, UserType][] = [
   ['/attorney/onboarding', AttorneyOnboarding, 'attorney'],
   ['/attorney/dashboard', AttorneyDashboard, 'attorney'],
   ['/attorney/profile', AttorneyProfile, 'attorney'],
-  ['/attorney/activity', AttorneyActivity, 'attorney'],
+  ['/attorney/access-log', AttorneyAccessLog, 'attorney'],
+  ['/attorney/activity', AttorneyAccessLog, 'attorney'],
   ['/attorney/master-lpq', MasterLpq, 'attorney'],
   ['/attorney/conflicts-form', ConflictsForm, 'attorney'],
   ['/attorney/diversity-form', DiversityForm, 'attorney'],

@@ -35,6 +35,7 @@ export type World = {
   /** Pending requests from the owning firm to the owning attorney: one to share, one to decline. */
   requestToShare: string;
   requestToDecline: string;
+  requestToRevoke: string;
   /** Pending requests of the owning firm: one to withdraw, one to resend. */
   requestToWithdraw: string;
   requestToResend: string;
@@ -131,6 +132,15 @@ export async function buildWorld(app: FastifyInstance): Promise<World> {
   const requestToResend = await sendRequest(app, firm.cookie, attorney.user.email, {
     positionTitle: 'Banking Partner',
   });
+  // Revoking ends the firm's access for good: its own shared request, apart from sharedRequestId.
+  const requestToRevoke = await sendRequest(app, firm.cookie, attorney.user.email, {
+    positionTitle: 'Energy Partner',
+  });
+  await expectStatus(
+    await as(attorney.cookie, { method: 'POST', url: `/api/attorney/lpq-requests/${requestToRevoke}/share` }),
+    200,
+    'share to revoke',
+  );
 
   const createSection = async (title: string) =>
     (
@@ -162,6 +172,7 @@ export async function buildWorld(app: FastifyInstance): Promise<World> {
     requestToDecline,
     requestToWithdraw,
     requestToResend,
+    requestToRevoke,
     customSection: await createSection('Practice fit'),
     customSectionToDelete: await createSection('To be deleted'),
   };

@@ -305,6 +305,24 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     ok: 200,
     call: (w) => ({ url: `/api/attorney/lpq-requests/${w.requestToShare}/share` }),
   },
+  'GET /api/attorney/lpq-requests/:id/preview': {
+    access: 'attorney-owned',
+    resource: 'request',
+    ok: 200,
+    call: (w) => ({ url: `/api/attorney/lpq-requests/${w.requestToShare}/preview` }),
+  },
+  'POST /api/attorney/lpq-requests/:id/update': {
+    access: 'attorney-owned',
+    resource: 'request',
+    ok: 200,
+    call: (w) => ({ url: `/api/attorney/lpq-requests/${w.sharedRequestId}/update`, payload: {} }),
+  },
+  'POST /api/attorney/lpq-requests/:id/revoke': {
+    access: 'attorney-owned',
+    resource: 'request',
+    ok: 200,
+    call: (w) => ({ url: `/api/attorney/lpq-requests/${w.requestToRevoke}/revoke` }),
+  },
   'POST /api/attorney/lpq-requests/:id/decline': {
     access: 'attorney-owned',
     resource: 'request',
@@ -418,6 +436,12 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
       url: `/api/firm/lpq-requests/${w.sharedRequestId}/notes`,
       payload: { body: 'Strong book in energy; ask about the Houston clients.' },
     }),
+  },
+  'GET /api/firm/lpq-requests/:id/changes': {
+    access: 'firm-owned',
+    resource: 'request',
+    ok: 200,
+    call: (w) => ({ url: `/api/firm/lpq-requests/${w.sharedRequestId}/changes?from=1&to=1` }),
   },
   'GET /api/firm/lpq-requests/:id/package.pdf': {
     access: 'firm-owned',

@@ -17,7 +17,9 @@ export const accessEvents = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     firmName: text('firm_name').notNull(),
-    kind: text('kind').$type<'package_view' | 'document_download' | 'pdf_download'>().notNull(),
+    kind: text('kind')
+      .$type<'package_view' | 'document_download' | 'pdf_download' | 'csv_export'>()
+      .notNull(),
     fileId: uuid('file_id'),
     fileName: text('file_name'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,7 +1,23 @@
 import { sql } from 'drizzle-orm';
-import { date, index, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  date,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { POSITION_LPQ_STATUSES } from '../../../shared/lpq';
 import { REQUEST_STATUSES } from '../../../shared/requests';
+import { type PackageParts, REVOCATION_CAUSES } from '../../../shared/sharing';
+import { files } from './files';
 import { users } from './users';
 
 export const OPEN_INVITATION_INDEX = 'lpq_requests_open_invitation_idx';
@@ -41,6 +57,13 @@ export const lpqRequests = pgTable(
     // PRODUCT.md §6: the firm withdraws a pending invitation, and may resend it once a day.
     withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
     lastResentAt: timestamp('last_resent_at', { withTimezone: true }),
+    // PRODUCT.md §5: the version the firm sees now (null until shared); versions live in shared_packages.
+    currentVersion: integer('current_version'),
+    // The access end date the attorney chose when sharing (inclusive); after it the firm reads nothing.
+    accessUntil: date('access_until'),
+    // When and why the firm lost access: the attorney revoked, the access period ended, or the account went.
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedBy: text('revoked_by', { enum: REVOCATION_CAUSES }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -55,27 +78,61 @@ export const lpqRequests = pgTable(
     uniqueIndex(OPEN_INVITATION_INDEX)
       .on(t.firmUserId, sql`lower(${t.attorneyEmail})`, sql`lower(${t.positionTitle})`)
       .where(sql`${t.status} = 'pending'`),
+    // The expiry job's candidates: shared requests with an access end date.
+    index('lpq_requests_access_until_idx')
+      .on(t.accessUntil)
+      .where(sql`${t.accessUntil} is not null and ${t.revokedAt} is null`),
   ],
 );
 
-// The frozen copy of what the attorney shared with one request (PRODUCT.md §5).
-export const sharedPackages = pgTable('shared_packages', {
-  requestId: uuid('request_id')
-    .primaryKey()
-    .references(() => lpqRequests.id, { onDelete: 'cascade' }),
-  attorneyUserId: uuid('attorney_user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  sharedAt: timestamp('shared_at', { withTimezone: true }).notNull().defaultNow(),
-  attorney: jsonb('attorney').$type<Record<string, unknown>>().notNull(),
-  profile: jsonb('profile').$type<Record<string, unknown>>(),
-  masterLpq: jsonb('master_lpq').$type<Record<string, unknown>>().notNull(),
-  conflictsForm: jsonb('conflicts_form').$type<Record<string, unknown>>(),
-  diversityForm: jsonb('diversity_form').$type<Record<string, unknown>>(),
-  businessPlan: jsonb('business_plan').$type<Record<string, unknown>>(),
-  // File ids with name, type and size as they were when shared.
-  documents: jsonb('documents').$type<unknown[]>().notNull().default([]),
-});
+// The frozen copies of what the attorney shared with one request, one row per version (PRODUCT.md §5):
+// version 1 when shared, N+1 for each update. Rows are never updated.
+export const sharedPackages = pgTable(
+  'shared_packages',
+  {
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => lpqRequests.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull().default(1),
+    attorneyUserId: uuid('attorney_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sharedAt: timestamp('shared_at', { withTimezone: true }).notNull().defaultNow(),
+    // The parts the attorney chose in the share dialog.
+    include: jsonb('include').$type<PackageParts>().notNull(),
+    attorney: jsonb('attorney').$type<Record<string, unknown>>().notNull(),
+    profile: jsonb('profile').$type<Record<string, unknown>>(),
+    masterLpq: jsonb('master_lpq').$type<Record<string, unknown>>().notNull(),
+    conflictsForm: jsonb('conflicts_form').$type<Record<string, unknown>>(),
+    diversityForm: jsonb('diversity_form').$type<Record<string, unknown>>(),
+    businessPlan: jsonb('business_plan').$type<Record<string, unknown>>(),
+  },
+  (t) => [primaryKey({ columns: [t.requestId, t.version] })],
+);
+
+// The files of each version, as they were when shared: what a firm may download (and nothing else).
+export const sharedPackageFiles = pgTable(
+  'shared_package_files',
+  {
+    requestId: uuid('request_id').notNull(),
+    version: integer('version').notNull(),
+    fileId: uuid('file_id')
+      .notNull()
+      .references(() => files.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    contentType: text('content_type').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.requestId, t.version, t.fileId] }),
+    foreignKey({
+      columns: [t.requestId, t.version],
+      foreignColumns: [sharedPackages.requestId, sharedPackages.version],
+    }).onDelete('cascade'),
+    index('shared_package_files_file_idx').on(t.fileId),
+  ],
+);
 
 export const positionLpqs = pgTable(
   'position_lpqs',

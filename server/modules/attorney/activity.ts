@@ -1,9 +1,9 @@
 import type { ActivityItem } from '@shared/attorney';
-import { ACCESS_KIND_LABELS } from '@shared/lpq';
+import { ACCESS_ACTION_LABELS } from '@shared/sharing';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { activityEvents } from '../../db/schema';
-import { listAccessEvents, recordActivity } from '../audit/audit.service';
+import { listAccessLog, recordActivity } from '../audit/audit.service';
 
 // Saving a wizard step by step writes many times in a row: within this window they count as one event.
 const COALESCE_MS = 15 * 60 * 1000;
@@ -37,7 +37,7 @@ export async function listActivity(db: Db, userId: string): Promise<ActivityItem
       .where(eq(activityEvents.userId, userId))
       .orderBy(desc(activityEvents.createdAt), desc(activityEvents.id))
       .limit(ACTIVITY_LIST_SIZE),
-    listAccessEvents(db, userId, ACTIVITY_LIST_SIZE),
+    listAccessLog(db, userId, { limit: ACTIVITY_LIST_SIZE }),
   ]);
   const own: ActivityItem[] = rows.map((r) => ({
     id: `activity-${r.id}`,
@@ -46,10 +46,10 @@ export async function listActivity(db: Db, userId: string): Promise<ActivityItem
     createdAt: r.createdAt.toISOString(),
   }));
   const firmReads: ActivityItem[] = reads.map((e) => ({
-    id: `access-${e.id}`,
-    kind: `access_${e.kind}`,
-    title: `${e.firmName}: ${ACCESS_KIND_LABELS[e.kind].toLowerCase()}${e.fileName ? ` (${e.fileName})` : ''}`,
-    createdAt: e.createdAt,
+    id: `access-${e.requestId}-${e.firstAt}`,
+    kind: `access_${e.action}`,
+    title: `${e.firmName} (${e.firmUserName}): ${ACCESS_ACTION_LABELS[e.action].toLowerCase()} ${e.what}${e.count > 1 ? ` · ${e.count} times` : ''}`,
+    createdAt: e.at,
   }));
   return [...own, ...firmReads]
     .sort((a, b) => b.createdAt.localeCompare(a.createdAt))

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { expect, it } from 'vitest';
+import { accessEvents } from '../../db/schema';
 import { buildAttorney } from '../../test/factories';
 import { describeEachDb } from '../../test/harness';
 import { buildFirm } from '../firm/firm.factories';
@@ -43,14 +44,22 @@ describeEachDb('access log', (t) => {
     });
     expect(pdf.statusCode).toBe(200);
 
-    const events = (await log(attorney.cookie)).json();
-    expect(events.map((e: { kind: string }) => e.kind)).toEqual(['pdf_download', 'package_view']);
-    expect(events[0]).toMatchObject({
-      requestId,
-      firmName: 'Arden & Vale',
-      positionTitle: 'Corporate Partner',
-      createdAt: expect.any(String),
-    });
+    // One firm user, one request, within 30 minutes: one entry, named by the export, with a count.
+    const entries = (await log(attorney.cookie)).json();
+    expect(entries).toEqual([
+      {
+        at: expect.any(String),
+        firstAt: expect.any(String),
+        firmName: 'Arden & Vale',
+        firmUserName: `${firm.user.firstName} ${firm.user.lastName}`,
+        action: 'exported',
+        what: 'Package PDF, Shared package',
+        count: 2,
+        requestId,
+        positionTitle: 'Corporate Partner',
+      },
+    ]);
+    expect(Date.parse(entries[0].at)).toBeGreaterThanOrEqual(Date.parse(entries[0].firstAt));
 
     const other = await buildAttorney(t().app);
     expect((await log(other.cookie)).json()).toEqual([]);
@@ -63,6 +72,81 @@ describeEachDb('access log', (t) => {
       (await inject({ method: 'GET', url: '/api/attorney/access-log', headers: { cookie: firm.cookie } }))
         .statusCode,
     ).toBe(403);
+  });
+});
+
+describeEachDb('access log entries', (t) => {
+  it("groups one firm user's reads of one request within 30 minutes, newest first, filterable", async () => {
+    const firm = await buildFirm(t().app, { firmName: 'Arden & Vale' });
+    const other = await buildFirm(t().app, { firmName: 'Baxter Lowe' });
+    const attorney = await buildAttorney(t().app);
+    await completeMasterLpqFor(t().app, attorney.cookie);
+    const share = async (cookie: string) => {
+      const id = await sendRequest(t().app, cookie, attorney.user.email);
+      const res = await t().app.inject({
+        method: 'POST',
+        url: `/api/attorney/lpq-requests/${id}/share`,
+        headers: { cookie: attorney.cookie },
+      });
+      expect(res.statusCode).toBe(200);
+      return id;
+    };
+    const first = await share(firm.cookie);
+    const second = await share(other.cookie);
+    const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000);
+    const event = (
+      requestId: string,
+      firmUserId: string,
+      firmName: string,
+      kind: 'package_view' | 'pdf_download',
+      minutesAgo: number,
+    ) => ({
+      requestId,
+      attorneyUserId: attorney.user.id,
+      firmUserId,
+      firmName,
+      kind,
+      createdAt: at(minutesAgo),
+    });
+    await t()
+      .db.insert(accessEvents)
+      .values([
+        // Arden & Vale: 200, 180, 160 minutes ago (each within 30 of the last): one entry of 3.
+        event(first, firm.user.id, 'Arden & Vale', 'package_view', 200),
+        event(first, firm.user.id, 'Arden & Vale', 'package_view', 180),
+        event(first, firm.user.id, 'Arden & Vale', 'package_view', 160),
+        // 100 minutes ago: more than 30 after the last, a new entry.
+        event(first, firm.user.id, 'Arden & Vale', 'pdf_download', 100),
+        // Baxter Lowe, 50 minutes ago.
+        event(second, other.user.id, 'Baxter Lowe', 'package_view', 50),
+      ]);
+    const log = async (query = '') =>
+      (
+        await t().app.inject({
+          method: 'GET',
+          url: `/api/attorney/access-log${query}`,
+          headers: { cookie: attorney.cookie },
+        })
+      ).json();
+    const all = await log();
+    expect(
+      all.map((e: { firmName: string; count: number; action: string }) => [e.firmName, e.count, e.action]),
+    ).toEqual([
+      ['Baxter Lowe', 1, 'viewed'],
+      ['Arden & Vale', 1, 'exported'],
+      ['Arden & Vale', 3, 'viewed'],
+    ]);
+    expect(Date.parse(all[2].at) - Date.parse(all[2].firstAt)).toBe(40 * 60_000);
+    expect((await log('?firm=Baxter%20Lowe')).map((e: { requestId: string }) => e.requestId)).toEqual([
+      second,
+    ]);
+    expect(await log(`?requestId=${first}`)).toHaveLength(2);
+    const bad = await t().app.inject({
+      method: 'GET',
+      url: '/api/attorney/access-log?requestId=nope',
+      headers: { cookie: attorney.cookie },
+    });
+    expect(bad.statusCode).toBe(400);
   });
 });
 
@@ -127,7 +211,9 @@ describeEachDb('recent activity', (t) => {
       headers: { cookie: attorney.cookie },
     });
     const titles = res.json().map((a: { title: string }) => a.title);
-    expect(titles[0]).toBe('Arden & Vale: viewed your shared package');
+    expect(titles[0]).toBe(
+      `Arden & Vale (${firm.user.firstName} ${firm.user.lastName}): viewed Shared package`,
+    );
     expect(titles).toContain('Shared your LPQ with Arden & Vale for Corporate Partner');
   });
 });

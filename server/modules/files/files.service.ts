@@ -10,10 +10,18 @@ import {
   uploadRequestSchema,
 } from '@shared/files';
 import { LIMITS } from '@shared/limits';
-import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { SHARED_DOCUMENT_STATUSES } from '@shared/requests';
+import { and, desc, eq, exists, inArray, lt, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
-import { attorneyProfiles, files, lpqRequests, positionLpqs, sharedPackages, users } from '../../db/schema';
+import {
+  attorneyProfiles,
+  files,
+  lpqRequests,
+  positionLpqs,
+  sharedPackageFiles,
+  users,
+} from '../../db/schema';
 import { badRequest, HttpError, notFound, payloadTooLarge } from '../../plugins/errors';
 import { type CompletedPart, PartsInvalidError, UPLOAD_URL_TTL_SECONDS } from '../../storage/storage';
 import { recordAccess, recordActivity } from '../audit/audit.service';
@@ -258,31 +266,53 @@ export async function getOwnFile(ctx: AppContext, owner: User, id: string): Prom
  * The shared package of one of this firm user's requests that lists the file (as a document or
  * as the profile's resume), newest first.
  */
+/**
+ * The shared request through which this firm user may download the file: the file is in a version of a
+ * package the attorney shared with them (or attached to its position LPQ), and the firm may read that
+ * package now — shared, not revoked, within its access period. Checked at every download, so a link
+ * handed out before a revocation answers 404 after it.
+ */
 async function findFirmGrant(ctx: AppContext, firmUser: User, file: FileRow) {
   const asDocument = JSON.stringify([{ id: file.id }]);
-  const asBareId = JSON.stringify([file.id]);
   const [grant] = await ctx.db
     .select({
-      requestId: sharedPackages.requestId,
-      attorneyUserId: sharedPackages.attorneyUserId,
+      requestId: lpqRequests.id,
+      attorneyUserId: lpqRequests.attorneyUserId,
       firmName: lpqRequests.firmName,
     })
-    .from(sharedPackages)
-    .innerJoin(lpqRequests, eq(lpqRequests.id, sharedPackages.requestId))
+    .from(lpqRequests)
     .where(
       and(
         eq(lpqRequests.firmUserId, firmUser.id),
-        eq(sharedPackages.attorneyUserId, file.ownerId),
-        sql`(${sharedPackages.documents} @> ${asDocument}::jsonb
-          or ${sharedPackages.documents} @> ${asBareId}::jsonb
-          or ${sharedPackages.profile}->>'resumeUrl' = ${objectUrlFor(file.id)}
-          or exists (select 1 from ${positionLpqs} where ${positionLpqs.requestId} = ${sharedPackages.requestId}
-            and ${positionLpqs.formData}->'documents' @> ${asDocument}::jsonb))`,
+        eq(lpqRequests.attorneyUserId, file.ownerId),
+        inArray(lpqRequests.status, SHARED_DOCUMENT_STATUSES),
+        sql`(${lpqRequests.accessUntil} is null or ${lpqRequests.accessUntil} >= (now() at time zone 'utc')::date)`,
+        or(
+          exists(
+            ctx.db
+              .select({ one: sql`1` })
+              .from(sharedPackageFiles)
+              .where(
+                and(eq(sharedPackageFiles.requestId, lpqRequests.id), eq(sharedPackageFiles.fileId, file.id)),
+              ),
+          ),
+          exists(
+            ctx.db
+              .select({ one: sql`1` })
+              .from(positionLpqs)
+              .where(
+                and(
+                  eq(positionLpqs.requestId, lpqRequests.id),
+                  sql`${positionLpqs.formData}->'documents' @> ${asDocument}::jsonb`,
+                ),
+              ),
+          ),
+        ),
       ),
     )
-    .orderBy(desc(sharedPackages.sharedAt))
+    .orderBy(desc(lpqRequests.sharedAt))
     .limit(1);
-  return grant;
+  return grant?.attorneyUserId ? { ...grant, attorneyUserId: grant.attorneyUserId } : undefined;
 }
 
 /**

@@ -9,17 +9,11 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { AppConfig } from '../../config';
-import {
-  accessEvents,
-  activityEvents,
-  attorneyProfiles,
-  files,
-  lpqRequests,
-  sharedPackages,
-} from '../../db/schema';
+import { accessEvents, activityEvents, attorneyProfiles, files, lpqRequests } from '../../db/schema';
 import type { LocalStorage } from '../../storage/local-storage';
 import { type Actor, buildAttorney, buildFirmUser } from '../../test/factories';
 import { describeEachDb, type TestApp } from '../../test/harness';
+import { storeVersion } from '../requests/package-versions';
 import { SWEEP_PENDING_JOB, sweepPendingFiles } from './files.service';
 import { docBytes, docxBytes, pdfBytes, putBytes, sha256, startS3rver } from './files.test-support';
 
@@ -802,7 +796,7 @@ describeEachDb(
     });
 
     describe('firm downloads', () => {
-      async function share(firm: Actor, attorney: Actor, documents: unknown[]) {
+      async function share(firm: Actor, attorney: Actor, documents: FileRef[]) {
         const [request] = await t()
           .db.insert(lpqRequests)
           .values({
@@ -813,15 +807,29 @@ describeEachDb(
             positionTitle: 'Partner',
             practiceArea: 'Litigation',
             status: 'accepted',
+            sharedAt: new Date(),
+            currentVersion: 1,
           })
           .returning();
-        await t().db.insert(sharedPackages).values({
-          requestId: request.id,
-          attorneyUserId: attorney.user.id,
-          attorney: {},
-          masterLpq: {},
-          documents,
-        });
+        await storeVersion(
+          t().db,
+          {
+            requestId: request.id,
+            version: 1,
+            attorneyUserId: attorney.user.id,
+            sharedAt: new Date(),
+            parts: { conflictsForm: false, businessPlan: false, documents: true, diversityForm: false },
+          },
+          {
+            attorney: { id: attorney.user.id, firstName: '', lastName: '', email: '' },
+            profile: null,
+            masterLpq: {},
+            conflictsForm: null,
+            diversityForm: null,
+            businessPlan: null,
+            documents,
+          },
+        );
         return request;
       }
 

@@ -61,6 +61,11 @@ describeEachDb('attorney requests: list, share, decline', (t, kind) => {
         additionalMessage: 'We would love to hear from you.',
         firmSpecificQuestions: expect.objectContaining({ sections: expect.any(Array) }),
         lpqId: null,
+        sharedAt: null,
+        version: null,
+        include: null,
+        accessUntil: null,
+        revokedAt: null,
       });
     });
 
@@ -149,7 +154,7 @@ describeEachDb('attorney requests: list, share, decline', (t, kind) => {
       expect(again.json().message).toBe(REQUEST_MESSAGES.notPending);
     });
 
-    it('includes the diversity form only when the attorney submitted it', async () => {
+    it('includes the diversity form only when the attorney submitted it and ticked it', async () => {
       const { firm, attorney } = await setup();
       await inject({
         method: 'PUT',
@@ -161,8 +166,27 @@ describeEachDb('attorney requests: list, share, decline', (t, kind) => {
       const requestId = await sendRequest(t().app, firm.cookie, attorney.user.email, {
         positionTitle: 'Tax Partner',
       });
+      // Never by default (PRODUCT.md §5): the spec's client sends no body.
       expect((await share(attorney.cookie, requestId)).statusCode).toBe(200);
-      const [pkg] = await t().db.select().from(sharedPackages).where(eq(sharedPackages.requestId, requestId));
+      const [byDefault] = await t()
+        .db.select()
+        .from(sharedPackages)
+        .where(eq(sharedPackages.requestId, requestId));
+      expect(byDefault.diversityForm).toBeNull();
+      expect(byDefault.include.diversityForm).toBe(false);
+
+      const ticked = await sendRequest(t().app, firm.cookie, attorney.user.email, {
+        positionTitle: 'Tax Counsel',
+      });
+      const res = await inject({
+        method: 'POST',
+        url: `/api/attorney/lpq-requests/${ticked}/share`,
+        headers: { cookie: attorney.cookie },
+        payload: { include: { diversityForm: true } },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().include).toMatchObject({ diversityForm: true });
+      const [pkg] = await t().db.select().from(sharedPackages).where(eq(sharedPackages.requestId, ticked));
       expect(pkg.diversityForm).toMatchObject({ gender: 'non-binary', raceEthnicity: 'hispanic-latino' });
     });
 

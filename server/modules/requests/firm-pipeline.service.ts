@@ -9,10 +9,11 @@ import {
 } from '@shared/firm-pipeline';
 import { formatDate } from '@shared/format';
 import type { FirmRequestItem } from '@shared/requests';
-import { and, asc, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { emailTokens, lpqRequests, requestNotes, users } from '../../db/schema';
 import { badRequest, conflict, HttpError, notFound } from '../../plugins/errors';
+import { recordAccess } from '../audit/audit.service';
 import { sendInvitationMail, toFirmRequestItem } from './firm-requests.service';
 import { firmRequestScope } from './request-scope';
 import { transitionRequest } from './request-state';
@@ -143,10 +144,12 @@ export async function firmRequestsCsv(
   query: Omit<FirmRequestListQuery, 'limit' | 'cursor'>,
 ): Promise<string> {
   const lines = [FIRM_REQUEST_CSV_COLUMNS.join(',')];
+  const named: string[] = [];
   let cursor: string | undefined;
   for (;;) {
     const page = await listFirmRequestsPage(ctx, user, { ...query, limit: 200, cursor });
     for (const r of page.items) {
+      if (r.attorneyName) named.push(r.id);
       lines.push(
         [
           r.attorneyEmail,
@@ -165,7 +168,37 @@ export async function firmRequestsCsv(
     if (!page.nextCursor) break;
     cursor = page.nextCursor;
   }
+  await recordCsvRows(ctx.db, user, named);
   return `${lines.join('\r\n')}\r\n`;
+}
+
+/**
+ * PRODUCT.md §8: a CSV row that names an attorney is a read of their data, recorded for them (one event
+ * per row) before the file leaves.
+ */
+async function recordCsvRows(db: Tx, user: User, requestIds: string[]) {
+  for (let i = 0; i < requestIds.length; i += 500) {
+    const rows = await db
+      .select({
+        id: lpqRequests.id,
+        attorneyUserId: lpqRequests.attorneyUserId,
+        firmName: lpqRequests.firmName,
+      })
+      .from(lpqRequests)
+      .where(and(firmRequestScope(user), inArray(lpqRequests.id, requestIds.slice(i, i + 500))));
+    await recordAccess(
+      db,
+      rows
+        .filter((r) => r.attorneyUserId)
+        .map((r) => ({
+          requestId: r.id,
+          attorneyUserId: r.attorneyUserId!,
+          firmUserId: user.id,
+          firmName: r.firmName,
+          kind: 'csv_export' as const,
+        })),
+    );
+  }
 }
 
 /** This firm's request row, locked for the transaction; 404 for anyone else's or unknown ids. */

@@ -1,5 +1,6 @@
 import { firmRequestListQuerySchema, requestNoteSchema } from '@shared/firm-pipeline';
 import { createLpqRequestSchema, firmRequestStatusSchema } from '@shared/requests';
+import { changesQuerySchema } from '@shared/sharing';
 import { format } from 'date-fns';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -7,6 +8,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { renderPackagePdf } from '../../pdf/package-pdf';
 import { currentUser } from '../../plugins/session';
+import { ACCESS_EXPIRY_EVERY_MS, ACCESS_EXPIRY_JOB, expireAccess } from './access-expiry';
 import {
   addNote,
   firmRequestsCsv,
@@ -18,12 +20,15 @@ import {
 import {
   createLpqRequest,
   getFirmRequest,
+  getPackageChanges,
   readPackageForPdf,
   setFirmRequestStatus,
 } from './firm-requests.service';
 import { REMINDER_EVERY_MS, REMINDER_JOB, sendDueDateReminders } from './reminders';
 
 const idParams = z.object({ id: z.string().max(100) });
+/** `?version=N`: one of the package's versions (the latest when left out). */
+const versionQuery = z.object({ version: z.coerce.number().int().min(1).max(100000).optional() });
 
 /** A file name without characters that break a Content-Disposition header. */
 const safeFileName = (value: string) =>
@@ -91,8 +96,17 @@ export async function firmRequestRoutes(fastify: FastifyInstance, { ctx }: { ctx
     return reply.code(201).send(item);
   });
 
-  app.get('/api/firm/lpq-requests/:id', { schema: { params: idParams } }, async (request) =>
-    getFirmRequest(ctx, currentUser(request), request.params.id),
+  app.get(
+    '/api/firm/lpq-requests/:id',
+    { schema: { params: idParams, querystring: versionQuery } },
+    async (request) => getFirmRequest(ctx, currentUser(request), request.params.id, request.query.version),
+  );
+
+  // PRODUCT.md §6: what changed between two versions of the package.
+  app.get(
+    '/api/firm/lpq-requests/:id/changes',
+    { schema: { params: idParams, querystring: changesQuerySchema } },
+    async (request) => getPackageChanges(ctx, currentUser(request), request.params.id, request.query),
   );
 
   app.post(
@@ -104,12 +118,17 @@ export async function firmRequestRoutes(fastify: FastifyInstance, { ctx }: { ctx
 
   app.get(
     '/api/firm/lpq-requests/:id/package.pdf',
-    { schema: { params: idParams } },
+    { schema: { params: idParams, querystring: versionQuery } },
     async (request, reply) => {
-      const { request: item, pkg } = await readPackageForPdf(ctx, currentUser(request), request.params.id);
+      const { request: item, pkg } = await readPackageForPdf(
+        ctx,
+        currentUser(request),
+        request.params.id,
+        request.query.version,
+      );
       const pdf = await renderPackagePdf(item, pkg);
       const name = safeFileName(
-        `LPQ ${pkg.attorney.firstName} ${pkg.attorney.lastName} ${item.positionTitle} ${format(new Date(pkg.sharedAt), 'yyyy-MM-dd')}`,
+        `LPQ ${pkg.attorney.firstName} ${pkg.attorney.lastName} ${item.positionTitle} ${format(new Date(pkg.sharedAt), 'yyyy-MM-dd')} v${pkg.version}`,
       );
       return reply
         .header('Content-Type', 'application/pdf')
@@ -123,5 +142,11 @@ export async function firmRequestRoutes(fastify: FastifyInstance, { ctx }: { ctx
     name: REMINDER_JOB,
     everyMs: REMINDER_EVERY_MS,
     run: () => sendDueDateReminders(ctx),
+  });
+  // PRODUCT.md §5: shares past their access end date become revoked, and the firm is mailed.
+  ctx.scheduler.register({
+    name: ACCESS_EXPIRY_JOB,
+    everyMs: ACCESS_EXPIRY_EVERY_MS,
+    run: () => expireAccess(ctx),
   });
 }

@@ -1,7 +1,7 @@
 import type { User } from '@shared/auth';
-import { type FileRef, objectUrlFor } from '@shared/files';
 import type { TimelineEvent } from '@shared/firm-pipeline';
 import { TOKEN_TTL } from '@shared/limits';
+import { diffPackages } from '@shared/package-changes';
 import {
   type createLpqRequestSchema,
   type FIRM_REVIEW_STATUSES,
@@ -10,40 +10,53 @@ import {
   type FirmSpecificQuestions,
   INVITATION_LIMITS,
   REQUEST_MESSAGES,
+  SHARED_DOCUMENT_STATUSES,
   type SharedPackage,
 } from '@shared/requests';
+import type { PackageChange } from '@shared/sharing';
 import { and, count, eq, isNotNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { preparedStatement } from '../../db/prepared';
-import {
-  firmProfiles,
-  lpqRequests,
-  OPEN_INVITATION_INDEX,
-  positionLpqs,
-  sharedPackages,
-  users,
-} from '../../db/schema';
+import { firmProfiles, lpqRequests, OPEN_INVITATION_INDEX, positionLpqs, users } from '../../db/schema';
 import { enqueueMail } from '../../mail/outbox';
 import { conflict, notFound, tooManyRequests } from '../../plugins/errors';
 import { recordAccess, recordActivity } from '../audit/audit.service';
 import { createEmailToken } from '../auth/tokens';
 import { findFirmProfile } from '../firm/firm.service';
+import { listVersions, loadVersion } from './package-versions';
 import { firmRequestScope, sentByFirm } from './request-scope';
 import { transitionRequest } from './request-state';
 import { lpqInvitationMail } from './requests.mails';
 import { isUuid } from './uuid';
 
 type RequestRow = typeof lpqRequests.$inferSelect;
-type PackageRow = typeof sharedPackages.$inferSelect;
 type PositionLpqRow = typeof positionLpqs.$inferSelect;
 type FirmContext = { db: Tx; publicUrl: string; onMailQueued: () => void };
 type NewRequest = z.output<typeof createLpqRequestSchema>;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-export function toFirmRequestItem(row: RequestRow, attorneyName: string | null): FirmRequestItem {
+/** Today as yyyy-mm-dd (UTC): the access end date is inclusive. */
+const todayUtc = () => new Date().toISOString().slice(0, 10);
+
+/** The access end date has passed (the job may not have marked the request yet). */
+export const accessEnded = (row: Pick<RequestRow, 'accessUntil'>) =>
+  row.accessUntil !== null && row.accessUntil < todayUtc();
+const endOfAccess = (row: Pick<RequestRow, 'accessUntil'>) => new Date(`${row.accessUntil}T23:59:59.999Z`);
+
+/** The firm may read the package now: shared, not revoked, and within the access period. */
+export const firmMayRead = (row: Pick<RequestRow, 'status' | 'accessUntil'>) =>
+  SHARED_DOCUMENT_STATUSES.includes(row.status) && !accessEnded(row);
+
+export function toFirmRequestItem(
+  row: RequestRow,
+  attorneyName: string | null,
+  versions: { version: number; sharedAt: string }[] = [],
+): FirmRequestItem {
+  // Checked at read time: a request past its access end date is revoked for the firm from that moment on.
+  const status = SHARED_DOCUMENT_STATUSES.includes(row.status) && accessEnded(row) ? 'revoked' : row.status;
   return {
     id: row.id,
     attorneyEmail: row.attorneyEmail,
@@ -51,7 +64,7 @@ export function toFirmRequestItem(row: RequestRow, attorneyName: string | null):
     firmName: row.firmName,
     positionTitle: row.positionTitle,
     practiceArea: row.practiceArea,
-    status: row.status,
+    status,
     sentAt: row.sentAt.toISOString(),
     dueDate: row.dueDate,
     sharedAt: iso(row.sharedAt),
@@ -60,19 +73,29 @@ export function toFirmRequestItem(row: RequestRow, attorneyName: string | null):
     reviewedAt: iso(row.reviewedAt),
     completedAt: iso(row.completedAt),
     withdrawnAt: iso(row.withdrawnAt),
-    version: row.sharedAt ? 1 : null,
+    revokedAt: iso(row.revokedAt),
+    accessUntil: row.accessUntil,
+    version: row.currentVersion,
     contactPersonName: row.contactPersonName,
     contactPersonTitle: row.contactPersonTitle,
     contactPhone: row.contactPhone,
     additionalMessage: row.additionalMessage,
     firmSpecificQuestions: (row.firmSpecificQuestions as FirmSpecificQuestions | null) ?? null,
-    timeline: timelineOf(row),
+    timeline: timelineOf(row, versions),
   };
 }
 
-/** PRODUCT.md §6: the request's timeline from the moments stored on it, oldest first. */
-function timelineOf(row: RequestRow): TimelineEvent[] {
+/**
+ * PRODUCT.md §6: the request's timeline from the moments stored on it and its versions, oldest first.
+ * A request whose access period has ended reads as revoked even before the job marks it.
+ */
+function timelineOf(row: RequestRow, versions: { version: number; sharedAt: string }[]): TimelineEvent[] {
+  const revoked = row.revokedAt ?? (accessEnded(row) ? endOfAccess(row) : null);
   const events: [TimelineEvent['event'], Date | null][] = [
+    ...versions
+      .filter((v) => v.version > 1)
+      .map((v): [TimelineEvent['event'], Date] => ['updated', new Date(v.sharedAt)]),
+    [row.revokedBy === 'attorney' || row.revokedBy === 'account_deleted' ? 'revoked' : 'expired', revoked],
     ['sent', row.sentAt],
     ['resent', row.lastResentAt],
     ['reminded', row.reminderSentAt],
@@ -246,96 +269,112 @@ function positionLpqStatus(row: PositionLpqRow) {
   return row.status === 'draft' ? 'not_started' : row.status;
 }
 
-function toDocuments(stored: unknown[]): FileRef[] {
-  return (stored as Partial<FileRef>[])
-    .filter((d): d is FileRef => typeof d?.id === 'string')
-    .map((d) => ({
-      id: d.id,
-      name: d.name ?? 'Document',
-      contentType: d.contentType ?? 'application/octet-stream',
-      size: Number(d.size ?? 0),
-      url: objectUrlFor(d.id),
-    }));
-}
-
-function toSharedPackage(row: PackageRow, lpq: PositionLpqRow | null): SharedPackage {
-  return {
-    sharedAt: row.sharedAt.toISOString(),
-    attorney: row.attorney as SharedPackage['attorney'],
-    profile: row.profile ?? null,
-    masterLpq: row.masterLpq,
-    conflictsForm: row.conflictsForm ?? null,
-    diversityForm: row.diversityForm ?? null,
-    businessPlan: row.businessPlan ?? null,
-    documents: toDocuments(row.documents),
-    positionLpq: lpq
-      ? { status: positionLpqStatus(lpq), formData: lpq.formData, firmAnswers: lpq.firmAnswers }
-      : null,
-  };
-}
-
 /**
- * One of the firm's requests with its package and position LPQ, in one statement (one snapshot). Firms
- * open it all day, so it is a prepared statement.
+ * One of the firm's requests with its position LPQ, in one statement. Firms open it all day, so it is a
+ * prepared statement.
  */
-const requestWithPackage = (db: Db) =>
-  preparedStatement(db, 'firm_request_with_package', (db, name) =>
+const requestWithLpq = (db: Db) =>
+  preparedStatement(db, 'firm_request_with_lpq', (db, name) =>
     db
       .select({
         request: lpqRequests,
         firstName: users.firstName,
         lastName: users.lastName,
-        pkg: sharedPackages,
         lpq: positionLpqs,
       })
       .from(lpqRequests)
       .leftJoin(users, requestAttorney)
-      .leftJoin(sharedPackages, eq(sharedPackages.requestId, lpqRequests.id))
       .leftJoin(positionLpqs, eq(positionLpqs.requestId, lpqRequests.id))
       .where(and(sentByFirm(sql.placeholder('firmUserId')), eq(lpqRequests.id, sql.placeholder('requestId'))))
       .prepare(name),
   );
 
+type AccessKind = 'package_view' | 'pdf_download';
+
 /**
- * PRODUCT.md §8: every firm read of a shared package is recorded for the attorney to see. The read comes
- * first and the package leaves only once its access event is stored: if that write fails, the firm gets
- * an error and no data. 404 for another firm's request, an unknown or a malformed id.
+ * PRODUCT.md §5, §8: one of the firm's requests and, while the firm may read it, one version of its
+ * package (the latest unless `version` is given). Revoked or past its access end date, the package is
+ * null — checked here, at every read. Every read that returns a package is recorded for the attorney;
+ * the package leaves only once its access event is stored. 404 for another firm's request, an unknown or
+ * a malformed id, and for a version that does not exist.
  */
 async function readOwnPackage(
   db: Db,
   user: User,
   requestId: string,
-  kind: 'package_view' | 'pdf_download',
+  kind: AccessKind,
+  version?: number,
 ): Promise<{ request: FirmRequestItem; pkg: SharedPackage | null }> {
   if (!isUuid(requestId)) throw notFound();
-  const [row] = await requestWithPackage(db).execute({ firmUserId: user.id, requestId });
+  const [row] = await requestWithLpq(db).execute({ firmUserId: user.id, requestId });
   if (!row) throw notFound();
-  const request = toFirmRequestItem(row.request, fullName(row));
-  if (!row.pkg) return { request, pkg: null };
+  const readable = firmMayRead(row.request) && row.request.currentVersion !== null;
+  const versions = readable ? await listVersions(db, requestId) : [];
+  const request = toFirmRequestItem(row.request, fullName(row), versions);
+  if (!readable) {
+    if (version !== undefined) throw notFound();
+    return { request, pkg: null };
+  }
+  const stored = await loadVersion(db, requestId, version ?? row.request.currentVersion!);
+  if (!stored) throw notFound();
   await recordAccess(db, {
     requestId: request.id,
-    attorneyUserId: row.pkg.attorneyUserId,
+    attorneyUserId: row.request.attorneyUserId!,
     firmUserId: user.id,
     firmName: request.firmName,
     kind,
   });
-  return { request, pkg: toSharedPackage(row.pkg, row.lpq) };
+  const { include: _parts, ...pkg } = stored;
+  const lpq = row.lpq;
+  return {
+    request,
+    pkg: {
+      ...pkg,
+      versions,
+      positionLpq: lpq
+        ? { status: positionLpqStatus(lpq), formData: lpq.formData, firmAnswers: lpq.firmAnswers }
+        : null,
+    },
+  };
 }
 
 export async function getFirmRequest(
   ctx: { db: Db },
   user: User,
   requestId: string,
+  version?: number,
 ): Promise<FirmRequestDetail> {
-  const { request, pkg } = await readOwnPackage(ctx.db, user, requestId, 'package_view');
+  const { request, pkg } = await readOwnPackage(ctx.db, user, requestId, 'package_view', version);
   return { ...request, package: pkg };
 }
 
-/** The package for the PDF: 404 until it is shared; the download is recorded. */
-export async function readPackageForPdf(ctx: { db: Db }, user: User, requestId: string) {
-  const { request, pkg } = await readOwnPackage(ctx.db, user, requestId, 'pdf_download');
+/** The package for the PDF: 404 until it is shared and once access has ended; the export is recorded. */
+export async function readPackageForPdf(ctx: { db: Db }, user: User, requestId: string, version?: number) {
+  const { request, pkg } = await readOwnPackage(ctx.db, user, requestId, 'pdf_download', version);
   if (!pkg) throw notFound();
   return { request, pkg };
+}
+
+/**
+ * PRODUCT.md §6: what changed between two versions, field by field, with the labels the review screen
+ * shows. Reading it is a view of both versions, recorded as one. 404 while the firm may not read.
+ */
+export async function getPackageChanges(
+  ctx: { db: Db },
+  user: User,
+  requestId: string,
+  range: { from: number; to: number },
+): Promise<PackageChange[]> {
+  const { request, pkg } = await readOwnPackage(ctx.db, user, requestId, 'package_view', range.to);
+  if (!pkg) throw notFound();
+  const before = range.from === range.to ? pkg : await loadVersion(ctx.db, requestId, range.from);
+  if (!before) throw notFound();
+  const options = { firmName: request.firmName, firmSpecificQuestions: request.firmSpecificQuestions };
+  return diffPackages(
+    { ...before, versions: pkg.versions, positionLpq: null },
+    { ...pkg, positionLpq: null },
+    options,
+  );
 }
 
 const REVIEW_ACTIVITY = {

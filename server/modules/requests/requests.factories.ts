@@ -1,6 +1,8 @@
+import { objectUrlFor } from '@shared/files';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { positionLpqs, sharedPackages, users } from '../../db/schema';
+import { files, positionLpqs, users } from '../../db/schema';
+import { storeVersion } from './package-versions';
 import { transitionRequest } from './request-state';
 
 type Json = Record<string, unknown>;
@@ -175,25 +177,59 @@ export async function buildSharedPackage(
       requestId: input.requestId,
       to: 'accepted',
       from: ['pending'],
-      set: { attorneyUserId: attorney.id, sharedAt },
+      set: { attorneyUserId: attorney.id, sharedAt, currentVersion: 1 },
     });
-    await tx.insert(sharedPackages).values({
-      requestId: input.requestId,
-      attorneyUserId: attorney.id,
-      sharedAt,
-      attorney: {
-        id: attorney.id,
-        firstName: attorney.firstName,
-        lastName: attorney.lastName,
-        email: attorney.email,
+    const conflictsForm =
+      input.conflictsForm === undefined ? SAMPLE_PACKAGE.conflictsForm : input.conflictsForm;
+    const diversityForm =
+      input.diversityForm === undefined ? SAMPLE_PACKAGE.diversityForm : input.diversityForm;
+    const businessPlan = input.businessPlan === undefined ? SAMPLE_PACKAGE.businessPlan : input.businessPlan;
+    const documents = input.documents ?? [];
+    // The package's files must exist (a firm downloads them): stand-ins for ids no upload made.
+    if (documents.length)
+      await tx
+        .insert(files)
+        .values(
+          documents.map((d) => ({
+            id: d.id,
+            ownerId: attorney.id,
+            storageKey: `test/${d.id}`,
+            filename: d.name,
+            contentType: d.contentType,
+            size: d.size,
+            status: 'ready' as const,
+          })),
+        )
+        .onConflictDoNothing();
+    await storeVersion(
+      tx,
+      {
+        requestId: input.requestId,
+        version: 1,
+        attorneyUserId: attorney.id,
+        sharedAt,
+        parts: {
+          conflictsForm: !!conflictsForm,
+          businessPlan: !!businessPlan,
+          documents: documents.length > 0,
+          diversityForm: !!diversityForm,
+        },
       },
-      profile: input.profile === undefined ? SAMPLE_PACKAGE.profile : input.profile,
-      masterLpq: input.masterLpq ?? SAMPLE_PACKAGE.masterLpq,
-      conflictsForm: input.conflictsForm === undefined ? SAMPLE_PACKAGE.conflictsForm : input.conflictsForm,
-      diversityForm: input.diversityForm === undefined ? SAMPLE_PACKAGE.diversityForm : input.diversityForm,
-      businessPlan: input.businessPlan === undefined ? SAMPLE_PACKAGE.businessPlan : input.businessPlan,
-      documents: input.documents ?? [],
-    });
+      {
+        attorney: {
+          id: attorney.id,
+          firstName: attorney.firstName,
+          lastName: attorney.lastName,
+          email: attorney.email,
+        },
+        profile: input.profile === undefined ? SAMPLE_PACKAGE.profile : input.profile,
+        masterLpq: input.masterLpq ?? SAMPLE_PACKAGE.masterLpq,
+        conflictsForm,
+        diversityForm,
+        businessPlan,
+        documents: documents.map((d) => ({ ...d, url: objectUrlFor(d.id) })),
+      },
+    );
     const [lpq] = await tx
       .insert(positionLpqs)
       .values({

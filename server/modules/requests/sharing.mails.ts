@@ -52,3 +52,37 @@ export function positionLpqSubmittedMail(r: RequestFacts) {
     action: { label: 'Review the LPQ', url: r.url },
   });
 }
+
+/** To the firm user: the attorney sent a new version of the package. */
+export function packageUpdatedMail(r: RequestFacts & { version: number }) {
+  return composeMail({
+    subject: `${r.attorneyName} updated their LPQ for ${r.positionTitle}`,
+    greeting: 'Hello,',
+    paragraphs: [
+      `${r.attorneyName} has sent ${r.firmName} an updated package for the position ${r.positionTitle}: version ${r.version}.`,
+      'Earlier versions stay available, and the review screen shows what changed between any two. Your notes and review status are unchanged.',
+    ],
+    action: { label: 'See what changed', url: r.url },
+  });
+}
+
+const REVOKED_BECAUSE = {
+  attorney: (r: RequestFacts) => `${r.attorneyName} has revoked ${r.firmName}'s access`,
+  expired: (r: RequestFacts) =>
+    `The access period ${r.attorneyName} set has ended for ${r.firmName}'s access`,
+  account_deleted: (r: RequestFacts) =>
+    `${r.attorneyName} has closed their account, which ends ${r.firmName}'s access`,
+} as const;
+
+/** To the firm user: the firm can no longer read the package (revoked, expired or account closed). */
+export function packageRevokedMail(r: RequestFacts & { cause: keyof typeof REVOKED_BECAUSE }) {
+  return composeMail({
+    subject: `Access to the LPQ for ${r.positionTitle} has ended`,
+    greeting: 'Hello,',
+    paragraphs: [
+      `${REVOKED_BECAUSE[r.cause](r)} to the LPQ package shared for the position ${r.positionTitle}.`,
+      'The package, its PDF and every document link are no longer available. The request stays in your list, marked revoked, with your notes.',
+    ],
+    action: { label: 'View the request', url: r.url },
+  });
+}

@@ -14,7 +14,7 @@ export function RecentActivity() {
           <Title order={2} fz="lg">
             Recent Activity
           </Title>
-          <Anchor component={Link} to="/attorney/activity" size="sm">
+          <Anchor component={Link} to="/attorney/access-log" size="sm">
             <Group gap={4}>
               <IconEye size={16} aria-hidden />
               Who viewed my information

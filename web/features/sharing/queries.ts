@@ -1,4 +1,5 @@
-import type { AccessEventItem, AttorneyRequestItem, PositionLpq } from '@shared/lpq';
+import type { AttorneyRequestItem, PositionLpq } from '@shared/lpq';
+import type { AccessLogEntry } from '@shared/sharing';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { apiRequest, queryClient } from '../../lib/api';
 
@@ -42,4 +43,13 @@ export function useDeclineRequest() {
 
 export const usePositionLpq = (id: string) => useQuery<PositionLpq>({ queryKey: [SHARING_PATHS.lpq(id)] });
 
-export const useAccessLog = () => useQuery<AccessEventItem[]>({ queryKey: [SHARING_PATHS.accessLog] });
+/** The access log, optionally for one firm or one request (PRODUCT.md §6). */
+export function useAccessLog(filter: { firm?: string; requestId?: string } = {}) {
+  const params = new URLSearchParams();
+  if (filter.firm) params.set('firm', filter.firm);
+  if (filter.requestId) params.set('requestId', filter.requestId);
+  const query = params.toString();
+  return useQuery<AccessLogEntry[]>({
+    queryKey: [query ? `${SHARING_PATHS.accessLog}?${query}` : SHARING_PATHS.accessLog],
+  });
+}

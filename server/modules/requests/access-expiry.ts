@@ -1,0 +1,59 @@
+import { SHARED_DOCUMENT_STATUSES } from '@shared/requests';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import { lpqRequests, users } from '../../db/schema';
+import { recordActivity } from '../audit/audit.service';
+import { endAccess } from './sharing.service';
+
+export const ACCESS_EXPIRY_JOB = 'access-expiry';
+export const ACCESS_EXPIRY_EVERY_MS = 10 * 60 * 1000;
+const BATCH = 200;
+
+/** Shared requests whose access end date (inclusive, UTC) has passed. */
+const expired = and(
+  inArray(lpqRequests.status, SHARED_DOCUMENT_STATUSES),
+  sql`${lpqRequests.accessUntil} < (now() at time zone 'utc')::date`,
+);
+
+/**
+ * PRODUCT.md §5: when a share's access end date has passed, the request becomes revoked and the firm is
+ * mailed. Reads check the date themselves, so nothing slips through between runs; this job makes it
+ * visible (status, mail). The scheduler runs it once per period across processes, and each request is
+ * claimed by the guarded UPDATE of `endAccess`, in the transaction that writes its mail: two runs racing
+ * on one request send one mail.
+ */
+export async function expireAccess(ctx: AppContext): Promise<number> {
+  let ended = 0;
+  for (;;) {
+    const candidates = await ctx.db
+      .select({ id: lpqRequests.id, firstName: users.firstName, lastName: users.lastName })
+      .from(lpqRequests)
+      .leftJoin(users, eq(users.id, lpqRequests.attorneyUserId))
+      .where(expired)
+      .orderBy(asc(lpqRequests.accessUntil))
+      .limit(BATCH);
+    for (const c of candidates) {
+      const row = await ctx.db.transaction(async (tx) => {
+        const attorneyName = `${c.firstName ?? ''} ${c.lastName ?? ''}`.trim() || 'The attorney';
+        const done = await endAccess(ctx, tx, {
+          requestId: c.id,
+          cause: 'expired',
+          attorneyName,
+          scope: expired,
+        });
+        if (done?.attorneyUserId)
+          await recordActivity(tx, {
+            userId: done.attorneyUserId,
+            kind: 'request_expired',
+            title: `${done.firmName}'s access to your LPQ for ${done.positionTitle} ended`,
+            detail: { requestId: done.id },
+          });
+        return done;
+      });
+      if (row) ended++;
+    }
+    if (candidates.length < BATCH) break;
+  }
+  if (ended) ctx.onMailQueued();
+  return ended;
+}

@@ -1,0 +1,173 @@
+import { z } from 'zod';
+import { isoDateString } from './form-fields';
+import { formatDate } from './format';
+
+/**
+ * The attorney's control over what was shared (PRODUCT.md §4–§6): the parts of a package, the access end
+ * date, versions, revocation and the access log. One definition for the server, the share dialog and the
+ * firm's screens.
+ */
+
+/** The parts the attorney chooses in the share dialog; the profile and the master LPQ always go. */
+export const PACKAGE_PARTS = ['conflictsForm', 'businessPlan', 'documents', 'diversityForm'] as const;
+export type PackagePart = (typeof PACKAGE_PARTS)[number];
+export type PackageParts = Record<PackagePart, boolean>;
+
+export const PACKAGE_PART_LABELS: Record<PackagePart, string> = {
+  conflictsForm: 'Conflicts form',
+  businessPlan: 'Business plan',
+  documents: 'Documents',
+  diversityForm: 'Diversity self-identification',
+};
+
+/** What every package holds, whatever the attorney ticks. */
+export const ALWAYS_SHARED_LABELS = ['Profile', 'Master LPQ'] as const;
+
+export const DIVERSITY_SHARE_NOTE =
+  'Voluntary: firms use it only for diversity reporting, never for hiring decisions. It is shared only if you tick it.';
+
+/** PRODUCT.md §5: each part goes by default when it exists, except the diversity form, never by default. */
+export function defaultParts(available: PackageParts): PackageParts {
+  return {
+    conflictsForm: available.conflictsForm,
+    businessPlan: available.businessPlan,
+    documents: available.documents,
+    diversityForm: false,
+  };
+}
+
+/** A part goes only when chosen (or by default) and when it exists. */
+export function chosenParts(
+  include: Partial<PackageParts> | undefined,
+  available: PackageParts,
+  fallback: PackageParts = defaultParts(available),
+): PackageParts {
+  const parts = {} as PackageParts;
+  for (const part of PACKAGE_PARTS) parts[part] = available[part] && (include?.[part] ?? fallback[part]);
+  return parts;
+}
+
+export const SHARING_MESSAGES = {
+  accessUntilFormat: 'Enter the access end date as yyyy-mm-dd',
+  accessUntilInPast: 'The access end date cannot be in the past',
+  notShared: 'This request is not shared.',
+  alreadyRevoked: 'Access to this package has already been revoked.',
+  cannotPreview: 'This request can no longer be shared.',
+  versionNotFound: 'There is no such version of this package.',
+} as const;
+
+const part = z.boolean({ error: 'Choose yes or no' }).optional();
+const includeSchema = z
+  .object({ conflictsForm: part, businessPlan: part, documents: part, diversityForm: part })
+  .strip();
+
+/** Today as yyyy-mm-dd (UTC). */
+const today = () => new Date().toISOString().slice(0, 10);
+
+/**
+ * POST …/share and POST …/update: `{ include?, accessUntil? }`, both optional (the spec's client sends no
+ * body at all). The access end date is inclusive: the firm reads through that day.
+ */
+export const shareRequestSchema = z
+  .object({
+    include: includeSchema.optional(),
+    // '' (an emptied date input) means no end date.
+    accessUntil: z
+      .union([
+        z.literal('').transform(() => null),
+        isoDateString(SHARING_MESSAGES.accessUntilFormat).refine(
+          (v) => v >= today(),
+          SHARING_MESSAGES.accessUntilInPast,
+        ),
+      ])
+      .nullish(),
+  })
+  .nullish();
+export type ShareRequestInput = NonNullable<z.input<typeof shareRequestSchema>>;
+
+const queryFlag = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((v) => v === 'true' || v === '1')
+  .optional();
+
+/** GET …/preview?conflictsForm=&businessPlan=&documents=&diversityForm= (omitted: the defaults). */
+export const previewQuerySchema = z.object({
+  conflictsForm: queryFlag,
+  businessPlan: queryFlag,
+  documents: queryFlag,
+  diversityForm: queryFlag,
+});
+
+/** Why a firm lost access to a package. */
+export const REVOCATION_CAUSES = ['attorney', 'expired', 'account_deleted'] as const;
+export type RevocationCause = (typeof REVOCATION_CAUSES)[number];
+
+/** One line that says what the firm will receive, for the share dialog's confirmation. */
+export function shareSummary(
+  firmName: string,
+  parts: PackageParts,
+  documentCount: number,
+  accessUntil?: string | null,
+) {
+  const items: string[] = ['your profile', 'your Master LPQ'];
+  if (parts.conflictsForm) items.push('your conflicts form');
+  if (parts.businessPlan) items.push('your business plan');
+  if (parts.documents && documentCount > 0)
+    items.push(documentCount === 1 ? '1 document' : `${documentCount} documents`);
+  if (parts.diversityForm) items.push('your diversity self-identification');
+  const list = items.length > 1 ? `${items.slice(0, -1).join(', ')} and ${items.at(-1)}` : items[0];
+  const until = accessUntil ? `, with access until ${formatDate(accessUntil)}` : '';
+  return `${firmName} will receive ${list}${until}.`;
+}
+
+/** What a firm loses when the attorney revokes (the confirmation's text). */
+export const revokeConsequence = (firmName: string) =>
+  `${firmName} will immediately lose access to your package, its PDF and every document link, including links already handed out. The request stays in their list, marked revoked, and they are told by e-mail. This cannot be undone.`;
+
+/** PRODUCT.md §6: GET /api/firm/lpq-requests/{id}/changes?from=N&to=M. */
+export type PackageChange = {
+  section: string;
+  field: string;
+  label: string;
+  before: string | null;
+  after: string | null;
+};
+
+export const changesQuerySchema = z.object({
+  from: z.coerce.number().int().min(1),
+  to: z.coerce.number().int().min(1),
+});
+
+/** A firm read of an attorney's data, as the access log names it. */
+export const ACCESS_ACTIONS = ['viewed', 'downloaded', 'exported'] as const;
+export type AccessAction = (typeof ACCESS_ACTIONS)[number];
+export const ACCESS_ACTION_LABELS: Record<AccessAction, string> = {
+  viewed: 'Viewed',
+  downloaded: 'Downloaded',
+  exported: 'Exported',
+};
+
+/** Reads by one firm user of one request within this many minutes are one entry of the log. */
+export const ACCESS_LOG_WINDOW_MINUTES = 30;
+
+/**
+ * PRODUCT.md §6: GET /api/attorney/access-log → newest first. `at` is the latest read of the entry,
+ * `firstAt` its first; `count` the reads it groups.
+ */
+export type AccessLogEntry = {
+  at: string;
+  firstAt: string;
+  firmName: string;
+  firmUserName: string;
+  action: AccessAction;
+  what: string;
+  count: number;
+  requestId: string;
+  positionTitle: string;
+};
+
+export const accessLogQuerySchema = z.object({
+  firm: z.string().max(200).optional(),
+  requestId: z.uuid().optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(200),
+});
