@@ -382,9 +382,9 @@ test.describe('signed in', () => {
     }
     await expect(page.getByLabel('Why our firm?')).toBeVisible();
 
-    await page.goto('/attorney/activity');
+    await page.goto('/attorney/access-log');
     await expect(page.getByText('Arden & Vale LLP').first()).toBeVisible();
-    await expectAccessible(page, '/attorney/activity');
+    await expectAccessible(page, '/attorney/access-log');
     await page.context().close();
   });
 });

@@ -57,10 +57,10 @@ test('a firm invites, the attorney registers through the mail, shares, the firm 
   const pdfPath = await download.path();
   expect(pdfPath).toBeTruthy();
 
-  // The attorney sees both reads on /attorney/activity.
-  await attorney.goto('/attorney/activity');
-  await expect(attorney.getByText('Viewed your shared package').first()).toBeVisible();
-  await expect(attorney.getByText('Downloaded the package PDF')).toBeVisible();
+  // The attorney sees both reads on /attorney/access-log: one entry (one firm user, within 30 minutes).
+  await attorney.goto('/attorney/access-log');
+  await expect(attorney.getByText('Exported Package PDF, Shared package')).toBeVisible();
+  await expect(attorney.getByLabel('2 reads')).toBeVisible();
   await expect(attorney.getByText('Arden & Vale LLP').first()).toBeVisible();
 
   // The attorney answers the firm's question and submits the position LPQ.

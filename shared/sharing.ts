@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isoDateString } from './form-fields';
 import { formatDate } from './format';
+import type { SharedPackage } from './requests';
 
 /**
  * The attorney's control over what was shared (PRODUCT.md §4–§6): the parts of a package, the access end
@@ -98,6 +99,20 @@ export const previewQuerySchema = z.object({
   diversityForm: queryFlag,
 });
 
+/** The toasts of the sharing controls (the spec's own toasts are in texts.ts). */
+export const SHARING_TOASTS = {
+  updateSent: {
+    title: 'Update Sent',
+    message: 'The firm now sees your current answers as a new version and has been told by e-mail.',
+  },
+  updateFailed: { title: 'Update Failed', message: 'Failed to send the update. Please try again.' },
+  revoked: {
+    title: 'Access Revoked',
+    message: 'The firm can no longer open your package or its documents. They have been told by e-mail.',
+  },
+  revokeFailed: { title: 'Revoke Failed', message: 'Failed to revoke access. Please try again.' },
+} as const;
+
 /** Why a firm lost access to a package. */
 export const REVOCATION_CAUSES = ['attorney', 'expired', 'account_deleted'] as const;
 export type RevocationCause = (typeof REVOCATION_CAUSES)[number];
@@ -123,6 +138,16 @@ export function shareSummary(
 /** What a firm loses when the attorney revokes (the confirmation's text). */
 export const revokeConsequence = (firmName: string) =>
   `${firmName} will immediately lose access to your package, its PDF and every document link, including links already handed out. The request stays in their list, marked revoked, and they are told by e-mail. This cannot be undone.`;
+
+/**
+ * GET /api/attorney/lpq-requests/{id}/preview: the package the firm would receive, in the firm's shape,
+ * with the parts chosen, the parts that exist and how many documents there are to choose.
+ */
+export type SharePreview = SharedPackage & {
+  include: PackageParts;
+  available: PackageParts;
+  documentCount: number;
+};
 
 /** PRODUCT.md §6: GET /api/firm/lpq-requests/{id}/changes?from=N&to=M. */
 export type PackageChange = {

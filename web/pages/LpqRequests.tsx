@@ -13,13 +13,15 @@ import {
 } from '@mantine/core';
 import type { AttorneyRequestItem } from '@shared/lpq';
 import { SHARED_STATUSES } from '@shared/requests';
+import { revokeConsequence, SHARING_TOASTS } from '@shared/sharing';
 import { TOASTS } from '@shared/texts';
 import { IconInbox } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { PageShell } from '../components/PageShell';
-import { useAttorneyRequests, useDeclineRequest, useShareRequest } from '../features/sharing/queries';
+import { useAttorneyRequests, useDeclineRequest, useRevokeShare } from '../features/sharing/queries';
 import { RequestCard } from '../features/sharing/RequestCard';
+import { ShareDialog } from '../features/sharing/ShareDialog';
 import { errorMessage } from '../lib/api';
 import { showToast } from '../lib/toast';
 
@@ -39,9 +41,11 @@ function CountCard({ label, value }: { label: string; value: number }) {
 
 export default function LpqRequests() {
   const requests = useAttorneyRequests();
-  const share = useShareRequest();
   const decline = useDeclineRequest();
+  const revoke = useRevokeShare();
   const [sharing, setSharing] = useState<AttorneyRequestItem | null>(null);
+  const [updating, setUpdating] = useState<AttorneyRequestItem | null>(null);
+  const [revoking, setRevoking] = useState<AttorneyRequestItem | null>(null);
   const [declining, setDeclining] = useState<AttorneyRequestItem | null>(null);
   const [reason, setReason] = useState('');
 
@@ -53,17 +57,17 @@ export default function LpqRequests() {
     underReview: items.filter((r) => r.status === 'reviewed').length,
   };
 
-  const confirmShare = () => {
-    if (!sharing) return;
-    share.mutate(sharing.id, {
+  const confirmRevoke = () => {
+    if (!revoking) return;
+    revoke.mutate(revoking.id, {
       onSuccess: () => {
-        showToast(TOASTS.shareSuccess, { variant: 'success' });
-        setSharing(null);
+        showToast(SHARING_TOASTS.revoked, { variant: 'success' });
+        setRevoking(null);
       },
       onError: (error) =>
-        showToast(TOASTS.shareFailed, {
+        showToast(SHARING_TOASTS.revokeFailed, {
           variant: 'destructive',
-          message: errorMessage(error, TOASTS.shareFailed.message),
+          message: errorMessage(error, SHARING_TOASTS.revokeFailed.message),
         }),
     });
   };
@@ -134,30 +138,51 @@ export default function LpqRequests() {
         )}
         <Stack gap="md">
           {items.map((item) => (
-            <RequestCard key={item.id} item={item} onShare={setSharing} onDecline={setDeclining} />
+            <RequestCard
+              key={item.id}
+              item={item}
+              onShare={setSharing}
+              onDecline={setDeclining}
+              onUpdate={setUpdating}
+              onRevoke={setRevoking}
+            />
           ))}
         </Stack>
       </Stack>
 
+      <ShareDialog
+        key={`share-${sharing?.id}`}
+        item={sharing}
+        mode="share"
+        onClose={() => setSharing(null)}
+      />
+      <ShareDialog
+        key={`update-${updating?.id}`}
+        item={updating}
+        mode="update"
+        onClose={() => setUpdating(null)}
+      />
+
       <Modal
-        opened={!!sharing}
-        onClose={() => !share.isPending && setSharing(null)}
-        title="Share LPQ Package"
+        opened={!!revoking}
+        onClose={() => !revoke.isPending && setRevoking(null)}
+        title="Revoke Access"
         centered
       >
         <Stack gap="md">
           <Text size="sm">
-            You are about to share your LPQ package with <strong>{sharing?.firmName}</strong> for the position{' '}
-            <strong>{sharing?.positionTitle}</strong>. The package includes your Master LPQ, the conflicts
-            form, the diversity form (if you submitted it) and other completed documents.
+            Revoke <strong>{revoking?.firmName}</strong>'s access to your package for{' '}
+            <strong>{revoking?.positionTitle}</strong>?
           </Text>
-          <Text size="sm">Both you and the firm will receive email notifications.</Text>
+          <Alert color="red" variant="light">
+            {revoking ? revokeConsequence(revoking.firmName) : ''}
+          </Alert>
           <Group justify="flex-end">
-            <Button variant="default" onClick={() => setSharing(null)} disabled={share.isPending}>
+            <Button variant="default" onClick={() => setRevoking(null)} disabled={revoke.isPending}>
               Cancel
             </Button>
-            <Button onClick={confirmShare} disabled={share.isPending} loading={share.isPending}>
-              Share LPQ
+            <Button color="red" onClick={confirmRevoke} loading={revoke.isPending}>
+              Revoke access
             </Button>
           </Group>
         </Stack>

@@ -1,11 +1,12 @@
 import { POSITION_LABELS, type Position } from '@shared/attorney';
 import type { User } from '@shared/auth';
 import type { AttorneyRequestItem, LpqFormData } from '@shared/lpq';
-import { REQUEST_MESSAGES, SHARED_DOCUMENT_STATUSES, type SharedPackage } from '@shared/requests';
+import { REQUEST_MESSAGES, SHARED_DOCUMENT_STATUSES } from '@shared/requests';
 import {
   type PackageParts,
   type RevocationCause,
   SHARING_MESSAGES,
+  type SharePreview,
   type ShareRequestInput,
 } from '@shared/sharing';
 import { and, eq, inArray, sql } from 'drizzle-orm';
@@ -152,7 +153,7 @@ export async function previewPackage(
   user: User,
   requestId: string,
   include: Partial<PackageParts>,
-): Promise<SharedPackage & { include: PackageParts; available: PackageParts }> {
+): Promise<SharePreview> {
   return ctx.db.transaction(async (tx) => {
     const row = await findAttorneyRequest(tx, user, requestId);
     const shareable = row.status === 'pending' || SHARED_DOCUMENT_STATUSES.includes(row.status);
@@ -175,6 +176,7 @@ export async function previewPackage(
         : null,
       include: parts,
       available: data.available,
+      documentCount: data.documents.length,
     };
   });
 }

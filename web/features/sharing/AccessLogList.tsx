@@ -39,7 +39,7 @@ export function AccessLogList({
             py="sm"
             style={i > 0 ? { borderTop: '1px solid var(--mantine-color-gray-2)' } : undefined}
           >
-            <Group gap="sm" wrap="nowrap" align="flex-start" miw={0} style={{ flex: 1 }}>
+            <Group gap="sm" wrap="nowrap" align="flex-start" miw={0} style={{ flex: '1 1 220px' }}>
               <ThemeIcon variant="light" radius="xl" size="lg">
                 <Icon size={18} aria-hidden />
               </ThemeIcon>
@@ -66,7 +66,7 @@ export function AccessLogList({
                 )}
               </Stack>
             </Group>
-            <Text size="sm" c="dimmed" ml={{ base: 46, sm: 0 }}>
+            <Text size="sm" c="dimmed" ml={{ base: 46, sm: 0 }} style={{ whiteSpace: 'nowrap' }}>
               {formatDateTime(e.at)}
             </Text>
           </Group>

@@ -1,21 +1,45 @@
-import { Badge, Button, Card, Divider, Group, List, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Divider, Group, List, Loader, Stack, Text, Title } from '@mantine/core';
 import type { AttorneyRequestItem } from '@shared/lpq';
-import { ATTORNEY_CARD_STATUS_LABELS, REQUEST_STATUS_COLORS, REQUEST_STATUS_LABELS } from '@shared/requests';
+import {
+  ATTORNEY_CARD_STATUS_LABELS,
+  REQUEST_STATUS_COLORS,
+  REQUEST_STATUS_LABELS,
+  SHARED_DOCUMENT_STATUSES,
+} from '@shared/requests';
+import { ALWAYS_SHARED_LABELS, PACKAGE_PART_LABELS, PACKAGE_PARTS } from '@shared/sharing';
 import {
   IconBuilding,
   IconCalendar,
   IconCheck,
   IconClock,
   IconFileText,
+  IconHistory,
+  IconHourglass,
+  IconLock,
   IconPhone,
+  IconShare,
   IconUser,
 } from '@tabler/icons-react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatDate } from '../../lib/format';
+import { AccessLogList } from './AccessLogList';
+import { useAccessLog } from './queries';
 
 export const STATUS_COLORS = REQUEST_STATUS_COLORS;
 
 const INCLUDED_DOCUMENTS = ['Master LPQ', 'Conflicts Form', 'Diversity Form'];
+
+/** What a shared request's latest version holds, in the share dialog's words. */
+function sharedParts(item: AttorneyRequestItem): string[] {
+  if (!item.include) return INCLUDED_DOCUMENTS;
+  return [
+    ...ALWAYS_SHARED_LABELS,
+    ...PACKAGE_PARTS.filter((p) => item.include?.[p]).map((p) => PACKAGE_PART_LABELS[p]),
+  ];
+}
+
+const isShared = (item: AttorneyRequestItem) => SHARED_DOCUMENT_STATUSES.includes(item.status);
 
 function questionCount(item: AttorneyRequestItem) {
   return (item.firmSpecificQuestions?.sections ?? []).reduce((n, s) => n + s.questions.length, 0);
@@ -26,15 +50,18 @@ export function RequestCard(props: {
   item: AttorneyRequestItem;
   onShare: (item: AttorneyRequestItem) => void;
   onDecline: (item: AttorneyRequestItem) => void;
+  onUpdate: (item: AttorneyRequestItem) => void;
+  onRevoke: (item: AttorneyRequestItem) => void;
 }) {
   const { item } = props;
+  const [history, setHistory] = useState(false);
   const questions = questionCount(item);
   const isPending = item.status === 'pending';
   return (
     <Card withBorder padding="lg" component="article" aria-label={`${item.firmName}: ${item.positionTitle}`}>
       <Stack gap="sm">
-        <Group justify="space-between" align="flex-start" wrap="nowrap">
-          <Stack gap={2}>
+        <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
+          <Stack gap={2} miw={0} style={{ flex: '1 1 200px' }}>
             <Group gap={6}>
               <IconBuilding size={18} aria-hidden />
               <Title order={3} fz="lg">
@@ -46,7 +73,14 @@ export function RequestCard(props: {
               {item.practiceArea}
             </Text>
           </Stack>
-          <Badge color={STATUS_COLORS[item.status]} variant="light" tt="none" size="lg">
+          <Badge
+            color={STATUS_COLORS[item.status]}
+            variant="light"
+            tt="none"
+            size="lg"
+            style={{ flexShrink: 0 }}
+            styles={{ label: { overflow: 'visible' } }}
+          >
             {REQUEST_STATUS_LABELS[item.status]}
           </Badge>
         </Group>
@@ -95,12 +129,36 @@ export function RequestCard(props: {
           </Text>
         )}
 
+        {item.sharedAt && (
+          <Group gap="lg" wrap="wrap">
+            <Group gap={6}>
+              <IconShare size={16} aria-hidden />
+              <Text size="sm">
+                Shared {formatDate(item.sharedAt)}
+                {item.version && item.version > 1 ? ` · version ${item.version}` : ''}
+              </Text>
+            </Group>
+            {item.accessUntil && item.status !== 'revoked' && (
+              <Group gap={6}>
+                <IconHourglass size={16} aria-hidden />
+                <Text size="sm">Access until {formatDate(item.accessUntil)}</Text>
+              </Group>
+            )}
+            {item.revokedAt && (
+              <Group gap={6}>
+                <IconLock size={16} aria-hidden />
+                <Text size="sm">Access ended {formatDate(item.revokedAt)}</Text>
+              </Group>
+            )}
+          </Group>
+        )}
+
         <div>
           <Text size="sm" fw={600} mb={4}>
-            Included documents
+            {item.include ? 'Shared with the firm' : 'Included documents'}
           </Text>
           <List size="sm" spacing={2} icon={<IconFileText size={14} aria-hidden />} center>
-            {INCLUDED_DOCUMENTS.map((d) => (
+            {sharedParts(item).map((d) => (
               <List.Item key={d}>{d}</List.Item>
             ))}
           </List>
@@ -117,21 +175,73 @@ export function RequestCard(props: {
         ) : (
           <Group justify="space-between" gap="sm">
             <Group gap={6}>
-              {item.status !== 'declined' && <IconCheck size={16} aria-hidden />}
+              {item.status === 'revoked' ? (
+                <IconLock size={16} aria-hidden />
+              ) : (
+                item.status !== 'declined' && <IconCheck size={16} aria-hidden />
+              )}
               <Text size="sm" fw={600}>
                 {ATTORNEY_CARD_STATUS_LABELS[item.status]}
               </Text>
             </Group>
-            {item.lpqId && (
-              <Button component={Link} to={`/lpq/${item.lpqId}`} variant="light" size="sm">
-                {item.status === 'accepted' || item.status === 'in_progress'
-                  ? 'Complete Position LPQ'
-                  : 'View Position LPQ'}
-              </Button>
-            )}
+            <Group gap="xs" justify="flex-end">
+              {item.sharedAt && (
+                <Button
+                  variant="subtle"
+                  size="sm"
+                  onClick={() => setHistory((v) => !v)}
+                  aria-expanded={history}
+                  leftSection={<IconHistory size={16} aria-hidden />}
+                >
+                  Access history
+                </Button>
+              )}
+              {isShared(item) && (
+                <>
+                  <Button variant="default" size="sm" onClick={() => props.onUpdate(item)}>
+                    Send update
+                  </Button>
+                  <Button variant="light" color="red" size="sm" onClick={() => props.onRevoke(item)}>
+                    Revoke access
+                  </Button>
+                </>
+              )}
+              {item.lpqId && item.status !== 'revoked' && (
+                <Button component={Link} to={`/lpq/${item.lpqId}`} variant="light" size="sm">
+                  {item.status === 'accepted' || item.status === 'in_progress'
+                    ? 'Complete Position LPQ'
+                    : 'View Position LPQ'}
+                </Button>
+              )}
+            </Group>
           </Group>
         )}
+        {history && <RequestAccessHistory requestId={item.id} />}
       </Stack>
     </Card>
   );
+}
+
+/** This request's reads by the firm, grouped as on /attorney/access-log. */
+function RequestAccessHistory({ requestId }: { requestId: string }) {
+  const log = useAccessLog({ requestId });
+  if (log.isLoading)
+    return (
+      <Group gap="xs" role="status">
+        <Loader size="xs" aria-label="Loading access history" />
+      </Group>
+    );
+  if (log.isError)
+    return (
+      <Text size="sm" c="red" role="alert">
+        The access history could not be loaded.
+      </Text>
+    );
+  if (!log.data?.length)
+    return (
+      <Text size="sm" c="dimmed">
+        The firm has not opened your package yet.
+      </Text>
+    );
+  return <AccessLogList entries={log.data} />;
 }

@@ -1,0 +1,124 @@
+import { expect, type Page, test } from '@playwright/test';
+import {
+  completeMasterLpq,
+  conflictsForm,
+  diversityForm,
+} from '../server/modules/questionnaires/questionnaires.fixtures';
+import { inviteByApi, registerByApi, registerFirmByApi, uniqueEmail, verifyAddressByApi } from './helpers';
+
+/** Screenshots for a person to look at, when SHOTS names a folder. */
+async function shot(page: Page, name: string) {
+  if (process.env.SHOTS) await page.screenshot({ path: `${process.env.SHOTS}/${name}.png`, fullPage: true });
+}
+
+test('the attorney shares without diversity after a preview, sees the firm read, sends an update, and revokes', async ({
+  browser,
+}) => {
+  const firmContext = await browser.newContext();
+  const attorneyContext = await browser.newContext();
+  const firm = await firmContext.newPage();
+  const attorney = await attorneyContext.newPage();
+  const attorneyEmail = uniqueEmail('control');
+
+  await registerFirmByApi(firm.request);
+  await registerByApi(attorney, { email: attorneyEmail, userType: 'attorney', firstName: 'Casey' });
+  await verifyAddressByApi(attorney.request, attorneyEmail);
+  const requestId = await inviteByApi(firm.request, attorneyEmail);
+  for (const [method, url, data] of [
+    ['post', '/api/attorney/master-lpq', { ...completeMasterLpq(), isComplete: true }],
+    ['put', '/api/attorney/conflicts-form', conflictsForm()],
+    ['put', '/api/attorney/diversity-form', diversityForm()],
+  ] as const) {
+    const res = await attorney.request[method](url, { data });
+    expect(res.ok(), `${url}: ${await res.text()}`).toBe(true);
+  }
+
+  // The share dialog: each part with a tick box, diversity unticked, a one-line summary.
+  await attorney.goto('/attorney/lpq-requests');
+  const card = attorney.getByRole('article', { name: /Arden & Vale LLP/ });
+  await card.getByRole('button', { name: 'Share LPQ' }).click();
+  const dialog = attorney.getByRole('dialog', { name: 'Share LPQ Package' });
+  await expect(dialog.getByRole('checkbox', { name: 'Conflicts form' })).toBeChecked();
+  await expect(dialog.getByRole('checkbox', { name: 'Diversity self-identification' })).not.toBeChecked();
+  await expect(dialog.getByText(/Voluntary: firms use it only for diversity reporting/)).toBeVisible();
+  await expect(
+    dialog.getByText(/Arden & Vale LLP will receive your profile, your Master LPQ and your conflicts form\./),
+  ).toBeVisible();
+  await dialog.getByLabel('Access end date (optional)').fill('2099-12-31');
+  await expect(dialog.getByText(/with access until Dec 31, 2099\./)).toBeVisible();
+  await shot(attorney, 'share-dialog-1280');
+
+  // The preview renders the firm's own review screen: no diversity form.
+  await dialog.getByRole('button', { name: 'Preview what Arden & Vale LLP will see' }).click();
+  const preview = attorney.getByRole('dialog', { name: 'What Arden & Vale LLP will see' });
+  await expect(preview.getByRole('tab', { name: 'Master LPQ' })).toBeVisible();
+  await preview.getByRole('tab', { name: 'Diversity' }).click();
+  await expect(preview.getByText('The attorney did not share the voluntary diversity form.')).toBeVisible();
+  await shot(attorney, 'share-preview-1280');
+  await attorney.keyboard.press('Escape');
+  await expect(preview).toBeHidden();
+  await dialog.getByRole('button', { name: 'Share LPQ' }).click();
+  await expect(attorney.getByText('LPQ Shared Successfully')).toBeVisible();
+  await expect(card.getByText('Access until Dec 31, 2099')).toBeVisible();
+
+  // The firm reads the package; the attorney sees the read on the card and in the access log.
+  const detail = await firm.request.get(`/api/firm/lpq-requests/${requestId}`);
+  const pkg = (await detail.json()).package;
+  expect(pkg.diversityForm).toBeNull();
+  expect(pkg.version).toBe(1);
+  await attorney.reload();
+  await card.getByRole('button', { name: 'Access history' }).click();
+  await expect(card.getByText(/Viewed Shared package/)).toBeVisible();
+  await attorney.goto('/attorney/access-log');
+  await expect(
+    attorney.getByRole('list', { name: 'Access log' }).getByText('Arden & Vale LLP'),
+  ).toBeVisible();
+  await shot(attorney, 'access-log-1280');
+
+  // The attorney edits the master LPQ and sends an update: the firm gets version 2 and what changed.
+  const edited = await attorney.request.post('/api/attorney/master-lpq', {
+    data: {
+      ...completeMasterLpq(),
+      isComplete: true,
+      generalInfo: { ...completeMasterLpq().generalInfo, phone: '+1 646 555 0142' },
+    },
+  });
+  expect(edited.ok()).toBe(true);
+  await attorney.goto('/attorney/lpq-requests');
+  await card.getByRole('button', { name: 'Send update' }).click();
+  const update = attorney.getByRole('dialog', { name: 'Send Update' });
+  await expect(update.getByText(/become version 2/)).toBeVisible();
+  await update.getByRole('button', { name: 'Send Update' }).click();
+  await expect(attorney.getByText('Update Sent')).toBeVisible();
+  await expect(card.getByText(/version 2/)).toBeVisible();
+  const changes = await (
+    await firm.request.get(`/api/firm/lpq-requests/${requestId}/changes?from=1&to=2`)
+  ).json();
+  expect(changes).toContainEqual(expect.objectContaining({ after: '+1 646 555 0142' }));
+
+  // Revoke, behind a confirmation that says what the firm loses.
+  await card.getByRole('button', { name: 'Revoke access' }).click();
+  const revoke = attorney.getByRole('dialog', { name: 'Revoke Access' });
+  await expect(revoke.getByText(/will immediately lose access to your package/)).toBeVisible();
+  await shot(attorney, 'revoke-confirm-1280');
+  await revoke.getByRole('button', { name: 'Revoke access' }).click();
+  await expect(attorney.getByText('Access Revoked').first()).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Send update' })).toHaveCount(0);
+
+  const after = await (await firm.request.get(`/api/firm/lpq-requests/${requestId}`)).json();
+  expect(after).toMatchObject({ status: 'revoked', package: null });
+  expect((await firm.request.get(`/api/firm/lpq-requests/${requestId}/package.pdf`)).status()).toBe(404);
+
+  // The same screens at 390 px.
+  await attorney.setViewportSize({ width: 390, height: 844 });
+  await attorney.goto('/attorney/lpq-requests');
+  await card.getByRole('button', { name: 'Access history' }).click();
+  await expect(card.getByText(/Viewed Shared package/)).toBeVisible();
+  await shot(attorney, 'requests-390');
+  await attorney.goto('/attorney/access-log');
+  await expect(attorney.getByRole('list', { name: 'Access log' })).toBeVisible();
+  await shot(attorney, 'access-log-390');
+
+  await firmContext.close();
+  await attorneyContext.close();
+});

@@ -1,0 +1,200 @@
+import {
+  Alert,
+  Anchor,
+  Button,
+  Checkbox,
+  Group,
+  Loader,
+  Modal,
+  Paper,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import type { AttorneyRequestItem } from '@shared/lpq';
+import {
+  ALWAYS_SHARED_LABELS,
+  DIVERSITY_SHARE_NOTE,
+  PACKAGE_PART_LABELS,
+  PACKAGE_PARTS,
+  type PackageParts,
+  SHARING_TOASTS,
+  shareSummary,
+} from '@shared/sharing';
+import { TOASTS } from '@shared/texts';
+import { IconEye } from '@tabler/icons-react';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { errorMessage, fieldErrors } from '../../lib/api';
+import { showToast } from '../../lib/toast';
+import { useSendUpdate, useSharePreview, useShareRequest } from './queries';
+
+const PreviewModal = lazy(() => import('./PreviewModal'));
+
+const todayIso = () => new Date().toISOString().slice(0, 10);
+
+const HINTS: Partial<Record<keyof PackageParts, string>> = {
+  documents: 'Your resume and the documents listed in your Master LPQ.',
+};
+
+/**
+ * PRODUCT.md §4: the share dialog (and, for a shared request, 'Send update'): each part of the package
+ * with a tick box, an optional access end date, a preview through the firm's own review screen, and one
+ * line that says what the firm will receive.
+ */
+export function ShareDialog(props: {
+  item: AttorneyRequestItem | null;
+  mode: 'share' | 'update';
+  onClose: () => void;
+}) {
+  const { item, mode } = props;
+  const preview = useSharePreview(item?.id ?? null);
+  const share = useShareRequest();
+  const update = useSendUpdate();
+  const mutation = mode === 'share' ? share : update;
+  const [include, setInclude] = useState<PackageParts | null>(null);
+  // The parent keys this dialog by request, so each request opens with fresh state.
+  const [accessUntil, setAccessUntil] = useState(item?.accessUntil ?? '');
+  const [previewing, setPreviewing] = useState(false);
+  const errors = fieldErrors(mutation.error);
+
+  // The defaults come from the server: what exists, and what goes unless the attorney unticks it.
+  useEffect(() => {
+    if (preview.data && item) setInclude(preview.data.include);
+  }, [preview.data, item]);
+  const close = () => !mutation.isPending && props.onClose();
+  const available = preview.data?.available;
+  const documentCount = preview.data?.documentCount ?? 0;
+
+  const submit = () => {
+    if (!item || !include) return;
+    const body = { include, accessUntil: accessUntil || null };
+    const done = {
+      onSuccess: () => {
+        showToast(mode === 'share' ? TOASTS.shareSuccess : SHARING_TOASTS.updateSent, { variant: 'success' });
+        props.onClose();
+      },
+      onError: (error: unknown) => {
+        if (Object.keys(fieldErrors(error)).length) return;
+        const fallback = mode === 'share' ? TOASTS.shareFailed : SHARING_TOASTS.updateFailed;
+        showToast(fallback, { variant: 'destructive', message: errorMessage(error, fallback.message) });
+      },
+    };
+    if (mode === 'share') share.mutate({ id: item.id, body }, done);
+    else update.mutate({ id: item.id, body }, done);
+  };
+
+  return (
+    <>
+      <Modal
+        opened={!!item && !previewing}
+        onClose={close}
+        title={mode === 'share' ? 'Share LPQ Package' : 'Send Update'}
+        centered
+        size="lg"
+      >
+        <Stack gap="md">
+          <Text size="sm">
+            {mode === 'share' ? (
+              <>
+                You are about to share your LPQ package with <strong>{item?.firmName}</strong> for the
+                position <strong>{item?.positionTitle}</strong>. The package includes your Master LPQ, the
+                conflicts form, the diversity form (only if you tick it) and other completed documents.
+              </>
+            ) : (
+              <>
+                Your current answers become version {(item?.version ?? 0) + 1} for{' '}
+                <strong>{item?.firmName}</strong>. Earlier versions stay as they were, and the firm sees what
+                changed.
+              </>
+            )}
+          </Text>
+          {preview.isLoading && (
+            <Group gap="xs" role="status">
+              <Loader size="sm" aria-label="Loading your package" />
+              <Text size="sm">Checking what your package holds…</Text>
+            </Group>
+          )}
+          {preview.isError && (
+            <Alert color="red" role="alert" title="Your package could not be prepared">
+              {errorMessage(preview.error, 'Please try again.')}
+            </Alert>
+          )}
+          {include && available && (
+            <Stack gap="xs" component="fieldset" style={{ border: 0, padding: 0, margin: 0 }}>
+              <Text component="legend" size="sm" fw={600} mb={4}>
+                What {item?.firmName} receives
+              </Text>
+              {ALWAYS_SHARED_LABELS.map((label) => (
+                <Checkbox key={label} label={label} checked disabled description="Always included" />
+              ))}
+              {PACKAGE_PARTS.map((part) => (
+                <Checkbox
+                  key={part}
+                  label={PACKAGE_PART_LABELS[part]}
+                  checked={include[part]}
+                  disabled={!available[part] || mutation.isPending}
+                  description={
+                    !available[part]
+                      ? part === 'diversityForm'
+                        ? 'You have not submitted the diversity form.'
+                        : 'Nothing saved yet.'
+                      : part === 'diversityForm'
+                        ? DIVERSITY_SHARE_NOTE
+                        : HINTS[part]
+                  }
+                  onChange={(e) => setInclude({ ...include, [part]: e.currentTarget.checked })}
+                />
+              ))}
+            </Stack>
+          )}
+          <TextInput
+            type="date"
+            label="Access end date (optional)"
+            description="After this day the firm can no longer open your package or its documents."
+            min={todayIso()}
+            value={accessUntil}
+            onChange={(e) => setAccessUntil(e.currentTarget.value)}
+            error={errors.accessUntil}
+            disabled={mutation.isPending}
+            maw={280}
+          />
+          {include && item && (
+            <Paper withBorder p="sm" bg="gray.0">
+              <Text size="sm" aria-live="polite">
+                {shareSummary(item.firmName, include, documentCount, accessUntil || null)}
+              </Text>
+            </Paper>
+          )}
+          <Text size="sm">Both you and the firm will receive email notifications.</Text>
+          <Group justify="space-between" gap="sm">
+            <Anchor
+              component="button"
+              type="button"
+              size="sm"
+              onClick={() => setPreviewing(true)}
+              disabled={!include}
+            >
+              <Group gap={4} component="span">
+                <IconEye size={16} aria-hidden />
+                Preview what {item?.firmName} will see
+              </Group>
+            </Anchor>
+            <Group gap="sm">
+              <Button variant="default" onClick={close} disabled={mutation.isPending}>
+                Cancel
+              </Button>
+              <Button onClick={submit} disabled={!include || mutation.isPending} loading={mutation.isPending}>
+                {mode === 'share' ? 'Share LPQ' : 'Send Update'}
+              </Button>
+            </Group>
+          </Group>
+        </Stack>
+      </Modal>
+      {item && include && previewing && (
+        <Suspense fallback={null}>
+          <PreviewModal item={item} include={include} onClose={() => setPreviewing(false)} />
+        </Suspense>
+      )}
+    </>
+  );
+}
