@@ -385,8 +385,8 @@ describeEachDb('position LPQ', (t) => {
     });
     expect(log.json()[0]).toMatchObject({
       requestId,
-      kind: 'document_download',
-      fileName: 'Writing sample.pdf',
+      action: 'downloaded',
+      what: 'Writing sample.pdf',
     });
   });
 
