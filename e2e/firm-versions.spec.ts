@@ -151,6 +151,9 @@ test('the firm reads versions, sees what changed, and loses the package when the
   const added = dialog.getByRole('listitem').filter({ hasText: 'Birch Capital' });
   await expect(added.getByText('Added', { exact: true })).toBeVisible();
   await expect(added.getByText('Not in this version')).toBeVisible();
+  await expect(added.locator('ins')).toHaveText(
+    'Client Name: Birch Capital · Originator: No · YTD Collections: $150,000',
+  );
   await firm.screenshot({ path: `${SHOTS}/changes-1280.png` });
   await expectAccessible(firm, 'What changed');
   // The same version on both sides: nothing to show.
@@ -164,6 +167,11 @@ test('the firm reads versions, sees what changed, and loses the package when the
   await firm.getByRole('link', { name: 'View the latest version' }).click();
   await expect(firm).toHaveURL(new RegExp(`/firm/requests/${requestId}$`));
   await expect(firm.getByText('You are viewing an earlier version')).toHaveCount(0);
+  // A link to a version that does not exist shows the latest and says so.
+  await firm.goto(`/firm/requests/${requestId}?version=9`);
+  await expect(firm.getByText('Version 9 is not available')).toBeVisible();
+  await expect(firm).toHaveURL(new RegExp(`/firm/requests/${requestId}$`));
+  await expect(firm.getByText(/\(version 2\)/)).toBeVisible();
 
   // A phone: the picker and the changes fit.
   await firm.setViewportSize({ width: 390, height: 844 });
