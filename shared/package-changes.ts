@@ -1,3 +1,4 @@
+import { EMPTY } from './format';
 import { type DescribeOptions, type DisplayValue, describePackage, type Group } from './package-view';
 import type { SharedPackage } from './requests';
 import type { PackageChange } from './sharing';
@@ -22,7 +23,8 @@ function tableEntries(section: string, group: Group): Entry[] {
     field: `${title} ${i + 1}`,
     label: `${title} ${i + 1}`,
     value: cells
-      .map((c, j) => (c ? `${table.columns[j]}: ${c}` : ''))
+      // An empty cell ('—') says nothing in a sentence: only the filled ones are named.
+      .map((c, j) => (c && c !== EMPTY ? `${table.columns[j]}: ${c}` : ''))
       .filter(Boolean)
       .join(' · '),
   }));

@@ -309,7 +309,9 @@ async function readOwnPackage(
   const [row] = await requestWithLpq(db).execute({ firmUserId: user.id, requestId });
   if (!row) throw notFound();
   const readable = firmMayRead(row.request) && row.request.currentVersion !== null;
-  const versions = readable ? await listVersions(db, requestId) : [];
+  // The versions' numbers and dates feed the timeline too, so 'Package updated' stays in the request's
+  // history after access ends; only their content is withheld.
+  const versions = row.request.currentVersion !== null ? await listVersions(db, requestId) : [];
   const request = toFirmRequestItem(row.request, fullName(row), versions);
   if (!readable) {
     if (version !== undefined) throw notFound();

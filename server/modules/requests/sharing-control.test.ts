@@ -288,6 +288,21 @@ describeEachDb('sharing control', (t, kind) => {
         .where(eq(sharedPackages.requestId, w.requestId));
       expect(versions).toHaveLength(1);
     });
+
+    it("keeps the package's history on the firm's timeline after revocation, without its content", async () => {
+      const w = await world();
+      await post(w.attorney, `${w.base}/share`);
+      expect((await post(w.attorney, `${w.base}/update`)).statusCode).toBe(200);
+      expect((await post(w.attorney, `${w.base}/revoke`)).statusCode).toBe(200);
+      const detail = (await get(w.firm, w.firmUrl)).json();
+      expect(detail).toMatchObject({ status: 'revoked', version: 2, package: null });
+      expect(detail.timeline.map((e: { event: string }) => e.event)).toEqual([
+        'sent',
+        'shared',
+        'updated',
+        'revoked',
+      ]);
+    });
   });
 
   describe('access end date', () => {

@@ -1,12 +1,18 @@
 import { Alert, Stack, Tabs, Text } from '@mantine/core';
 import type { PackageView } from '@shared/package-view';
 import { IconLock } from '@tabler/icons-react';
+import { useState } from 'react';
 import { GroupView } from './PackageView';
 
-/** PRODUCT.md §4: the frozen package in tabs, in the spec's order, as describePackage sets it out. */
+/**
+ * PRODUCT.md §4: the frozen package in tabs, in the spec's order, as describePackage sets it out. The
+ * chosen tab stays when another version is shown, unless that version has no such part.
+ */
 export function PackageTabs({ view }: { view: PackageView }) {
+  const [chosen, setChosen] = useState<string>(view.sections[0].key);
+  const active = view.sections.some((s) => s.key === chosen) ? chosen : view.sections[0].key;
   return (
-    <Tabs defaultValue={view.sections[0].key} keepMounted={false}>
+    <Tabs value={active} onChange={(v) => v && setChosen(v)} keepMounted={false}>
       <Tabs.List style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden' }}>
         {view.sections.map((s) => (
           <Tabs.Tab key={s.key} value={s.key} style={{ whiteSpace: 'nowrap' }}>

@@ -10,14 +10,19 @@ import { formatDate, formatDateTime } from '../../lib/format';
 import { showToast } from '../../lib/toast';
 import { FIRM_KEYS, refreshRequests, useRequestNotes } from './api';
 
-/** PRODUCT.md §6: the request's history with dates, as the server records it. */
+/**
+ * PRODUCT.md §6: the request's history with dates, as the server records it. Each update is a new
+ * version, oldest first, so the n-th 'Package updated' is version n + 1.
+ */
 export function RequestTimeline({ request }: { request: FirmRequestItem }) {
+  let updates = 0;
   return (
     <Timeline active={request.timeline.length - 1} bulletSize={18} lineWidth={2}>
       {request.timeline.map((e) => (
         <Timeline.Item key={`${e.event}-${e.at}`} title={TIMELINE_LABELS[e.event]}>
           <Text size="xs" c="dimmed">
             {formatDate(e.at)}
+            {e.event === 'updated' ? ` · version ${++updates + 1}` : ''}
           </Text>
           {e.event === 'declined' && request.declineReason && (
             <Text size="sm" mt={4}>

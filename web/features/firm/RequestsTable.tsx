@@ -2,7 +2,7 @@ import { Anchor, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import type { FirmRequestItem } from '@shared/requests';
 import { Link } from 'react-router';
 import { formatDate } from '../../lib/format';
-import { StatusBadge } from './StatusBadge';
+import { RequestBadges } from './StatusBadge';
 
 const attorneyOf = (r: FirmRequestItem) => r.attorneyName ?? r.attorneyEmail;
 
@@ -41,7 +41,7 @@ export function RequestsTable({ requests }: { requests: FirmRequestItem[] }) {
                   </Text>
                 </Table.Td>
                 <Table.Td>
-                  <StatusBadge status={r.status} />
+                  <RequestBadges request={r} />
                 </Table.Td>
                 <Table.Td>{formatDate(r.sentAt)}</Table.Td>
                 <Table.Td>{formatDate(r.dueDate)}</Table.Td>
@@ -62,7 +62,7 @@ export function RequestsTable({ requests }: { requests: FirmRequestItem[] }) {
               >
                 {attorneyOf(r)}
               </Anchor>
-              <StatusBadge status={r.status} />
+              <RequestBadges request={r} stacked />
             </Group>
             <Text size="sm" mt={4}>
               {r.positionTitle} · {r.practiceArea}

@@ -1,8 +1,9 @@
 import type { FirmDashboardStats, FirmProfile } from '@shared/firm';
 import type { FirmRequestSort, RequestNote } from '@shared/firm-pipeline';
 import type { CustomSection, FirmRequestDetail, FirmRequestItem, RequestStatus } from '@shared/requests';
+import type { PackageChange } from '@shared/sharing';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { queryClient } from '../../lib/api';
+import { apiRequest, queryClient } from '../../lib/api';
 
 export const FIRM_KEYS = {
   profile: ['/api/firm/profile'],
@@ -11,6 +12,9 @@ export const FIRM_KEYS = {
   requests: ['/api/firm/lpq-requests'],
   request: (id: string) => ['/api/firm/lpq-requests', id],
   notes: (id: string) => ['/api/firm/lpq-requests', id, 'notes'],
+  /** One version of the package (null: the latest); under request(id), so refreshing a request reaches it. */
+  version: (id: string, version: number | null) => ['/api/firm/lpq-requests', id, 'version', version],
+  changes: (id: string, from: number, to: number) => ['/api/firm/lpq-requests', id, 'changes', from, to],
   pages: ['firm-request-pages'],
 };
 
@@ -59,8 +63,32 @@ export const useFirmProfile = () =>
 export const useFirmStats = () => useQuery<FirmDashboardStats>({ queryKey: FIRM_KEYS.stats });
 export const useCustomSections = () => useQuery<CustomSection[]>({ queryKey: FIRM_KEYS.sections });
 export const useFirmRequests = () => useQuery<FirmRequestItem[]>({ queryKey: FIRM_KEYS.requests });
-export const useFirmRequest = (id: string) =>
-  useQuery<FirmRequestDetail>({ queryKey: FIRM_KEYS.request(id) });
+/**
+ * PRODUCT.md §6: one request with one version of its package (the latest when `version` is null). While
+ * another version loads, the one on screen stays (no flash of a loader), but never another request's.
+ */
+export const useFirmRequest = (id: string, version: number | null = null) =>
+  useQuery<FirmRequestDetail>({
+    queryKey: FIRM_KEYS.version(id, version),
+    queryFn: () =>
+      apiRequest<FirmRequestDetail>(
+        'GET',
+        `/api/firm/lpq-requests/${encodeURIComponent(id)}${version ? `?version=${version}` : ''}`,
+      ),
+    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[1] === id ? previous : undefined),
+  });
+
+/** PRODUCT.md §6: what changed between two versions of a request's package, field by field. */
+export const usePackageChanges = (id: string, from: number, to: number, enabled = true) =>
+  useQuery<PackageChange[]>({
+    queryKey: FIRM_KEYS.changes(id, from, to),
+    queryFn: () =>
+      apiRequest<PackageChange[]>(
+        'GET',
+        `/api/firm/lpq-requests/${encodeURIComponent(id)}/changes?from=${from}&to=${to}`,
+      ),
+    enabled,
+  });
 
 /** After a request changes: the list, the counts and that request are read again. */
 export function refreshRequests(id?: string) {
