@@ -24,8 +24,23 @@ test('the attorney shares without diversity after a preview, sees the firm read,
   await registerByApi(attorney, { email: attorneyEmail, userType: 'attorney', firstName: 'Casey' });
   await verifyAddressByApi(attorney.request, attorneyEmail);
   const requestId = await inviteByApi(firm.request, attorneyEmail);
+  // A real uploaded resume, so the package has a document link the firm can be handed.
+  const pdf = Buffer.from(`%PDF-1.4\n${'resume '.repeat(200)}\n%%EOF\n`);
+  const ticket = await attorney.request.post('/api/objects/upload', {
+    data: { filename: 'Casey resume.pdf', contentType: 'application/pdf', size: pdf.length },
+  });
+  const { uploadURL, objectPath } = await ticket.json();
+  expect(
+    (
+      await attorney.request.put(uploadURL, { data: pdf, headers: { 'content-type': 'application/pdf' } })
+    ).status(),
+  ).toBe(200);
+  expect((await attorney.request.post(`/api/objects/${objectPath.split('/').pop()}/confirm`)).status()).toBe(
+    200,
+  );
+  const masterLpq = { ...completeMasterLpq(), resumeUrl: objectPath, isComplete: true };
   for (const [method, url, data] of [
-    ['post', '/api/attorney/master-lpq', { ...completeMasterLpq(), isComplete: true }],
+    ['post', '/api/attorney/master-lpq', masterLpq],
     ['put', '/api/attorney/conflicts-form', conflictsForm()],
     ['put', '/api/attorney/diversity-form', diversityForm()],
   ] as const) {
@@ -42,7 +57,9 @@ test('the attorney shares without diversity after a preview, sees the firm read,
   await expect(dialog.getByRole('checkbox', { name: 'Diversity self-identification' })).not.toBeChecked();
   await expect(dialog.getByText(/Voluntary: firms use it only for diversity reporting/)).toBeVisible();
   await expect(
-    dialog.getByText(/Arden & Vale LLP will receive your profile, your Master LPQ and your conflicts form\./),
+    dialog.getByText(
+      /Arden & Vale LLP will receive your profile, your Master LPQ, your conflicts form and 1 document\./,
+    ),
   ).toBeVisible();
   await dialog.getByLabel('Access end date (optional)').fill('2099-12-31');
   await expect(dialog.getByText(/with access until Dec 31, 2099\./)).toBeVisible();
@@ -77,11 +94,7 @@ test('the attorney shares without diversity after a preview, sees the firm read,
 
   // The attorney edits the master LPQ and sends an update: the firm gets version 2 and what changed.
   const edited = await attorney.request.post('/api/attorney/master-lpq', {
-    data: {
-      ...completeMasterLpq(),
-      isComplete: true,
-      generalInfo: { ...completeMasterLpq().generalInfo, phone: '+1 646 555 0142' },
-    },
+    data: { ...masterLpq, generalInfo: { ...masterLpq.generalInfo, phone: '+1 646 555 0142' } },
   });
   expect(edited.ok()).toBe(true);
   await attorney.goto('/attorney/lpq-requests');
@@ -91,10 +104,18 @@ test('the attorney shares without diversity after a preview, sees the firm read,
   await update.getByRole('button', { name: 'Send Update' }).click();
   await expect(attorney.getByText('Update Sent')).toBeVisible();
   await expect(card.getByText(/version 2/)).toBeVisible();
-  const changes = await (
-    await firm.request.get(`/api/firm/lpq-requests/${requestId}/changes?from=1&to=2`)
-  ).json();
-  expect(changes).toContainEqual(expect.objectContaining({ after: '+1 646 555 0142' }));
+  // The firm sees version 2 and what changed, on its review screen.
+  await firm.goto(`/firm/requests/${requestId}`);
+  await expect(firm.getByText(/\(version 2\)/)).toBeVisible();
+  await firm.getByRole('button', { name: 'What changed' }).click();
+  const changed = firm.getByRole('dialog', { name: 'What changed' });
+  const phone = changed.getByRole('listitem').filter({ hasText: 'Phone' });
+  await expect(phone.getByText('+1 646 555 0142')).toBeVisible();
+  await shot(firm, 'firm-what-changed-1280');
+  await firm.keyboard.press('Escape');
+  const documentLink = (await (await firm.request.get(`/api/firm/lpq-requests/${requestId}`)).json()).package
+    .documents[0].url as string;
+  expect((await firm.request.get(documentLink)).status()).toBe(200);
 
   // Revoke, behind a confirmation that says what the firm loses.
   await card.getByRole('button', { name: 'Revoke access' }).click();
@@ -105,15 +126,21 @@ test('the attorney shares without diversity after a preview, sees the firm read,
   await expect(attorney.getByText('Access Revoked').first()).toBeVisible();
   await expect(card.getByRole('button', { name: 'Send update' })).toHaveCount(0);
 
+  // The firm loses access: the screen says so, and the package, PDF and document links answer nothing.
+  await firm.reload();
+  await expect(firm.getByText('Access revoked', { exact: true })).toBeVisible();
+  await expect(firm.getByRole('tab', { name: 'Master LPQ' })).toHaveCount(0);
+  await expect(firm.getByRole('link', { name: 'Download PDF' })).toHaveCount(0);
   const after = await (await firm.request.get(`/api/firm/lpq-requests/${requestId}`)).json();
   expect(after).toMatchObject({ status: 'revoked', package: null });
   expect((await firm.request.get(`/api/firm/lpq-requests/${requestId}/package.pdf`)).status()).toBe(404);
+  expect((await firm.request.get(documentLink)).status()).toBe(404);
 
   // The same screens at 390 px.
   await attorney.setViewportSize({ width: 390, height: 844 });
   await attorney.goto('/attorney/lpq-requests');
   await card.getByRole('button', { name: 'Access history' }).click();
-  await expect(card.getByText(/Viewed Shared package/)).toBeVisible();
+  await expect(card.getByText(/Downloaded .*Casey resume\.pdf/)).toBeVisible();
   await shot(attorney, 'requests-390');
   await attorney.goto('/attorney/access-log');
   await expect(attorney.getByRole('list', { name: 'Access log' })).toBeVisible();
