@@ -274,8 +274,8 @@ describeEachDb('attorney', (t) => {
         headers: as(attorney),
         payload: { generalInfo: completeMasterLpq().generalInfo, isComplete: false },
       });
-      // 5 of the 18 required fields.
-      expect((await stats()).lpqCompletion).toBe(28);
+      // 5 of the 33 required answers (18 fields and 15 disclosure questions).
+      expect((await stats()).lpqCompletion).toBe(15);
       await inject({
         method: 'POST',
         url: '/api/attorney/master-lpq',
