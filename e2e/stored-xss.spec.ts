@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
+import { answeredDisclosures } from '../server/modules/questionnaires/questionnaires.fixtures';
 import { inviteByApi, latestMail, linkFrom, PASSWORD, registerFirmByApi, uniqueEmail } from './helpers';
 
 /**
@@ -34,7 +35,7 @@ const masterLpq = {
     specialFeeArrangements: PAYLOAD,
   },
   practiceRequirements: { supportNeeded: PAYLOAD, marketingBudget: PAYLOAD, clientGuidelines: false },
-  disclosures: { nonCompete: true, nonCompeteExplanation: PAYLOAD },
+  disclosures: { ...answeredDisclosures(), nonCompeteExplanation: PAYLOAD },
   isComplete: true,
 };
 
