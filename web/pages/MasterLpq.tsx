@@ -195,8 +195,10 @@ export default function MasterLpq() {
         }),
       (errors) => {
         // Save Template: the panel above the button lists what is missing, with links to each answer.
-        if (isComplete && missingPanel.current) missingPanel.current.focus();
-        else jumpToFirstError(errorPaths(errors));
+        if (isComplete && missingPanel.current) {
+          missingPanel.current.focus({ preventScroll: true });
+          missingPanel.current.scrollIntoView({ block: 'start' });
+        } else jumpToFirstError(errorPaths(errors));
       },
     )();
   };

@@ -1,4 +1,4 @@
-import { Button, Group, Progress, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { Button, Group, Progress, Stack, Text } from '@mantine/core';
 import type { StepStatus } from '@shared/master-lpq-answers';
 import { IconAlertCircle, IconCheck, IconCircleCheck, IconCircleDashed } from '@tabler/icons-react';
 
@@ -65,11 +65,11 @@ export function StepNav(props: {
                 variant={i === props.active ? 'filled' : invalid ? 'light' : 'default'}
                 color={invalid ? 'red' : undefined}
                 aria-current={i === props.active ? 'step' : undefined}
+                aria-label={status ? `${i + 1}. ${title}, ${STATUS_TEXT[status]}` : undefined}
                 leftSection={mark}
                 onClick={() => onSelect(i)}
               >
                 {i + 1}. {title}
-                {status && <VisuallyHidden>, {STATUS_TEXT[status]}</VisuallyHidden>}
               </Button>
             );
           })}
