@@ -210,6 +210,8 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
       metadata: { size: 1024 },
     })),
   },
+  // Spec §7's temporary credentials: never issued (files.routes.ts says why).
+  'GET /api/uploads/s3/sts': { access: 'attorney', ok: 501, call: url('/api/uploads/s3/sts') },
   'GET /api/uploads/s3/multipart/:uploadId': {
     access: 'attorney-owned',
     resource: 'multipart upload',
