@@ -273,6 +273,12 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     call: url('/api/attorney/dashboard-stats'),
   },
   'GET /api/attorney/activity': { access: 'attorney', ok: 200, call: url('/api/attorney/activity') },
+  'GET /api/attorney/onboarding': { access: 'attorney', ok: 200, call: url('/api/attorney/onboarding') },
+  'POST /api/attorney/onboarding/complete': {
+    access: 'attorney',
+    ok: 200,
+    call: url('/api/attorney/onboarding/complete'),
+  },
   'GET /api/attorney/access-log': { access: 'attorney', ok: 200, call: url('/api/attorney/access-log') },
   'GET /api/attorney/master-lpq': { access: 'attorney', call: url('/api/attorney/master-lpq') },
   'POST /api/attorney/master-lpq': {
