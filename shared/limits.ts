@@ -28,6 +28,9 @@ export const UPLOADS = {
   /** The upload panel (Uppy's Dashboard): its default size, narrower on a narrow screen. */
   panelWidth: 750,
   panelHeight: 550,
+  /** Below Uppy's small-screen width its drop text sits at the top: a shorter panel wastes no screen. */
+  panelHeightNarrow: 320,
+  narrowScreenMaxWidth: 575,
 } as const;
 
 /** Session lifetimes (PRODUCT.md / issue 2): 12 h idle, 7 days absolute. */

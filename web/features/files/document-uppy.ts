@@ -110,7 +110,9 @@ export function mountDashboard(uppy: DocumentUppy, target: HTMLElement) {
     target,
     // Spec §9: 750 × 550; Uppy's own style keeps it within a narrower column (max-width: 100%).
     width: UPLOADS.panelWidth,
-    height: UPLOADS.panelHeight,
+    height: window.matchMedia(`(max-width: ${UPLOADS.narrowScreenMaxWidth}px)`).matches
+      ? UPLOADS.panelHeightNarrow
+      : UPLOADS.panelHeight,
     proudlyDisplayPoweredByUppy: false,
     hideProgressDetails: false,
     hideUploadButton: true,
