@@ -195,7 +195,13 @@ test('a disclosure left unanswered is listed in What is missing, and answering i
   });
   expect((await saved.json()).isComplete).toBe(false);
 
-  await page.goto('/attorney/master-lpq');
+  // Another page (the share dialog) links to an answer: its step opens with the cursor in it.
+  await page.goto('/attorney/master-lpq?field=disclosures.taxLien');
+  await expect(page.getByText('Step 6 of 7')).toBeVisible();
+  await expect(
+    page.getByRole('radiogroup', { name: /tax lien/ }).getByLabel('Yes', { exact: true }),
+  ).toBeFocused();
+  await expect(page).toHaveURL(/\/attorney\/master-lpq$/);
   const steps = page.getByRole('navigation', { name: 'Steps' });
   await expect(steps.getByRole('button', { name: '6. Disclosures, incomplete' })).toBeVisible();
   await expect(steps.getByRole('button', { name: '3. Financial Information, complete' })).toBeVisible();
