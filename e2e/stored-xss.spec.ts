@@ -203,7 +203,10 @@ test('markup an attorney saves is shown literally to the firm, in every tab and 
     expect(res.ok(), `${url}: ${await res.text()}`).toBe(true);
   }
 
-  const shared = await attorney.request.post(`/api/attorney/lpq-requests/${requestId}/share`);
+  // The diversity form is shared only when ticked (PRODUCT.md §5): tick it, so its tab holds the markup too.
+  const shared = await attorney.request.post(`/api/attorney/lpq-requests/${requestId}/share`, {
+    data: { include: { diversityForm: true } },
+  });
   expect(shared.status(), await shared.text()).toBe(200);
   const lpqId = (await shared.json()).lpqId as string;
   const answered = await attorney.request.put(`/api/lpqs/${lpqId}`, {
