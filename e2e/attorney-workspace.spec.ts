@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { completeMasterLpq } from '../server/modules/questionnaires/questionnaires.fixtures';
-import { PASSWORD, registerByApi, uniqueEmail } from './helpers';
+import { answerDisclosures, PASSWORD, registerByApi, uniqueEmail } from './helpers';
 
 /** Next saves the step and moves on to step `to` of the seven. */
 async function nextStep(page: Page, to: number) {
@@ -73,12 +73,18 @@ test('the whole master LPQ is filled through the screens, survives a reload and 
   await page.goto('/attorney/master-lpq');
   await expect(page.getByText('Step 1 of 7')).toBeVisible();
 
-  // Save Template on an empty form shows the spec messages and stays on the first step with an error.
+  // Save Template on an empty form lists what is missing with the spec messages; a link goes to the field.
   await openStep(page, '7. Documents');
   await page.getByRole('button', { name: 'Save Template' }).click();
+  const missing = page.getByRole('region', { name: 'What is missing' });
+  await expect(missing).toBeFocused();
+  await expect(missing).toContainText('Full Name — Name is required');
+  await expect(missing).toContainText('Email — Valid email is required');
+  await expect(missing).toContainText('Have you failed to file any tax returns? — Please answer Yes or No');
+  await missing.getByRole('button', { name: 'Full Name' }).click();
   await expect(page.getByText('Step 1 of 7')).toBeVisible();
+  await expect(page.getByLabel('Full Name')).toBeFocused();
   await expect(page.getByText('Name is required')).toBeVisible();
-  await expect(page.getByText('Valid email is required')).toBeVisible();
 
   await page.getByLabel('Full Name').fill('Dana Whitfield');
   await page.getByLabel('Email').fill('dana@example.com');
@@ -120,7 +126,7 @@ test('the whole master LPQ is filled through the screens, survives a reload and 
   await page.getByLabel('Marketing Budget Requirements').fill('$50,000 a year');
   await nextStep(page, 6);
 
-  await page.getByLabel('Are you subject to a non-compete').check();
+  await answerDisclosures(page, [/non-compete/]);
   await page.getByLabel('Explanation').fill('Six-month non-solicit');
   await nextStep(page, 7);
   await expect(page.getByText('Step 7 of 7')).toBeVisible();
@@ -146,8 +152,8 @@ test('the whole master LPQ is filled through the screens, survives a reload and 
   await openStep(page, '3. Financial Information');
   await expect(page.getByRole('combobox', { name: 'Employee Type' })).toHaveValue('K1 (partner)');
   await expect(page.getByLabel('Compensation Expectations')).toHaveValue('$1.2M base');
-  await expect(page.getByLabel('Current Year Rate')).toHaveValue('950');
-  await expect(page.getByLabel('Last Year Collections')).toHaveValue('2,400,000');
+  await expect(page.getByLabel('Current Year Rate')).toHaveValue('$950');
+  await expect(page.getByLabel('Last Year Collections')).toHaveValue('$2,400,000');
   await openStep(page, '4. Client Information');
   await expect(page.getByLabel('Client Name')).toHaveValue('Acme Corp');
   await expect(page.getByLabel('I am the originator of this client')).toBeChecked();
@@ -157,15 +163,76 @@ test('the whole master LPQ is filled through the screens, survives a reload and 
   await openStep(page, '5. Practice Requirements');
   await expect(page.getByLabel('Marketing Budget Requirements')).toHaveValue('$50,000 a year');
   await openStep(page, '6. Disclosures');
-  await expect(page.getByLabel('Are you subject to a non-compete')).toBeChecked();
+  const nonCompete = page.getByRole('radiogroup', { name: /non-compete/ });
+  await expect(nonCompete.getByLabel('Yes', { exact: true })).toBeChecked();
   await expect(page.getByLabel('Explanation')).toHaveValue('Six-month non-solicit');
+  await expect(
+    page.getByRole('radiogroup', { name: /tax lien/ }).getByLabel('No', { exact: true }),
+  ).toBeChecked();
 
+  // Every step's mark says complete, and nothing is missing.
+  const steps = page.getByRole('navigation', { name: 'Steps' });
+  for (const title of ['1. General Information', '5. Practice Requirements', '6. Disclosures'])
+    await expect(steps.getByRole('button', { name: `${title}, complete` })).toBeVisible();
   await openStep(page, '7. Documents');
+  await expect(page.getByRole('region', { name: 'What is missing' })).toHaveCount(0);
+  await expect(page.getByText('Every required answer is given')).toBeVisible();
   await page.getByRole('button', { name: 'Save Template' }).click();
   await expect(page).toHaveURL(/\/attorney\/dashboard$/);
   await expect(page.getByRole('group', { name: 'Master LPQ' })).toContainText('100%');
   await expect(page.getByText('Master LPQ completed')).toBeVisible();
   await expect(page.getByRole('link', { name: /Complete Master LPQ/ })).toContainText('complete');
+});
+
+test('a disclosure left unanswered is listed in What is missing, and answering it completes the template', async ({
+  page,
+}) => {
+  await registerByApi(page, { email: uniqueEmail('unanswered'), userType: 'attorney' });
+  const lpq = completeMasterLpq();
+  const { taxLien: _, ...disclosures } = lpq.disclosures as Record<string, unknown>;
+  const saved = await page.request.post('/api/attorney/master-lpq', {
+    data: { ...lpq, disclosures, isComplete: false },
+  });
+  expect((await saved.json()).isComplete).toBe(false);
+
+  // Another page (the share dialog) links to an answer: its step opens with the cursor in it.
+  await page.goto('/attorney/master-lpq?field=disclosures.taxLien');
+  await expect(page.getByText('Step 6 of 7')).toBeVisible();
+  await expect(
+    page.getByRole('radiogroup', { name: /tax lien/ }).getByLabel('Yes', { exact: true }),
+  ).toBeFocused();
+  await expect(page).toHaveURL(/\/attorney\/master-lpq$/);
+  const steps = page.getByRole('navigation', { name: 'Steps' });
+  await expect(steps.getByRole('button', { name: '6. Disclosures, incomplete' })).toBeVisible();
+  await expect(steps.getByRole('button', { name: '3. Financial Information, complete' })).toBeVisible();
+
+  await openStep(page, '7. Documents');
+  const missing = page.getByRole('region', { name: 'What is missing' });
+  await expect(missing.getByRole('listitem')).toHaveCount(1);
+  await expect(missing).toContainText(
+    'Has a tax lien ever been filed against you? — Please answer Yes or No',
+  );
+  await missing.getByRole('button', { name: 'Has a tax lien ever been filed against you?' }).click();
+  await expect(page.getByText('Step 6 of 7')).toBeVisible();
+  const taxLien = page.getByRole('radiogroup', { name: /tax lien/ });
+  await expect(taxLien.getByLabel('Yes', { exact: true })).toBeFocused();
+  await expect(taxLien.getByLabel('Yes', { exact: true })).not.toBeChecked();
+  await expect(taxLien.getByLabel('No', { exact: true })).not.toBeChecked();
+
+  // Yes asks for its explanation.
+  await taxLien.getByLabel('Yes', { exact: true }).check();
+  await openStep(page, '7. Documents');
+  await expect(missing).toContainText('Please explain the tax lien');
+  await missing.getByRole('button', { name: /tax lien/ }).click();
+  await expect(page.getByLabel('Explanation').nth(1)).toBeFocused();
+  await taxLien.getByLabel('No', { exact: true }).check();
+  await expect(steps.getByRole('button', { name: '6. Disclosures, complete' })).toBeVisible();
+
+  await openStep(page, '7. Documents');
+  await expect(missing).toHaveCount(0);
+  await page.getByRole('button', { name: 'Save Template' }).click();
+  await expect(page).toHaveURL(/\/attorney\/dashboard$/);
+  await expect(page.getByRole('group', { name: 'Master LPQ' })).toContainText('100%');
 });
 
 test('the conflicts form auto-populates from the master LPQ, submits and repopulates', async ({ page }) => {

@@ -31,6 +31,38 @@ test('an attorney signs up, verifies the address from the mail, signs out and si
   await expect(page).toHaveURL(/\/attorney\/onboarding$/);
 });
 
+test('sign-in lands on onboarding until the attorney reaches its end, then on the dashboard', async ({
+  page,
+}) => {
+  const email = uniqueEmail('returning');
+  await registerByApi(page, { email, userType: 'attorney', firstName: 'Robin' });
+  const signIn = async () => {
+    await page.request.post('/api/logout');
+    await page.goto('/auth');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByText('Login successful')).toBeVisible();
+  };
+  await signIn();
+  await expect(page).toHaveURL(/\/attorney\/onboarding$/);
+
+  // Skipping to the end: the review step's Next Step opens Welcome Complete.
+  await page.goto('/attorney/onboarding?step=5');
+  await page.getByRole('button', { name: 'Next Step' }).click();
+  await expect(page.getByText('You are all set, Robin!')).toBeVisible();
+  await expect
+    .poll(async () => (await (await page.request.get('/api/attorney/onboarding')).json()).completedAt)
+    .not.toBeNull();
+  // Signed in, /auth sends the attorney home: the dashboard now.
+  await page.goto('/auth');
+  await expect(page).toHaveURL(/\/attorney\/dashboard$/);
+
+  await signIn();
+  await expect(page).toHaveURL(/\/attorney\/dashboard$/);
+  await expect(page.getByRole('heading', { name: 'Attorney Dashboard' })).toBeVisible();
+});
+
 test('a law firm signs up and lands on the firm dashboard', async ({ page }) => {
   const email = uniqueEmail('firm');
   await signUpThroughUi(page, { email, role: 'Law Firm', firstName: 'Morgan' });

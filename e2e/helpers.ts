@@ -127,3 +127,16 @@ export async function inviteByApi(
   expect(res.status()).toBe(201);
   return (await res.json()).id as string;
 }
+
+/**
+ * Answers every disclosure question on the master LPQ's Disclosures step: No, except the questions
+ * matching `yes` (by part of their text), which are answered Yes.
+ */
+export async function answerDisclosures(page: Page, yes: (string | RegExp)[] = []) {
+  const questions = page.getByRole('radiogroup');
+  await expect(questions.first()).toBeVisible();
+  const count = await questions.count();
+  for (let i = 0; i < count; i++) await questions.nth(i).getByLabel('No', { exact: true }).check();
+  for (const question of yes)
+    await page.getByRole('radiogroup', { name: question }).getByLabel('Yes', { exact: true }).check();
+}

@@ -69,7 +69,15 @@ test('a firm invites, the attorney registers through the mail, shares, the firm 
   await expect(attorney.getByRole('heading', { name: 'Lateral Partner Questionnaire' })).toBeVisible();
   await expect(attorney.getByText('Step 1 of 5')).toBeVisible();
   await attorney.getByRole('button', { name: 'Firm-Specific Questions' }).click();
+  // The last step lists what Submit still needs; its link goes to the answer.
+  const missing = attorney.getByRole('region', { name: 'What is missing' });
+  await expect(missing).toContainText('Why our firm? — This question is required');
+  await attorney.getByRole('button', { name: 'Submit LPQ' }).click();
+  await expect(missing).toBeFocused();
+  await missing.getByRole('button', { name: 'Why our firm?' }).click();
+  await expect(attorney.getByLabel('Why our firm?')).toBeFocused();
   await attorney.getByLabel('Why our firm?').fill('Your cross-border platform.');
+  await expect(missing).toHaveCount(0);
   await attorney.getByRole('button', { name: 'Submit LPQ' }).click();
   await expect(attorney.getByText('LPQ Completed', { exact: true })).toBeVisible();
   await expect(attorney).toHaveURL(/\/attorney\/dashboard$/);

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
+import { answeredDisclosures } from '../server/modules/questionnaires/questionnaires.fixtures';
 import { inviteByApi, latestMail, linkFrom, PASSWORD, registerFirmByApi, uniqueEmail } from './helpers';
 
 /**
@@ -34,7 +35,7 @@ const masterLpq = {
     specialFeeArrangements: PAYLOAD,
   },
   practiceRequirements: { supportNeeded: PAYLOAD, marketingBudget: PAYLOAD, clientGuidelines: false },
-  disclosures: { nonCompete: true, nonCompeteExplanation: PAYLOAD },
+  disclosures: { ...answeredDisclosures(), nonCompeteExplanation: PAYLOAD },
   isComplete: true,
 };
 
@@ -202,7 +203,10 @@ test('markup an attorney saves is shown literally to the firm, in every tab and 
     expect(res.ok(), `${url}: ${await res.text()}`).toBe(true);
   }
 
-  const shared = await attorney.request.post(`/api/attorney/lpq-requests/${requestId}/share`);
+  // The diversity form is shared only when ticked (PRODUCT.md §5): tick it, so its tab holds the markup too.
+  const shared = await attorney.request.post(`/api/attorney/lpq-requests/${requestId}/share`, {
+    data: { include: { diversityForm: true } },
+  });
   expect(shared.status(), await shared.text()).toBe(200);
   const lpqId = (await shared.json()).lpqId as string;
   const answered = await attorney.request.put(`/api/lpqs/${lpqId}`, {

@@ -225,7 +225,15 @@ export const ATTORNEY_ACTIVITY = {
   conflictsFormCompleted: { kind: 'conflicts_form_completed', title: 'Conflicts form completed' },
   diversityFormSubmitted: { kind: 'diversity_form_submitted', title: 'Diversity form submitted' },
   businessPlanSaved: { kind: 'business_plan_saved', title: 'Business plan saved' },
+  onboardingCompleted: { kind: 'onboarding_completed', title: 'Onboarding completed' },
 } as const;
+
+/**
+ * GET /api/attorney/onboarding and POST /api/attorney/onboarding/complete: when the attorney reached the
+ * end of the onboarding wizard. Until then sign-in lands on onboarding, afterwards on the dashboard
+ * (PRODUCT.md §2).
+ */
+export type OnboardingStatus = { completedAt: string | null };
 
 /** The registration screen's form: the body plus Confirm Password, which must match (PRODUCT.md §2). */
 export const attorneyRegistrationFormSchema = attorneyRegistrationSchema

@@ -58,6 +58,11 @@ export const FILE_MESSAGES = {
   /** 413 when a new upload would take the user past the storage quota (UPLOAD_QUOTA_MB). */
   quotaExceeded: (quotaMb: number) =>
     `You have used your ${quotaMb} MB of storage. Delete documents you no longer need to upload more.`,
+  /** 501 from GET /api/uploads/s3/sts (spec §7), by storage driver. */
+  temporaryCredentialsLocal:
+    'Temporary upload credentials are not available: files are stored on this server, not in S3. Upload through /api/uploads/s3/params or /api/uploads/s3/multipart.',
+  temporaryCredentialsS3:
+    'Temporary upload credentials are not issued: the server signs each upload itself (/api/uploads/s3/params or /api/uploads/s3/multipart), so that it can check every file against the size, type and storage limits.',
 } as const;
 
 /** POST /api/objects/upload: what the browser is about to send. */

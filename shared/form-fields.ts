@@ -13,7 +13,6 @@ export const FIELD_MESSAGES = {
   invalidBoolean: 'Must be true or false',
   invalidDate: 'Use the format yyyy-mm-dd',
   tooManyItems: (max: number) => `At most ${max} entries`,
-  explanationRequired: 'Please provide an explanation',
 } as const;
 
 /**

@@ -21,6 +21,18 @@ export const LIMITS = {
   listMax: 50,
 } as const;
 
+/** Spec §9 upload constants besides the file limits above (the transfer rules are UPLOAD_DEFAULTS in files.ts). */
+export const UPLOADS = {
+  /** How long a signed upload link (a presigned PUT or part URL) stays valid: 7 days. */
+  signedUrlExpirySeconds: 604800,
+  /** The upload panel (Uppy's Dashboard): its default size, narrower on a narrow screen. */
+  panelWidth: 750,
+  panelHeight: 550,
+  /** Below Uppy's small-screen width its drop text sits at the top: a shorter panel wastes no screen. */
+  panelHeightNarrow: 320,
+  narrowScreenMaxWidth: 575,
+} as const;
+
 /** Session lifetimes (PRODUCT.md / issue 2): 12 h idle, 7 days absolute. */
 export const SESSION = {
   idleMs: 12 * 60 * 60 * 1000,

@@ -36,7 +36,35 @@ export const MASTER_LPQ_MESSAGES = {
   marketingBudget: 'Marketing budget requirements are required',
   portabilityLikelihood: 'Portability likelihood must be a whole percentage from 0 to 100',
   amount: 'Must be a number of 0 or more',
+  /** A disclosure question left without a Yes or a No. */
+  disclosureUnanswered: 'Please answer Yes or No',
 } as const;
+
+/** Spec 2.12: the seven steps of the master LPQ page. */
+export const MASTER_LPQ_STEPS = [
+  'General Information',
+  'Professional Experience',
+  'Financial Information',
+  'Client Information',
+  'Practice Requirements',
+  'Disclosures',
+  'Documents',
+] as const;
+const STEP_OF_SECTION: Record<string, number> = {
+  generalInfo: 0,
+  currentEmployment: 1,
+  priorEmployment: 1,
+  financialInfo: 2,
+  clientsInfo: 3,
+  practiceRequirements: 4,
+  disclosures: 5,
+  resumeUrl: 6,
+  conflictsFormUrl: 6,
+  diversityFormUrl: 6,
+  documents: 6,
+};
+/** The step (0-based) that holds a field, from its dotted path ('clientsInfo.topClients.0.clientName'). */
+export const stepOfField = (path: string) => STEP_OF_SECTION[path.split('.')[0]] ?? 0;
 
 export const EMPLOYEE_TYPES = ['W2', 'K1', 'other'] as const;
 export const EMPLOYEE_TYPE_LABELS: Record<(typeof EMPLOYEE_TYPES)[number], string> = {
@@ -49,6 +77,19 @@ const S = LIMITS.shortText;
 const M = LIMITS.mediumText;
 const L = LIMITS.longText;
 const amount = () => optionalNumber({ min: 0, message: MASTER_LPQ_MESSAGES.amount });
+/** '$1,250,000' → 1250000, '' → null; anything else is left for the number check to refuse. */
+function numberFromText(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  const bare = value.replace(/[$,\s]/g, '');
+  if (bare === '') return null;
+  const n = Number(bare);
+  return Number.isFinite(n) ? n : value;
+}
+/**
+ * A dollar amount the form once took as free text (current and expected compensation, billing rate…):
+ * stored as a number now; a numeric text sent by an older client ('950', '$1,200,000') still counts.
+ */
+const amountFromText = () => z.preprocess(numberFromText, amount()) as unknown as ReturnType<typeof amount>;
 
 export const generalInfoSchema = z.object({
   name: optionalText(S),
@@ -109,10 +150,10 @@ export const financialInfoSchema = z.object({
   currentYear: financialPeriodSchema.optional(),
   lastYear: financialPeriodSchema.optional(),
   yearBefore: financialPeriodSchema.optional(),
-  currentCompensation: optionalText(S),
-  expectedCompensation: optionalText(S),
-  billingRate: optionalText(S),
-  annualBillableHours: optionalText(S),
+  currentCompensation: amountFromText(),
+  expectedCompensation: amountFromText(),
+  billingRate: amountFromText(),
+  annualBillableHours: amountFromText(),
   businessDevelopment: optionalText(M),
   collectionsHistory: optionalText(M),
 });
@@ -143,7 +184,7 @@ export const clientsInfoSchema = z.object({
   specialFeeArrangements: optionalText(M),
   clientPortability: optionalText(M),
   clientConcentration: optionalText(M),
-  averageEngagementValue: optionalText(S),
+  averageEngagementValue: amountFromText(),
   clientRelationships: optionalText(M),
 });
 
@@ -161,29 +202,78 @@ export const practiceRequirementsSchema = z.object({
   locationPreferences: optionalText(M),
 });
 
-/** Spec §3: the fifteen disclosure flags, each with the question the form asks. */
+/**
+ * Spec §3: the fifteen disclosure flags, each with the question the form asks and, in the style of the
+ * spec's 'Please explain …' messages, what a Yes without its explanation is told.
+ */
 export const DISCLOSURE_FLAGS = [
   [
     'participatedInConflictingMatter',
     'Have you participated in any matter that could present a conflict with the firm?',
+    'Please explain the conflicting matter',
   ],
-  ['administrativeProceeding', 'Have you been the subject of any administrative or disciplinary proceeding?'],
-  ['disbarredOrDenied', 'Have you ever been disbarred, suspended, or denied admission to any bar?'],
-  ['rule11Sanctions', 'Have you been subject to Rule 11 or similar sanctions?'],
-  ['malpracticeClaim', 'Has a malpractice claim ever been made against you?'],
-  ['clientClaim', 'Has any client made a claim or complaint against you?'],
-  ['insuranceDecline', 'Has any malpractice insurer declined or cancelled your coverage?'],
+  [
+    'administrativeProceeding',
+    'Have you been the subject of any administrative or disciplinary proceeding?',
+    'Please explain the proceeding',
+  ],
+  [
+    'disbarredOrDenied',
+    'Have you ever been disbarred, suspended, or denied admission to any bar?',
+    'Please explain the disbarment, suspension or denial',
+  ],
+  [
+    'rule11Sanctions',
+    'Have you been subject to Rule 11 or similar sanctions?',
+    'Please explain the sanctions',
+  ],
+  [
+    'malpracticeClaim',
+    'Has a malpractice claim ever been made against you?',
+    'Please explain the malpractice claim',
+  ],
+  [
+    'clientClaim',
+    'Has any client made a claim or complaint against you?',
+    'Please explain the client claim or complaint',
+  ],
+  [
+    'insuranceDecline',
+    'Has any malpractice insurer declined or cancelled your coverage?',
+    'Please explain the declined or cancelled coverage',
+  ],
   [
     'breachCircumstances',
     'Are you aware of any circumstances that could give rise to a claim of breach of duty?',
+    'Please explain the circumstances',
   ],
-  ['harassmentComplaint', 'Have you been the subject of a harassment or discrimination complaint?'],
-  ['nonCompete', 'Are you subject to a non-compete or non-solicitation agreement?'],
-  ['failedTaxReturns', 'Have you failed to file any tax returns?'],
-  ['taxLien', 'Has a tax lien ever been filed against you?'],
-  ['directorOfficer', 'Do you serve as a director or officer of any organisation?'],
-  ['financialIssues', 'Have you had bankruptcy or other significant financial issues?'],
-  ['unableToPerform', 'Is there anything that could prevent you from performing your duties?'],
+  [
+    'harassmentComplaint',
+    'Have you been the subject of a harassment or discrimination complaint?',
+    'Please explain the complaint',
+  ],
+  [
+    'nonCompete',
+    'Are you subject to a non-compete or non-solicitation agreement?',
+    'Please explain the agreement',
+  ],
+  ['failedTaxReturns', 'Have you failed to file any tax returns?', 'Please explain the unfiled tax returns'],
+  ['taxLien', 'Has a tax lien ever been filed against you?', 'Please explain the tax lien'],
+  [
+    'directorOfficer',
+    'Do you serve as a director or officer of any organisation?',
+    'Please explain the positions you hold',
+  ],
+  [
+    'financialIssues',
+    'Have you had bankruptcy or other significant financial issues?',
+    'Please explain the financial issues',
+  ],
+  [
+    'unableToPerform',
+    'Is there anything that could prevent you from performing your duties?',
+    'Please explain what could prevent you',
+  ],
 ] as const;
 export type DisclosureFlag = (typeof DISCLOSURE_FLAGS)[number][0];
 export const explanationKey = (flag: DisclosureFlag) => `${flag}Explanation` as const;
@@ -208,23 +298,14 @@ type DisclosuresShape = { [K in DisclosureFlag]?: boolean } & {
   [K in DisclosureFlag as `${K}Explanation`]?: string;
 } & { [K in (typeof DISCLOSURE_TEXT_FIELDS)[number][0]]?: string };
 
-/** A flag set to true needs its explanation, whether or not the template is being completed. */
-export const disclosuresSchema = (
-  z.object(disclosureShape) as unknown as z.ZodType<DisclosuresShape, DisclosuresShape>
-).check((ctx) => {
-  const value = ctx.value as Record<string, unknown>;
-  for (const [flag] of DISCLOSURE_FLAGS) {
-    const key = explanationKey(flag);
-    if (value[flag] === true && !isFilled(value[key])) {
-      ctx.issues.push({
-        code: 'custom',
-        input: value[key],
-        path: [key],
-        message: FIELD_MESSAGES.explanationRequired,
-      });
-    }
-  }
-});
+/**
+ * Each flag is true (Yes), false (No) or absent (not answered yet). A Yes without its explanation may be
+ * saved as a draft; the template is not complete until it is explained (see missingAnswers).
+ */
+export const disclosuresSchema = z.object(disclosureShape) as unknown as z.ZodType<
+  DisclosuresShape,
+  DisclosuresShape
+>;
 
 /** The fields Save Template requires, with their messages (spec §5); also the base of lpqCompletion. */
 export const MASTER_LPQ_REQUIRED_FIELDS = [
@@ -267,7 +348,11 @@ export const MASTER_LPQ_SECTIONS = [
 
 const urlField = () => optionalText(500).unwrap().nullable().optional();
 
-/** Everything the spec's required messages ask for, as zod issues; empty when the template is complete. */
+/**
+ * The completion rule (PRODUCT.md §5), one for the server, the form and the 'What is missing' panel:
+ * every answer the spec's required messages ask for, every disclosure answered Yes or No (an absent flag is
+ * not a No), and an explanation for each Yes. Empty when the template is complete.
+ */
 export function missingRequiredFields(lpq: Record<string, unknown>) {
   const issues: { path: (string | number)[]; message: string }[] = [];
   const at = (section: string) => (lpq[section] ?? {}) as Record<string, unknown>;
@@ -288,13 +373,17 @@ export function missingRequiredFields(lpq: Record<string, unknown>) {
         message: MASTER_LPQ_MESSAGES.clientName,
       });
   });
+  const disclosures = at('disclosures');
+  for (const [flag, , explain] of DISCLOSURE_FLAGS) {
+    const answer = disclosures[flag];
+    if (typeof answer !== 'boolean')
+      issues.push({ path: ['disclosures', flag], message: MASTER_LPQ_MESSAGES.disclosureUnanswered });
+    else if (answer && !isFilled(disclosures[explanationKey(flag)]))
+      issues.push({ path: ['disclosures', explanationKey(flag)], message: explain });
+  }
   return issues;
 }
 
-/**
- * POST /api/attorney/master-lpq (PRODUCT.md §6). With isComplete false any part may be missing, but types,
- * lengths and ranges are still checked; with isComplete true every required field must be there.
- */
 /**
  * The fields of POST /api/attorney/master-lpq (PRODUCT.md §6): types, lengths and ranges. The server
  * checks completeness on the stored template merged with the body, since a body may carry some sections.
@@ -335,11 +424,16 @@ export type MasterLpq = MasterLpqBody & {
   updatedAt: string;
 };
 
-/** PRODUCT.md §5: the share of required fields filled; 100 only once Save Template succeeded. */
+/**
+ * PRODUCT.md §5: the share of required answers given (the required fields and the disclosure questions);
+ * 100 only once the saved template is complete.
+ */
 export function masterLpqCompletion(lpq: Record<string, unknown> | null, isComplete: boolean): number {
   if (isComplete) return 100;
   if (!lpq) return 0;
-  const missing = missingRequiredFields(lpq).filter((i) => i.path.length === 2).length;
-  const total = MASTER_LPQ_REQUIRED_FIELDS.length;
+  const total = MASTER_LPQ_REQUIRED_FIELDS.length + DISCLOSURE_FLAGS.length;
+  const missing = missingRequiredFields(lpq).filter(
+    (i) => i.path.length === 2 && !String(i.path[1]).endsWith('Explanation'),
+  ).length;
   return Math.min(99, Math.round(((total - missing) / total) * 100));
 }

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { UPLOADS } from '@shared/limits';
 import type { AppConfig } from '../config';
 import { createLocalStorage, type LocalStorage } from './local-storage';
 import { createS3Storage, type S3Storage } from './s3-storage';
@@ -48,8 +49,8 @@ export function createStorage(config: AppConfig): Storage {
 /** The parts named on completion are missing, out of order or too small. */
 export class PartsInvalidError extends Error {}
 
-/** How long a presigned upload URL stays valid. */
-export const UPLOAD_URL_TTL_SECONDS = 60 * 60;
+/** How long a presigned upload URL stays valid (spec §9: 604800 s). */
+export const UPLOAD_URL_TTL_SECONDS = UPLOADS.signedUrlExpirySeconds;
 /** How long a presigned download URL stays valid: only long enough for the redirect to be followed. */
 export const DOWNLOAD_URL_TTL_SECONDS = 5 * 60;
 

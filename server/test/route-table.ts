@@ -210,6 +210,8 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
       metadata: { size: 1024 },
     })),
   },
+  // Spec §7's temporary credentials: never issued (files.routes.ts says why).
+  'GET /api/uploads/s3/sts': { access: 'attorney', ok: 501, call: url('/api/uploads/s3/sts') },
   'GET /api/uploads/s3/multipart/:uploadId': {
     access: 'attorney-owned',
     resource: 'multipart upload',
@@ -271,6 +273,12 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     call: url('/api/attorney/dashboard-stats'),
   },
   'GET /api/attorney/activity': { access: 'attorney', ok: 200, call: url('/api/attorney/activity') },
+  'GET /api/attorney/onboarding': { access: 'attorney', ok: 200, call: url('/api/attorney/onboarding') },
+  'POST /api/attorney/onboarding/complete': {
+    access: 'attorney',
+    ok: 200,
+    call: url('/api/attorney/onboarding/complete'),
+  },
   'GET /api/attorney/access-log': { access: 'attorney', ok: 200, call: url('/api/attorney/access-log') },
   'GET /api/attorney/master-lpq': { access: 'attorney', call: url('/api/attorney/master-lpq') },
   'POST /api/attorney/master-lpq': {

@@ -2,7 +2,7 @@ import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import type { User, UserType } from '@shared/auth';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { Link, Navigate } from 'react-router';
-import { homePathFor, useAuth } from '../lib/auth';
+import { homePathFor, useAuth, useHomePath } from '../lib/auth';
 import { handleUnauthorized } from '../lib/toast';
 import { FullPageSpinner } from './FullPageSpinner';
 
@@ -20,6 +20,7 @@ const ACCOUNT_NAMES: Record<UserType, string> = { attorney: 'attorney', firm: 'l
 
 /** Signed in, but as the other side: say which account the page is for, and offer the way home. */
 function WrongAccount({ user, needed }: { user: User; needed: UserType }) {
+  const home = useHomePath(user);
   return (
     <Center mih="100vh" p="md" component="main">
       <Stack align="center" gap="sm" maw={480}>
@@ -29,12 +30,19 @@ function WrongAccount({ user, needed }: { user: User; needed: UserType }) {
         <Text c="dimmed" ta="center">
           You are signed in as {user.email}, a {ACCOUNT_NAMES[user.userType]} account.
         </Text>
-        <Button component={Link} to={homePathFor(user)}>
+        <Button component={Link} to={home.path ?? homePathFor(user)}>
           Go to your dashboard
         </Button>
       </Stack>
     </Center>
   );
+}
+
+/** Spec 2.4: a spinner with a welcome line while the user's area is found, then that area. */
+export function HomeRedirect({ user }: { user: User }) {
+  const home = useHomePath(user);
+  if (home.isLoading || !home.path) return <FullPageSpinner label={`Welcome, ${user.firstName}…`} />;
+  return <Navigate to={home.path} replace />;
 }
 
 /**
@@ -57,7 +65,7 @@ export function SignedOutOnly({ children }: { children: ReactNode }) {
   const { user, isLoading } = useAuth();
   const shownSignedOut = useRef(false);
   if (isLoading) return <FullPageSpinner />;
-  if (user && !shownSignedOut.current) return <Navigate to={homePathFor(user)} replace />;
+  if (user && !shownSignedOut.current) return <HomeRedirect user={user} />;
   shownSignedOut.current = true;
   return <>{children}</>;
 }

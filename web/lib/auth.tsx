@@ -1,3 +1,4 @@
+import type { OnboardingStatus } from '@shared/attorney';
 import type { LoginInput, RegisterInput, User } from '@shared/auth';
 import { TOASTS } from '@shared/texts';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -60,8 +61,33 @@ export function useLogout() {
   });
 }
 
+/** A user's area before anything else is known: spec 2.3 (an attorney starts at onboarding). */
 export function homePathFor(user: User): string {
   if (user.userType === 'attorney') return '/attorney/onboarding';
   if (user.userType === 'firm') return '/firm/dashboard';
   return '/';
+}
+
+export const ONBOARDING_STATUS_PATH = '/api/attorney/onboarding';
+export const onboardingQueryKey = (user: User) => [ONBOARDING_STATUS_PATH, user.id];
+
+/**
+ * Where a signed-in user belongs (PRODUCT.md §2): an attorney at onboarding until it is finished (or
+ * skipped to the end), then at the dashboard; a firm at the firm dashboard. `isLoading` while the
+ * attorney's onboarding state is being read.
+ */
+export function useHomePath(user: User | null): { path: string | null; isLoading: boolean } {
+  const attorney = user?.userType === 'attorney';
+  const onboarding = useQuery<OnboardingStatus>({
+    queryKey: user ? onboardingQueryKey(user) : [ONBOARDING_STATUS_PATH],
+    queryFn: () => apiRequest<OnboardingStatus>('GET', ONBOARDING_STATUS_PATH),
+    enabled: attorney,
+  });
+  if (!user) return { path: null, isLoading: false };
+  if (!attorney) return { path: homePathFor(user), isLoading: false };
+  if (onboarding.isLoading) return { path: null, isLoading: true };
+  return {
+    path: onboarding.data?.completedAt ? '/attorney/dashboard' : homePathFor(user),
+    isLoading: false,
+  };
 }

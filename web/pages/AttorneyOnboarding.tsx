@@ -15,6 +15,7 @@ import {
   type AttorneyProfile,
   ONBOARDING_EMPLOYMENT_TYPE_LABELS,
   ONBOARDING_EMPLOYMENT_TYPES,
+  type OnboardingStatus,
   type OnboardingValues,
   onboardingSchema,
   POSITION_LABELS,
@@ -44,8 +45,8 @@ import {
 import { DocumentsUploader, ResumeUploader } from '../features/files';
 import { optionsOf, SelectField, TextareaField, TextField } from '../features/questionnaires/fields';
 import { StepNav } from '../features/questionnaires/StepNav';
-import { apiRequest, errorMessage } from '../lib/api';
-import { useAuth } from '../lib/auth';
+import { apiRequest, errorMessage, queryClient } from '../lib/api';
+import { ONBOARDING_STATUS_PATH, onboardingQueryKey, useAuth } from '../lib/auth';
 import { applyServerErrors } from '../lib/forms';
 import { showToast } from '../lib/toast';
 
@@ -113,6 +114,20 @@ export default function AttorneyOnboarding() {
   }, [profile.isLoading, profile.data, lpq.isLoading, lpq.data, form]);
 
   const goTo = (index: number) => setParams({ step: String(index + 1) });
+
+  // Reaching Welcome Complete finishes onboarding, whichever way the attorney got there: from now on
+  // sign-in lands on the dashboard (PRODUCT.md §2).
+  const finished = useRef(false);
+  useEffect(() => {
+    if (step !== STEPS.length - 1 || finished.current || !user) return;
+    finished.current = true;
+    void apiRequest<OnboardingStatus>('POST', `${ONBOARDING_STATUS_PATH}/complete`).then(
+      (status) => queryClient.setQueryData(onboardingQueryKey(user), status),
+      () => {
+        finished.current = false;
+      },
+    );
+  }, [step, user]);
 
   const saveStep = useMutation({
     mutationFn: async ({ index, values }: { index: number; values: OnboardingValues }) => {

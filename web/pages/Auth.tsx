@@ -1,10 +1,11 @@
 import { Card, Center, Loader, Tabs, Text, Title } from '@mantine/core';
 import { lazy, Suspense } from 'react';
-import { Navigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { FullPageSpinner } from '../components/FullPageSpinner';
+import { HomeRedirect } from '../components/Guards';
 import { AuthLayout } from '../features/auth/AuthLayout';
 import { SignInForm } from '../features/auth/SignInForm';
-import { homePathFor, useAuth } from '../lib/auth';
+import { useAuth } from '../lib/auth';
 
 // The create-account form (and its role picker) loads on demand: sign-in is what most visits need.
 const loadCreateAccountForm = () => import('../features/auth/CreateAccountForm');
@@ -14,8 +15,9 @@ export default function AuthPage() {
   const { user, isLoading } = useAuth();
   const [params] = useSearchParams();
   if (isLoading) return <FullPageSpinner />;
-  // Spec 2.3: with a user present the page renders nothing and redirects by user type.
-  if (user) return <Navigate to={homePathFor(user)} replace />;
+  // Spec 2.3: with a user present the page redirects by user type; an attorney who finished onboarding
+  // goes to the dashboard (PRODUCT.md §2).
+  if (user) return <HomeRedirect user={user} />;
   return (
     <AuthLayout>
       <Card withBorder shadow="sm" padding="xl" radius="md">

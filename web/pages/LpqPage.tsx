@@ -21,22 +21,22 @@ import {
   answerOf,
   FIRM_QUESTIONS_STEP,
   type FirmAnswers,
-  firmAnswerErrors,
   LPQ_MESSAGES,
   LPQ_OPEN_REQUEST_STATUSES,
   LPQ_STEPS,
   type LpqFormData,
-  lpqCompleteFormDataSchema,
   type PositionLpq,
 } from '@shared/lpq';
+import { missingPositionLpqAnswers } from '@shared/position-lpq-answers';
 import { PROFILE_PRACTICE_AREAS } from '@shared/practice-areas';
 import { TOASTS } from '@shared/texts';
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { FullPageSpinner } from '../components/FullPageSpinner';
 import { PageShell } from '../components/PageShell';
 import { DocumentsUploader } from '../features/files';
+import { WhatIsMissing } from '../features/questionnaires/WhatIsMissing';
 import { FirmQuestionField } from '../features/sharing/FirmQuestionField';
 import { SHARING_PATHS, usePositionLpq } from '../features/sharing/queries';
 import { apiRequest, fieldErrors, queryClient, statusOf } from '../lib/api';
@@ -145,15 +145,34 @@ function LpqForm({ lpq }: { lpq: PositionLpq }) {
     );
   };
 
+  // What Submit needs, from the answers as typed: the 'What is missing' panel on the last step.
+  const missing = useMemo(
+    () => missingPositionLpqAnswers(formData, firmAnswers, lpq.firmSpecificQuestions),
+    [formData, firmAnswers, lpq.firmSpecificQuestions],
+  );
+  const missingPanel = useRef<HTMLDivElement>(null);
+  const [focusTarget, setFocusTarget] = useState<string | null>(null);
+  useEffect(() => {
+    if (!focusTarget) return;
+    const holder = document.querySelector(`[data-field="${CSS.escape(focusTarget)}"]`);
+    const input =
+      document.querySelector<HTMLElement>(`[name="${CSS.escape(focusTarget)}"]`) ??
+      holder?.querySelector<HTMLElement>('input:not([type="hidden"]), textarea, button');
+    input?.focus();
+    input?.scrollIntoView?.({ block: 'center' });
+    setFocusTarget(null);
+  }, [focusTarget]);
+  const jumpTo = (item: { step?: number; field: string; message: string }) => {
+    setErrors((e) => ({ ...e, [item.field]: item.message }));
+    setStep(item.step ?? 0);
+    setFocusTarget(item.field);
+  };
+
   const submit = () => {
-    const local: Errors = {};
-    const parsed = lpqCompleteFormDataSchema.safeParse(formData);
-    if (!parsed.success)
-      for (const issue of parsed.error.issues) local[`formData.${issue.path.join('.')}`] ??= issue.message;
-    Object.assign(local, firmAnswerErrors(lpq.firmSpecificQuestions, firmAnswers, true));
-    if (Object.keys(local).length) {
-      setErrors(local);
-      setStep(stepOf(Object.keys(local)[0]));
+    if (missing.length) {
+      setErrors(Object.fromEntries(missing.map((m) => [m.field, m.message])));
+      missingPanel.current?.focus({ preventScroll: true });
+      missingPanel.current?.scrollIntoView({ block: 'start' });
       return;
     }
     complete.mutate(undefined, {
@@ -173,6 +192,7 @@ function LpqForm({ lpq }: { lpq: PositionLpq }) {
 
   const err = (key: keyof LpqFormData) => errors[`formData.${key}`];
   const text = (key: keyof LpqFormData) => ({
+    name: `formData.${key}`,
     value: (formData[key] as string | undefined) ?? '',
     onChange: (e: { currentTarget: { value: string } }) => set(key, e.currentTarget.value as never),
     error: err(key),
@@ -323,17 +343,18 @@ function LpqForm({ lpq }: { lpq: PositionLpq }) {
                     {section.title}
                   </Title>
                   {section.questions.map((q) => (
-                    <FirmQuestionField
-                      key={q.id}
-                      question={q}
-                      value={answerOf(firmAnswers, q.id) as FirmAnswers[string] | undefined}
-                      error={errors[`firmAnswers.${q.id}`]}
-                      disabled={readOnly}
-                      onChange={(v) => {
-                        setFirmAnswers((a) => ({ ...a, [q.id]: v ?? null }));
-                        setErrors(({ [`firmAnswers.${q.id}`]: _, ...rest }) => rest);
-                      }}
-                    />
+                    <div key={q.id} data-field={`firmAnswers.${q.id}`}>
+                      <FirmQuestionField
+                        question={q}
+                        value={answerOf(firmAnswers, q.id) as FirmAnswers[string] | undefined}
+                        error={errors[`firmAnswers.${q.id}`]}
+                        disabled={readOnly}
+                        onChange={(v) => {
+                          setFirmAnswers((a) => ({ ...a, [q.id]: v ?? null }));
+                          setErrors(({ [`firmAnswers.${q.id}`]: _, ...rest }) => rest);
+                        }}
+                      />
+                    </div>
                   ))}
                 </Stack>
               ))}
@@ -341,6 +362,14 @@ function LpqForm({ lpq }: { lpq: PositionLpq }) {
           )}
         </Card>
 
+        {isLast && !readOnly && (
+          <WhatIsMissing
+            ref={missingPanel}
+            items={missing}
+            onJump={jumpTo}
+            description={`Submit LPQ needs ${missing.length === 1 ? 'one more answer' : `${missing.length} more answers`}. Select one to go to it.`}
+          />
+        )}
         <Group justify="space-between" wrap="wrap" gap="sm">
           <Button
             variant="default"

@@ -1,11 +1,19 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { type MasterLpq as MasterLpqData, type MasterLpqInput, masterLpqSchema } from '@shared/master-lpq';
+import { type MissingAnswer, masterLpqStepStatuses, missingAnswers } from '@shared/master-lpq-answers';
 import { TOASTS } from '@shared/texts';
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
-import { type FieldErrors, FormProvider, useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
+import { type Ref, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  type Control,
+  type FieldErrors,
+  type FieldPath,
+  FormProvider,
+  useForm,
+  useWatch,
+} from 'react-hook-form';
+import { useNavigate, useSearchParams } from 'react-router';
 import { PageShell } from '../components/PageShell';
 import { ATTORNEY_PATHS, afterAttorneySave, useMasterLpq } from '../features/attorney/queries';
 import {
@@ -23,6 +31,7 @@ import {
   toMasterLpqFormValues,
 } from '../features/questionnaires/master-lpq-form';
 import { StepNav } from '../features/questionnaires/StepNav';
+import { WhatIsMissing } from '../features/questionnaires/WhatIsMissing';
 import { apiRequest, errorMessage, fieldErrors } from '../lib/api';
 import { applyServerErrors } from '../lib/forms';
 import { showToast } from '../lib/toast';
@@ -48,14 +57,70 @@ function errorPaths(errors: FieldErrors, prefix = ''): string[] {
   });
 }
 
+/** What is missing from the values being typed (the saved data as edited), by the shared rule. */
+function useMissingAnswers(control: Control<MasterLpqInput>) {
+  const values = useDeferredValue(useWatch({ control }));
+  return useMemo(() => missingAnswers(values), [values]);
+}
+
+/** The step buttons, each marked complete / incomplete / has errors from the current answers. */
+function MasterLpqStepNav(props: {
+  control: Control<MasterLpqInput>;
+  step: number;
+  onSelect: (step: number) => void;
+  errorSteps: ReadonlySet<number>;
+}) {
+  const answers = useMissingAnswers(props.control);
+  const status = useMemo(
+    () => masterLpqStepStatuses(answers).map((s, i) => (props.errorSteps.has(i) ? 'error' : s)),
+    [answers, props.errorSteps],
+  );
+  return <StepNav steps={MASTER_LPQ_STEPS} active={props.step} onSelect={props.onSelect} status={status} />;
+}
+
+function MasterLpqMissingPanel(props: {
+  control: Control<MasterLpqInput>;
+  onJump: (answer: MissingAnswer) => void;
+  ref: Ref<HTMLDivElement>;
+}) {
+  const answers = useMissingAnswers(props.control);
+  if (!answers.length)
+    return (
+      <Text size="sm" c="teal.9">
+        Every required answer is given: Save Template completes your Master LPQ.
+      </Text>
+    );
+  return (
+    <WhatIsMissing
+      ref={props.ref}
+      items={answers}
+      onJump={(item) => props.onJump(item as MissingAnswer)}
+      description={`Save Template needs ${answers.length === 1 ? 'one more answer' : `${answers.length} more answers`}. Select one to go to it.`}
+    />
+  );
+}
+
+/** The input of a field: by its name, else (a Select's visible input) through react-hook-form's ref. */
+function fieldElement(field: string): HTMLElement | null {
+  return document.querySelector<HTMLElement>(`[name="${CSS.escape(field)}"]:not([type="hidden"])`);
+}
+
 /**
  * Spec 2.12: seven steps; Next saves a draft (isComplete false) and advances; Save Template validates
- * everything, saves with isComplete true and returns to the dashboard.
+ * everything, saves with isComplete true and returns to the dashboard. Each step's mark and the 'What is
+ * missing' panel come from the shared completion rule over the current answers; `?field=path` opens the
+ * step of that field with the cursor in it (the share dialog links there).
  */
 export default function MasterLpq() {
   const navigate = useNavigate();
   const saved = useMasterLpq();
-  const [step, setStep] = useState(0);
+  const [params, setParams] = useSearchParams();
+  const [focusTarget, setFocusTarget] = useState<string | null>(() => params.get('field'));
+  const [step, setStep] = useState(() => {
+    const field = params.get('field');
+    return field ? stepOfField(field) : 0;
+  });
+  const missingPanel = useRef<HTMLDivElement>(null);
   const form = useForm<MasterLpqInput>({
     resolver: zodResolver(masterLpqSchema),
     defaultValues: toMasterLpqFormValues(null),
@@ -65,14 +130,38 @@ export default function MasterLpq() {
     if (saved.data) form.reset(toMasterLpqFormValues(saved.data));
   }, [saved.data, form]);
 
+  // Once the step of the field is on screen (and the saved answers are in it), put the cursor there.
+  const ready = !saved.isLoading && !saved.isError;
+  useEffect(() => {
+    if (!focusTarget || !ready) return;
+    const element = fieldElement(focusTarget);
+    if (element) element.focus();
+    else form.setFocus(focusTarget as FieldPath<MasterLpqInput>);
+    (element ?? (document.activeElement as HTMLElement | null))?.scrollIntoView?.({ block: 'center' });
+    setFocusTarget(null);
+    if (params.has('field')) setParams({}, { replace: true });
+  }, [focusTarget, ready, form, params, setParams]);
+
+  // A message put under a field by a jump from the panel goes as soon as that field changes.
+  useEffect(() => {
+    const subscription = form.watch((_, { name }) => {
+      if (name && form.getFieldState(name).error?.type === 'missing') form.clearErrors(name);
+    });
+    return () => subscription.unsubscribe();
+  }, [form]);
+
+  const jumpTo = (answer: MissingAnswer) => {
+    form.setError(answer.field as FieldPath<MasterLpqInput>, { type: 'missing', message: answer.message });
+    setStep(answer.step);
+    setFocusTarget(answer.field);
+  };
+
   const save = useMutation({
     mutationFn: (body: unknown) => apiRequest<MasterLpqData>('POST', ATTORNEY_PATHS.masterLpq, body),
   });
 
-  const errorSteps = useMemo(
-    () => new Set(errorPaths(form.formState.errors).map(stepOfField)),
-    [form.formState.errors],
-  );
+  // Steps holding an answer the server refused on the last save (the shared rule finds the others).
+  const [refusedSteps, setRefusedSteps] = useState<ReadonlySet<number>>(new Set());
   const jumpToFirstError = (paths: string[]) => {
     if (paths.length) setStep(Math.min(...paths.map(stepOfField)));
   };
@@ -83,6 +172,7 @@ export default function MasterLpq() {
       (values) =>
         save.mutate(values, {
           onSuccess: (lpq) => {
+            setRefusedSteps(new Set());
             afterAttorneySave(ATTORNEY_PATHS.masterLpq, lpq);
             if (isComplete) {
               showToast(TOASTS.masterLpqSaved, { variant: 'success' });
@@ -98,10 +188,18 @@ export default function MasterLpq() {
               message: errorMessage(error, TOASTS.masterLpqFailed.message),
             });
             applyServerErrors(error, form.setError);
-            jumpToFirstError(Object.keys(fieldErrors(error)));
+            const refused = Object.keys(fieldErrors(error));
+            setRefusedSteps(new Set(refused.map(stepOfField)));
+            jumpToFirstError(refused);
           },
         }),
-      (errors) => jumpToFirstError(errorPaths(errors)),
+      (errors) => {
+        // Save Template: the panel above the button lists what is missing, with links to each answer.
+        if (isComplete && missingPanel.current) {
+          missingPanel.current.focus({ preventScroll: true });
+          missingPanel.current.scrollIntoView({ block: 'start' });
+        } else jumpToFirstError(errorPaths(errors));
+      },
     )();
   };
 
@@ -131,7 +229,12 @@ export default function MasterLpq() {
             }}
           >
             <Stack gap="lg">
-              <StepNav steps={MASTER_LPQ_STEPS} active={step} onSelect={setStep} invalid={errorSteps} />
+              <MasterLpqStepNav
+                control={form.control}
+                step={step}
+                onSelect={setStep}
+                errorSteps={refusedSteps}
+              />
               <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md">
                 <Stack gap="md">
                   <Text component="h2" fw={700} fz="lg" m={0}>
@@ -140,6 +243,7 @@ export default function MasterLpq() {
                   <StepView />
                 </Stack>
               </Paper>
+              {last && <MasterLpqMissingPanel control={form.control} onJump={jumpTo} ref={missingPanel} />}
               <Group justify="space-between">
                 <Button variant="default" disabled={step === 0} onClick={() => setStep(step - 1)}>
                   Previous

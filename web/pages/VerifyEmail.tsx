@@ -5,7 +5,7 @@ import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { AuthLayout } from '../features/auth/AuthLayout';
 import { apiRequest, errorMessage } from '../lib/api';
-import { homePathFor, setCurrentUser, useAuth } from '../lib/auth';
+import { homePathFor, setCurrentUser, useAuth, useHomePath } from '../lib/auth';
 
 export default function VerifyEmail() {
   const [params] = useSearchParams();
@@ -25,7 +25,10 @@ export default function VerifyEmail() {
     verify.mutate();
   }, [token, verify]);
 
-  const next = user ? { to: homePathFor(user), label: 'Continue' } : { to: '/auth', label: 'Sign in' };
+  const home = useHomePath(user);
+  const next = user
+    ? { to: home.path ?? homePathFor(user), label: 'Continue' }
+    : { to: '/auth', label: 'Sign in' };
   return (
     <AuthLayout>
       <Card withBorder shadow="sm" padding="xl">

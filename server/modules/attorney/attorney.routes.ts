@@ -6,6 +6,7 @@ import { registrationLimit } from '../../plugins/rate-limit';
 import { currentUser, requireUser, setSessionCookie } from '../../plugins/session';
 import { listActivity } from './activity';
 import { getAttorneyProfile, getDashboardStats, saveAttorneyProfile } from './attorney.service';
+import { completeOnboarding, getOnboarding } from './onboarding';
 import { registerAttorney } from './registration.service';
 
 export async function attorneyRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
@@ -51,5 +52,13 @@ export async function attorneyRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
 
   app.get('/api/attorney/activity', attorneyOnly, async (request) =>
     listActivity(ctx.db, currentUser(request).id),
+  );
+
+  app.get('/api/attorney/onboarding', attorneyOnly, async (request) =>
+    getOnboarding(ctx, currentUser(request)),
+  );
+
+  app.post('/api/attorney/onboarding/complete', attorneyOnly, async (request) =>
+    completeOnboarding(ctx, currentUser(request)),
   );
 }

@@ -274,8 +274,8 @@ describeEachDb('attorney', (t) => {
         headers: as(attorney),
         payload: { generalInfo: completeMasterLpq().generalInfo, isComplete: false },
       });
-      // 5 of the 18 required fields.
-      expect((await stats()).lpqCompletion).toBe(28);
+      // 5 of the 33 required answers (18 fields and 15 disclosure questions).
+      expect((await stats()).lpqCompletion).toBe(15);
       await inject({
         method: 'POST',
         url: '/api/attorney/master-lpq',
@@ -356,5 +356,51 @@ describeEachDb('attorney', (t) => {
       (await t().db.select().from(attorneyProfiles).where(eq(attorneyProfiles.userId, second.user.id)))
         .length,
     ).toBe(0);
+  });
+
+  describe('/api/attorney/onboarding (PRODUCT.md §2: sign-in lands on the dashboard once onboarding is done)', () => {
+    it('answers 401 signed out and 403 to a firm user', async () => {
+      const firm = await buildFirmUser(t().app);
+      for (const [method, url] of [
+        ['GET', '/api/attorney/onboarding'],
+        ['POST', '/api/attorney/onboarding/complete'],
+      ] as const) {
+        const signedOut = await inject({ method, url });
+        expect(signedOut.statusCode).toBe(401);
+        expect(signedOut.json()).toEqual({ message: 'Unauthorized' });
+        const wrongType = await inject({ method, url, headers: as(firm) });
+        expect(wrongType.statusCode).toBe(403);
+        expect(wrongType.json()).toEqual({ message: 'Forbidden' });
+      }
+    });
+
+    it('is not complete until the attorney reaches the end; then it stays complete, recorded once', async () => {
+      const attorney = await buildAttorney(t().app);
+      const other = await buildAttorney(t().app);
+      expect((await get(attorney, '/api/attorney/onboarding')).json()).toEqual({ completedAt: null });
+
+      const done = await inject({
+        method: 'POST',
+        url: '/api/attorney/onboarding/complete',
+        headers: as(attorney),
+      });
+      expect(done.statusCode).toBe(200);
+      const { completedAt } = done.json();
+      expect(Date.parse(completedAt)).not.toBeNaN();
+      const again = await inject({
+        method: 'POST',
+        url: '/api/attorney/onboarding/complete',
+        headers: as(attorney),
+      });
+      expect(again.json()).toEqual({ completedAt });
+      expect((await get(attorney, '/api/attorney/onboarding')).json()).toEqual({ completedAt });
+
+      const titles = (await get(attorney, '/api/attorney/activity'))
+        .json()
+        .map((i: { title: string }) => i.title);
+      expect(titles.filter((title: string) => title === 'Onboarding completed')).toHaveLength(1);
+      // Another attorney's onboarding is their own.
+      expect((await get(other, '/api/attorney/onboarding')).json()).toEqual({ completedAt: null });
+    });
   });
 });

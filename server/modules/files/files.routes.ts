@@ -1,9 +1,10 @@
 import type { Readable } from 'node:stream';
-import { resumeUpdateSchema, uploadRequestSchema } from '@shared/files';
+import { FILE_MESSAGES, resumeUpdateSchema, uploadRequestSchema } from '@shared/files';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
+import { HttpError } from '../../plugins/errors';
 import { currentUser, requireUser } from '../../plugins/session';
 import { type LocalStorage, ObjectTooLargeError } from '../../storage/local-storage';
 import { contentDisposition } from '../../storage/storage';
@@ -146,6 +147,18 @@ export async function filesRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppC
         parts: request.body.parts,
       }),
   );
+
+  // Spec §7's s3/sts hands the browser temporary S3 credentials to sign its own uploads. Never issued:
+  // with local storage there are none, and with S3 they would let a browser write objects of any size
+  // the server never sees, past the per-file and per-user limits (PRODUCT.md §8).
+  app.get('/api/uploads/s3/sts', attorneyOnly, async () => {
+    throw new HttpError(
+      501,
+      ctx.storage.kind === 'local'
+        ? FILE_MESSAGES.temporaryCredentialsLocal
+        : FILE_MESSAGES.temporaryCredentialsS3,
+    );
+  });
 
   app.delete(
     '/api/uploads/s3/multipart/:uploadId',

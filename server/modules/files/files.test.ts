@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { FILE_MESSAGES, type FileRef } from '@shared/files';
-import { LIMITS } from '@shared/limits';
+import { LIMITS, UPLOADS } from '@shared/limits';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -417,6 +417,37 @@ for (const [driver, config] of drivers) {
         expect(confirm.json()).toMatchObject({ id, name: 'plan.docx', size: bytes.length });
       });
 
+      it('GET /api/uploads/s3/sts answers 501 with why: the server signs every upload itself', async () => {
+        const attorney = await buildAttorney(t().app);
+        const res = await c.as(attorney, { method: 'GET', url: '/api/uploads/s3/sts' });
+        expect(res.statusCode).toBe(501);
+        expect(res.json()).toEqual({
+          message:
+            driver === 'local'
+              ? FILE_MESSAGES.temporaryCredentialsLocal
+              : FILE_MESSAGES.temporaryCredentialsS3,
+        });
+      });
+
+      it("signs upload links for the spec's 604800 s", async () => {
+        const attorney = await buildAttorney(t().app);
+        const before = Math.floor(Date.now() / 1000);
+        const { uploadURL } = await c.ticket(attorney, {
+          filename: 'a.pdf',
+          contentType: 'application/pdf',
+          size: 10,
+        });
+        const url = new URL(uploadURL);
+        expect(UPLOADS.signedUrlExpirySeconds).toBe(604800);
+        if (driver === 's3') {
+          expect(url.searchParams.get('X-Amz-Expires')).toBe('604800');
+        } else {
+          const expires = Number(url.searchParams.get('expires'));
+          expect(expires - before).toBeGreaterThanOrEqual(604800);
+          expect(expires - before).toBeLessThanOrEqual(604800 + 5);
+        }
+      });
+
       it("gives another attorney's file as 404 everywhere", async () => {
         const owner = await buildAttorney(t().app);
         const other = await buildAttorney(t().app);
@@ -475,6 +506,7 @@ describeEachDb(
           payload: { parts: [{ PartNumber: 1, ETag: 'x' }] },
         },
         { method: 'DELETE', url: '/api/uploads/s3/multipart/u1?key=incoming%2Fx' },
+        { method: 'GET', url: '/api/uploads/s3/sts' },
       ];
       it.each(attorneyRoutes.map((r) => [`${r.method} ${r.url}`, r] as const))('%s', async (_name, route) => {
         const signedOut = await c.as(null, route);

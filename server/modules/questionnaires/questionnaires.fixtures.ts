@@ -1,7 +1,14 @@
 import type { BusinessPlanInput } from '@shared/business-plan';
 import type { ConflictsFormInput } from '@shared/conflicts';
 import type { DiversityFormInput } from '@shared/diversity';
-import type { MasterLpqInput } from '@shared/master-lpq';
+import { DISCLOSURE_FLAGS, type MasterLpqInput } from '@shared/master-lpq';
+
+/** Every disclosure answered: No to all but the non-compete, which is explained. */
+export function answeredDisclosures(): NonNullable<MasterLpqInput['disclosures']> {
+  const answers: Record<string, boolean | string> = {};
+  for (const [flag] of DISCLOSURE_FLAGS) answers[flag] = false;
+  return { ...answers, nonCompete: true, nonCompeteExplanation: 'Six-month non-solicit' };
+}
 
 /** A master LPQ with every section filled, as Save Template sends it. */
 export function completeMasterLpq(overrides: Partial<MasterLpqInput> = {}): MasterLpqInput {
@@ -34,7 +41,7 @@ export function completeMasterLpq(overrides: Partial<MasterLpqInput> = {}): Mast
       currentYear: { rate: 950, effectiveRate: 900, billableHours: 1800, collections: 2100000 },
       lastYear: { rate: 900, billableHours: 1900, collections: 2400000, workingAttorneyTime: 0.6 },
       yearBefore: { rate: 850, collections: 2000000 },
-      billingRate: '950',
+      billingRate: 950,
     },
     clientsInfo: {
       topClients: [
@@ -61,7 +68,7 @@ export function completeMasterLpq(overrides: Partial<MasterLpqInput> = {}): Mast
       marketingBudget: '$50,000 a year',
       clientGuidelines: false,
     },
-    disclosures: { nonCompete: true, nonCompeteExplanation: 'Six-month non-solicit', taxLien: false },
+    disclosures: answeredDisclosures(),
     resumeUrl: '/objects/00000000-0000-4000-8000-000000000001',
     isComplete: true,
     ...overrides,

@@ -8,7 +8,13 @@ import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { type Actor, buildAttorney, buildFirmUser } from '../../test/factories';
 import { describeEachDb } from '../../test/harness';
-import { businessPlan, completeMasterLpq, conflictsForm, diversityForm } from './questionnaires.fixtures';
+import {
+  answeredDisclosures,
+  businessPlan,
+  completeMasterLpq,
+  conflictsForm,
+  diversityForm,
+} from './questionnaires.fixtures';
 
 /** Each form's write method, path and a valid body. */
 const FORMS = [
@@ -132,6 +138,8 @@ describeEachDb('questionnaires', (t) => {
         'clientsInfo.specialFeeArrangements': 'Please explain fee arrangements',
         'practiceRequirements.supportNeeded': 'Support requirements are required',
         'practiceRequirements.marketingBudget': 'Marketing budget requirements are required',
+        'disclosures.participatedInConflictingMatter': MASTER_LPQ_MESSAGES.disclosureUnanswered,
+        'disclosures.unableToPerform': MASTER_LPQ_MESSAGES.disclosureUnanswered,
       });
       expect((await get(attorney, '/api/attorney/master-lpq')).statusCode).toBe(404);
     });
@@ -165,11 +173,8 @@ describeEachDb('questionnaires', (t) => {
         'clientsInfo.topClients.0.isOriginator',
         FIELD_MESSAGES.invalidBoolean,
       ],
-      [
-        { disclosures: { taxLien: true } },
-        'disclosures.taxLienExplanation',
-        FIELD_MESSAGES.explanationRequired,
-      ],
+      [{ disclosures: { taxLien: 'no' } }, 'disclosures.taxLien', FIELD_MESSAGES.invalidBoolean],
+      [{ financialInfo: { billingRate: 'high' } }, 'financialInfo.billingRate', MASTER_LPQ_MESSAGES.amount],
       [{ isComplete: 'yes' }, 'isComplete', FIELD_MESSAGES.invalidBoolean],
     ])('refuses %j even as a draft, leaving the stored template unchanged', async (bad, field, message) => {
       const attorney = await buildAttorney(t().app);
@@ -187,12 +192,13 @@ describeEachDb('questionnaires', (t) => {
     it('a flag set to true with its explanation is stored; Next through a complete template keeps it complete', async () => {
       const attorney = await buildAttorney(t().app);
       await write(attorney, 'POST', '/api/attorney/master-lpq', completeMasterLpq());
+      const disclosures = { ...answeredDisclosures(), taxLien: true, taxLienExplanation: 'Resolved in 2019' };
       const draft = await write(attorney, 'POST', '/api/attorney/master-lpq', {
-        disclosures: { taxLien: true, taxLienExplanation: 'Resolved in 2019' },
+        disclosures,
         isComplete: false,
       });
       expect(draft.statusCode).toBe(200);
-      expect(draft.json().disclosures).toEqual({ taxLien: true, taxLienExplanation: 'Resolved in 2019' });
+      expect(draft.json().disclosures).toEqual(disclosures);
       // PRODUCT.md §5: completion is a fact about the saved data, not about which button was pressed.
       expect(draft.json().isComplete).toBe(true);
       expect(draft.json().generalInfo.name).toBe('Dana Whitfield');
@@ -207,10 +213,69 @@ describeEachDb('questionnaires', (t) => {
       expect(removed.json().isComplete).toBe(false);
     });
 
+    it('is incomplete until every disclosure is answered; an unanswered one is never stored as No', async () => {
+      const attorney = await buildAttorney(t().app);
+      const { taxLien: _, ...unanswered } = answeredDisclosures() as Record<string, unknown>;
+      const refused = await write(
+        attorney,
+        'POST',
+        '/api/attorney/master-lpq',
+        completeMasterLpq({ disclosures: unanswered }),
+      );
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().errors).toEqual({
+        'disclosures.taxLien': MASTER_LPQ_MESSAGES.disclosureUnanswered,
+      });
+
+      const draft = await write(attorney, 'POST', '/api/attorney/master-lpq', {
+        ...completeMasterLpq({ disclosures: unanswered }),
+        isComplete: false,
+      });
+      expect(draft.statusCode).toBe(200);
+      expect(draft.json().isComplete).toBe(false);
+      expect(draft.json().disclosures).not.toHaveProperty('taxLien');
+      expect((await get(attorney, '/api/attorney/dashboard-stats')).json().lpqCompletion).toBe(97);
+
+      // Answering No completes it: false is an answer.
+      const answered = await write(attorney, 'POST', '/api/attorney/master-lpq', {
+        disclosures: { ...unanswered, taxLien: false },
+        isComplete: false,
+      });
+      expect(answered.json().isComplete).toBe(true);
+    });
+
+    it('saves a Yes not yet explained as a draft, and completes only once it is explained', async () => {
+      const attorney = await buildAttorney(t().app);
+      const yes = { ...answeredDisclosures(), malpracticeClaim: true };
+      const refused = await write(
+        attorney,
+        'POST',
+        '/api/attorney/master-lpq',
+        completeMasterLpq({ disclosures: yes }),
+      );
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().errors).toEqual({
+        'disclosures.malpracticeClaimExplanation': 'Please explain the malpractice claim',
+      });
+      const draft = await write(attorney, 'POST', '/api/attorney/master-lpq', {
+        ...completeMasterLpq({ disclosures: yes }),
+        isComplete: false,
+      });
+      expect(draft.statusCode).toBe(200);
+      expect(draft.json()).toMatchObject({ isComplete: false, disclosures: { malpracticeClaim: true } });
+      const explained = await write(attorney, 'POST', '/api/attorney/master-lpq', {
+        disclosures: { ...yes, malpracticeClaimExplanation: 'Dismissed in 2018' },
+        isComplete: true,
+      });
+      expect(explained.statusCode).toBe(200);
+      expect(explained.json().isComplete).toBe(true);
+    });
+
     it('checks completeness on the stored template merged with the body, so one section can be saved complete', async () => {
       const attorney = await buildAttorney(t().app);
+      const disclosures = { ...answeredDisclosures(), references: 'Three partners' };
       const partialComplete = await write(attorney, 'POST', '/api/attorney/master-lpq', {
-        disclosures: { references: 'Three partners' },
+        disclosures,
         isComplete: true,
       });
       expect(partialComplete.statusCode).toBe(400);
@@ -219,7 +284,7 @@ describeEachDb('questionnaires', (t) => {
 
       await write(attorney, 'POST', '/api/attorney/master-lpq', completeMasterLpq());
       const oneSection = await write(attorney, 'POST', '/api/attorney/master-lpq', {
-        disclosures: { references: 'Three partners' },
+        disclosures,
         isComplete: true,
       });
       expect(oneSection.statusCode).toBe(200);

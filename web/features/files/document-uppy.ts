@@ -1,7 +1,7 @@
 import '@uppy/core/css/style.min.css';
 import '@uppy/dashboard/css/style.min.css';
 import { ACCEPTED_EXTENSIONS, type FileRef, UPLOAD_DEFAULTS, type UploadSettings } from '@shared/files';
-import { LIMITS } from '@shared/limits';
+import { LIMITS, UPLOADS } from '@shared/limits';
 import AwsS3 from '@uppy/aws-s3';
 import Uppy, { type UppyFile } from '@uppy/core';
 import Dashboard from '@uppy/dashboard';
@@ -108,8 +108,11 @@ export function mountDashboard(uppy: DocumentUppy, target: HTMLElement) {
     id: `${uppy.getID()}-dashboard`,
     inline: true,
     target,
-    width: '100%',
-    height: 260,
+    // Spec §9: 750 × 550; Uppy's own style keeps it within a narrower column (max-width: 100%).
+    width: UPLOADS.panelWidth,
+    height: window.matchMedia(`(max-width: ${UPLOADS.narrowScreenMaxWidth}px)`).matches
+      ? UPLOADS.panelHeightNarrow
+      : UPLOADS.panelHeight,
     proudlyDisplayPoweredByUppy: false,
     hideProgressDetails: false,
     hideUploadButton: true,

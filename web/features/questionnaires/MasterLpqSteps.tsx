@@ -10,7 +10,7 @@ import {
   FINANCIAL_PERIODS,
   type MasterLpqInput,
 } from '@shared/master-lpq';
-import { CLIENT_AMOUNT_FIELDS } from '@shared/package-labels';
+import { CLIENT_AMOUNT_FIELDS, FINANCIAL_FIELD_FORMAT, FORMAT } from '@shared/package-labels';
 import type { ReactNode } from 'react';
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
@@ -18,11 +18,14 @@ import { DocumentsUploader, ResumeUploader } from '../files';
 import {
   CheckboxField,
   DateField,
+  MoneyField,
   NumberField,
   optionsOf,
+  PercentField,
   SelectField,
   TextareaField,
   TextField,
+  YesNoField,
 } from './fields';
 import { emptyPriorEmployment, emptyTopClient } from './master-lpq-form';
 import { RepeatableList } from './RepeatableList';
@@ -163,21 +166,23 @@ export function FinancialStep() {
             required
             data={optionsOf(EMPLOYEE_TYPES, EMPLOYEE_TYPE_LABELS)}
           />
-          <TextField
+          <MoneyField
             control={control}
             name="financialInfo.currentCompensation"
             label="Current Compensation"
           />
-          <TextField
+          <MoneyField
             control={control}
             name="financialInfo.expectedCompensation"
             label="Expected Compensation"
           />
-          <TextField control={control} name="financialInfo.billingRate" label="Billing Rate" />
-          <TextField
+          <MoneyField control={control} name="financialInfo.billingRate" label="Billing Rate" />
+          <NumberField
             control={control}
             name="financialInfo.annualBillableHours"
             label="Annual Billable Hours"
+            min={0}
+            thousandSeparator
           />
         </SimpleGrid>
         {employeeType === 'other' && (
@@ -216,14 +221,23 @@ export function FinancialStep() {
                   </Table.Th>
                   {FINANCIAL_PERIODS.map(([period, periodLabel]) => (
                     <Table.Td key={period}>
-                      <NumberField
-                        control={control}
-                        name={`financialInfo.${period}.${field}`}
-                        label={undefined}
-                        aria-label={`${periodLabel} ${fieldLabel}`}
-                        min={0}
-                        thousandSeparator
-                      />
+                      {FINANCIAL_FIELD_FORMAT[field] === FORMAT.money ? (
+                        <MoneyField
+                          control={control}
+                          name={`financialInfo.${period}.${field}`}
+                          label={undefined}
+                          aria-label={`${periodLabel} ${fieldLabel}`}
+                        />
+                      ) : (
+                        <NumberField
+                          control={control}
+                          name={`financialInfo.${period}.${field}`}
+                          label={undefined}
+                          aria-label={`${periodLabel} ${fieldLabel}`}
+                          min={0}
+                          thousandSeparator
+                        />
+                      )}
                     </Table.Td>
                   ))}
                 </Table.Tr>
@@ -276,24 +290,17 @@ export function ClientsStep() {
               />
               <SimpleGrid cols={{ base: 1, xs: 2, sm: 3 }}>
                 {CLIENT_AMOUNTS.map(([field, label]) => (
-                  <NumberField
+                  <MoneyField
                     key={field}
                     control={control}
                     name={`clientsInfo.topClients.${i}.${field}`}
                     label={label}
-                    min={0}
-                    prefix="$"
-                    thousandSeparator
                   />
                 ))}
-                <NumberField
+                <PercentField
                   control={control}
                   name={`clientsInfo.topClients.${i}.portabilityLikelihood`}
                   label="Portability Likelihood"
-                  min={0}
-                  max={100}
-                  suffix="%"
-                  allowDecimal={false}
                 />
               </SimpleGrid>
             </>
@@ -337,7 +344,7 @@ export function ClientsStep() {
           name="clientsInfo.clientConcentration"
           label="Client Concentration"
         />
-        <TextField
+        <MoneyField
           control={control}
           name="clientsInfo.averageEngagementValue"
           label="Average Engagement Value"
@@ -428,12 +435,12 @@ export function DisclosuresStep() {
   return (
     <Stack gap="md">
       <Text size="sm" c="dimmed">
-        Answer each question. When you answer yes, explain the circumstances.
+        Answer each question Yes or No. When you answer Yes, explain the circumstances.
       </Text>
       {DISCLOSURE_FLAGS.map(([flag, question]) => (
         <Paper key={flag} withBorder p="sm" radius="md">
           <Stack gap="xs">
-            <CheckboxField control={control} name={`disclosures.${flag}`} label={question} />
+            <YesNoField control={control} name={`disclosures.${flag}`} label={question} required />
             {disclosures?.[flag] === true && (
               <TextareaField
                 control={control}

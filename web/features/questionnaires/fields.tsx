@@ -74,7 +74,10 @@ export function TextareaField<T extends FieldValues>(props: Bound<T> & { minRows
   );
 }
 
-/** A number input whose empty value is null (spec §5: numbers that do not parse become unset). */
+/**
+ * A number input whose empty value is null (spec §5: numbers that do not parse become unset). With a
+ * minimum of 0 a minus sign cannot be typed; with `clamp` a value past min or max cannot be typed either.
+ */
 export function NumberField<T extends FieldValues>(
   props: Bound<T> & {
     min?: number;
@@ -83,6 +86,7 @@ export function NumberField<T extends FieldValues>(
     prefix?: string;
     suffix?: string;
     thousandSeparator?: boolean;
+    clamp?: boolean;
     'aria-label'?: string;
   },
 ) {
@@ -98,6 +102,8 @@ export function NumberField<T extends FieldValues>(
       min={props.min}
       max={props.max}
       allowDecimal={props.allowDecimal ?? true}
+      allowNegative={props.min === undefined || props.min < 0}
+      clampBehavior={props.clamp ? 'strict' : 'blur'}
       prefix={props.prefix}
       suffix={props.suffix}
       thousandSeparator={props.thousandSeparator ? ',' : undefined}
@@ -194,6 +200,41 @@ export function TriStateField<T extends FieldValues>(props: Omit<Bound<T>, 'plac
         <Radio value="yes" label="Yes" />
         <Radio value="no" label="No" />
         <Radio value="unset" label="Prefer not to say" />
+      </Group>
+    </Radio.Group>
+  );
+}
+
+/** A dollar amount: '$' and thousands separators on screen, a number (or null) in the value. */
+export function MoneyField<T extends FieldValues>(props: Bound<T> & { 'aria-label'?: string }) {
+  return <NumberField {...props} min={0} prefix="$" thousandSeparator />;
+}
+
+/** A whole percentage from 0 to 100: '%' on screen, nothing past the bounds can be typed. */
+export function PercentField<T extends FieldValues>(props: Bound<T>) {
+  return <NumberField {...props} min={0} max={100} suffix="%" allowDecimal={false} clamp />;
+}
+
+/**
+ * A Yes/No question with no default: nothing is chosen until the user answers, and the value stays
+ * undefined (not false) until then.
+ */
+export function YesNoField<T extends FieldValues>(props: Omit<Bound<T>, 'placeholder'>) {
+  const { field, fieldState } = useController({ control: props.control, name: props.name });
+  const value = field.value === true ? 'yes' : field.value === false ? 'no' : null;
+  return (
+    <Radio.Group
+      label={props.label}
+      description={props.description}
+      withAsterisk={props.required}
+      name={field.name}
+      value={value}
+      onChange={(v) => field.onChange(v === 'yes')}
+      error={fieldState.error?.message}
+    >
+      <Group gap="xl" mt="xs">
+        <Radio value="yes" label="Yes" onBlur={field.onBlur} />
+        <Radio value="no" label="No" onBlur={field.onBlur} />
       </Group>
     </Radio.Group>
   );

@@ -7,28 +7,11 @@ import {
   type MasterLpqInput,
 } from '@shared/master-lpq';
 
-/** Spec 2.12: the seven steps, and the sections each edits (to jump to the first step with an error). */
-export const MASTER_LPQ_STEPS = [
-  'General Information',
-  'Professional Experience',
-  'Financial Information',
-  'Client Information',
-  'Practice Requirements',
-  'Disclosures',
-  'Documents',
-] as const;
-const STEP_OF_SECTION: Record<string, number> = {
-  generalInfo: 0,
-  currentEmployment: 1,
-  priorEmployment: 1,
-  financialInfo: 2,
-  clientsInfo: 3,
-  practiceRequirements: 4,
-  disclosures: 5,
-  documents: 6,
-  resumeUrl: 6,
-};
-export const stepOfField = (path: string) => STEP_OF_SECTION[path.split('.')[0]] ?? 0;
+export { MASTER_LPQ_STEPS, stepOfField } from '@shared/master-lpq';
+
+/** The master LPQ page's address that opens the step of `field` and puts the cursor in it. */
+export const masterLpqFieldHref = (field: string) =>
+  `/attorney/master-lpq?field=${encodeURIComponent(field)}`;
 
 const emptyPeriod = () =>
   Object.fromEntries(FINANCIAL_PERIOD_FIELDS.map(([key]) => [key, null])) as Record<string, null>;
@@ -52,13 +35,13 @@ export const emptyTopClient = () => ({
   portabilityLikelihood: null,
 });
 
-/** Every field present, so every input is controlled from the first render. */
+/**
+ * Every field present, so every input is controlled from the first render; the disclosure questions
+ * start unanswered (absent), never No.
+ */
 export function emptyMasterLpq(): MasterLpqInput {
   const disclosures: Record<string, unknown> = {};
-  for (const [flag] of DISCLOSURE_FLAGS) {
-    disclosures[flag] = false;
-    disclosures[explanationKey(flag)] = '';
-  }
+  for (const [flag] of DISCLOSURE_FLAGS) disclosures[explanationKey(flag)] = '';
   for (const [field] of DISCLOSURE_TEXT_FIELDS) disclosures[field] = '';
   return {
     generalInfo: { name: '', address: '', email: '', phone: '', barAdmissions: '', personalSummary: '' },
@@ -71,10 +54,10 @@ export function emptyMasterLpq(): MasterLpqInput {
       currentYear: emptyPeriod(),
       lastYear: emptyPeriod(),
       yearBefore: emptyPeriod(),
-      currentCompensation: '',
-      expectedCompensation: '',
-      billingRate: '',
-      annualBillableHours: '',
+      currentCompensation: null,
+      expectedCompensation: null,
+      billingRate: null,
+      annualBillableHours: null,
       businessDevelopment: '',
       collectionsHistory: '',
     },
@@ -87,7 +70,7 @@ export function emptyMasterLpq(): MasterLpqInput {
       specialFeeArrangements: '',
       clientPortability: '',
       clientConcentration: '',
-      averageEngagementValue: '',
+      averageEngagementValue: null,
       clientRelationships: '',
     },
     practiceRequirements: {
