@@ -149,3 +149,35 @@ test('the attorney shares without diversity after a preview, sees the firm read,
   await firmContext.close();
   await attorneyContext.close();
 });
+
+test('sharing an incomplete master LPQ lists what is missing, with links to each answer', async ({
+  page,
+}) => {
+  const firmContext = await page.context().browser()!.newContext();
+  const firm = await firmContext.newPage();
+  const attorneyEmail = uniqueEmail('incomplete');
+  await registerFirmByApi(firm.request);
+  await registerByApi(page, { email: attorneyEmail, userType: 'attorney', firstName: 'Casey' });
+  await verifyAddressByApi(page.request, attorneyEmail);
+  await inviteByApi(firm.request, attorneyEmail);
+  const { disclosures: _unanswered, ...rest } = completeMasterLpq();
+  expect(
+    (await page.request.post('/api/attorney/master-lpq', { data: { ...rest, isComplete: false } })).ok(),
+  ).toBe(true);
+
+  await page.goto('/attorney/lpq-requests');
+  await page
+    .getByRole('article', { name: /Arden & Vale LLP/ })
+    .getByRole('button', { name: 'Share LPQ' })
+    .click();
+  const dialog = page.getByRole('dialog', { name: 'Share LPQ Package' });
+  await expect(dialog.getByText('What is missing', { exact: false }).first()).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Share LPQ' })).toBeDisabled();
+  const link = dialog
+    .getByRole('link')
+    .filter({ hasText: /non-compete/i })
+    .first();
+  await link.click();
+  await expect(page).toHaveURL(/\/attorney\/master-lpq\?field=/);
+  await firmContext.close();
+});

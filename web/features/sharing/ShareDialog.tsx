@@ -12,6 +12,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import type { AttorneyRequestItem } from '@shared/lpq';
+import { missingAnswers } from '@shared/master-lpq-answers';
 import {
   ALWAYS_SHARED_LABELS,
   DIVERSITY_SHARE_NOTE,
@@ -26,6 +27,9 @@ import { IconEye } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { errorMessage, fieldErrors } from '../../lib/api';
 import { showToast } from '../../lib/toast';
+import { useMasterLpq } from '../attorney/queries';
+import { masterLpqFieldHref } from '../questionnaires/master-lpq-form';
+import { WhatIsMissing } from '../questionnaires/WhatIsMissing';
 import { useSendUpdate, useSharePreview, useShareRequest } from './queries';
 
 const PreviewModal = lazy(() => import('./PreviewModal'));
@@ -48,6 +52,9 @@ export function ShareDialog(props: {
 }) {
   const { item, mode } = props;
   const preview = useSharePreview(item?.id ?? null);
+  const masterLpq = useMasterLpq();
+  // PRODUCT.md §5: sharing needs a complete master LPQ; the panel links to each missing answer.
+  const missing = item && masterLpq.isSuccess ? missingAnswers(masterLpq.data ?? {}) : [];
   const share = useShareRequest();
   const update = useSendUpdate();
   const mutation = mode === 'share' ? share : update;
@@ -108,6 +115,13 @@ export function ShareDialog(props: {
               </>
             )}
           </Text>
+          {missing.length > 0 && (
+            <WhatIsMissing
+              items={missing}
+              hrefFor={(i) => masterLpqFieldHref(i.field)}
+              description={`${mode === 'share' ? 'Share' : 'Send update'} needs a complete Master LPQ. Select an answer to go to it.`}
+            />
+          )}
           {preview.isLoading && (
             <Group gap="xs" role="status">
               <Loader size="sm" aria-label="Loading your package" />
@@ -183,7 +197,11 @@ export function ShareDialog(props: {
               <Button variant="default" onClick={close} disabled={mutation.isPending}>
                 Cancel
               </Button>
-              <Button onClick={submit} disabled={!include || mutation.isPending} loading={mutation.isPending}>
+              <Button
+                onClick={submit}
+                disabled={!include || mutation.isPending || missing.length > 0}
+                loading={mutation.isPending}
+              >
                 {mode === 'share' ? 'Share LPQ' : 'Send Update'}
               </Button>
             </Group>
