@@ -17,11 +17,9 @@ const TABS = [
 /** Everything a person reads on the review screen: the page, then each tab's panel in turn. */
 async function readableText(page: Page) {
   // innerText, not textContent: what is rendered for a person, not hidden markup.
-  // biome-ignore lint/performance/useDomNodeTextContent: the rendered text is what is checked
   const parts = [await page.locator('main').innerText()];
   for (const tab of TABS) {
     await page.getByRole('tab', { name: tab }).click();
-    // biome-ignore lint/performance/useDomNodeTextContent: the rendered text is what is checked
     parts.push(await page.getByRole('tabpanel', { name: tab }).innerText());
   }
   return parts.join('\n');

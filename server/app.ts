@@ -22,7 +22,7 @@ import { registerRateLimits } from './plugins/rate-limit';
 import { registerSecurity } from './plugins/security';
 import { registerSession } from './plugins/session';
 import { registerTextInputRules } from './plugins/text-input';
-import { createStorage } from './storage/storage';
+import { createStorage } from './storage/create-storage';
 
 const serverDir = path.dirname(fileURLToPath(import.meta.url));
 /** dist/web: from the sources (server/app.ts) under ../dist; from the build (dist/server/main.js) beside it. */

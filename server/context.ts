@@ -3,7 +3,7 @@ import type { Db } from './db/client';
 import type { Scheduler } from './jobs/scheduler';
 import type { MailDispatcher } from './mail/dispatcher';
 import type { MailTransport } from './mail/transport';
-import type { Storage } from './storage/storage';
+import type { Storage } from './storage/create-storage';
 
 /** What every module gets: configuration, the database, mail, document storage and the scheduler. */
 export type AppContext = {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { singleLineText } from './form-fields';
 import { LIMITS } from './limits';
+import { UUID_PATTERN } from './uuid';
 
 /** Spec §5 Uploads: PDF, DOC or DOCX. The server checks the first bytes, not the name. */
 export const ACCEPTED_DOCUMENT_TYPES = {
@@ -96,8 +97,7 @@ export type FileRef = z.infer<typeof fileRefSchema>;
 
 export const objectUrlFor = (id: string) => `/objects/${id}`;
 
-const OBJECT_ID_PATTERN =
-  /\/objects\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:[?#].*)?$/i;
+const OBJECT_ID_PATTERN = new RegExp(`/objects/(${UUID_PATTERN})(?:[?#].*)?$`, 'i');
 
 /** The file id in an objectPath or a full download URL ('/objects/{id}'), or null. */
 export function fileIdFromUrl(url: string): string | null {

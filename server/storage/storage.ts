@@ -1,9 +1,6 @@
-import path from 'node:path';
+// The contract both drivers (local-storage.ts, s3-storage.ts) implement; create-storage.ts picks one.
 import type { Readable } from 'node:stream';
 import { UPLOADS } from '@shared/limits';
-import type { AppConfig } from '../config';
-import { createLocalStorage, type LocalStorage } from './local-storage';
-import { createS3Storage, type S3Storage } from './s3-storage';
 
 export type UploadedPart = { PartNumber: number; Size: number; ETag: string };
 export type CompletedPart = { PartNumber: number; ETag: string };
@@ -33,19 +30,6 @@ export type StorageOperations = {
   delete(key: string): Promise<void>;
 };
 
-export type Storage = LocalStorage | S3Storage;
-
-/** S3 when S3_BUCKET is set, local disk (STORAGE_DIR, else DATA_DIR/storage) otherwise. */
-export function createStorage(config: AppConfig): Storage {
-  if (config.s3) return createS3Storage(config.s3);
-  return createLocalStorage({
-    root: config.storageDir ?? path.join(config.dataDir, 'storage'),
-    secret: config.storageSecret,
-    publicUrl: config.publicUrl,
-    minPartBytes: config.uploads.minPartBytes,
-  });
-}
-
 /** The parts named on completion are missing, out of order or too small. */
 export class PartsInvalidError extends Error {}
 
@@ -54,12 +38,8 @@ export const UPLOAD_URL_TTL_SECONDS = UPLOADS.signedUrlExpirySeconds;
 /** How long a presigned download URL stays valid: only long enough for the redirect to be followed. */
 export const DOWNLOAD_URL_TTL_SECONDS = 5 * 60;
 
-/** `attachment` with an ASCII fallback name and the exact name in RFC 5987 form. */
-export function attachmentDisposition(filename: string): string {
-  return contentDisposition(filename, false);
-}
-
 /**
+ * The Content-Disposition of a download: an ASCII fallback name and the exact name in RFC 5987 form.
  * `inline` only for a PDF the reader asked to open in the browser (the firm's review screen); every
  * other download stays an attachment.
  */

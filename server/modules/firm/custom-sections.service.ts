@@ -1,10 +1,10 @@
 import type { User } from '@shared/auth';
 import type { CustomSection, FirmSection } from '@shared/requests';
+import { isUuid } from '@shared/uuid';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { customSections } from '../../db/schema';
 import { notFound } from '../../plugins/errors';
-import { isUuid } from '../requests/uuid';
 
 type SectionRow = typeof customSections.$inferSelect;
 

@@ -9,6 +9,7 @@ import {
   type PositionLpq,
 } from '@shared/lpq';
 import type { FirmSpecificQuestions } from '@shared/requests';
+import { isUuid } from '@shared/uuid';
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
@@ -19,11 +20,9 @@ import { recordActivity } from '../audit/audit.service';
 import { transitionRequest } from '../requests/request-state';
 import { positionLpqSubmittedMail } from '../requests/sharing.mails';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** The attorney's own position LPQ with its request, locked for the rest of the transaction; else 404. */
 async function findOwnLpq(tx: Tx, user: User, lpqId: string, lock: boolean) {
-  if (!UUID.test(lpqId)) throw notFound();
+  if (!isUuid(lpqId)) throw notFound();
   const query = tx
     .select({ lpq: positionLpqs, request: lpqRequests })
     .from(positionLpqs)

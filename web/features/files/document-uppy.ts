@@ -5,7 +5,7 @@ import { LIMITS, UPLOADS } from '@shared/limits';
 import AwsS3 from '@uppy/aws-s3';
 import Uppy, { type UppyFile } from '@uppy/core';
 import Dashboard from '@uppy/dashboard';
-import { apiRequest } from '../../lib/api';
+import { apiRequest, errorMessage } from '../../lib/api';
 import { ServerRefusal, serverUploadMessage } from './upload-error';
 
 type Meta = { size?: number };
@@ -71,7 +71,7 @@ export function createDocumentUppy(opts: {
         opts.onConfirmed(await apiRequest<FileRef>('POST', `/api/objects/${id}/confirm`));
         confirmed.add(fileID);
       } catch (error) {
-        const message = serverMessage(error);
+        const message = errorMessage(error, '');
         uppy.emit('upload-error', file, message ? new ServerRefusal(message) : new Error('Upload failed'));
       }
       uppy.emit('postprocess-complete', file);
@@ -89,17 +89,6 @@ export function createDocumentUppy(opts: {
     opts.onFailed(message);
   });
   return uppy;
-}
-
-/** The message of a `STATUS: {"message": …}` error thrown by apiRequest. */
-function serverMessage(error: unknown): string | undefined {
-  if (!(error instanceof Error)) return undefined;
-  try {
-    const parsed = JSON.parse(error.message.replace(/^\d{3}: /, '')) as { message?: string };
-    return parsed.message;
-  } catch {
-    return undefined;
-  }
 }
 
 /** Mounts Uppy's Dashboard (file states, progress, pause/resume/retry/cancel) inline into `target`. */
