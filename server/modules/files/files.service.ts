@@ -11,6 +11,7 @@ import {
 } from '@shared/files';
 import { LIMITS } from '@shared/limits';
 import { SHARED_DOCUMENT_STATUSES } from '@shared/requests';
+import { isUuid } from '@shared/uuid';
 import { and, desc, eq, exists, inArray, lt, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
@@ -34,7 +35,6 @@ type UploadInput = z.input<typeof uploadRequestSchema>;
 /** Pending uploads live where presigned URLs can write; a confirmed file moves out of reach. */
 const incomingKey = (id: string) => `incoming/${id}`;
 const documentKey = (id: string) => `documents/${id}`;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Pending files older than this are swept (issue 4). */
 export const PENDING_FILE_TTL_MS = 24 * 60 * 60 * 1000;
 
@@ -203,7 +203,7 @@ export async function abortMultipartUpload(ctx: AppContext, owner: User, key: st
  * file is deleted. Confirming a ready file answers it again.
  */
 export async function confirmUpload(ctx: AppContext, owner: User, id: string): Promise<FileRef> {
-  if (!UUID.test(id)) throw notFound();
+  if (!isUuid(id)) throw notFound();
   type Outcome = { file: FileRef } | { refused: HttpError; row: FileRow };
   const refuse = (row: FileRow, error: HttpError): Outcome => ({ refused: error, row });
   const outcome = await ctx.db.transaction(async (tx): Promise<Outcome> => {
@@ -253,7 +253,7 @@ export async function confirmUpload(ctx: AppContext, owner: User, id: string): P
 
 /** GET /api/objects/{id}: the owner's own confirmed file. */
 export async function getOwnFile(ctx: AppContext, owner: User, id: string): Promise<FileRef> {
-  if (!UUID.test(id)) throw notFound();
+  if (!isUuid(id)) throw notFound();
   const [row] = await ctx.db
     .select()
     .from(files)
@@ -321,7 +321,7 @@ async function findFirmGrant(ctx: AppContext, firmUser: User, file: FileRow) {
  */
 /** `inline` asks for a PDF to open in the browser; only application/pdf is ever served inline. */
 export async function openDownload(ctx: AppContext, user: User, id: string, { inline = false } = {}) {
-  if (!UUID.test(id)) throw notFound();
+  if (!isUuid(id)) throw notFound();
   const [row] = await ctx.db
     .select()
     .from(files)
@@ -358,7 +358,7 @@ export async function openDownload(ctx: AppContext, user: User, id: string, { in
  */
 export async function confirmReferencedFile(ctx: AppContext, owner: User, id: string | null, field: string) {
   const notFound = () => badRequest(FILE_MESSAGES.fileNotFound, { [field]: FILE_MESSAGES.fileNotFound });
-  if (!id || !UUID.test(id)) throw notFound();
+  if (!id || !isUuid(id)) throw notFound();
   const [row] = await ctx.db
     .select()
     .from(files)

@@ -2,6 +2,7 @@ import type { User } from '@shared/auth';
 import type { AttorneyRequestItem } from '@shared/lpq';
 import { type FirmSpecificQuestions, REQUEST_MESSAGES } from '@shared/requests';
 import type { PackageParts } from '@shared/sharing';
+import { isUuid } from '@shared/uuid';
 import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Db, Tx } from '../../db/client';
@@ -13,7 +14,6 @@ import { recordActivity } from '../audit/audit.service';
 import { attorneyRequestScope, mayActOnRequests, sentToAddress } from './request-scope';
 import { transitionRequest } from './request-state';
 import { requestDeclinedMail } from './sharing.mails';
-import { isUuid } from './uuid';
 
 type RequestRow = typeof lpqRequests.$inferSelect;
 

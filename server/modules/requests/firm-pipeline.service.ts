@@ -9,6 +9,7 @@ import {
 } from '@shared/firm-pipeline';
 import { formatDate } from '@shared/format';
 import type { FirmRequestItem } from '@shared/requests';
+import { isUuid } from '@shared/uuid';
 import { and, asc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { emailTokens, lpqRequests, requestNotes, users } from '../../db/schema';
@@ -17,7 +18,6 @@ import { recordAccess } from '../audit/audit.service';
 import { sendInvitationMail, toFirmRequestItem } from './firm-requests.service';
 import { firmRequestScope } from './request-scope';
 import { transitionRequest } from './request-state';
-import { isUuid } from './uuid';
 
 type PipelineContext = { db: Tx; publicUrl: string; onMailQueued: () => void };
 

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { renderPackagePdf } from '../../pdf/package-pdf';
 import { currentUser } from '../../plugins/session';
+import { contentDisposition } from '../../storage/storage';
 import { ACCESS_EXPIRY_EVERY_MS, ACCESS_EXPIRY_JOB, expireAccess } from './access-expiry';
 import {
   addNote,
@@ -29,13 +30,6 @@ import { REMINDER_EVERY_MS, REMINDER_JOB, sendDueDateReminders } from './reminde
 const idParams = z.object({ id: z.string().max(100) });
 /** `?version=N`: one of the package's versions (the latest when left out). */
 const versionQuery = z.object({ version: z.coerce.number().int().min(1).max(100000).optional() });
-
-/** A file name without characters that break a Content-Disposition header. */
-const safeFileName = (value: string) =>
-  value
-    .replace(/[^A-Za-z0-9 ._-]+/g, '')
-    .trim()
-    .replace(/\s+/g, '-');
 
 /** The firm's requests (PRODUCT.md §6). Registered inside the firm-only scope of firmRoutes. */
 export async function firmRequestRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
@@ -127,12 +121,10 @@ export async function firmRequestRoutes(fastify: FastifyInstance, { ctx }: { ctx
         request.query.version,
       );
       const pdf = await renderPackagePdf(item, pkg);
-      const name = safeFileName(
-        `LPQ ${pkg.attorney.firstName} ${pkg.attorney.lastName} ${item.positionTitle} ${format(new Date(pkg.sharedAt), 'yyyy-MM-dd')} v${pkg.version}`,
-      );
+      const name = `LPQ ${pkg.attorney.firstName} ${pkg.attorney.lastName} ${item.positionTitle} ${format(new Date(pkg.sharedAt), 'yyyy-MM-dd')} v${pkg.version}`;
       return reply
         .header('Content-Type', 'application/pdf')
-        .header('Content-Disposition', `attachment; filename="${name || 'lpq-package'}.pdf"`)
+        .header('Content-Disposition', contentDisposition(`${name}.pdf`, false))
         .send(pdf);
     },
   );

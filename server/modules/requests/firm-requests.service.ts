@@ -14,6 +14,7 @@ import {
   type SharedPackage,
 } from '@shared/requests';
 import type { PackageChange } from '@shared/sharing';
+import { isUuid } from '@shared/uuid';
 import { and, count, eq, isNotNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
@@ -29,7 +30,6 @@ import { listVersions, loadVersion } from './package-versions';
 import { firmRequestScope, sentByFirm } from './request-scope';
 import { transitionRequest } from './request-state';
 import { lpqInvitationMail } from './requests.mails';
-import { isUuid } from './uuid';
 
 type RequestRow = typeof lpqRequests.$inferSelect;
 type PositionLpqRow = typeof positionLpqs.$inferSelect;
