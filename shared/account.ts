@@ -11,7 +11,7 @@ export const DELETE_ACCOUNT_PHRASE = 'DELETE';
 export const ACCOUNT_MESSAGES = {
   passwordRequired: 'Enter your password',
   passwordIncorrect: 'Password is incorrect',
-  confirmationMismatch: `Type ${DELETE_ACCOUNT_PHRASE} to confirm`,
+  confirmationMismatch: `Type ${DELETE_ACCOUNT_PHRASE} in capital letters to confirm`,
 } as const;
 
 /** POST /api/attorney/delete-account: the password and the typed phrase, in capitals. */
@@ -38,7 +38,7 @@ export const EXPORT_FILES = {
   sharedFolder: 'shared',
 } as const;
 
-/** What happens on deletion, said the same way on the page, in the confirmation and in the mail. */
+/** What happens on deletion, as the confirmation dialog says it before the attorney types the phrase. */
 export const ACCOUNT_DELETION_FACTS = [
   'Your drafts, forms (profile, Master LPQ, conflicts form, diversity form, business plan, position LPQs), documents and sessions are erased at once.',
   'Every active share is revoked: those firms lose access to your package, its PDF and your documents, and each is e-mailed.',
