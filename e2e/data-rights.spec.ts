@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
 import { readZip } from '../server/modules/account/zip.test-support';
 import { completeMasterLpq } from '../server/modules/questionnaires/questionnaires.fixtures';
 import {
@@ -11,6 +12,16 @@ import {
   uniqueEmail,
   verifyAddressByApi,
 } from './helpers';
+
+/** No serious or critical WCAG 2.0/2.1 A or AA violation on what the page shows now. */
+async function expectNoSeriousViolations(page: Page) {
+  await page.waitForTimeout(400);
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.html.slice(0, 100)).join(' | ')}`)).toEqual([]);
+}
 
 test('an attorney downloads their data, deletes the account, the firm loses access, and the account cannot sign in again', async ({
   browser,
@@ -50,20 +61,29 @@ test('an attorney downloads their data, deletes the account, the firm loses acce
   expect(data.masterLpq.isComplete).toBe(true);
   expect([...entries.keys()]).toContain('shared/Arden-Vale-LLP-Corporate-Partner-v1.pdf');
 
-  // The confirmation says what happens, names the firm, and asks for the password and DELETE.
-  await page.getByRole('button', { name: 'Delete account…' }).click();
+  await expectNoSeriousViolations(page);
+
+  // The confirmation (opened from the keyboard) says what happens, names the share that ends, and asks
+  // for the password and DELETE; Escape closes it.
+  await page.getByRole('button', { name: 'Delete account…' }).focus();
+  await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
   await expect(dialog).toContainText('cannot be undone');
   await expect(dialog).toContainText('Arden & Vale LLP — Corporate Partner');
+  await expect(dialog.getByLabel('Password')).toBeFocused();
+  await expectNoSeriousViolations(page);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await page.getByRole('button', { name: 'Delete account…' }).click();
   const confirm = dialog.getByRole('button', { name: 'Delete my account' });
   await expect(confirm).toBeDisabled();
   await dialog.getByLabel('Password').fill('not-my-password');
   await expect(confirm).toBeDisabled();
   await dialog.getByLabel('Type DELETE to confirm').fill('delete');
-  await confirm.click();
+  await page.keyboard.press('Enter');
   await expect(dialog.getByText('Type DELETE in capital letters to confirm')).toBeVisible();
   await dialog.getByLabel('Type DELETE to confirm').fill('DELETE');
-  await confirm.click();
+  await page.keyboard.press('Enter');
   await expect(dialog.getByText('Password is incorrect')).toBeVisible();
   await dialog.getByLabel('Password').fill(PASSWORD);
   await confirm.click();
