@@ -1,10 +1,10 @@
 import { ACCOUNT_MESSAGES, type DeleteAccountInput } from '@shared/account';
 import type { User } from '@shared/auth';
 import { SHARED_DOCUMENT_STATUSES } from '@shared/requests';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context';
-import { files, lpqRequests, users } from '../../db/schema';
+import { files, lpqRequests, outbox, users } from '../../db/schema';
 import { enqueueMail } from '../../mail/outbox';
 import { badRequest } from '../../plugins/errors';
 import { clearRateLimit, hitRateLimit } from '../../plugins/rate-limit';
@@ -81,6 +81,8 @@ export async function deleteAttorneyAccount(
       .select({ id: files.id, storageKey: files.storageKey, uploadId: files.uploadId })
       .from(files)
       .where(eq(files.ownerId, user.id));
+    // The outbox's copies of mail to the attorney are theirs too; one being sent right now may finish.
+    await tx.delete(outbox).where(and(eq(outbox.to, user.email), ne(outbox.status, 'sending')));
     await enqueueMail(tx, {
       kind: 'account_deleted',
       to: user.email,
