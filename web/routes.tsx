@@ -23,6 +23,7 @@ const AttorneyOnboarding = page(() => import('./pages/AttorneyOnboarding'));
 const AttorneyDashboard = page(() => import('./pages/AttorneyDashboard'));
 const AttorneyProfile = page(() => import('./pages/AttorneyProfile'));
 const AttorneyAccessLog = page(() => import('./pages/AttorneyAccessLog'));
+const AttorneyAccount = page(() => import('./pages/AttorneyAccount'));
 const MasterLpq = page(() => import('./pages/MasterLpq'));
 const ConflictsForm = page(() => import('./pages/ConflictsForm'));
 const DiversityForm = page(() => import('./pages/DiversityForm'));
@@ -44,6 +45,7 @@ const PROTECTED: [string, LazyExoticComponent<ComponentType>, UserType][] = [
   ['/attorney/profile', AttorneyProfile, 'attorney'],
   ['/attorney/access-log', AttorneyAccessLog, 'attorney'],
   ['/attorney/activity', AttorneyAccessLog, 'attorney'],
+  ['/attorney/account', AttorneyAccount, 'attorney'],
   ['/attorney/master-lpq', MasterLpq, 'attorney'],
   ['/attorney/conflicts-form', ConflictsForm, 'attorney'],
   ['/attorney/diversity-form', DiversityForm, 'attorney'],

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
+import { accountRoutes } from './account/account.routes';
 import { attorneyRoutes } from './attorney/attorney.routes';
 import { auditRoutes } from './audit/audit.routes';
 import { authRoutes } from './auth/auth.routes';
@@ -19,4 +20,5 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
   await app.register(attorneyRequestRoutes, { ctx });
   await app.register(lpqRoutes, { ctx });
   await app.register(auditRoutes, { ctx });
+  await app.register(accountRoutes, { ctx });
 }

@@ -9,6 +9,7 @@ import {
 } from '../modules/questionnaires/questionnaires.fixtures';
 import { completeMasterLpqFor, sendRequest } from '../modules/requests/sharing.test-support';
 import { buildAttorney, signIn } from './factories';
+import type { RouteRule } from './route-table';
 
 /**
  * Everyone who calls the API in the authorization matrix. "Wrong user type" is the other side: a firm
@@ -178,14 +179,18 @@ export async function buildWorld(app: FastifyInstance): Promise<World> {
   };
 }
 
-/** The Cookie header an actor sends; `fresh` signs in anew, for calls that end the session they use. */
+/**
+ * The Cookie header an actor sends. `fresh` true signs in anew, for calls that end the session they use;
+ * 'new-attorney' registers a new attorney for an attorney actor, for calls that delete the account.
+ */
 export async function cookieFor(
   app: FastifyInstance,
   world: World,
   actor: ActorName,
-  fresh = false,
+  fresh: RouteRule['freshSession'] = false,
 ): Promise<string | undefined> {
   if (actor === 'signedOut') return undefined;
-  const { email, cookie } = world.actors[actor];
+  const { email, cookie, userType } = world.actors[actor];
+  if (fresh === 'new-attorney') return userType === 'attorney' ? (await buildAttorney(app)).cookie : cookie;
   return fresh ? signIn(app, email) : cookie;
 }

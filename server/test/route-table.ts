@@ -72,8 +72,12 @@ export type RouteRule = {
   resource?: string;
   /** The request each actor sends: a valid one, so the owning actor's answer means something. */
   call: (world: World, actor: ActorName) => RouteCall;
-  /** Each signed-in actor signs in anew for this call: it ends or replaces the session it uses. */
-  freshSession?: boolean;
+  /**
+   * true: each signed-in actor signs in anew for this call (it ends or replaces the session it uses).
+   * 'new-attorney': each attorney calls as a brand-new attorney of their own (the call deletes the account
+   * it uses, so the world's attorneys must not be the ones); firm users keep their session.
+   */
+  freshSession?: boolean | 'new-attorney';
   /** The exact answer an allowed actor gets, where it does not depend on earlier calls. */
   ok?: number;
   /**
@@ -280,6 +284,16 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     call: url('/api/attorney/onboarding/complete'),
   },
   'GET /api/attorney/access-log': { access: 'attorney', ok: 200, call: url('/api/attorney/access-log') },
+  'GET /api/attorney/data-export': { access: 'attorney', ok: 200, call: url('/api/attorney/data-export') },
+  'POST /api/attorney/delete-account': {
+    access: 'attorney',
+    freshSession: 'new-attorney',
+    ok: 204,
+    call: withBody('/api/attorney/delete-account', () => ({
+      password: DEFAULT_PASSWORD,
+      confirmation: 'DELETE',
+    })),
+  },
   'GET /api/attorney/master-lpq': { access: 'attorney', call: url('/api/attorney/master-lpq') },
   'POST /api/attorney/master-lpq': {
     access: 'attorney',

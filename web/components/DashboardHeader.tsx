@@ -1,11 +1,22 @@
 import { Badge, Box, Button, Container, Group, Text, Title } from '@mantine/core';
 import { USER_TYPE_LABELS, type User } from '@shared/auth';
 import { IconLogout } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useLogout } from '../lib/auth';
 
-/** Spec 2.8 / PRODUCT.md §4: title, the user's name, the role label and Sign Out. */
-export function DashboardHeader({ title, user, subtitle }: { title: string; user: User; subtitle?: string }) {
+/** Spec 2.8 / PRODUCT.md §4: title, the user's name, the role label, the page's own links and Sign Out. */
+export function DashboardHeader({
+  title,
+  user,
+  subtitle,
+  actions,
+}: {
+  title: string;
+  user: User;
+  subtitle?: string;
+  actions?: ReactNode;
+}) {
   const logout = useLogout();
   const navigate = useNavigate();
   return (
@@ -25,14 +36,17 @@ export function DashboardHeader({ title, user, subtitle }: { title: string; user
               </Badge>
             </Group>
           </Box>
-          <Button
-            variant="default"
-            leftSection={<IconLogout size={16} aria-hidden />}
-            loading={logout.isPending}
-            onClick={() => logout.mutate(undefined, { onSuccess: () => navigate('/') })}
-          >
-            Sign Out
-          </Button>
+          <Group gap="sm" wrap="wrap">
+            {actions}
+            <Button
+              variant="default"
+              leftSection={<IconLogout size={16} aria-hidden />}
+              loading={logout.isPending}
+              onClick={() => logout.mutate(undefined, { onSuccess: () => navigate('/') })}
+            >
+              Sign Out
+            </Button>
+          </Group>
         </Group>
       </Container>
     </Box>

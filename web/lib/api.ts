@@ -21,6 +21,27 @@ export async function apiRequest<T = unknown>(method: string, url: string, body?
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
+/**
+ * A GET that answers a file (Content-Disposition: attachment): saved under the server's file name
+ * through a temporary link, so the page can show progress and errors, which a plain link cannot.
+ */
+export async function downloadFile(url: string, fallbackName: string): Promise<void> {
+  const res = await fetch(url, { credentials: 'include' });
+  await throwIfNotOk(res);
+  const blob = await res.blob();
+  const disposition = res.headers.get('Content-Disposition') ?? '';
+  const name = disposition.match(/filename="([^"]+)"/)?.[1] ?? fallbackName;
+  const href = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = href;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoked later: some browsers start reading the blob only after click() returns.
+  window.setTimeout(() => URL.revokeObjectURL(href), 60_000);
+}
+
 /** The message of an API error for a toast: the server's `message`, else the fallback. */
 export function errorMessage(error: unknown, fallback: string): string {
   if (!(error instanceof Error)) return fallback;

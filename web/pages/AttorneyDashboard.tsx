@@ -1,4 +1,17 @@
-import { Box, Container, Group, Paper, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import {
+  Box,
+  Button,
+  Container,
+  Group,
+  Paper,
+  Progress,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconDatabase } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import { DashboardHeader } from '../components/DashboardHeader';
 import { VerifyEmailBanner } from '../components/VerifyEmailBanner';
 import { QuickActions } from '../features/attorney/QuickActions';
@@ -31,7 +44,20 @@ export default function AttorneyDashboard() {
   const loading = stats.isLoading;
   return (
     <Box bg="gray.0" mih="100vh">
-      <DashboardHeader title="Attorney Dashboard" user={user} />
+      <DashboardHeader
+        title="Attorney Dashboard"
+        user={user}
+        actions={
+          <Button
+            component={Link}
+            to="/attorney/account"
+            variant="subtle"
+            leftSection={<IconDatabase size={16} aria-hidden />}
+          >
+            Your Data
+          </Button>
+        }
+      />
       <Container size="lg" py="xl" component="main">
         <Stack gap="lg">
           <VerifyEmailBanner user={user} />

@@ -12,9 +12,11 @@ import {
 } from '@shared/attorney';
 import { PROFILE_PRACTICE_AREAS } from '@shared/practice-areas';
 import { TOASTS } from '@shared/texts';
+import { IconDatabase } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { type Control, useForm } from 'react-hook-form';
+import { Link } from 'react-router';
 import { PageShell } from '../components/PageShell';
 import { FormSection } from '../features/attorney/FormSection';
 import {
@@ -119,6 +121,16 @@ export default function AttorneyProfile() {
       subtitle="Your professional details, shared with firms only when you share your LPQ."
       back={{ to: '/dashboard/attorney', label: 'Back to Dashboard' }}
       size="md"
+      actions={
+        <Button
+          component={Link}
+          to="/attorney/account"
+          variant="default"
+          leftSection={<IconDatabase size={16} aria-hidden />}
+        >
+          Your Data
+        </Button>
+      }
     >
       {profile.isLoading ? (
         <Loader aria-label="Loading profile" />

@@ -1,0 +1,96 @@
+import { ACCOUNT_MESSAGES, type DeleteAccountInput } from '@shared/account';
+import type { User } from '@shared/auth';
+import { SHARED_DOCUMENT_STATUSES } from '@shared/requests';
+import { and, eq, inArray, ne } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from '../../context';
+import { files, lpqRequests, outbox, users } from '../../db/schema';
+import { enqueueMail } from '../../mail/outbox';
+import { badRequest } from '../../plugins/errors';
+import { clearRateLimit, hitRateLimit } from '../../plugins/rate-limit';
+import { verifyPassword } from '../auth/crypto';
+import { endAccess } from '../requests/sharing.service';
+import { accountDeletedMail } from './account.mails';
+
+type StoredObject = { id: string; storageKey: string; uploadId: string | null };
+
+/**
+ * Deletes the stored bytes of the account's files once the rows are gone. Best effort: the account is
+ * deleted whatever storage answers, and an object that could not be removed is logged by its key (no
+ * row points at it any more, so nobody can download it).
+ */
+async function removeStoredObjects(ctx: AppContext, objects: StoredObject[], log: FastifyBaseLogger) {
+  for (const object of objects) {
+    try {
+      if (object.uploadId)
+        await ctx.storage.abortMultipartUpload(object.storageKey, object.uploadId).catch(() => undefined);
+      await ctx.storage.delete(object.storageKey);
+    } catch (err) {
+      log.warn({ err, storageKey: object.storageKey }, 'deleted account: stored object not removed');
+    }
+  }
+}
+
+/**
+ * POST /api/attorney/delete-account (issue 15, item 5). The password is checked first, with the sign-in
+ * limit per account. Then ONE transaction: the user's row is locked (a share or an update racing the
+ * deletion waits for it, then fails on the missing user), every active share is revoked through the
+ * state machine with the cause 'account_deleted' and its firm mailed, the attorney's confirmation is
+ * written, and the user row is deleted. The foreign keys do the rest: profile, self-identification,
+ * master LPQ, conflicts form, business plan, position LPQs, shared package versions and their files,
+ * file rows, sessions, tokens, access and activity events go with it; the firms' request rows stay with
+ * attorney_user_id set to NULL and the address they typed. The stored bytes are removed after commit.
+ */
+export async function deleteAttorneyAccount(
+  ctx: AppContext,
+  user: User,
+  input: DeleteAccountInput,
+  log: FastifyBaseLogger,
+): Promise<void> {
+  const limitKey = `delete-account:${user.id}`;
+  const { windowMs, accountMax } = ctx.config.rateLimit;
+  await hitRateLimit(ctx.db, limitKey, { max: accountMax, windowMs });
+  const [stored] = await ctx.db
+    .select({ passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, user.id));
+  if (!(await verifyPassword(stored?.passwordHash, input.password)))
+    throw badRequest(ACCOUNT_MESSAGES.passwordIncorrect, { password: ACCOUNT_MESSAGES.passwordIncorrect });
+  await clearRateLimit(ctx.db, limitKey);
+
+  const attorneyName = `${user.firstName} ${user.lastName}`;
+  const objects = await ctx.db.transaction(async (tx) => {
+    const [locked] = await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
+    if (!locked) return [];
+    const ownShares = eq(lpqRequests.attorneyUserId, user.id);
+    const active = await tx
+      .select({ id: lpqRequests.id })
+      .from(lpqRequests)
+      .where(and(ownShares, inArray(lpqRequests.status, SHARED_DOCUMENT_STATUSES)));
+    let revoked = 0;
+    for (const { id } of active) {
+      const row = await endAccess(ctx, tx, {
+        requestId: id,
+        cause: 'account_deleted',
+        attorneyName,
+        scope: ownShares,
+      });
+      if (row) revoked++;
+    }
+    const owned = await tx
+      .select({ id: files.id, storageKey: files.storageKey, uploadId: files.uploadId })
+      .from(files)
+      .where(eq(files.ownerId, user.id));
+    // The outbox's copies of mail to the attorney are theirs too; one being sent right now may finish.
+    await tx.delete(outbox).where(and(eq(outbox.to, user.email), ne(outbox.status, 'sending')));
+    await enqueueMail(tx, {
+      kind: 'account_deleted',
+      to: user.email,
+      ...accountDeletedMail({ firstName: user.firstName, revokedShares: revoked }),
+    });
+    await tx.delete(users).where(eq(users.id, user.id));
+    return owned;
+  });
+  ctx.onMailQueued();
+  await removeStoredObjects(ctx, objects, log);
+}

@@ -1,0 +1,32 @@
+import { ACCOUNT_PATHS, deleteAccountSchema } from '@shared/account';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context';
+import { clearSessionCookie, currentUser, requireUser } from '../../plugins/session';
+import { deleteAttorneyAccount } from './account-deletion.service';
+import { exportAttorneyData } from './data-export.service';
+
+/** Data rights (issue 15, item 5): the attorney's data export and account deletion. */
+export async function accountRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  // Guarded before body validation: a signed-out or firm caller learns nothing from a 400.
+  const attorneyOnly = { preValidation: requireUser('attorney') };
+
+  app.get(ACCOUNT_PATHS.dataExport, attorneyOnly, async (request, reply) => {
+    const { archive, fileName } = await exportAttorneyData(ctx, currentUser(request));
+    return reply
+      .header('Content-Type', 'application/zip')
+      .header('Content-Disposition', `attachment; filename="${fileName}"`)
+      .send(archive);
+  });
+
+  app.post(
+    ACCOUNT_PATHS.deleteAccount,
+    { ...attorneyOnly, schema: { body: deleteAccountSchema } },
+    async (request, reply) => {
+      await deleteAttorneyAccount(ctx, currentUser(request), request.body, request.log);
+      clearSessionCookie(reply, ctx.config);
+      return reply.code(204).send();
+    },
+  );
+}

@@ -1,0 +1,226 @@
+import { EXPORT_FILES } from '@shared/account';
+import type { User } from '@shared/auth';
+import { objectUrlFor } from '@shared/files';
+import type { SharedPackage } from '@shared/requests';
+import { asc, desc, eq, or } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
+import { activityEvents, files, lpqRequests, positionLpqs, users } from '../../db/schema';
+import { renderPackagePdf } from '../../pdf/package-pdf';
+import { HttpError } from '../../plugins/errors';
+import { getAttorneyProfile } from '../attorney/attorney.service';
+import { listAccessLog, recordActivity } from '../audit/audit.service';
+import {
+  getBusinessPlan,
+  getConflictsForm,
+  getDiversityForm,
+  getMasterLpq,
+} from '../questionnaires/questionnaires.service';
+import { toFirmRequestItem } from '../requests/firm-requests.service';
+import { listVersions, loadVersion } from '../requests/package-versions';
+import { attorneyRequestScope } from '../requests/request-scope';
+import { createZip, type ZipEntry } from './zip';
+
+type RequestRow = typeof lpqRequests.$inferSelect;
+type PositionLpqRow = typeof positionLpqs.$inferSelect;
+
+/** Everything in the access log, not the screen's first page. */
+const ACCESS_LOG_ALL = 100_000;
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** Reads a record through its service; a 404 (nothing saved yet) becomes null. */
+async function orNull<T>(read: Promise<T>): Promise<T | null> {
+  try {
+    return await read;
+  } catch (err) {
+    if (err instanceof HttpError && err.statusCode === 404) return null;
+    throw err;
+  }
+}
+
+/** A name part for a file inside the archive: letters, digits and dashes only. */
+const slug = (value: string) =>
+  value
+    .normalize('NFKD')
+    .replace(/[^A-Za-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60) || 'untitled';
+
+/** The position LPQ as the firm's review screen and PDF show it. */
+const firmViewOfLpq = (lpq: PositionLpqRow | undefined): SharedPackage['positionLpq'] =>
+  lpq
+    ? {
+        status: lpq.status === 'draft' ? 'not_started' : lpq.status,
+        formData: lpq.formData,
+        firmAnswers: lpq.firmAnswers,
+      }
+    : null;
+
+/**
+ * One request as the attorney may know it: what the firm wrote to them, its status and every date.
+ * Never the firm's notes or the firm user's id.
+ */
+function requestRecord(row: RequestRow, lpq: PositionLpqRow | undefined) {
+  return {
+    id: row.id,
+    firmName: row.firmName,
+    positionTitle: row.positionTitle,
+    practiceArea: row.practiceArea,
+    status: row.status,
+    sentTo: row.attorneyEmail,
+    sentAt: row.sentAt.toISOString(),
+    dueDate: row.dueDate,
+    contactPersonName: row.contactPersonName,
+    contactPersonTitle: row.contactPersonTitle,
+    contactPhone: row.contactPhone,
+    additionalMessage: row.additionalMessage,
+    firmSpecificQuestions: row.firmSpecificQuestions,
+    remindedAt: iso(row.reminderSentAt),
+    lastResentAt: iso(row.lastResentAt),
+    sharedAt: iso(row.sharedAt),
+    declinedAt: iso(row.declinedAt),
+    declineReason: row.declineReason,
+    reviewedAt: iso(row.reviewedAt),
+    completedAt: iso(row.completedAt),
+    withdrawnAt: iso(row.withdrawnAt),
+    accessUntil: row.accessUntil,
+    revokedAt: iso(row.revokedAt),
+    revokedBy: row.revokedBy,
+    currentVersion: row.currentVersion,
+    positionLpq: lpq
+      ? {
+          id: lpq.id,
+          status: lpq.status,
+          formData: lpq.formData,
+          firmAnswers: lpq.firmAnswers,
+          submittedAt: iso(lpq.submittedAt),
+          createdAt: lpq.createdAt.toISOString(),
+          updatedAt: lpq.updatedAt.toISOString(),
+        }
+      : null,
+  };
+}
+
+/**
+ * GET /api/attorney/data-export (issue 15, item 5): everything the product holds about the attorney, read
+ * in one consistent snapshot, as a ZIP of one JSON file and the PDF of every version of every package
+ * they shared, rendered as the firm saw it (revoked ones too: it is the attorney's own data). Other
+ * people appear only as the attorney already sees them: firm names and the names in the access log.
+ */
+export async function exportAttorneyData(ctx: AppContext, user: User) {
+  const exportedAt = new Date();
+  const { document, pdfs } = await ctx.db.transaction(
+    async (tx) => {
+      const db = tx as unknown as Db;
+      const txCtx = { ...ctx, db };
+      const [account] = await db
+        .select({
+          id: users.id,
+          email: users.email,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          userType: users.userType,
+          emailVerifiedAt: users.emailVerifiedAt,
+          createdAt: users.createdAt,
+        })
+        .from(users)
+        .where(eq(users.id, user.id));
+      const requestRows = await db
+        .select({ request: lpqRequests, lpq: positionLpqs })
+        .from(lpqRequests)
+        .leftJoin(positionLpqs, eq(positionLpqs.requestId, lpqRequests.id))
+        .where(or(attorneyRequestScope(user), eq(lpqRequests.attorneyUserId, user.id)))
+        .orderBy(desc(lpqRequests.sentAt));
+
+      const requests = [];
+      const pdfs: ZipEntry[] = [];
+      const usedNames = new Set<string>();
+      for (const { request, lpq } of requestRows) {
+        const mine = request.attorneyUserId === user.id;
+        const versionList = mine ? await listVersions(db, request.id) : [];
+        const item = toFirmRequestItem(request, `${user.firstName} ${user.lastName}`, versionList);
+        const versions = [];
+        for (const { version } of versionList) {
+          const stored = await loadVersion(db, request.id, version);
+          if (!stored) continue;
+          const { include, ...frozen } = stored;
+          const pkg: SharedPackage = {
+            ...frozen,
+            versions: versionList,
+            positionLpq: firmViewOfLpq(lpq ?? undefined),
+          };
+          let name = `${EXPORT_FILES.sharedFolder}/${slug(request.firmName)}-${slug(request.positionTitle)}-v${version}.pdf`;
+          if (usedNames.has(name)) name = name.replace(/\.pdf$/, `-${request.id.slice(0, 8)}.pdf`);
+          usedNames.add(name);
+          pdfs.push({ name, data: await renderPackagePdf(item, pkg) });
+          versions.push({ ...frozen, include, pdf: name });
+        }
+        requests.push({
+          ...requestRecord(request, mine ? (lpq ?? undefined) : undefined),
+          sharedVersions: versions,
+        });
+      }
+
+      const fileRows = await db
+        .select()
+        .from(files)
+        .where(eq(files.ownerId, user.id))
+        .orderBy(asc(files.createdAt));
+      const activity = await db
+        .select()
+        .from(activityEvents)
+        .where(eq(activityEvents.userId, user.id))
+        .orderBy(desc(activityEvents.createdAt), desc(activityEvents.id));
+
+      const document = {
+        format: 'lateral-passport-export',
+        formatVersion: 1,
+        exportedAt: exportedAt.toISOString(),
+        about:
+          'Everything Lateral Passport holds about you. The PDFs in shared/ are the packages you shared, each version as the firm saw it. Firms’ own notes are theirs and are not included.',
+        account: account && {
+          ...account,
+          emailVerifiedAt: iso(account.emailVerifiedAt),
+          createdAt: account.createdAt.toISOString(),
+        },
+        profile: await orNull(getAttorneyProfile(txCtx, user)),
+        selfIdentification: await orNull(getDiversityForm(txCtx, user)),
+        masterLpq: await orNull(getMasterLpq(txCtx, user)),
+        conflictsForm: await orNull(getConflictsForm(txCtx, user)),
+        businessPlan: await orNull(getBusinessPlan(txCtx, user)),
+        files: fileRows.map((f) => ({
+          id: f.id,
+          name: f.filename,
+          contentType: f.contentType,
+          size: f.size,
+          status: f.status,
+          url: f.status === 'ready' ? objectUrlFor(f.id) : null,
+          uploadedAt: f.createdAt.toISOString(),
+          confirmedAt: iso(f.confirmedAt),
+        })),
+        requests,
+        accessLog: await listAccessLog(db, user.id, { limit: ACCESS_LOG_ALL }),
+        activity: activity.map((a) => ({
+          kind: a.kind,
+          title: a.title,
+          detail: a.detail,
+          at: a.createdAt.toISOString(),
+        })),
+      };
+      return { document, pdfs };
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+
+  await recordActivity(ctx.db, {
+    userId: user.id,
+    kind: 'data_exported',
+    title: 'Downloaded a copy of your data',
+  });
+  const archive = createZip(
+    [{ name: EXPORT_FILES.json, data: Buffer.from(JSON.stringify(document, null, 2)) }, ...pdfs],
+    exportedAt,
+  );
+  return { archive, fileName: `lateral-passport-export-${exportedAt.toISOString().slice(0, 10)}.zip` };
+}
