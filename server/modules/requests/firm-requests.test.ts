@@ -820,7 +820,9 @@ describeEachDb('firm requests', (t, kind) => {
       });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('application/pdf');
-      expect(res.headers['content-disposition']).toMatch(/^attachment; filename=".+\.pdf"$/);
+      expect(res.headers['content-disposition']).toMatch(
+        /^attachment; filename=".+\.pdf"; filename\*=UTF-8''.+\.pdf$/,
+      );
       expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
 
       const dir = mkdtempSync(path.join(tmpdir(), 'lp-pdf-'));
