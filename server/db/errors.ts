@@ -8,3 +8,9 @@ export function isUniqueViolation(err: unknown, constraint?: string): boolean {
   if (!cause) return false;
   return constraint === undefined || cause.constraint === constraint;
 }
+
+/** True when a statement failed on a foreign key (SQLSTATE 23503): the row it points at is gone. */
+export function isForeignKeyViolation(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e?.code === '23503' || e?.cause?.code === '23503';
+}

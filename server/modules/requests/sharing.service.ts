@@ -12,9 +12,10 @@ import {
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
+import { isForeignKeyViolation } from '../../db/errors';
 import { lpqRequests, masterLpqs, positionLpqs, sharedPackages } from '../../db/schema';
 import { enqueueMail } from '../../mail/outbox';
-import { conflict, HttpError } from '../../plugins/errors';
+import { conflict, HttpError, notFound } from '../../plugins/errors';
 import { recordActivity } from '../audit/audit.service';
 import { findAttorneyRequest, firmUserEmail, toAttorneyItem } from './attorney-requests.service';
 import { type Frozen, readCurrentData, selectParts, storeVersion } from './package-versions';
@@ -81,56 +82,76 @@ export async function shareRequest(
   requestId: string,
   input: ShareRequestInput | null | undefined,
 ): Promise<AttorneyRequestItem> {
-  const result = await ctx.db.transaction(async (tx) => {
-    await findAttorneyRequest(tx, user, requestId);
-    await requireCompleteMasterLpq(tx, user);
-    const sharedAt = new Date();
-    const row = await transitionRequest(tx, {
-      requestId,
-      to: 'accepted',
-      from: ['pending'],
-      scope: attorneyRequestScope(user),
-      set: { sharedAt, attorneyUserId: user.id, currentVersion: 1, accessUntil: input?.accessUntil ?? null },
-      conflictMessage: REQUEST_MESSAGES.notPending,
-    });
-    const { parts, frozen } = selectParts(await readCurrentData(ctx, tx, user), input?.include);
-    await storeVersion(tx, { requestId, version: 1, attorneyUserId: user.id, sharedAt, parts }, frozen);
-    const [positionLpq] = await tx
-      .insert(positionLpqs)
-      .values({ requestId, attorneyUserId: user.id, formData: prefillPositionLpq(user, frozen) })
-      .returning({ id: positionLpqs.id });
-
-    const facts = {
-      attorneyName: attorneyNameOf(user),
-      firmName: row.firmName,
-      positionTitle: row.positionTitle,
-    };
-    const firmEmail = await firmUserEmail(tx, row.firmUserId);
-    if (firmEmail)
-      await enqueueMail(tx, {
-        kind: 'package_shared',
-        to: firmEmail,
-        ...packageSharedFirmMail({ ...facts, url: firmRequestUrl(ctx, row) }),
+  const result = await accountStillThere(
+    ctx.db.transaction(async (tx) => {
+      await findAttorneyRequest(tx, user, requestId);
+      await requireCompleteMasterLpq(tx, user);
+      const sharedAt = new Date();
+      const row = await transitionRequest(tx, {
+        requestId,
+        to: 'accepted',
+        from: ['pending'],
+        scope: attorneyRequestScope(user),
+        set: {
+          sharedAt,
+          attorneyUserId: user.id,
+          currentVersion: 1,
+          accessUntil: input?.accessUntil ?? null,
+        },
+        conflictMessage: REQUEST_MESSAGES.notPending,
       });
-    await enqueueMail(tx, {
-      kind: 'package_shared_confirmation',
-      to: user.email,
-      ...packageSharedAttorneyMail({
-        ...facts,
-        firstName: user.firstName,
-        url: `${ctx.publicUrl}/attorney/lpq-requests`,
-      }),
-    });
-    await recordActivity(tx, {
-      userId: user.id,
-      kind: 'request_shared',
-      title: `Shared your LPQ with ${row.firmName} for ${row.positionTitle}`,
-      detail: { requestId: row.id },
-    });
-    return toAttorneyItem(row, positionLpq.id, parts);
-  });
+      const { parts, frozen } = selectParts(await readCurrentData(ctx, tx, user), input?.include);
+      await storeVersion(tx, { requestId, version: 1, attorneyUserId: user.id, sharedAt, parts }, frozen);
+      const [positionLpq] = await tx
+        .insert(positionLpqs)
+        .values({ requestId, attorneyUserId: user.id, formData: prefillPositionLpq(user, frozen) })
+        .returning({ id: positionLpqs.id });
+
+      const facts = {
+        attorneyName: attorneyNameOf(user),
+        firmName: row.firmName,
+        positionTitle: row.positionTitle,
+      };
+      const firmEmail = await firmUserEmail(tx, row.firmUserId);
+      if (firmEmail)
+        await enqueueMail(tx, {
+          kind: 'package_shared',
+          to: firmEmail,
+          ...packageSharedFirmMail({ ...facts, url: firmRequestUrl(ctx, row) }),
+        });
+      await enqueueMail(tx, {
+        kind: 'package_shared_confirmation',
+        to: user.email,
+        ...packageSharedAttorneyMail({
+          ...facts,
+          firstName: user.firstName,
+          url: `${ctx.publicUrl}/attorney/lpq-requests`,
+        }),
+      });
+      await recordActivity(tx, {
+        userId: user.id,
+        kind: 'request_shared',
+        title: `Shared your LPQ with ${row.firmName} for ${row.positionTitle}`,
+        detail: { requestId: row.id },
+      });
+      return toAttorneyItem(row, positionLpq.id, parts);
+    }),
+  );
   ctx.onMailQueued();
   return result;
+}
+
+/**
+ * A share or update that waited on an account deletion of the same attorney finds the user row gone when
+ * it stores the version: the whole transaction has rolled back, and the request is no longer theirs (404).
+ */
+async function accountStillThere<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (err) {
+    if (isForeignKeyViolation(err)) throw notFound();
+    throw err;
+  }
 }
 
 /** The parts of the request's latest version: an update keeps them unless the attorney chooses again. */
@@ -193,59 +214,61 @@ export async function sendUpdate(
   requestId: string,
   input: ShareRequestInput | null | undefined,
 ): Promise<AttorneyRequestItem> {
-  const result = await ctx.db.transaction(async (tx) => {
-    const before = await findAttorneyRequest(tx, user, requestId);
-    await requireCompleteMasterLpq(tx, user);
-    const sharedAt = new Date();
-    const [row] = await tx
-      .update(lpqRequests)
-      .set({
-        currentVersion: sql`${lpqRequests.currentVersion} + 1`,
-        updatedAt: sharedAt,
-        ...(input?.accessUntil !== undefined ? { accessUntil: input.accessUntil } : {}),
-      })
-      .where(
-        and(
-          eq(lpqRequests.id, requestId),
-          attorneyRequestScope(user),
-          inArray(lpqRequests.status, SHARED_DOCUMENT_STATUSES),
-          sql`(${lpqRequests.accessUntil} is null or ${lpqRequests.accessUntil} >= (now() at time zone 'utc')::date)`,
-        ),
-      )
-      .returning();
-    if (!row)
-      throw conflict(
-        before.status === 'revoked' ? SHARING_MESSAGES.alreadyRevoked : SHARING_MESSAGES.notShared,
-      );
-    const version = row.currentVersion!;
-    const fallback = await currentParts(tx, { ...row, currentVersion: version - 1 });
-    const { parts, frozen } = selectParts(await readCurrentData(ctx, tx, user), input?.include, fallback);
-    await storeVersion(tx, { requestId, version, attorneyUserId: user.id, sharedAt, parts }, frozen);
-    const firmEmail = await firmUserEmail(tx, row.firmUserId);
-    if (firmEmail)
-      await enqueueMail(tx, {
-        kind: 'package_updated',
-        to: firmEmail,
-        ...packageUpdatedMail({
-          attorneyName: attorneyNameOf(user),
-          firmName: row.firmName,
-          positionTitle: row.positionTitle,
-          url: firmRequestUrl(ctx, row),
-          version,
-        }),
+  const result = await accountStillThere(
+    ctx.db.transaction(async (tx) => {
+      const before = await findAttorneyRequest(tx, user, requestId);
+      await requireCompleteMasterLpq(tx, user);
+      const sharedAt = new Date();
+      const [row] = await tx
+        .update(lpqRequests)
+        .set({
+          currentVersion: sql`${lpqRequests.currentVersion} + 1`,
+          updatedAt: sharedAt,
+          ...(input?.accessUntil !== undefined ? { accessUntil: input.accessUntil } : {}),
+        })
+        .where(
+          and(
+            eq(lpqRequests.id, requestId),
+            attorneyRequestScope(user),
+            inArray(lpqRequests.status, SHARED_DOCUMENT_STATUSES),
+            sql`(${lpqRequests.accessUntil} is null or ${lpqRequests.accessUntil} >= (now() at time zone 'utc')::date)`,
+          ),
+        )
+        .returning();
+      if (!row)
+        throw conflict(
+          before.status === 'revoked' ? SHARING_MESSAGES.alreadyRevoked : SHARING_MESSAGES.notShared,
+        );
+      const version = row.currentVersion!;
+      const fallback = await currentParts(tx, { ...row, currentVersion: version - 1 });
+      const { parts, frozen } = selectParts(await readCurrentData(ctx, tx, user), input?.include, fallback);
+      await storeVersion(tx, { requestId, version, attorneyUserId: user.id, sharedAt, parts }, frozen);
+      const firmEmail = await firmUserEmail(tx, row.firmUserId);
+      if (firmEmail)
+        await enqueueMail(tx, {
+          kind: 'package_updated',
+          to: firmEmail,
+          ...packageUpdatedMail({
+            attorneyName: attorneyNameOf(user),
+            firmName: row.firmName,
+            positionTitle: row.positionTitle,
+            url: firmRequestUrl(ctx, row),
+            version,
+          }),
+        });
+      await recordActivity(tx, {
+        userId: user.id,
+        kind: 'request_updated',
+        title: `Sent ${row.firmName} version ${version} of your LPQ for ${row.positionTitle}`,
+        detail: { requestId: row.id, version },
       });
-    await recordActivity(tx, {
-      userId: user.id,
-      kind: 'request_updated',
-      title: `Sent ${row.firmName} version ${version} of your LPQ for ${row.positionTitle}`,
-      detail: { requestId: row.id, version },
-    });
-    const [lpq] = await tx
-      .select({ id: positionLpqs.id })
-      .from(positionLpqs)
-      .where(eq(positionLpqs.requestId, row.id));
-    return toAttorneyItem(row, lpq?.id ?? null, parts);
-  });
+      const [lpq] = await tx
+        .select({ id: positionLpqs.id })
+        .from(positionLpqs)
+        .where(eq(positionLpqs.requestId, row.id));
+      return toAttorneyItem(row, lpq?.id ?? null, parts);
+    }),
+  );
   ctx.onMailQueued();
   return result;
 }
