@@ -2,7 +2,15 @@ import { mkdirSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { completeMasterLpq } from '../server/modules/questionnaires/questionnaires.fixtures';
-import { inviteByApi, latestMail, linkFrom, PASSWORD, registerFirmByApi, uniqueEmail } from './helpers';
+import {
+  inviteByApi,
+  latestMail,
+  linkFrom,
+  PASSWORD,
+  registerFirmByApi,
+  uniqueEmail,
+  uploadPdfByApi,
+} from './helpers';
 
 const SHOTS = '/tmp/versions-shots';
 
@@ -27,15 +35,7 @@ async function attorneyWithResume(request: APIRequestContext, attorneyEmail: str
     },
   });
   expect(signedUp.status(), await signedUp.text()).toBe(201);
-  const pdf = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(20_000, 'x')]);
-  const ticket = await request.post('/api/objects/upload', {
-    data: { filename: 'Dana Whitfield resume.pdf', contentType: 'application/pdf', size: pdf.length },
-  });
-  const { uploadURL, objectPath } = await ticket.json();
-  expect(
-    (await request.put(uploadURL, { data: pdf, headers: { 'content-type': 'application/pdf' } })).status(),
-  ).toBe(200);
-  expect((await request.post(`/api/objects/${objectPath.split('/').pop()}/confirm`)).status()).toBe(200);
+  const objectPath = await uploadPdfByApi(request, 'Dana Whitfield resume.pdf', 20_000);
   return completeMasterLpq({ resumeUrl: objectPath });
 }
 

@@ -140,3 +140,17 @@ export async function answerDisclosures(page: Page, yes: (string | RegExp)[] = [
   for (const question of yes)
     await page.getByRole('radiogroup', { name: question }).getByLabel('Yes', { exact: true }).check();
 }
+
+/** Uploads a PDF through the API as the request's user (ticket, PUT, confirm); returns its objectPath. */
+export async function uploadPdfByApi(request: APIRequestContext, filename: string, size = 2048) {
+  const pdf = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(size, 'x')]);
+  const ticket = await request.post('/api/objects/upload', {
+    data: { filename, contentType: 'application/pdf', size: pdf.length },
+  });
+  expect(ticket.status()).toBe(200);
+  const { uploadURL, objectPath } = (await ticket.json()) as { uploadURL: string; objectPath: string };
+  const put = await request.put(uploadURL, { data: pdf, headers: { 'content-type': 'application/pdf' } });
+  expect(put.status()).toBe(200);
+  expect((await request.post(`/api/objects/${objectPath.split('/').pop()}/confirm`)).status()).toBe(200);
+  return objectPath;
+}

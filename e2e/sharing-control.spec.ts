@@ -4,7 +4,14 @@ import {
   conflictsForm,
   diversityForm,
 } from '../server/modules/questionnaires/questionnaires.fixtures';
-import { inviteByApi, registerByApi, registerFirmByApi, uniqueEmail, verifyAddressByApi } from './helpers';
+import {
+  inviteByApi,
+  registerByApi,
+  registerFirmByApi,
+  uniqueEmail,
+  uploadPdfByApi,
+  verifyAddressByApi,
+} from './helpers';
 
 /** Screenshots for a person to look at, when SHOTS names a folder. */
 async function shot(page: Page, name: string) {
@@ -25,19 +32,7 @@ test('the attorney shares without diversity after a preview, sees the firm read,
   await verifyAddressByApi(attorney.request, attorneyEmail);
   const requestId = await inviteByApi(firm.request, attorneyEmail);
   // A real uploaded resume, so the package has a document link the firm can be handed.
-  const pdf = Buffer.from(`%PDF-1.4\n${'resume '.repeat(200)}\n%%EOF\n`);
-  const ticket = await attorney.request.post('/api/objects/upload', {
-    data: { filename: 'Casey resume.pdf', contentType: 'application/pdf', size: pdf.length },
-  });
-  const { uploadURL, objectPath } = await ticket.json();
-  expect(
-    (
-      await attorney.request.put(uploadURL, { data: pdf, headers: { 'content-type': 'application/pdf' } })
-    ).status(),
-  ).toBe(200);
-  expect((await attorney.request.post(`/api/objects/${objectPath.split('/').pop()}/confirm`)).status()).toBe(
-    200,
-  );
+  const objectPath = await uploadPdfByApi(attorney.request, 'Casey resume.pdf');
   const masterLpq = { ...completeMasterLpq(), resumeUrl: objectPath, isComplete: true };
   for (const [method, url, data] of [
     ['post', '/api/attorney/master-lpq', masterLpq],

@@ -1,5 +1,4 @@
 import { ACCOUNT_MESSAGES, ACCOUNT_PATHS, EXPORT_FILES } from '@shared/account';
-import type { FileRef } from '@shared/files';
 import { HTTP_MESSAGES } from '@shared/http';
 import { eq, inArray } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
@@ -19,7 +18,7 @@ import {
 import { type Actor, buildAttorney, DEFAULT_PASSWORD, signIn } from '../../test/factories';
 import { describeEachDb, testConfig } from '../../test/harness';
 import { storedState } from '../../test/route-table';
-import { pdfBytes, putBytes } from '../files/files.test-support';
+import { uploadReadyPdf } from '../files/files.test-support';
 import { buildFirm } from '../firm/firm.factories';
 import { businessPlan, conflictsForm, diversityForm } from '../questionnaires/questionnaires.fixtures';
 import { completeMasterLpqFor, sendRequest } from '../requests/sharing.test-support';
@@ -38,19 +37,8 @@ describeEachDb('data rights', (t) => {
   const deleteAccount = (actor: Pick<Actor, 'cookie'>, payload: unknown) =>
     post(actor, ACCOUNT_PATHS.deleteAccount, payload);
 
-  async function uploadReady(actor: Actor, filename: string): Promise<FileRef> {
-    const bytes = pdfBytes(3000, filename);
-    const ticket = await post(actor, '/api/objects/upload', {
-      filename,
-      contentType: 'application/pdf',
-      size: bytes.length,
-    });
-    const { uploadURL, objectPath } = ticket.json();
-    expect((await putBytes(t().app, uploadURL, bytes, 'application/pdf')).status).toBe(200);
-    const confirm = await post(actor, `/api/objects/${objectPath.split('/').pop()}/confirm`);
-    expect(confirm.statusCode, confirm.body).toBe(200);
-    return confirm.json();
-  }
+  const uploadReady = (actor: Pick<Actor, 'cookie'>, filename: string) =>
+    uploadReadyPdf(t().app, actor.cookie, filename);
 
   /**
    * Two firms and an attorney with every record: a document, profile, forms, a complete master LPQ.

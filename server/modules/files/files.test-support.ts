@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import type { FileRef } from '@shared/files';
 import type { FastifyInstance } from 'fastify';
 import S3rver from 's3rver';
 import type { AppConfig } from '../../config';
@@ -84,4 +85,30 @@ export async function putBytes(
     headers: { 'content-type': contentType },
   });
   return { status: res.status, etag: res.headers.get('etag') ?? undefined, body: await res.text() };
+}
+
+/** The whole upload of a small PDF through the API (ticket, PUT, confirm) as `cookie`; the confirmed file. */
+export async function uploadReadyPdf(
+  app: FastifyInstance,
+  cookie: string,
+  filename: string,
+): Promise<FileRef> {
+  const bytes = pdfBytes(3000, filename);
+  const ticket = await app.inject({
+    method: 'POST',
+    url: '/api/objects/upload',
+    headers: { cookie },
+    payload: { filename, contentType: 'application/pdf', size: bytes.length },
+  });
+  if (ticket.statusCode !== 200) throw new Error(`upload ticket: ${ticket.statusCode} ${ticket.body}`);
+  const { uploadURL, objectPath } = ticket.json();
+  const sent = await putBytes(app, uploadURL, bytes, 'application/pdf');
+  if (sent.status !== 200) throw new Error(`upload PUT: ${sent.status} ${sent.body}`);
+  const confirm = await app.inject({
+    method: 'POST',
+    url: `/api/objects/${objectPath.split('/').pop()}/confirm`,
+    headers: { cookie },
+  });
+  if (confirm.statusCode !== 200) throw new Error(`upload confirm: ${confirm.statusCode} ${confirm.body}`);
+  return confirm.json();
 }

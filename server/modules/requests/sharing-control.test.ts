@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { accessEvents, lpqRequests, sharedPackageFiles, sharedPackages } from '../../db/schema';
 import { type Actor, buildAttorney, buildFirmUser } from '../../test/factories';
 import { describeEachDb } from '../../test/harness';
-import { pdfBytes, putBytes } from '../files/files.test-support';
+import { uploadReadyPdf } from '../files/files.test-support';
 import { buildFirm } from '../firm/firm.factories';
 import { conflictsForm, diversityForm } from '../questionnaires/questionnaires.fixtures';
 import { expireAccess } from './access-expiry';
@@ -22,19 +22,8 @@ describeEachDb('sharing control', (t, kind) => {
     as(actor, { method: 'POST', url, payload: payload as never });
   const get = (actor: Pick<Actor, 'cookie'>, url: string) => as(actor, { method: 'GET', url });
 
-  async function uploadReady(actor: Actor, filename: string): Promise<FileRef> {
-    const bytes = pdfBytes(3000, filename);
-    const ticket = await post(actor, '/api/objects/upload', {
-      filename,
-      contentType: 'application/pdf',
-      size: bytes.length,
-    });
-    const { uploadURL, objectPath } = ticket.json();
-    expect((await putBytes(t().app, uploadURL, bytes, 'application/pdf')).status).toBe(200);
-    const confirm = await post(actor, `/api/objects/${objectPath.split('/').pop()}/confirm`);
-    expect(confirm.statusCode, confirm.body).toBe(200);
-    return confirm.json();
-  }
+  const uploadReady = (actor: Pick<Actor, 'cookie'>, filename: string) =>
+    uploadReadyPdf(t().app, actor.cookie, filename);
 
   /** A firm, an attorney with a complete master LPQ, a conflicts form, a submitted diversity form and a document. */
   async function world(opts: { firmName?: string } = {}) {
