@@ -4,6 +4,7 @@ import { accountRoutes } from './account/account.routes';
 import { attorneyRoutes } from './attorney/attorney.routes';
 import { auditRoutes } from './audit/audit.routes';
 import { authRoutes } from './auth/auth.routes';
+import { draftRoutes } from './drafts/drafts.routes';
 import { filesRoutes } from './files/files.routes';
 import { firmRoutes } from './firm/firm.routes';
 import { lpqRoutes } from './lpqs/lpqs.routes';
@@ -21,4 +22,5 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
   await app.register(lpqRoutes, { ctx });
   await app.register(auditRoutes, { ctx });
   await app.register(accountRoutes, { ctx });
+  await app.register(draftRoutes, { ctx });
 }

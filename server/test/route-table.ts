@@ -294,6 +294,22 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
       confirmation: 'DELETE',
     })),
   },
+  // Autosaved drafts (a position LPQ's draft is owner-scoped: drafts.test.ts)
+  'GET /api/attorney/drafts/:form': {
+    access: 'attorney',
+    ok: 200,
+    call: url('/api/attorney/drafts/master-lpq'),
+  },
+  'PUT /api/attorney/drafts/:form': {
+    access: 'attorney',
+    ok: 200,
+    call: withBody('/api/attorney/drafts/business-plan', () => ({ data: { executiveSummary: 'Draft' } })),
+  },
+  'DELETE /api/attorney/drafts/:form': {
+    access: 'attorney',
+    ok: 204,
+    call: url('/api/attorney/drafts/business-plan'),
+  },
   'GET /api/attorney/master-lpq': { access: 'attorney', call: url('/api/attorney/master-lpq') },
   'POST /api/attorney/master-lpq': {
     access: 'attorney',

@@ -1,4 +1,4 @@
-import { boolean, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 const ownerId = () =>
@@ -51,3 +51,20 @@ export const businessPlans = pgTable('business_plans', {
   data: jsonb('data').$type<Record<string, unknown>>().notNull(),
   ...timestamps(),
 });
+
+/**
+ * Autosaved drafts (issue 13): what the attorney typed into a form and has not saved yet, one row per
+ * form, apart from the form's record. Erased with the account.
+ */
+export const formDrafts = pgTable(
+  'form_drafts',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    form: text('form').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.form] })],
+);

@@ -63,6 +63,16 @@ describeEachDb('data rights', (t) => {
       const res = await as(attorney, { method: 'PUT', url, payload });
       expect(res.statusCode, `${url} ${res.body}`).toBe(200);
     }
+    const draft = { executiveSummary: 'Half-typed plan' };
+    expect(
+      (
+        await as(attorney, {
+          method: 'PUT',
+          url: '/api/attorney/drafts/business-plan',
+          payload: { data: draft },
+        })
+      ).statusCode,
+    ).toBe(200);
     const shared = await sendRequest(t().app, firm.cookie, attorney.user.email);
     expect((await post(attorney, `/api/attorney/lpq-requests/${shared}/share`)).statusCode).toBe(200);
     expect((await post(attorney, `/api/attorney/lpq-requests/${shared}/update`, {})).statusCode).toBe(200);
@@ -126,6 +136,13 @@ describeEachDb('data rights', (t) => {
       expect(data.masterLpq).toMatchObject({ isComplete: true, generalInfo: expect.any(Object) });
       expect(data.conflictsForm).not.toBeNull();
       expect(data.businessPlan).not.toBeNull();
+      expect(data.unsavedDrafts).toEqual([
+        {
+          form: 'business-plan',
+          data: { executiveSummary: 'Half-typed plan' },
+          updatedAt: expect.any(String),
+        },
+      ]);
       expect(data.files).toEqual([
         expect.objectContaining({ id: w.doc.id, name: 'writing-sample.pdf', status: 'ready', size: 3000 }),
       ]);

@@ -5,7 +5,7 @@ import type { SharedPackage } from '@shared/requests';
 import { asc, desc, eq, or } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
-import { activityEvents, files, lpqRequests, positionLpqs, users } from '../../db/schema';
+import { activityEvents, files, formDrafts, lpqRequests, positionLpqs, users } from '../../db/schema';
 import { renderPackagePdf } from '../../pdf/package-pdf';
 import { HttpError } from '../../plugins/errors';
 import { getAttorneyProfile } from '../attorney/attorney.service';
@@ -173,6 +173,12 @@ export async function exportAttorneyData(ctx: AppContext, user: User) {
         .where(eq(activityEvents.userId, user.id))
         .orderBy(desc(activityEvents.createdAt), desc(activityEvents.id));
 
+      const drafts = await db
+        .select({ form: formDrafts.form, data: formDrafts.data, updatedAt: formDrafts.updatedAt })
+        .from(formDrafts)
+        .where(eq(formDrafts.userId, user.id))
+        .orderBy(asc(formDrafts.form));
+
       const document = {
         format: 'lateral-passport-export',
         formatVersion: 1,
@@ -189,6 +195,8 @@ export async function exportAttorneyData(ctx: AppContext, user: User) {
         masterLpq: await orNull(getMasterLpq(txCtx, user)),
         conflictsForm: await orNull(getConflictsForm(txCtx, user)),
         businessPlan: await orNull(getBusinessPlan(txCtx, user)),
+        // What was typed into a form and not saved yet (autosave).
+        unsavedDrafts: drafts.map((d) => ({ ...d, updatedAt: d.updatedAt.toISOString() })),
         files: fileRows.map((f) => ({
           id: f.id,
           name: f.filename,
