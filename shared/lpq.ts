@@ -175,6 +175,8 @@ export type PositionLpq = {
   formData: LpqFormData;
   firmSpecificQuestions: FirmSpecificQuestions | null;
   firmAnswers: FirmAnswers;
+  /** When it was last saved (autosave restores a draft only over an older record). */
+  updatedAt: string;
 };
 
 /** PRODUCT.md §6: the attorney's view of a request. */

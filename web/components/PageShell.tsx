@@ -9,6 +9,8 @@ export function PageShell(props: {
   subtitle?: ReactNode;
   back?: { to: string; label: string };
   actions?: ReactNode;
+  /** A line under the title, such as a form's autosave state. */
+  status?: ReactNode;
   size?: 'sm' | 'md' | 'lg' | 'xl';
   children: ReactNode;
 }) {
@@ -34,6 +36,7 @@ export function PageShell(props: {
                   {props.subtitle}
                 </Text>
               )}
+              {props.status}
             </Stack>
             {props.actions}
           </Group>

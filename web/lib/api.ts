@@ -1,10 +1,31 @@
 import { QueryClient, type QueryFunction } from '@tanstack/react-query';
+import { handleUnauthorized } from './toast';
 
-/** Spec §8: any non-OK answer throws `STATUS: body` (or the status text when the body is empty). */
-async function throwIfNotOk(res: Response) {
+/**
+ * Every non-OK answer of the API. Its message keeps spec §8's `STATUS: body` form (or the status text
+ * when the body is empty), which errorMessage, fieldErrors and statusOf read.
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: string,
+  ) {
+    super(`${status}: ${body}`);
+    this.name = 'ApiError';
+  }
+}
+
+/**
+ * A 401 from anything but signing in means the session ended mid-page (PRODUCT.md §2): the spec's toast,
+ * then sign-in, which returns here; unsaved form input waits in the browser (lib/autosave).
+ */
+const SIGN_IN_CALLS = new Set(['POST /api/login']);
+
+async function throwIfNotOk(res: Response, call?: string) {
   if (res.ok) return;
   const text = (await res.text()) || res.statusText;
-  throw new Error(`${res.status}: ${text}`);
+  if (res.status === 401 && call && !SIGN_IN_CALLS.has(call)) handleUnauthorized();
+  throw new ApiError(res.status, text);
 }
 
 /** The one fetch wrapper: credentials always, JSON in and out. */
@@ -15,7 +36,7 @@ export async function apiRequest<T = unknown>(method: string, url: string, body?
     body: body !== undefined ? JSON.stringify(body) : undefined,
     credentials: 'include',
   });
-  await throwIfNotOk(res);
+  await throwIfNotOk(res, `${method} ${url}`);
   if (res.status === 204) return undefined as T;
   const text = await res.text();
   return (text ? JSON.parse(text) : undefined) as T;
@@ -27,7 +48,7 @@ export async function apiRequest<T = unknown>(method: string, url: string, body?
  */
 export async function downloadFile(url: string, fallbackName: string): Promise<void> {
   const res = await fetch(url, { credentials: 'include' });
-  await throwIfNotOk(res);
+  await throwIfNotOk(res, `GET ${url}`);
   const blob = await res.blob();
   const disposition = res.headers.get('Content-Disposition') ?? '';
   const name = disposition.match(/filename="([^"]+)"/)?.[1] ?? fallbackName;
@@ -81,9 +102,10 @@ type UnauthorizedBehavior = 'returnNull' | 'throw';
 /** Queries GET the path joined from their key. */
 export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): QueryFunction<T> {
   return async ({ queryKey }) => {
-    const res = await fetch(queryKey.join('/'), { credentials: 'include' });
+    const url = queryKey.join('/');
+    const res = await fetch(url, { credentials: 'include' });
     if (on401 === 'returnNull' && res.status === 401) return null as T;
-    await throwIfNotOk(res);
+    await throwIfNotOk(res, `GET ${url}`);
     return (await res.json()) as T;
   };
 }

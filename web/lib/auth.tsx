@@ -3,6 +3,7 @@ import type { LoginInput, RegisterInput, User } from '@shared/auth';
 import { TOASTS } from '@shared/texts';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { apiRequest, errorMessage, getQueryFn, queryClient } from './api';
+import { clearUnsavedInput } from './autosave';
 import { showToast } from './toast';
 
 export const USER_QUERY_KEY = ['/api/user'];
@@ -53,6 +54,7 @@ export function useLogout() {
   return useMutation({
     mutationFn: () => apiRequest('POST', '/api/logout'),
     onSuccess: () => {
+      clearUnsavedInput();
       queryClient.clear();
       setCurrentUser(null);
       showToast(TOASTS.logoutSuccess);

@@ -1,4 +1,5 @@
 import { notifications } from '@mantine/notifications';
+import { RETURN_TO_PARAM, safeReturnPath } from '@shared/auth';
 import { UI_TIMING } from '@shared/limits';
 import type { ToastText } from '@shared/texts';
 import { TOASTS } from '@shared/texts';
@@ -18,10 +19,18 @@ export function showToast(text: ToastText, opts: { variant?: Variant; message?: 
   });
 }
 
-/** Spec §6/§8: the unauthorised toast, then /api/login after 500 ms. */
+let redirecting = false;
+
+/**
+ * Spec §6/§8: the unauthorised toast, then /api/login after 500 ms; once, however many calls failed.
+ * PRODUCT.md §2: sign-in then returns to this page (`returnTo`), where the form restores its input.
+ */
 export function handleUnauthorized() {
+  if (redirecting) return;
+  redirecting = true;
   showToast(TOASTS.unauthorized, { variant: 'destructive' });
+  const here = safeReturnPath(`${window.location.pathname}${window.location.search}`);
   window.setTimeout(() => {
-    window.location.href = '/api/login';
+    window.location.href = here ? `/api/login?${RETURN_TO_PARAM}=${encodeURIComponent(here)}` : '/api/login';
   }, UI_TIMING.unauthorizedRedirectMs);
 }

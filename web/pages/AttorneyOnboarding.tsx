@@ -30,6 +30,7 @@ import { useEffect, useRef } from 'react';
 import { type Control, type FieldPath, useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import { PageShell } from '../components/PageShell';
+import { RestoredNotice, SaveState } from '../components/SaveState';
 import { masterLpqUpdate, onboardingValuesFrom } from '../features/attorney/onboarding';
 import {
   PracticeAreasField,
@@ -47,6 +48,7 @@ import { optionsOf, SelectField, TextareaField, TextField } from '../features/qu
 import { StepNav } from '../features/questionnaires/StepNav';
 import { apiRequest, errorMessage, queryClient } from '../lib/api';
 import { ONBOARDING_STATUS_PATH, onboardingQueryKey, useAuth } from '../lib/auth';
+import { useAutosave } from '../lib/autosave';
 import { applyServerErrors } from '../lib/forms';
 import { showToast } from '../lib/toast';
 
@@ -112,6 +114,14 @@ export default function AttorneyOnboarding() {
     loaded.current = true;
     form.reset(onboardingValuesFrom(profile.data, lpq.data));
   }, [profile.isLoading, profile.data, lpq.isLoading, lpq.data, form]);
+  const latestSave = [profile.data?.updatedAt, lpq.data?.updatedAt].filter(Boolean).sort().at(-1);
+  const autosave = useAutosave({
+    form,
+    name: 'onboarding',
+    userId: user?.id,
+    ready: !profile.isLoading && !lpq.isLoading,
+    recordUpdatedAt: latestSave,
+  });
 
   const goTo = (index: number) => setParams({ step: String(index + 1) });
 
@@ -169,6 +179,7 @@ export default function AttorneyOnboarding() {
       { index: step, values },
       {
         onSuccess: () => {
+          autosave.markSaved();
           showToast(TOASTS.progressSaved, { variant: 'success' });
           goTo(step + 1);
         },
@@ -202,6 +213,7 @@ export default function AttorneyOnboarding() {
       title="Welcome to Lateral Passport"
       subtitle="Set up your profile and Master LPQ in a few steps."
       size="md"
+      status={!loading && <SaveState autosave={autosave} />}
     >
       <Stack gap="lg">
         <StepNav steps={STEPS} active={step} />
@@ -219,6 +231,7 @@ export default function AttorneyOnboarding() {
             }}
           >
             <Stack gap="lg">
+              <RestoredNotice autosave={autosave} />
               <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md">
                 <Stack gap="md">
                   <Title order={2} fz="lg">

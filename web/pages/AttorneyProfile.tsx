@@ -18,6 +18,7 @@ import { useEffect } from 'react';
 import { type Control, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { PageShell } from '../components/PageShell';
+import { RestoredNotice, SaveState } from '../components/SaveState';
 import { FormSection } from '../features/attorney/FormSection';
 import {
   PracticeAreasField,
@@ -36,6 +37,7 @@ import {
 } from '../features/questionnaires/fields';
 import { apiRequest, queryClient } from '../lib/api';
 import { USER_QUERY_KEY, useAuth } from '../lib/auth';
+import { useAutosave } from '../lib/autosave';
 import { applyServerErrors } from '../lib/forms';
 import { showToast } from '../lib/toast';
 
@@ -87,12 +89,20 @@ export default function AttorneyProfile() {
   useEffect(() => {
     if (profile.data) form.reset(toFormValues(profile.data));
   }, [profile.data, form]);
+  const autosave = useAutosave({
+    form,
+    name: 'profile',
+    userId: user?.id,
+    ready: !profile.isLoading && !profile.isError,
+    recordUpdatedAt: profile.data?.updatedAt,
+  });
 
   const save = useMutation({
     mutationFn: (body: AttorneyProfileInput) =>
       apiRequest<AttorneyProfileData>(profile.data ? 'PUT' : 'POST', ATTORNEY_PATHS.profile, body),
     onSuccess: (saved) => {
       afterAttorneySave(ATTORNEY_PATHS.profile, saved);
+      autosave.markSaved();
       void queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY });
       showToast(TOASTS.profileUpdated, { variant: 'success' });
     },
@@ -121,6 +131,7 @@ export default function AttorneyProfile() {
       subtitle="Your professional details, shared with firms only when you share your LPQ."
       back={{ to: '/dashboard/attorney', label: 'Back to Dashboard' }}
       size="md"
+      status={<SaveState autosave={autosave} />}
       actions={
         <Button
           component={Link}
@@ -141,6 +152,7 @@ export default function AttorneyProfile() {
       ) : (
         <form onSubmit={onSubmit} noValidate>
           <Stack gap="lg">
+            <RestoredNotice autosave={autosave} />
             <FormSection title="Personal Information">
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
                 <TextInput label="First Name" value={user?.firstName ?? ''} readOnly />

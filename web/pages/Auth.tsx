@@ -1,6 +1,7 @@
 import { Card, Center, Loader, Tabs, Text, Title } from '@mantine/core';
+import { RETURN_TO_PARAM, safeReturnPath } from '@shared/auth';
 import { lazy, Suspense } from 'react';
-import { useSearchParams } from 'react-router';
+import { Navigate, useSearchParams } from 'react-router';
 import { FullPageSpinner } from '../components/FullPageSpinner';
 import { HomeRedirect } from '../components/Guards';
 import { AuthLayout } from '../features/auth/AuthLayout';
@@ -16,7 +17,9 @@ export default function AuthPage() {
   const [params] = useSearchParams();
   if (isLoading) return <FullPageSpinner />;
   // Spec 2.3: with a user present the page redirects by user type; an attorney who finished onboarding
-  // goes to the dashboard (PRODUCT.md §2).
+  // goes to the dashboard (PRODUCT.md §2). Signed in again after a session ended: back to that page.
+  const returnTo = safeReturnPath(params.get(RETURN_TO_PARAM));
+  if (user && returnTo) return <Navigate to={returnTo} replace />;
   if (user) return <HomeRedirect user={user} />;
   return (
     <AuthLayout>

@@ -14,11 +14,14 @@ import { useMutation } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { type Control, type FieldErrors, type FieldPath, useFieldArray, useForm } from 'react-hook-form';
 import { PageShell } from '../components/PageShell';
+import { RestoredNotice, SaveState } from '../components/SaveState';
 import { ATTORNEY_PATHS, afterAttorneySave, useBusinessPlan } from '../features/attorney/queries';
 import { optionsOf, SelectField, TextareaField, TextField } from '../features/questionnaires/fields';
 import { RepeatableList } from '../features/questionnaires/RepeatableList';
 import { StepNav } from '../features/questionnaires/StepNav';
 import { apiRequest, fieldErrors } from '../lib/api';
+import { useAuth } from '../lib/auth';
+import { useAutosave } from '../lib/autosave';
 import { applyServerErrors } from '../lib/forms';
 import { showToast } from '../lib/toast';
 
@@ -164,6 +167,19 @@ export default function BusinessPlan() {
   useEffect(() => {
     if (saved.data) form.reset(toFormValues(saved.data));
   }, [saved.data, form]);
+  const { user } = useAuth();
+  const autosave = useAutosave({
+    form,
+    name: 'business-plan',
+    userId: user?.id,
+    ready: !saved.isLoading && !saved.isError,
+    recordUpdatedAt: saved.data?.updatedAt,
+  });
+  // A step change saves the draft at once.
+  const goToStep = (next: number) => {
+    void autosave.flush();
+    setStep(next);
+  };
 
   const errorSteps = useMemo(
     () => new Set(errorPaths(form.formState.errors).map(stepOf)),
@@ -177,6 +193,7 @@ export default function BusinessPlan() {
     mutationFn: (body: unknown) => apiRequest<BusinessPlanData>('PUT', ATTORNEY_PATHS.businessPlan, body),
     onSuccess: (data) => {
       afterAttorneySave(ATTORNEY_PATHS.businessPlan, data);
+      autosave.markSaved();
       showToast(TOASTS.businessPlanSaved, { variant: 'success' });
     },
     onError: (error) => {
@@ -195,6 +212,7 @@ export default function BusinessPlan() {
       subtitle="Your practice plan for the firms you talk to."
       back={{ to: '/attorney/dashboard', label: 'Back to Dashboard' }}
       size="md"
+      status={<SaveState autosave={autosave} />}
     >
       {saved.isLoading ? (
         <Loader aria-label="Loading your business plan" />
@@ -208,7 +226,7 @@ export default function BusinessPlan() {
           onSubmit={(e) => {
             e.preventDefault();
             if (!last) {
-              setStep(step + 1);
+              goToStep(step + 1);
               return;
             }
             void form.handleSubmit(
@@ -218,10 +236,11 @@ export default function BusinessPlan() {
           }}
         >
           <Stack gap="lg">
+            <RestoredNotice autosave={autosave} />
             <StepNav
               steps={STEP_TITLES}
               active={step}
-              onSelect={setStep}
+              onSelect={goToStep}
               invalid={errorSteps}
               label={(n, total) => `${n} of ${total}`}
             />
@@ -258,7 +277,7 @@ export default function BusinessPlan() {
               </Stack>
             </Paper>
             <Group justify="space-between">
-              <Button variant="default" disabled={step === 0} onClick={() => setStep(step - 1)}>
+              <Button variant="default" disabled={step === 0} onClick={() => goToStep(step - 1)}>
                 Previous
               </Button>
               {last ? (

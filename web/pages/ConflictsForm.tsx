@@ -14,6 +14,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { type Control, useFieldArray, useForm } from 'react-hook-form';
 import { PageShell } from '../components/PageShell';
+import { RestoredNotice, SaveState } from '../components/SaveState';
 import { FormSection } from '../features/attorney/FormSection';
 import {
   ATTORNEY_PATHS,
@@ -24,6 +25,8 @@ import {
 import { CheckboxField, DateField, TextareaField, TextField } from '../features/questionnaires/fields';
 import { RepeatableList } from '../features/questionnaires/RepeatableList';
 import { apiRequest } from '../lib/api';
+import { useAuth } from '../lib/auth';
+import { useAutosave } from '../lib/autosave';
 import { applyServerErrors } from '../lib/forms';
 import { showToast } from '../lib/toast';
 
@@ -215,12 +218,21 @@ export default function ConflictsForm() {
     if (saved.data) form.reset(toFormValues(saved.data));
     else if (lpq.data) form.reset(populateFrom(lpq.data, emptyConflictsForm()));
   }, [saved.isLoading, saved.data, lpq.isLoading, lpq.data, form]);
+  const { user } = useAuth();
+  const autosave = useAutosave({
+    form,
+    name: 'conflicts-form',
+    userId: user?.id,
+    ready: !saved.isLoading && !lpq.isLoading && !saved.isError,
+    recordUpdatedAt: saved.data?.updatedAt,
+  });
 
   const submit = useMutation({
     mutationFn: (body: unknown) => apiRequest<ConflictsFormData>('PUT', ATTORNEY_PATHS.conflictsForm, body),
     onSuccess: (data) => {
       afterAttorneySave(ATTORNEY_PATHS.conflictsForm, data);
       form.reset(toFormValues(data));
+      autosave.markSaved();
       showToast(TOASTS.conflictsSubmitted, { variant: 'success' });
     },
     onError: (error) => {
@@ -235,6 +247,7 @@ export default function ConflictsForm() {
       return;
     }
     form.reset(populateFrom(lpq.data, form.getValues()), { keepErrors: true });
+    void autosave.flush();
     showToast(TOASTS.autopopulated, { variant: 'success' });
   }
 
@@ -244,6 +257,7 @@ export default function ConflictsForm() {
       subtitle="List the clients and relationships a new firm must check for conflicts."
       back={{ to: '/attorney/master-lpq', label: 'Back to Master LPQ' }}
       size="md"
+      status={<SaveState autosave={autosave} />}
       actions={
         <Button variant="light" leftSection={<IconWand size={16} aria-hidden />} onClick={autopopulate}>
           Auto-populate from Master LPQ
@@ -259,6 +273,7 @@ export default function ConflictsForm() {
       ) : (
         <form noValidate onSubmit={form.handleSubmit((values) => submit.mutate(values))}>
           <Stack gap="lg">
+            <RestoredNotice autosave={autosave} />
             <FormSection title="Basic Information">
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
                 <TextField control={control} name="attorneyName" label="Attorney Name" required />

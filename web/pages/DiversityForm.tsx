@@ -24,6 +24,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { PageShell } from '../components/PageShell';
+import { RestoredNotice, SaveState } from '../components/SaveState';
 import { FormSection } from '../features/attorney/FormSection';
 import { ATTORNEY_PATHS, afterAttorneySave, useDiversityForm } from '../features/attorney/queries';
 import {
@@ -36,6 +37,8 @@ import {
   TextField,
 } from '../features/questionnaires/fields';
 import { apiRequest } from '../lib/api';
+import { useAuth } from '../lib/auth';
+import { useAutosave } from '../lib/autosave';
 import { applyServerErrors } from '../lib/forms';
 import { showToast } from '../lib/toast';
 
@@ -87,11 +90,20 @@ export default function DiversityForm() {
   useEffect(() => {
     if (saved.data) form.reset(toFormValues(saved.data));
   }, [saved.data, form]);
+  const { user } = useAuth();
+  const autosave = useAutosave({
+    form,
+    name: 'diversity-form',
+    userId: user?.id,
+    ready: !saved.isLoading && !saved.isError,
+    recordUpdatedAt: saved.data?.updatedAt,
+  });
 
   const submit = useMutation({
     mutationFn: (body: unknown) => apiRequest<DiversityFormData>('PUT', ATTORNEY_PATHS.diversityForm, body),
     onSuccess: (data) => {
       afterAttorneySave(ATTORNEY_PATHS.diversityForm, data);
+      autosave.markSaved();
       showToast(TOASTS.diversitySubmitted, { variant: 'success' });
     },
     onError: (error) => {
@@ -105,6 +117,7 @@ export default function DiversityForm() {
       title="Diversity Self-Identification Form"
       back={{ to: '/attorney/master-lpq', label: 'Back to Master LPQ' }}
       size="md"
+      status={<SaveState autosave={autosave} />}
     >
       {saved.isLoading ? (
         <Loader aria-label="Loading your diversity form" />
@@ -115,6 +128,7 @@ export default function DiversityForm() {
       ) : (
         <form noValidate onSubmit={form.handleSubmit((values) => submit.mutate(values))}>
           <Stack gap="lg">
+            <RestoredNotice autosave={autosave} />
             <Alert
               icon={<IconLock aria-hidden />}
               color="navy"

@@ -15,6 +15,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { positionLpqDraftName } from '@shared/drafts';
 import type { FileRef } from '@shared/files';
 import { UI_TIMING } from '@shared/limits';
 import {
@@ -35,11 +36,14 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { FullPageSpinner } from '../components/FullPageSpinner';
 import { PageShell } from '../components/PageShell';
+import { RestoredNotice, SaveState } from '../components/SaveState';
 import { DocumentsUploader } from '../features/files';
 import { WhatIsMissing } from '../features/questionnaires/WhatIsMissing';
 import { FirmQuestionField } from '../features/sharing/FirmQuestionField';
 import { SHARING_PATHS, usePositionLpq } from '../features/sharing/queries';
 import { apiRequest, fieldErrors, queryClient, statusOf } from '../lib/api';
+import { useAuth } from '../lib/auth';
+import { type FormSource, useAutosave } from '../lib/autosave';
 import { showToast } from '../lib/toast';
 
 type Errors = Record<string, string>;
@@ -89,7 +93,47 @@ function LpqForm({ lpq }: { lpq: PositionLpq }) {
     setFirmAnswers(lpq.firmAnswers);
   }, [lpq]);
 
+  // Autosave (issue 13): the answers as a FormSource; an edit is announced once React has applied it.
+  const values = useRef<Record<string, unknown>>({ formData, firmAnswers });
+  values.current = { formData, firmAnswers };
+  const edited = useRef(false);
+  const editListeners = useRef(new Set<() => void>());
+  const source = useMemo<FormSource>(
+    () => ({
+      read: () => values.current,
+      write: (v) => {
+        setFormData((v.formData ?? {}) as LpqFormData);
+        setFirmAnswers((v.firmAnswers ?? {}) as FirmAnswers);
+      },
+      onEdit: (callback) => {
+        editListeners.current.add(callback);
+        return () => editListeners.current.delete(callback);
+      },
+    }),
+    [],
+  );
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs after each edit React applied
+  useEffect(() => {
+    if (!edited.current) return;
+    edited.current = false;
+    for (const listener of editListeners.current) listener();
+  }, [formData, firmAnswers]);
+  const { user } = useAuth();
+  const autosave = useAutosave({
+    form: source,
+    name: positionLpqDraftName(lpq.id),
+    userId: user?.id,
+    ready: true,
+    recordUpdatedAt: lpq.updatedAt,
+    enabled: !readOnly,
+  });
+  const setFirmAnswer = (id: string, value: FirmAnswers[string]) => {
+    edited.current = true;
+    setFirmAnswers((a) => ({ ...a, [id]: value }));
+  };
+
   const set = <K extends keyof LpqFormData>(key: K, value: LpqFormData[K]) => {
+    edited.current = true;
     setFormData((d) => ({ ...d, [key]: value }));
     setErrors((e) => {
       const { [`formData.${String(key)}`]: _, ...rest } = e;
@@ -119,6 +163,7 @@ function LpqForm({ lpq }: { lpq: PositionLpq }) {
   const goContinue = () =>
     save.mutate(undefined, {
       onSuccess: () => {
+        autosave.markSaved();
         showToast(TOASTS.progressSaved, { variant: 'success' });
         setStep((s) => Math.min(s + 1, steps.length - 1));
       },
@@ -128,6 +173,7 @@ function LpqForm({ lpq }: { lpq: PositionLpq }) {
   const saveAndExit = () =>
     save.mutate(undefined, {
       onSuccess: () => {
+        autosave.markSaved();
         showToast(TOASTS.progressSaved, { variant: 'success' });
         setExiting(true);
         window.setTimeout(() => navigate('/dashboard/attorney'), UI_TIMING.saveAndExitRedirectMs);
@@ -177,6 +223,7 @@ function LpqForm({ lpq }: { lpq: PositionLpq }) {
     }
     complete.mutate(undefined, {
       onSuccess: () => {
+        autosave.markSaved();
         showToast(TOASTS.lpqCompleted, { variant: 'success' });
         queryClient.invalidateQueries({ queryKey: [SHARING_PATHS.requests] });
         navigate('/dashboard/attorney');
@@ -218,8 +265,10 @@ function LpqForm({ lpq }: { lpq: PositionLpq }) {
         </>
       }
       back={{ to: '/attorney/lpq-requests', label: 'Back to LPQ Requests' }}
+      status={!readOnly && <SaveState autosave={autosave} />}
     >
       <Stack gap="lg">
+        <RestoredNotice autosave={autosave} />
         {readOnly && (
           <Alert color="teal" title="Submitted">
             You submitted this LPQ. The firm is reviewing it; it can no longer be edited.
@@ -350,7 +399,7 @@ function LpqForm({ lpq }: { lpq: PositionLpq }) {
                         error={errors[`firmAnswers.${q.id}`]}
                         disabled={readOnly}
                         onChange={(v) => {
-                          setFirmAnswers((a) => ({ ...a, [q.id]: v ?? null }));
+                          setFirmAnswer(q.id, v ?? null);
                           setErrors(({ [`firmAnswers.${q.id}`]: _, ...rest }) => rest);
                         }}
                       />

@@ -15,6 +15,7 @@ import {
 } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageShell } from '../components/PageShell';
+import { RestoredNotice, SaveState } from '../components/SaveState';
 import { ATTORNEY_PATHS, afterAttorneySave, useMasterLpq } from '../features/attorney/queries';
 import {
   ClientsStep,
@@ -33,6 +34,8 @@ import {
 import { StepNav } from '../features/questionnaires/StepNav';
 import { WhatIsMissing } from '../features/questionnaires/WhatIsMissing';
 import { apiRequest, errorMessage, fieldErrors } from '../lib/api';
+import { useAuth } from '../lib/auth';
+import { useAutosave } from '../lib/autosave';
 import { applyServerErrors } from '../lib/forms';
 import { showToast } from '../lib/toast';
 
@@ -132,6 +135,18 @@ export default function MasterLpq() {
 
   // Once the step of the field is on screen (and the saved answers are in it), put the cursor there.
   const ready = !saved.isLoading && !saved.isError;
+  const { user } = useAuth();
+  const autosave = useAutosave({
+    form,
+    name: 'master-lpq',
+    userId: user?.id,
+    ready,
+    recordUpdatedAt: saved.data?.updatedAt,
+  });
+  const goToStep = (next: number) => {
+    void autosave.flush();
+    setStep(next);
+  };
   useEffect(() => {
     if (!focusTarget || !ready) return;
     const element = fieldElement(focusTarget);
@@ -172,6 +187,7 @@ export default function MasterLpq() {
       (values) =>
         save.mutate(values, {
           onSuccess: (lpq) => {
+            autosave.markSaved();
             setRefusedSteps(new Set());
             afterAttorneySave(ATTORNEY_PATHS.masterLpq, lpq);
             if (isComplete) {
@@ -212,6 +228,7 @@ export default function MasterLpq() {
       subtitle="Complete it once, share it with every firm that invites you."
       back={{ to: '/attorney/dashboard', label: 'Back to Dashboard' }}
       size="md"
+      status={ready && <SaveState autosave={autosave} />}
     >
       {saved.isLoading ? (
         <Loader aria-label="Loading your Master LPQ" />
@@ -229,10 +246,11 @@ export default function MasterLpq() {
             }}
           >
             <Stack gap="lg">
+              <RestoredNotice autosave={autosave} />
               <MasterLpqStepNav
                 control={form.control}
                 step={step}
-                onSelect={setStep}
+                onSelect={goToStep}
                 errorSteps={refusedSteps}
               />
               <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md">
@@ -245,7 +263,7 @@ export default function MasterLpq() {
               </Paper>
               {last && <MasterLpqMissingPanel control={form.control} onJump={jumpTo} ref={missingPanel} />}
               <Group justify="space-between">
-                <Button variant="default" disabled={step === 0} onClick={() => setStep(step - 1)}>
+                <Button variant="default" disabled={step === 0} onClick={() => goToStep(step - 1)}>
                   Previous
                 </Button>
                 <Button type="submit" loading={save.isPending}>

@@ -2,8 +2,10 @@ import {
   AUTH_MESSAGES,
   forgotPasswordSchema,
   loginSchema,
+  RETURN_TO_PARAM,
   registerSchema,
   resetPasswordSchema,
+  safeReturnPath,
   verifyEmailSchema,
 } from '@shared/auth';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -43,7 +45,13 @@ export async function authRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppCo
   app.get('/api/user', currentUserRoute);
   app.get('/api/auth/user', currentUserRoute);
 
-  app.get('/api/login', async (_request, reply) => reply.redirect('/auth'));
+  // Back to the page the user was on once they sign in again (PRODUCT.md §2); only a path of this site.
+  app.get('/api/login', async (request, reply) => {
+    const returnTo = safeReturnPath(
+      (request.query as Record<string, unknown> | undefined)?.[RETURN_TO_PARAM],
+    );
+    return reply.redirect(returnTo ? `/auth?${RETURN_TO_PARAM}=${encodeURIComponent(returnTo)}` : '/auth');
+  });
 
   app.post(
     '/api/register',

@@ -178,6 +178,29 @@ describeEachDb('auth', (t) => {
       expect(res.headers.location).toBe('/auth');
     });
 
+    it('GET /api/login carries a path of this site back to /auth, and nothing else', async () => {
+      const back = await inject({
+        method: 'GET',
+        url: '/api/login?returnTo=%2Fattorney%2Fmaster-lpq%3Fstep%3D2',
+      });
+      expect(back.statusCode).toBe(302);
+      expect(back.headers.location).toBe('/auth?returnTo=%2Fattorney%2Fmaster-lpq%3Fstep%3D2');
+      for (const hostile of [
+        '//evil.example/x',
+        'https://evil.example',
+        '/\\evil.example',
+        '/api/logout',
+        'x',
+      ]) {
+        const res = await inject({
+          method: 'GET',
+          url: `/api/login?returnTo=${encodeURIComponent(hostile)}`,
+        });
+        expect(res.statusCode, hostile).toBe(302);
+        expect(res.headers.location, hostile).toBe('/auth');
+      }
+    });
+
     it('POST /api/logout deletes the session', async () => {
       const { cookie } = await buildAttorney(t().app);
       const res = await inject({ method: 'POST', url: '/api/logout', headers: { cookie } });

@@ -45,6 +45,7 @@ function toPositionLpq(row: Awaited<ReturnType<typeof findOwnLpq>>): PositionLpq
     formData: row.lpq.formData as LpqFormData,
     firmSpecificQuestions: (row.request.firmSpecificQuestions as FirmSpecificQuestions | null) ?? null,
     firmAnswers: row.lpq.firmAnswers as FirmAnswers,
+    updatedAt: row.lpq.updatedAt.toISOString(),
   };
 }
 

@@ -1,0 +1,214 @@
+import { expect, type Page, test } from '@playwright/test';
+import { completeMasterLpq } from '../server/modules/questionnaires/questionnaires.fixtures';
+import {
+  inviteByApi,
+  PASSWORD,
+  registerByApi,
+  registerFirmByApi,
+  uniqueEmail,
+  verifyAddressByApi,
+} from './helpers';
+
+/**
+ * Issue 13, items 1 and 5: every attorney form keeps what is typed (a server draft a moment after typing
+ * stops, and a copy in the tab), and a session that ends mid-form loses nothing.
+ */
+
+const saveState = (page: Page) => page.getByTestId('save-state');
+const shot = async (page: Page, name: string) => {
+  if (process.env.SHOTS) await page.screenshot({ path: `${process.env.SHOTS}/${name}.png` });
+};
+
+async function expectSaved(page: Page) {
+  await expect(saveState(page)).toHaveAttribute('data-status', 'saved', { timeout: 15_000 });
+  await expect(saveState(page)).toContainText(/Saved \d{2}:\d{2}/);
+}
+
+test('(a) typing into the master LPQ without pressing anything survives a reload, on every step typed', async ({
+  page,
+}) => {
+  await registerByApi(page, { email: uniqueEmail('autosave'), userType: 'attorney' });
+  await page.goto('/attorney/master-lpq');
+  await expect(page.getByText('Step 1 of 7')).toBeVisible();
+
+  await page.getByLabel('Full Name').fill('Dana Whitfield');
+  await page.getByLabel('Address').fill('1 Main Street, Boston');
+  await page.getByLabel('Bar Admissions').fill('Massachusetts, New York');
+  await expectSaved(page);
+
+  // A step change saves at once; the second step's answers too.
+  await page.getByRole('button', { name: /^2\. Professional Experience/ }).click();
+  await page.getByLabel('Current Employer').fill('Hale & Stone LLP');
+  await page.getByLabel('Current Position').fill('Partner');
+  await expectSaved(page);
+
+  // Nothing was saved through Next or Save Template: the record does not exist, the draft does.
+  expect((await page.request.get('/api/attorney/master-lpq')).status()).toBe(404);
+  const draft = await (await page.request.get('/api/attorney/drafts/master-lpq')).json();
+  expect(draft.data.generalInfo.name).toBe('Dana Whitfield');
+
+  await page.reload();
+  await expect(page.getByTestId('restored-notice')).toBeVisible();
+  await expect(page.getByLabel('Full Name')).toHaveValue('Dana Whitfield');
+  await shot(page, 'master-lpq-restored');
+  await expect(page.getByLabel('Address')).toHaveValue('1 Main Street, Boston');
+  await expect(page.getByLabel('Bar Admissions')).toHaveValue('Massachusetts, New York');
+  await page.getByRole('button', { name: /^2\. Professional Experience/ }).click();
+  await expect(page.getByLabel('Current Employer')).toHaveValue('Hale & Stone LLP');
+  await expect(page.getByLabel('Current Position')).toHaveValue('Partner');
+
+  // Typed and reloaded at once (before the draft went out): the tab's copy brings it back.
+  await page.getByLabel('Current Position').fill('Equity Partner');
+  await page.reload();
+  await page.getByRole('button', { name: /^2\. Professional Experience/ }).click();
+  await expect(page.getByLabel('Current Position')).toHaveValue('Equity Partner');
+  await expectSaved(page);
+
+  // Discarding the restored input (after a confirmation) goes back to the saved record: here, empty.
+  await page.getByRole('button', { name: 'Discard them' }).click();
+  await page.getByRole('button', { name: 'Discard', exact: true }).click();
+  await expect(page.getByLabel('Current Position')).toHaveValue('');
+  await expect
+    .poll(async () => (await page.request.get('/api/attorney/drafts/master-lpq')).json())
+    .toBeNull();
+});
+
+test('(a) the conflicts form, the business plan and the profile keep their drafts over a reload', async ({
+  page,
+}) => {
+  await registerByApi(page, { email: uniqueEmail('autosave-forms'), userType: 'attorney' });
+
+  await page.goto('/attorney/conflicts-form');
+  await page.getByLabel('Attorney Name').fill('Dana Whitfield');
+  await page.getByLabel('Firm Name').fill('Hale & Stone LLP');
+  await expectSaved(page);
+  await page.reload();
+  await expect(page.getByLabel('Attorney Name')).toHaveValue('Dana Whitfield');
+  await expect(page.getByLabel('Firm Name')).toHaveValue('Hale & Stone LLP');
+
+  await page.goto('/attorney/business-plan');
+  await page.getByLabel('Business Name').fill('Build a Boston IP practice.');
+  await expectSaved(page);
+  await page.reload();
+  await expect(page.getByLabel('Business Name')).toHaveValue('Build a Boston IP practice.');
+
+  await page.goto('/attorney/profile');
+  await page.getByLabel('Phone').fill('+1 617 555 0142');
+  await expectSaved(page);
+  await page.reload();
+  await expect(page.getByLabel('Phone')).toHaveValue('+1 617 555 0142');
+
+  // Saving the form itself writes the record and ends the draft.
+  await page.getByRole('button', { name: 'Save Profile' }).click();
+  await expect(page.getByText('Profile Updated').first()).toBeVisible();
+  await expect.poll(async () => (await page.request.get('/api/attorney/drafts/profile')).json()).toBeNull();
+  await page.reload();
+  await expect(page.getByLabel('Phone')).toHaveValue('+1 617 555 0142');
+  await expect(page.getByTestId('restored-notice')).toHaveCount(0);
+});
+
+test('(c) a session that ends mid-form: the spec’s toast, sign-in, and back to the page with the input restored', async ({
+  page,
+}) => {
+  const email = uniqueEmail('expiry');
+  await registerByApi(page, { email, userType: 'attorney' });
+  await page.goto('/attorney/master-lpq');
+  await page.getByLabel('Full Name').fill('Dana Whitfield');
+  await expectSaved(page);
+
+  // The session ends elsewhere (another tab signs out; on the server, expiry is the same 401).
+  expect((await page.request.post('/api/logout')).status()).toBe(200);
+
+  await page.getByLabel('Address').fill('77 Beacon Street, Boston');
+  await page.getByLabel('Bar Admissions').fill('Massachusetts');
+  await expect(page.getByText('You are logged out. Logging in again...')).toBeVisible({ timeout: 15_000 });
+  await expect(page).toHaveURL(/\/auth\?returnTo=%2Fattorney%2Fmaster-lpq$/);
+
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+
+  await expect(page).toHaveURL(/\/attorney\/master-lpq$/);
+  await expect(page.getByTestId('restored-notice')).toBeVisible();
+  await expect(page.getByLabel('Full Name')).toHaveValue('Dana Whitfield');
+  await expect(page.getByLabel('Address')).toHaveValue('77 Beacon Street, Boston');
+  await expect(page.getByLabel('Bar Admissions')).toHaveValue('Massachusetts');
+  // And it reaches the server as the draft again.
+  await expectSaved(page);
+  const draft = await (await page.request.get('/api/attorney/drafts/master-lpq')).json();
+  expect(draft.data.generalInfo).toMatchObject({
+    address: '77 Beacon Street, Boston',
+    barAdmissions: 'Massachusetts',
+  });
+});
+
+test('offline: the state says so, leaving asks first, and the draft goes out once back online', async ({
+  page,
+  context,
+}) => {
+  await registerByApi(page, { email: uniqueEmail('offline'), userType: 'attorney' });
+  await page.goto('/attorney/business-plan');
+  await expect(page.getByTestId('save-state')).toBeAttached();
+  await context.setOffline(true);
+  await page.getByLabel('Business Name').fill('Typed on a train');
+  await expect(saveState(page)).toHaveAttribute('data-status', 'offline', { timeout: 15_000 });
+  await expect(saveState(page)).toContainText('Offline');
+  await shot(page, 'business-plan-offline');
+
+  // A link inside the app asks before leaving; dismissing keeps the page.
+  let asked = '';
+  page.once('dialog', (dialog) => {
+    asked = dialog.message();
+    void dialog.dismiss();
+  });
+  await page.getByRole('link', { name: 'Back to Dashboard' }).click();
+  await expect.poll(() => asked).toContain('not saved yet');
+  await expect(page).toHaveURL(/\/attorney\/business-plan$/);
+
+  await context.setOffline(false);
+  await expectSaved(page);
+  const draft = await (await page.request.get('/api/attorney/drafts/business-plan')).json();
+  expect(JSON.stringify(draft.data)).toContain('Typed on a train');
+});
+
+test('(a) a position LPQ keeps its draft, apart from the saved LPQ, and Save & Continue ends it', async ({
+  page,
+  browser,
+}) => {
+  const email = uniqueEmail('autosave-position');
+  await registerByApi(page, { email, userType: 'attorney' });
+  expect(
+    (
+      await page.request.post('/api/attorney/master-lpq', {
+        data: { ...completeMasterLpq(), isComplete: true },
+      })
+    ).status(),
+  ).toBe(200);
+  const firm = await browser.newContext();
+  const firmPage = await firm.newPage();
+  await registerFirmByApi(firmPage.request);
+  const requestId = await inviteByApi(firmPage.request, email);
+  await verifyAddressByApi(page.request, email);
+  const shared = await page.request.post(`/api/attorney/lpq-requests/${requestId}/share`, { data: {} });
+  expect(shared.status()).toBe(200);
+  const { lpqId } = await shared.json();
+
+  await page.goto(`/lpq/${lpqId}`);
+  await page.getByLabel('Address').fill('200 Clarendon Street');
+  await expectSaved(page);
+  const saved = await (await page.request.get(`/api/lpqs/${lpqId}`)).json();
+  expect(saved.formData.address ?? '').not.toBe('200 Clarendon Street');
+  await page.reload();
+  await expect(page.getByLabel('Address')).toHaveValue('200 Clarendon Street');
+  await expect(page.getByTestId('restored-notice')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
+  await expect(page.getByText('Progress Saved').first()).toBeVisible();
+  await expect
+    .poll(async () => (await page.request.get(`/api/attorney/drafts/position-lpq-${lpqId}`)).json())
+    .toBeNull();
+  expect((await (await page.request.get(`/api/lpqs/${lpqId}`)).json()).formData.address).toBe(
+    '200 Clarendon Street',
+  );
+  await firm.close();
+});
