@@ -212,3 +212,34 @@ test('(a) a position LPQ keeps its draft, apart from the saved LPQ, and Save & C
   );
   await firm.close();
 });
+
+test('(b) walking a complete master LPQ with Next to the end keeps it complete, and it still shares', async ({
+  page,
+  browser,
+}) => {
+  const email = uniqueEmail('walk');
+  await registerByApi(page, { email, userType: 'attorney' });
+  await verifyAddressByApi(page.request, email);
+  const saved = await page.request.post('/api/attorney/master-lpq', {
+    data: { ...completeMasterLpq(), isComplete: true },
+  });
+  expect(saved.status()).toBe(200);
+  const firm = await browser.newContext();
+  await registerFirmByApi(firm.request);
+  await inviteByApi(firm.request, email);
+
+  await page.goto('/attorney/master-lpq');
+  for (let step = 2; step <= 7; step++) {
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+    await expect(page.getByText(`Step ${step} of 7`)).toBeVisible();
+  }
+  expect((await (await page.request.get('/api/attorney/master-lpq')).json()).isComplete).toBe(true);
+
+  await page.goto('/attorney/lpq-requests');
+  const card = page.getByRole('article', { name: /Arden & Vale LLP/ });
+  await card.getByRole('button', { name: 'Share LPQ' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Share LPQ Package' });
+  await dialog.getByRole('button', { name: 'Share LPQ' }).click();
+  await expect(page.getByText('LPQ Shared Successfully')).toBeVisible();
+  await firm.close();
+});

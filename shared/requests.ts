@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { PROFILE_FIELDS } from './attorney';
 import { emailField } from './auth';
 import type { FileRef } from './files';
-import type { TimelineEvent } from './firm-pipeline';
 import { isoDateString, singleLineText, textRule } from './form-fields';
 import { LIMITS } from './limits';
+import type { TimelineEvent } from './timeline';
 
 /** PRODUCT.md §5: the request lifecycle. */
 export const REQUEST_STATUSES = [

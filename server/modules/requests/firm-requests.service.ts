@@ -1,5 +1,4 @@
 import type { User } from '@shared/auth';
-import type { TimelineEvent } from '@shared/firm-pipeline';
 import { TOKEN_TTL } from '@shared/limits';
 import { diffPackages } from '@shared/package-changes';
 import {
@@ -14,6 +13,7 @@ import {
   type SharedPackage,
 } from '@shared/requests';
 import type { PackageChange } from '@shared/sharing';
+import type { TimelineEvent } from '@shared/timeline';
 import { isUuid } from '@shared/uuid';
 import { and, count, eq, isNotNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';

@@ -1,7 +1,8 @@
 import { Box, Button, Group, Modal, Stack, Text, Textarea, Timeline } from '@mantine/core';
 import { FIRM_TOASTS } from '@shared/firm';
-import { PIPELINE_MESSAGES, TIMELINE_LABELS } from '@shared/firm-pipeline';
+import { PIPELINE_MESSAGES } from '@shared/firm-pipeline';
 import type { FirmRequestItem } from '@shared/requests';
+import { TIMELINE_LABELS } from '@shared/timeline';
 import { IconBan, IconMailForward } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
