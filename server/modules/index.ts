@@ -10,6 +10,7 @@ import { firmRoutes } from './firm/firm.routes';
 import { lpqRoutes } from './lpqs/lpqs.routes';
 import { questionnaireRoutes } from './questionnaires/questionnaires.routes';
 import { attorneyRequestRoutes } from './requests/attorney-requests.routes';
+import { firmRequestRoutes } from './requests/firm-requests.routes';
 
 /** Every module's routes; each gets the shared context. */
 export async function registerModules(app: FastifyInstance, ctx: AppContext) {
@@ -18,6 +19,7 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
   await app.register(attorneyRoutes, { ctx });
   await app.register(questionnaireRoutes, { ctx });
   await app.register(firmRoutes, { ctx });
+  await app.register(firmRequestRoutes, { ctx });
   await app.register(attorneyRequestRoutes, { ctx });
   await app.register(lpqRoutes, { ctx });
   await app.register(auditRoutes, { ctx });

@@ -9,7 +9,6 @@ import {
 } from '../modules/questionnaires/questionnaires.fixtures';
 import { completeMasterLpqFor, sendRequest } from '../modules/requests/sharing.test-support';
 import { buildAttorney, signIn } from './factories';
-import type { RouteRule } from './route-table';
 
 /**
  * Everyone who calls the API in the authorization matrix. "Wrong user type" is the other side: a firm
@@ -17,6 +16,9 @@ import type { RouteRule } from './route-table';
  */
 export const ACTOR_NAMES = ['signedOut', 'attorney', 'otherAttorney', 'firm', 'otherFirm'] as const;
 export type ActorName = (typeof ACTOR_NAMES)[number];
+
+/** How a call signs in: its own session (true), a brand-new attorney ('new-attorney'), or the world's. */
+export type FreshSession = boolean | 'new-attorney';
 
 export type WorldActor = { email: string; cookie: string; userType: 'attorney' | 'firm' };
 
@@ -187,7 +189,7 @@ export async function cookieFor(
   app: FastifyInstance,
   world: World,
   actor: ActorName,
-  fresh: RouteRule['freshSession'] = false,
+  fresh: FreshSession = false,
 ): Promise<string | undefined> {
   if (actor === 'signedOut') return undefined;
   const { email, cookie, userType } = world.actors[actor];

@@ -10,7 +10,7 @@ import {
   diversityForm,
 } from '../modules/questionnaires/questionnaires.fixtures';
 import { requestBody } from '../modules/requests/sharing.test-support';
-import type { ActorName, World } from './actors';
+import type { ActorName, FreshSession, World } from './actors';
 import { DEFAULT_PASSWORD, uniqueEmail } from './factories';
 
 /** One route of the running server, as Fastify registered it. */
@@ -77,7 +77,7 @@ export type RouteRule = {
    * 'new-attorney': each attorney calls as a brand-new attorney of their own (the call deletes the account
    * it uses, so the world's attorneys must not be the ones); firm users keep their session.
    */
-  freshSession?: boolean | 'new-attorney';
+  freshSession?: FreshSession;
   /** The exact answer an allowed actor gets, where it does not depend on earlier calls. */
   ok?: number;
   /**

@@ -8,6 +8,7 @@ import type { Db } from '../../db/client';
 import { activityEvents, files, formDrafts, lpqRequests, positionLpqs, users } from '../../db/schema';
 import { renderPackagePdf } from '../../pdf/package-pdf';
 import { HttpError } from '../../plugins/errors';
+import { attorneyRequestScope } from '../../policies/request-scope';
 import { getAttorneyProfile } from '../attorney/attorney.service';
 import { listAccessLog, recordActivity } from '../audit/audit.service';
 import {
@@ -18,7 +19,6 @@ import {
 } from '../questionnaires/questionnaires.service';
 import { toFirmRequestItem } from '../requests/firm-requests.service';
 import { listVersions, loadVersion } from '../requests/package-versions';
-import { attorneyRequestScope } from '../requests/request-scope';
 import { createZip, type ZipEntry } from './zip';
 
 type RequestRow = typeof lpqRequests.$inferSelect;

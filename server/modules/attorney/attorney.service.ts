@@ -16,7 +16,7 @@ import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { attorneyProfiles, lpqRequests, masterLpqs } from '../../db/schema';
 import { conflict, notFound } from '../../plugins/errors';
-import { attorneyRequestScope } from '../requests/request-scope';
+import { attorneyRequestScope } from '../../policies/request-scope';
 import { recordFormActivity } from './activity';
 import {
   applyProfileChanges,

@@ -6,7 +6,6 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { registrationLimit } from '../../plugins/rate-limit';
 import { currentUser, requireUser, setSessionCookie } from '../../plugins/session';
-import { firmRequestRoutes } from '../requests/firm-requests.routes';
 import {
   createCustomSection,
   deleteCustomSection,
@@ -69,7 +68,5 @@ export async function firmRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppCo
       await deleteCustomSection(ctx, currentUser(request), request.params.id);
       return reply.code(204).send();
     });
-
-    await firm.register(firmRequestRoutes, { ctx });
   });
 }

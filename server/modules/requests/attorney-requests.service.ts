@@ -10,8 +10,8 @@ import { preparedStatement } from '../../db/prepared';
 import { lpqRequests, positionLpqs, sharedPackages, users } from '../../db/schema';
 import { enqueueMail } from '../../mail/outbox';
 import { notFound } from '../../plugins/errors';
+import { attorneyRequestScope, mayActOnRequests, sentToAddress } from '../../policies/request-scope';
 import { recordActivity } from '../audit/audit.service';
-import { attorneyRequestScope, mayActOnRequests, sentToAddress } from './request-scope';
 import { transitionRequest } from './request-state';
 import { requestDeclinedMail } from './sharing.mails';
 

@@ -14,9 +14,9 @@ import { and, asc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle
 import type { Tx } from '../../db/client';
 import { emailTokens, lpqRequests, requestNotes, users } from '../../db/schema';
 import { badRequest, conflict, HttpError, notFound } from '../../plugins/errors';
+import { firmRequestScope } from '../../policies/request-scope';
 import { recordAccess } from '../audit/audit.service';
 import { sendInvitationMail, toFirmRequestItem } from './firm-requests.service';
-import { firmRequestScope } from './request-scope';
 import { transitionRequest } from './request-state';
 
 type PipelineContext = { db: Tx; publicUrl: string; onMailQueued: () => void };

@@ -7,7 +7,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { renderPackagePdf } from '../../pdf/package-pdf';
-import { currentUser } from '../../plugins/session';
+import { currentUser, requireUser } from '../../plugins/session';
 import { contentDisposition } from '../../storage/storage';
 import { ACCESS_EXPIRY_EVERY_MS, ACCESS_EXPIRY_JOB, expireAccess } from './access-expiry';
 import {
@@ -34,6 +34,8 @@ const versionQuery = z.object({ version: z.coerce.number().int().min(1).max(1000
 /** The firm's requests (PRODUCT.md §6). Registered inside the firm-only scope of firmRoutes. */
 export async function firmRequestRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  // Firm users only, before body validation: a signed-out or attorney caller learns nothing from a 400.
+  app.addHook('preValidation', requireUser('firm'));
 
   // PRODUCT.md §6: a page of the list; the next page's URL in the Link header.
   app.get(

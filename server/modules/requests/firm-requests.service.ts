@@ -23,11 +23,11 @@ import { preparedStatement } from '../../db/prepared';
 import { firmProfiles, lpqRequests, OPEN_INVITATION_INDEX, positionLpqs, users } from '../../db/schema';
 import { enqueueMail } from '../../mail/outbox';
 import { conflict, notFound, tooManyRequests } from '../../plugins/errors';
+import { firmRequestScope, sentByFirm } from '../../policies/request-scope';
 import { recordAccess, recordActivity } from '../audit/audit.service';
 import { createEmailToken } from '../auth/tokens';
 import { findFirmProfile } from '../firm/firm.service';
 import { listVersions, loadVersion } from './package-versions';
-import { firmRequestScope, sentByFirm } from './request-scope';
 import { transitionRequest } from './request-state';
 import { lpqInvitationMail } from './requests.mails';
 

@@ -16,10 +16,10 @@ import { isForeignKeyViolation } from '../../db/errors';
 import { lpqRequests, masterLpqs, positionLpqs, sharedPackages } from '../../db/schema';
 import { enqueueMail } from '../../mail/outbox';
 import { conflict, HttpError, notFound } from '../../plugins/errors';
+import { attorneyRequestScope } from '../../policies/request-scope';
 import { recordActivity } from '../audit/audit.service';
 import { findAttorneyRequest, firmUserEmail, toAttorneyItem } from './attorney-requests.service';
 import { type Frozen, readCurrentData, selectParts, storeVersion } from './package-versions';
-import { attorneyRequestScope } from './request-scope';
 import { transitionRequest } from './request-state';
 import {
   packageRevokedMail,

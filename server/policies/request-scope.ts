@@ -1,7 +1,7 @@
 import type { User } from '@shared/auth';
 import type { Placeholder, SQL } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
-import { lpqRequests } from '../../db/schema';
+import { lpqRequests } from '../db/schema';
 
 /**
  * An attorney may see and act on the requests sent to their address (any letter case), and only once
