@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { RETURN_TO_PARAM, safeReturnPath } from '@shared/auth';
+import { safeReturnPath } from '@shared/auth';
 import { UI_TIMING } from '@shared/limits';
 import type { ToastText } from '@shared/texts';
 import { TOASTS } from '@shared/texts';
@@ -20,17 +20,44 @@ export function showToast(text: ToastText, opts: { variant?: Variant; message?: 
 }
 
 let redirecting = false;
+const RETURN_KEY = 'lp.returnTo';
 
 /**
  * Spec §6/§8: the unauthorised toast, then /api/login after 500 ms; once, however many calls failed.
- * PRODUCT.md §2: sign-in then returns to this page (`returnTo`), where the form restores its input.
+ * PRODUCT.md §2: sign-in then returns to this page (remembered in this tab), where the form restores
+ * its input.
  */
 export function handleUnauthorized() {
   if (redirecting) return;
   redirecting = true;
   showToast(TOASTS.unauthorized, { variant: 'destructive' });
   const here = safeReturnPath(`${window.location.pathname}${window.location.search}`);
+  try {
+    if (here) window.sessionStorage.setItem(RETURN_KEY, here);
+  } catch {
+    // Storage disabled: sign-in goes to the user's home instead.
+  }
   window.setTimeout(() => {
-    window.location.href = here ? `/api/login?${RETURN_TO_PARAM}=${encodeURIComponent(here)}` : '/api/login';
+    window.location.href = '/api/login';
   }, UI_TIMING.unauthorizedRedirectMs);
+}
+
+/** The page to go back to after signing in: a `returnTo` link, else the one this tab was sent away from. */
+export function readReturnPath(fromLink: string | null): string | null {
+  let remembered: string | null = null;
+  try {
+    remembered = window.sessionStorage.getItem(RETURN_KEY);
+  } catch {
+    // Storage disabled.
+  }
+  return safeReturnPath(fromLink) ?? safeReturnPath(remembered);
+}
+
+/** Once back there, the next sign-in in this tab goes home as usual. */
+export function forgetReturnPath() {
+  try {
+    window.sessionStorage.removeItem(RETURN_KEY);
+  } catch {
+    // Storage disabled.
+  }
 }

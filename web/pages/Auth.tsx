@@ -1,12 +1,13 @@
 import { Card, Center, Loader, Tabs, Text, Title } from '@mantine/core';
-import { RETURN_TO_PARAM, safeReturnPath } from '@shared/auth';
-import { lazy, Suspense } from 'react';
+import { RETURN_TO_PARAM } from '@shared/auth';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { FullPageSpinner } from '../components/FullPageSpinner';
 import { HomeRedirect } from '../components/Guards';
 import { AuthLayout } from '../features/auth/AuthLayout';
 import { SignInForm } from '../features/auth/SignInForm';
 import { useAuth } from '../lib/auth';
+import { forgetReturnPath, readReturnPath } from '../lib/toast';
 
 // The create-account form (and its role picker) loads on demand: sign-in is what most visits need.
 const loadCreateAccountForm = () => import('../features/auth/CreateAccountForm');
@@ -15,11 +16,16 @@ const CreateAccountForm = lazy(() => loadCreateAccountForm().then((m) => ({ defa
 export default function AuthPage() {
   const { user, isLoading } = useAuth();
   const [params] = useSearchParams();
+  const returnTo = useMemo(() => readReturnPath(params.get(RETURN_TO_PARAM)), [params]);
+  useEffect(() => {
+    if (user && returnTo) forgetReturnPath();
+  }, [user, returnTo]);
   if (isLoading) return <FullPageSpinner />;
   // Spec 2.3: with a user present the page redirects by user type; an attorney who finished onboarding
   // goes to the dashboard (PRODUCT.md §2). Signed in again after a session ended: back to that page.
-  const returnTo = safeReturnPath(params.get(RETURN_TO_PARAM));
-  if (user && returnTo) return <Navigate to={returnTo} replace />;
+  // The other kind of account signing in here goes home, not to a page that is not theirs.
+  const otherSide = user?.userType === 'firm' ? /^\/(attorney|lpq)\b/ : /^\/firm\b/;
+  if (user && returnTo && !otherSide.test(returnTo)) return <Navigate to={returnTo} replace />;
   if (user) return <HomeRedirect user={user} />;
   return (
     <AuthLayout>
