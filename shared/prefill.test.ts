@@ -316,5 +316,8 @@ describe('prefillProfile and prefillOnboarding: the master LPQ back into the pro
       'counsel',
     );
     expect(prefillOnboarding(values, { profile: { position: 'partner' } }).values.employmentType).toBeNull();
+    // The employment type is saved as the master LPQ's position: one already there is never replaced.
+    const withPosition = { profile: { position: 'counsel' }, masterLpq };
+    expect(prefillOnboarding(values, withPosition).values.employmentType).toBeNull();
   });
 });

@@ -332,11 +332,15 @@ export function prefillProfile<T extends Record<string, unknown>>(
 
 /**
  * Onboarding from the master LPQ (the profile fields it also asks for) and the profile's position as the
- * employment type, where it names one (a partner may be equity or not, so that one is left to choose).
+ * employment type, where it names one (a partner may be equity or not, so that one is left to choose) and
+ * the master LPQ has no current position of its own (the employment type is saved as that position).
  */
 export function prefillOnboarding(values: OnboardingValues, facts: AttorneyFacts): Prefill<OnboardingValues> {
   const position = facts.profile?.position;
-  const employmentType = ONBOARDING_EMPLOYMENT_TYPES.find((t) => t === position);
+  const ownPosition = facts.masterLpq?.currentEmployment?.currentPosition;
+  const employmentType = isEmptyValue(ownPosition)
+    ? ONBOARDING_EMPLOYMENT_TYPES.find((t) => t === position)
+    : undefined;
   return fillEmpty(values, {
     ...profileFromMasterLpq(facts.masterLpq ?? {}),
     employmentType: [[employmentType, 'profile']],

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { type MasterLpq as MasterLpqData, type MasterLpqInput, masterLpqSchema } from '@shared/master-lpq';
 import { type MissingAnswer, masterLpqStepStatuses, missingAnswers } from '@shared/master-lpq-answers';
+import { prefillMasterLpq } from '@shared/prefill';
 import { TOASTS } from '@shared/texts';
 import { useMutation } from '@tanstack/react-query';
 import { type Ref, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
@@ -15,7 +16,13 @@ import {
 } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageShell } from '../components/PageShell';
-import { ATTORNEY_PATHS, afterAttorneySave, useMasterLpq } from '../features/attorney/queries';
+import {
+  ATTORNEY_PATHS,
+  afterAttorneySave,
+  useAttorneyProfile,
+  useMasterLpq,
+} from '../features/attorney/queries';
+import { marksOf, setPrefillMarks } from '../features/prefill/marks';
 import {
   ClientsStep,
   DisclosuresStep,
@@ -33,6 +40,7 @@ import {
 import { StepNav } from '../features/questionnaires/StepNav';
 import { WhatIsMissing } from '../features/questionnaires/WhatIsMissing';
 import { apiRequest, errorMessage, fieldErrors } from '../lib/api';
+import { useAuth } from '../lib/auth';
 import { applyServerErrors } from '../lib/forms';
 import { showToast } from '../lib/toast';
 
@@ -114,6 +122,8 @@ function fieldElement(field: string): HTMLElement | null {
 export default function MasterLpq() {
   const navigate = useNavigate();
   const saved = useMasterLpq();
+  const profile = useAttorneyProfile();
+  const { user } = useAuth();
   const [params, setParams] = useSearchParams();
   const [focusTarget, setFocusTarget] = useState<string | null>(() => params.get('field'));
   const [step, setStep] = useState(() => {
@@ -130,8 +140,19 @@ export default function MasterLpq() {
     if (saved.data) form.reset(toMasterLpqFormValues(saved.data));
   }, [saved.data, form]);
 
+  // Enter once: on the first load, what the template lacks comes from registration and the profile, marked.
+  const prefilled = useRef(false);
+  useEffect(() => {
+    if (prefilled.current || saved.isLoading || profile.isLoading || !user) return;
+    prefilled.current = true;
+    const start = prefillMasterLpq(toMasterLpqFormValues(saved.data), { user, profile: profile.data });
+    if (!Object.keys(start.prefilled).length) return;
+    form.reset(start.values);
+    setPrefillMarks(form.control, marksOf(start));
+  }, [saved.isLoading, saved.data, profile.isLoading, profile.data, user, form]);
+
   // Once the step of the field is on screen (and the saved answers are in it), put the cursor there.
-  const ready = !saved.isLoading && !saved.isError;
+  const ready = !saved.isLoading && !profile.isLoading && !saved.isError;
   useEffect(() => {
     if (!focusTarget || !ready) return;
     const element = fieldElement(focusTarget);
@@ -213,7 +234,7 @@ export default function MasterLpq() {
       back={{ to: '/attorney/dashboard', label: 'Back to Dashboard' }}
       size="md"
     >
-      {saved.isLoading ? (
+      {saved.isLoading || profile.isLoading ? (
         <Loader aria-label="Loading your Master LPQ" />
       ) : saved.isError ? (
         <Text c="red.8" role="alert">
