@@ -73,18 +73,21 @@ test('the whole master LPQ is filled through the screens, survives a reload and 
   await page.goto('/attorney/master-lpq');
   await expect(page.getByText('Step 1 of 7')).toBeVisible();
 
-  // Save Template on an empty form lists what is missing with the spec messages; a link goes to the field.
+  // A new template starts with the name and e-mail given at registration (enter once).
+  await expect(page.getByLabel('Full Name')).toHaveValue('Dana Avery');
+  // Save Template lists what is still missing with the spec messages; a link goes to the field.
   await openStep(page, '7. Documents');
   await page.getByRole('button', { name: 'Save Template' }).click();
   const missing = page.getByRole('region', { name: 'What is missing' });
   await expect(missing).toBeFocused();
-  await expect(missing).toContainText('Full Name — Name is required');
-  await expect(missing).toContainText('Email — Valid email is required');
+  await expect(missing).toContainText('Address — Address is required');
+  await expect(missing).not.toContainText('Full Name');
+  await expect(missing).not.toContainText('Valid email is required');
   await expect(missing).toContainText('Have you failed to file any tax returns? — Please answer Yes or No');
-  await missing.getByRole('button', { name: 'Full Name' }).click();
+  await missing.getByRole('button', { name: 'Address' }).click();
   await expect(page.getByText('Step 1 of 7')).toBeVisible();
-  await expect(page.getByLabel('Full Name')).toBeFocused();
-  await expect(page.getByText('Name is required')).toBeVisible();
+  await expect(page.getByLabel('Address')).toBeFocused();
+  await expect(page.getByText('Address is required')).toBeVisible();
 
   await page.getByLabel('Full Name').fill('Dana Whitfield');
   await page.getByLabel('Email').fill('dana@example.com');
@@ -248,13 +251,14 @@ test('the conflicts form auto-populates from the master LPQ, submits and repopul
   await expect(page.getByLabel('Client Name')).toHaveValue('Acme Corp');
   await expect(page.getByLabel('Annual Billings')).toHaveValue('500000');
   await expect(page.getByLabel('Potential Conflicts')).toHaveValue(/Hale & Stone LLP/);
+  // The firm name too: the current employer the master LPQ already holds (enter once).
+  await expect(page.getByLabel('Firm Name')).toHaveValue('Hale & Stone LLP');
+  await expect(page.getByLabel('Firm Name')).toHaveAccessibleDescription('Prefilled from your Master LPQ');
 
   await page.getByRole('button', { name: 'Submit Conflicts Form' }).click();
-  await expect(page.getByText('Firm name is required')).toBeVisible();
   await expect(page.getByText('Business description is required')).toBeVisible();
   await expect(page.getByText('You must agree to the certification')).toBeVisible();
 
-  await page.getByLabel('Firm Name').fill('Hale & Stone LLP');
   await page.getByLabel('Relationship Start Date').fill('2016-01-15');
   await page.getByLabel('Business Description').fill('Industrial manufacturing');
   await page.getByLabel('Types of Work').fill('M&A');

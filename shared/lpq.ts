@@ -10,6 +10,7 @@ import {
   singleLineText,
 } from './form-fields';
 import { LIMITS } from './limits';
+import type { PrefilledFields } from './prefill';
 import type { FirmQuestion, FirmSpecificQuestions, RequestStatus } from './requests';
 import type { PackageParts } from './sharing';
 
@@ -177,6 +178,11 @@ export type PositionLpq = {
   firmAnswers: FirmAnswers;
   /** When it was last saved (autosave restores a draft only over an older record). */
   updatedAt: string;
+  /**
+   * The formData fields that still hold what registration, the profile, the master LPQ or the attorney's
+   * previous LPQ gave, with that source: the page marks them (enter once). Empty once submitted.
+   */
+  prefilled: PrefilledFields;
 };
 
 /** PRODUCT.md §6: the attorney's view of a request. */

@@ -23,6 +23,7 @@ import {
 import type { FileRef } from '@shared/files';
 import type { MasterLpq } from '@shared/master-lpq';
 import { PROFILE_PRACTICE_AREAS } from '@shared/practice-areas';
+import { prefillOnboarding } from '@shared/prefill';
 import { TOASTS } from '@shared/texts';
 import { IconCircleCheck, IconClock } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
@@ -44,6 +45,7 @@ import {
   useMasterLpq,
 } from '../features/attorney/queries';
 import { DocumentsUploader, ResumeUploader } from '../features/files';
+import { marksOf, setPrefillMarks } from '../features/prefill/marks';
 import { optionsOf, SelectField, TextareaField, TextField } from '../features/questionnaires/fields';
 import { StepNav } from '../features/questionnaires/StepNav';
 import { apiRequest, errorMessage, queryClient } from '../lib/api';
@@ -112,7 +114,12 @@ export default function AttorneyOnboarding() {
   useEffect(() => {
     if (loaded.current || profile.isLoading || lpq.isLoading) return;
     loaded.current = true;
-    form.reset(onboardingValuesFrom(profile.data, lpq.data));
+    const start = prefillOnboarding(onboardingValuesFrom(profile.data, lpq.data), {
+      profile: profile.data,
+      masterLpq: lpq.data,
+    });
+    form.reset(start.values);
+    setPrefillMarks(form.control, marksOf(start));
   }, [profile.isLoading, profile.data, lpq.isLoading, lpq.data, form]);
   const latestSave = [profile.data?.updatedAt, lpq.data?.updatedAt].filter(Boolean).sort().at(-1);
   const autosave = useAutosave({

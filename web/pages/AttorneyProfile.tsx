@@ -11,10 +11,11 @@ import {
   YEARS_OF_SERVICE_MAX,
 } from '@shared/attorney';
 import { PROFILE_PRACTICE_AREAS } from '@shared/practice-areas';
+import { prefillProfile } from '@shared/prefill';
 import { TOASTS } from '@shared/texts';
 import { IconDatabase } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { type Control, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { PageShell } from '../components/PageShell';
@@ -25,8 +26,14 @@ import {
   ProfessionalFields,
   type ProfessionalForm,
 } from '../features/attorney/ProfessionalFields';
-import { ATTORNEY_PATHS, afterAttorneySave, useAttorneyProfile } from '../features/attorney/queries';
+import {
+  ATTORNEY_PATHS,
+  afterAttorneySave,
+  useAttorneyProfile,
+  useMasterLpq,
+} from '../features/attorney/queries';
 import { ResumeUploader } from '../features/files';
+import { marksOf, setPrefillMarks } from '../features/prefill/marks';
 import {
   DateField,
   NumberField,
@@ -79,6 +86,7 @@ function toFormValues(profile: AttorneyProfileData): AttorneyProfileInput {
 export default function AttorneyProfile() {
   const { user } = useAuth();
   const profile = useAttorneyProfile();
+  const lpq = useMasterLpq();
   const form = useForm<AttorneyProfileInput>({
     resolver: zodResolver(attorneyProfileSchema),
     defaultValues: EMPTY,
@@ -89,11 +97,21 @@ export default function AttorneyProfile() {
   useEffect(() => {
     if (profile.data) form.reset(toFormValues(profile.data));
   }, [profile.data, form]);
+  // Enter once: on the first load, what the profile lacks comes from the master LPQ, marked.
+  const prefilled = useRef(false);
+  useEffect(() => {
+    if (prefilled.current || profile.isLoading || lpq.isLoading) return;
+    prefilled.current = true;
+    const start = prefillProfile(profile.data ? toFormValues(profile.data) : EMPTY, { masterLpq: lpq.data });
+    if (!Object.keys(start.prefilled).length) return;
+    form.reset(start.values);
+    setPrefillMarks(form.control, marksOf(start));
+  }, [profile.isLoading, profile.data, lpq.isLoading, lpq.data, form]);
   const autosave = useAutosave({
     form,
     name: 'profile',
     userId: user?.id,
-    ready: !profile.isLoading && !profile.isError,
+    ready: !profile.isLoading && !lpq.isLoading && !profile.isError,
     recordUpdatedAt: profile.data?.updatedAt,
   });
 
@@ -143,7 +161,7 @@ export default function AttorneyProfile() {
         </Button>
       }
     >
-      {profile.isLoading ? (
+      {profile.isLoading || lpq.isLoading ? (
         <Loader aria-label="Loading profile" />
       ) : profile.isError ? (
         <Text c="red.8" role="alert">

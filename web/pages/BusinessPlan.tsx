@@ -9,13 +9,21 @@ import {
   FIRM_STRUCTURE_LABELS,
   FIRM_STRUCTURES,
 } from '@shared/business-plan';
+import { prefillBusinessPlan } from '@shared/prefill';
 import { TOASTS } from '@shared/texts';
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { type Control, type FieldErrors, type FieldPath, useFieldArray, useForm } from 'react-hook-form';
 import { PageShell } from '../components/PageShell';
 import { RestoredNotice, SaveState } from '../components/SaveState';
-import { ATTORNEY_PATHS, afterAttorneySave, useBusinessPlan } from '../features/attorney/queries';
+import {
+  ATTORNEY_PATHS,
+  afterAttorneySave,
+  useAttorneyProfile,
+  useBusinessPlan,
+  useMasterLpq,
+} from '../features/attorney/queries';
+import { marksOf, setPrefillMarks } from '../features/prefill/marks';
 import { optionsOf, SelectField, TextareaField, TextField } from '../features/questionnaires/fields';
 import { RepeatableList } from '../features/questionnaires/RepeatableList';
 import { StepNav } from '../features/questionnaires/StepNav';
@@ -157,6 +165,8 @@ function Milestones({ control }: { control: Control<Values> }) {
 /** Spec 2.15: eight steps; Save Business Plan validates every step (spec §5) and saves the whole plan. */
 export default function BusinessPlan() {
   const saved = useBusinessPlan();
+  const lpq = useMasterLpq();
+  const profile = useAttorneyProfile();
   const [step, setStep] = useState(0);
   const form = useForm<Values>({
     resolver: zodResolver(businessPlanSchema),
@@ -167,12 +177,25 @@ export default function BusinessPlan() {
   useEffect(() => {
     if (saved.data) form.reset(toFormValues(saved.data));
   }, [saved.data, form]);
+  // Enter once: on the first load, what the plan lacks comes from the master LPQ and the profile, marked.
+  const prefilled = useRef(false);
+  useEffect(() => {
+    if (prefilled.current || saved.isLoading || lpq.isLoading || profile.isLoading) return;
+    prefilled.current = true;
+    const start = prefillBusinessPlan(saved.data ? toFormValues(saved.data) : emptyBusinessPlan(), {
+      profile: profile.data,
+      masterLpq: lpq.data,
+    });
+    if (!Object.keys(start.prefilled).length) return;
+    form.reset(start.values);
+    setPrefillMarks(form.control, marksOf(start));
+  }, [saved.isLoading, saved.data, lpq.isLoading, lpq.data, profile.isLoading, profile.data, form]);
   const { user } = useAuth();
   const autosave = useAutosave({
     form,
     name: 'business-plan',
     userId: user?.id,
-    ready: !saved.isLoading && !saved.isError,
+    ready: !saved.isLoading && !lpq.isLoading && !profile.isLoading && !saved.isError,
     recordUpdatedAt: saved.data?.updatedAt,
   });
   // A step change saves the draft at once.
@@ -214,7 +237,7 @@ export default function BusinessPlan() {
       size="md"
       status={<SaveState autosave={autosave} />}
     >
-      {saved.isLoading ? (
+      {saved.isLoading || lpq.isLoading || profile.isLoading ? (
         <Loader aria-label="Loading your business plan" />
       ) : saved.isError ? (
         <Text c="red.8" role="alert">

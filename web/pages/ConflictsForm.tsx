@@ -4,10 +4,9 @@ import {
   type ConflictsForm as ConflictsFormData,
   type ConflictsFormInput,
   conflictsFormSchema,
-  conflictsFromMasterLpq,
 } from '@shared/conflicts';
 import { todayIsoDate } from '@shared/diversity';
-import type { MasterLpq } from '@shared/master-lpq';
+import { prefillConflictsForm } from '@shared/prefill';
 import { TOASTS } from '@shared/texts';
 import { IconWand } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
@@ -19,9 +18,11 @@ import { FormSection } from '../features/attorney/FormSection';
 import {
   ATTORNEY_PATHS,
   afterAttorneySave,
+  useAttorneyProfile,
   useConflictsForm,
   useMasterLpq,
 } from '../features/attorney/queries';
+import { marksOf, setPrefillMarks } from '../features/prefill/marks';
 import { CheckboxField, DateField, TextareaField, TextField } from '../features/questionnaires/fields';
 import { RepeatableList } from '../features/questionnaires/RepeatableList';
 import { apiRequest } from '../lib/api';
@@ -77,22 +78,6 @@ function toFormValues(saved: ConflictsFormData): Values {
     personalRelationships: { ...empty.personalRelationships, ...data.personalRelationships },
     currentClients: data.currentClients.map((c) => ({ ...emptyCurrentClient(), ...c })),
     formerClients: data.formerClients.map((c) => ({ ...emptyFormerClient(), ...c })),
-  };
-}
-
-/** Spec §4: the master LPQ's name, top clients (not already listed) and the employment note. */
-function populateFrom(lpq: MasterLpq, current: Values): Values {
-  const fromLpq = conflictsFromMasterLpq(lpq);
-  const listed = new Set((current.currentClients ?? []).map((c) => c.clientName?.trim().toLowerCase()));
-  const added = fromLpq.currentClients.filter((c) => !listed.has(c.clientName.trim().toLowerCase()));
-  const note = fromLpq.potentialConflicts;
-  const existingNote = current.potentialConflicts?.trim() ?? '';
-  return {
-    ...current,
-    attorneyName: fromLpq.attorneyName || current.attorneyName,
-    currentClients: [...(current.currentClients ?? []), ...added],
-    potentialConflicts:
-      !note || existingNote.includes(note) ? existingNote : [existingNote, note].filter(Boolean).join('\n'),
   };
 }
 
@@ -205,6 +190,9 @@ function FormerClients({ control }: { control: Control<Values> }) {
 export default function ConflictsForm() {
   const saved = useConflictsForm();
   const lpq = useMasterLpq();
+  const profile = useAttorneyProfile();
+  const { user } = useAuth();
+  const facts = { user, profile: profile.data, masterLpq: lpq.data };
   const form = useForm<Values>({
     resolver: zodResolver(conflictsFormSchema),
     defaultValues: emptyConflictsForm(),
@@ -213,17 +201,25 @@ export default function ConflictsForm() {
   const loaded = useRef(false);
 
   useEffect(() => {
-    if (loaded.current || saved.isLoading || lpq.isLoading) return;
+    if (loaded.current || saved.isLoading || lpq.isLoading || profile.isLoading) return;
     loaded.current = true;
     if (saved.data) form.reset(toFormValues(saved.data));
-    else if (lpq.data) form.reset(populateFrom(lpq.data, emptyConflictsForm()));
-  }, [saved.isLoading, saved.data, lpq.isLoading, lpq.data, form]);
-  const { user } = useAuth();
+    else {
+      // Spec §4's auto-populate on first load, with the name and firm from registration and profile.
+      const start = prefillConflictsForm(emptyConflictsForm(), {
+        user,
+        profile: profile.data,
+        masterLpq: lpq.data,
+      });
+      form.reset(start.values);
+      setPrefillMarks(form.control, marksOf(start));
+    }
+  }, [saved.isLoading, saved.data, lpq.isLoading, lpq.data, profile.isLoading, profile.data, user, form]);
   const autosave = useAutosave({
     form,
     name: 'conflicts-form',
     userId: user?.id,
-    ready: !saved.isLoading && !lpq.isLoading && !saved.isError,
+    ready: !saved.isLoading && !lpq.isLoading && !profile.isLoading && !saved.isError,
     recordUpdatedAt: saved.data?.updatedAt,
   });
 
@@ -246,7 +242,9 @@ export default function ConflictsForm() {
       showToast(TOASTS.noLpqData, { variant: 'destructive' });
       return;
     }
-    form.reset(populateFrom(lpq.data, form.getValues()), { keepErrors: true });
+    const filled = prefillConflictsForm(form.getValues(), facts);
+    form.reset(filled.values, { keepErrors: true });
+    setPrefillMarks(form.control, marksOf(filled), 'add');
     void autosave.flush();
     showToast(TOASTS.autopopulated, { variant: 'success' });
   }
@@ -264,7 +262,7 @@ export default function ConflictsForm() {
         </Button>
       }
     >
-      {saved.isLoading || lpq.isLoading ? (
+      {saved.isLoading || lpq.isLoading || profile.isLoading ? (
         <Loader aria-label="Loading your conflicts form" />
       ) : saved.isError ? (
         <Text c="red.8" role="alert">

@@ -32,12 +32,13 @@ import { missingPositionLpqAnswers } from '@shared/position-lpq-answers';
 import { PROFILE_PRACTICE_AREAS } from '@shared/practice-areas';
 import { TOASTS } from '@shared/texts';
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { FullPageSpinner } from '../components/FullPageSpinner';
 import { PageShell } from '../components/PageShell';
 import { RestoredNotice, SaveState } from '../components/SaveState';
 import { DocumentsUploader } from '../features/files';
+import { marksOf, prefillMark, withMark } from '../features/prefill/marks';
 import { WhatIsMissing } from '../features/questionnaires/WhatIsMissing';
 import { FirmQuestionField } from '../features/sharing/FirmQuestionField';
 import { SHARING_PATHS, usePositionLpq } from '../features/sharing/queries';
@@ -238,12 +239,19 @@ function LpqForm({ lpq }: { lpq: PositionLpq }) {
   };
 
   const err = (key: keyof LpqFormData) => errors[`formData.${key}`];
-  const text = (key: keyof LpqFormData) => ({
+  // Enter once: a field that still holds what the profile, master LPQ or a previous LPQ gave says so.
+  const marks = useMemo(
+    () => (readOnly ? {} : marksOf({ values: lpq.formData, prefilled: lpq.prefilled ?? {} })),
+    [lpq, readOnly],
+  );
+  const mark = (key: keyof LpqFormData) => prefillMark(marks, key, formData[key]);
+  const text = (key: keyof LpqFormData, description?: ReactNode) => ({
     name: `formData.${key}`,
     value: (formData[key] as string | undefined) ?? '',
     onChange: (e: { currentTarget: { value: string } }) => set(key, e.currentTarget.value as never),
     error: err(key),
     disabled: readOnly,
+    description: withMark(description, mark(key)),
   });
   const documents = useMemo(
     () => (formData.documents ?? []).filter((d): d is FileRef => typeof d === 'object' && d !== null),
@@ -319,6 +327,8 @@ function LpqForm({ lpq }: { lpq: PositionLpq }) {
                   min={0}
                   max={50}
                   allowDecimal={false}
+                  name="formData.yearsExperience"
+                  description={mark('yearsExperience')}
                   value={formData.yearsExperience ?? ''}
                   onChange={(v) => set('yearsExperience', typeof v === 'number' ? v : null)}
                   error={err('yearsExperience')}
@@ -327,6 +337,8 @@ function LpqForm({ lpq }: { lpq: PositionLpq }) {
                 <MultiSelect
                   label="Practice Areas"
                   data={[...PROFILE_PRACTICE_AREAS]}
+                  name="formData.practiceAreas"
+                  description={mark('practiceAreas')}
                   value={formData.practiceAreas ?? []}
                   onChange={(v) => set('practiceAreas', v)}
                   error={err('practiceAreas')}
@@ -360,10 +372,12 @@ function LpqForm({ lpq }: { lpq: PositionLpq }) {
               </Title>
               <Textarea
                 label="References"
-                description="3 to 5 professional references: name, relationship and contact details."
                 autosize
                 minRows={4}
-                {...text('references')}
+                {...text(
+                  'references',
+                  '3 to 5 professional references: name, relationship and contact details.',
+                )}
               />
               {readOnly ? (
                 <Text size="sm">

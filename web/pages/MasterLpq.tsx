@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { type MasterLpq as MasterLpqData, type MasterLpqInput, masterLpqSchema } from '@shared/master-lpq';
 import { type MissingAnswer, masterLpqStepStatuses, missingAnswers } from '@shared/master-lpq-answers';
+import { prefillMasterLpq } from '@shared/prefill';
 import { TOASTS } from '@shared/texts';
 import { useMutation } from '@tanstack/react-query';
 import { type Ref, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
@@ -16,7 +17,13 @@ import {
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageShell } from '../components/PageShell';
 import { RestoredNotice, SaveState } from '../components/SaveState';
-import { ATTORNEY_PATHS, afterAttorneySave, useMasterLpq } from '../features/attorney/queries';
+import {
+  ATTORNEY_PATHS,
+  afterAttorneySave,
+  useAttorneyProfile,
+  useMasterLpq,
+} from '../features/attorney/queries';
+import { marksOf, setPrefillMarks } from '../features/prefill/marks';
 import {
   ClientsStep,
   DisclosuresStep,
@@ -117,6 +124,8 @@ function fieldElement(field: string): HTMLElement | null {
 export default function MasterLpq() {
   const navigate = useNavigate();
   const saved = useMasterLpq();
+  const profile = useAttorneyProfile();
+  const { user } = useAuth();
   const [params, setParams] = useSearchParams();
   const [focusTarget, setFocusTarget] = useState<string | null>(() => params.get('field'));
   const [step, setStep] = useState(() => {
@@ -133,9 +142,19 @@ export default function MasterLpq() {
     if (saved.data) form.reset(toMasterLpqFormValues(saved.data));
   }, [saved.data, form]);
 
+  // Enter once: on the first load, what the template lacks comes from registration and the profile, marked.
+  const prefilled = useRef(false);
+  useEffect(() => {
+    if (prefilled.current || saved.isLoading || profile.isLoading || !user) return;
+    prefilled.current = true;
+    const start = prefillMasterLpq(toMasterLpqFormValues(saved.data), { user, profile: profile.data });
+    if (!Object.keys(start.prefilled).length) return;
+    form.reset(start.values);
+    setPrefillMarks(form.control, marksOf(start));
+  }, [saved.isLoading, saved.data, profile.isLoading, profile.data, user, form]);
+
   // Once the step of the field is on screen (and the saved answers are in it), put the cursor there.
-  const ready = !saved.isLoading && !saved.isError;
-  const { user } = useAuth();
+  const ready = !saved.isLoading && !profile.isLoading && !saved.isError;
   const autosave = useAutosave({
     form,
     name: 'master-lpq',
@@ -230,7 +249,7 @@ export default function MasterLpq() {
       size="md"
       status={ready && <SaveState autosave={autosave} />}
     >
-      {saved.isLoading ? (
+      {saved.isLoading || profile.isLoading ? (
         <Loader aria-label="Loading your Master LPQ" />
       ) : saved.isError ? (
         <Text c="red.8" role="alert">

@@ -8,17 +8,22 @@ import {
   type LpqFormData,
   type PositionLpq,
 } from '@shared/lpq';
+import { type PositionLpqFacts, positionLpqPrefillMarks } from '@shared/prefill';
 import type { FirmSpecificQuestions } from '@shared/requests';
 import { isUuid } from '@shared/uuid';
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import type { Tx } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { lpqRequests, positionLpqs, users } from '../../db/schema';
 import { enqueueMail } from '../../mail/outbox';
 import { badRequest, conflict, notFound } from '../../plugins/errors';
+import { getAttorneyProfile } from '../attorney/attorney.service';
 import { recordActivity } from '../audit/audit.service';
+import { getMasterLpq } from '../questionnaires/questionnaires.service';
+import { orNull } from '../requests/package-versions';
 import { transitionRequest } from '../requests/request-state';
 import { positionLpqSubmittedMail } from '../requests/sharing.mails';
+import { latestOtherPositionLpq } from './previous-lpq';
 
 /** The attorney's own position LPQ with its request, locked for the rest of the transaction; else 404. */
 async function findOwnLpq(tx: Tx, user: User, lpqId: string, lock: boolean) {
@@ -33,7 +38,7 @@ async function findOwnLpq(tx: Tx, user: User, lpqId: string, lock: boolean) {
   return row;
 }
 
-function toPositionLpq(row: Awaited<ReturnType<typeof findOwnLpq>>): PositionLpq {
+function toPositionLpq(row: Awaited<ReturnType<typeof findOwnLpq>>, prefilled = {}): PositionLpq {
   return {
     id: row.lpq.id,
     requestId: row.request.id,
@@ -46,11 +51,33 @@ function toPositionLpq(row: Awaited<ReturnType<typeof findOwnLpq>>): PositionLpq
     firmSpecificQuestions: (row.request.firmSpecificQuestions as FirmSpecificQuestions | null) ?? null,
     firmAnswers: row.lpq.firmAnswers as FirmAnswers,
     updatedAt: row.lpq.updatedAt.toISOString(),
+    prefilled,
   };
 }
 
+/**
+ * The LPQ with the fields that still hold what a source gave (enter once): read from the attorney's
+ * profile, master LPQ and previous LPQ as they are now, so a field the attorney changed is not marked.
+ */
+async function withPrefillMarks(
+  ctx: AppContext,
+  db: Db | Tx,
+  user: User,
+  row: Awaited<ReturnType<typeof findOwnLpq>>,
+): Promise<PositionLpq> {
+  if (row.lpq.status === 'submitted') return toPositionLpq(row);
+  const own = { ...ctx, db: db as Db };
+  const facts: PositionLpqFacts = {
+    user,
+    profile: await orNull(getAttorneyProfile(own, user)),
+    masterLpq: await orNull(getMasterLpq(own, user)),
+    previousLpq: await latestOtherPositionLpq(db, user.id, row.request.id),
+  };
+  return toPositionLpq(row, positionLpqPrefillMarks(row.lpq.formData, facts));
+}
+
 export async function getPositionLpq(ctx: AppContext, user: User, lpqId: string) {
-  return toPositionLpq(await findOwnLpq(ctx.db, user, lpqId, false));
+  return withPrefillMarks(ctx, ctx.db, user, await findOwnLpq(ctx.db, user, lpqId, false));
 }
 
 /**
@@ -110,7 +137,7 @@ export async function savePositionLpq(
       .set({ formData: input.formData, firmAnswers, status: 'in_progress', updatedAt: new Date() })
       .where(eq(positionLpqs.id, found.lpq.id))
       .returning();
-    return toPositionLpq({ lpq, request });
+    return withPrefillMarks(ctx, tx, user, { lpq, request });
   });
 }
 

@@ -21,7 +21,7 @@ type Json = Record<string, unknown>;
 type PackageRow = typeof sharedPackages.$inferSelect;
 
 /** Reads a record through its service; a 404 (nothing saved yet) becomes null. */
-async function orNull<T>(read: Promise<T>): Promise<T | null> {
+export async function orNull<T>(read: Promise<T>): Promise<T | null> {
   try {
     return await read;
   } catch (err) {

@@ -1,6 +1,6 @@
-import { POSITION_LABELS, type Position } from '@shared/attorney';
 import type { User } from '@shared/auth';
-import type { AttorneyRequestItem, LpqFormData } from '@shared/lpq';
+import type { AttorneyRequestItem } from '@shared/lpq';
+import { type PositionLpqFacts, prefillPositionLpq } from '@shared/prefill';
 import { REQUEST_MESSAGES, SHARED_DOCUMENT_STATUSES } from '@shared/requests';
 import {
   type PackageParts,
@@ -18,8 +18,9 @@ import { enqueueMail } from '../../mail/outbox';
 import { conflict, HttpError, notFound } from '../../plugins/errors';
 import { attorneyRequestScope } from '../../policies/request-scope';
 import { recordActivity } from '../audit/audit.service';
+import { latestOtherPositionLpq } from '../lpqs/previous-lpq';
 import { findAttorneyRequest, firmUserEmail, toAttorneyItem } from './attorney-requests.service';
-import { type Frozen, readCurrentData, selectParts, storeVersion } from './package-versions';
+import { readCurrentData, selectParts, storeVersion } from './package-versions';
 import { transitionRequest } from './request-state';
 import {
   packageRevokedMail,
@@ -28,37 +29,7 @@ import {
   packageUpdatedMail,
 } from './sharing.mails';
 
-type Json = Record<string, unknown>;
 type RequestRow = typeof lpqRequests.$inferSelect;
-
-/** The position LPQ starts from the attorney's name, e-mail, profile and master LPQ (spec §3). */
-function prefillPositionLpq(user: User, pkg: Frozen): LpqFormData {
-  const lpq = pkg.masterLpq as {
-    generalInfo?: Json;
-    currentEmployment?: Json;
-    clientsInfo?: Json;
-    disclosures?: Json;
-  };
-  const profile = (pkg.profile ?? {}) as Json;
-  const text = (...values: unknown[]) =>
-    values.find((v) => typeof v === 'string' && v.trim() !== '') as string | undefined;
-  const position = profile.position as Position | undefined;
-  return {
-    name: text(lpq.generalInfo?.name, `${user.firstName} ${user.lastName}`),
-    email: text(lpq.generalInfo?.email, user.email),
-    phone: text(profile.phone, lpq.generalInfo?.phone),
-    address: text(lpq.generalInfo?.address),
-    barAdmissions: text(profile.barAdmissions, lpq.generalInfo?.barAdmissions),
-    currentFirm: text(profile.currentFirm, lpq.currentEmployment?.employerName),
-    position: text(lpq.currentEmployment?.currentPosition, position ? POSITION_LABELS[position] : undefined),
-    yearsExperience: typeof profile.yearsExperience === 'number' ? profile.yearsExperience : undefined,
-    practiceAreas: Array.isArray(profile.practiceAreas) ? (profile.practiceAreas as string[]) : undefined,
-    portableBusiness: text(lpq.clientsInfo?.clientPortability),
-    clientRelationships: text(lpq.clientsInfo?.clientRelationships),
-    references: text(lpq.disclosures?.references),
-    documents: pkg.documents,
-  };
-}
 
 const attorneyNameOf = (user: User) => `${user.firstName} ${user.lastName}`;
 const firmRequestUrl = (ctx: AppContext, row: RequestRow) => `${ctx.publicUrl}/firm/requests/${row.id}`;
@@ -102,9 +73,18 @@ export async function shareRequest(
       });
       const { parts, frozen } = selectParts(await readCurrentData(ctx, tx, user), input?.include);
       await storeVersion(tx, { requestId, version: 1, attorneyUserId: user.id, sharedAt, parts }, frozen);
+      // Enter once: the name, e-mail, profile and master LPQ, then the attorney's previous LPQ for what
+      // none of them holds; the firm's own questions start empty.
+      const prefill = prefillPositionLpq({
+        user,
+        profile: frozen.profile as PositionLpqFacts['profile'],
+        masterLpq: frozen.masterLpq as PositionLpqFacts['masterLpq'],
+        previousLpq: await latestOtherPositionLpq(tx, user.id, requestId),
+        documents: frozen.documents,
+      });
       const [positionLpq] = await tx
         .insert(positionLpqs)
-        .values({ requestId, attorneyUserId: user.id, formData: prefillPositionLpq(user, frozen) })
+        .values({ requestId, attorneyUserId: user.id, formData: prefill.values })
         .returning({ id: positionLpqs.id });
 
       const facts = {

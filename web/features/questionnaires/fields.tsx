@@ -11,6 +11,7 @@ import {
 } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { type Control, type FieldPath, type FieldValues, useController } from 'react-hook-form';
+import { useFieldMark, withMark } from '../prefill/marks';
 
 /**
  * Mantine inputs bound to react-hook-form by name: each shows its field's message underneath and keeps
@@ -29,10 +30,11 @@ export function TextField<T extends FieldValues>(
   props: Bound<T> & { type?: TextInputProps['type']; autoComplete?: string; readOnly?: boolean },
 ) {
   const { field, fieldState } = useController({ control: props.control, name: props.name });
+  const mark = useFieldMark(props.control, props.name, field.value);
   return (
     <TextInput
       label={props.label}
-      description={props.description}
+      description={withMark(props.description, mark)}
       placeholder={props.placeholder}
       withAsterisk={props.required}
       type={props.type}
@@ -55,10 +57,11 @@ export function DateField<T extends FieldValues>(props: Bound<T>) {
 
 export function TextareaField<T extends FieldValues>(props: Bound<T> & { minRows?: number }) {
   const { field, fieldState } = useController({ control: props.control, name: props.name });
+  const mark = useFieldMark(props.control, props.name, field.value);
   return (
     <Textarea
       label={props.label}
-      description={props.description}
+      description={withMark(props.description, mark)}
       placeholder={props.placeholder}
       withAsterisk={props.required}
       autosize
@@ -91,12 +94,13 @@ export function NumberField<T extends FieldValues>(
   },
 ) {
   const { field, fieldState } = useController({ control: props.control, name: props.name });
+  const mark = useFieldMark(props.control, props.name, field.value);
   const value = field.value as number | null | undefined;
   return (
     <NumberInput
       label={props.label}
       aria-label={props['aria-label']}
-      description={props.description}
+      description={withMark(props.description, mark)}
       placeholder={props.placeholder}
       withAsterisk={props.required}
       min={props.min}
@@ -122,10 +126,11 @@ export function SelectField<T extends FieldValues>(
   props: Bound<T> & { data: { value: string; label: string }[]; clearable?: boolean },
 ) {
   const { field, fieldState } = useController({ control: props.control, name: props.name });
+  const mark = useFieldMark(props.control, props.name, field.value);
   return (
     <Select
       label={props.label}
-      description={props.description}
+      description={withMark(props.description, mark)}
       placeholder={props.placeholder ?? 'Select…'}
       withAsterisk={props.required}
       data={props.data}
