@@ -1,6 +1,6 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { completeMasterLpq } from '../server/modules/questionnaires/questionnaires.fixtures';
-import { PREFILL_MARKS } from '../shared/prefill';
+import { PREFILL_MARKS } from '../shared/prefill-sources';
 import { inviteByApi, registerByApi, registerFirmByApi, uniqueEmail, verifyAddressByApi } from './helpers';
 
 /** What the attorney gave at registration and on the profile (PUT /api/attorney/profile). */

@@ -10,7 +10,7 @@ import {
   singleLineText,
 } from './form-fields';
 import { LIMITS } from './limits';
-import type { PrefilledFields } from './prefill';
+import type { PrefilledFields } from './prefill-sources';
 import type { FirmQuestion, FirmSpecificQuestions, RequestStatus } from './requests';
 import type { PackageParts } from './sharing';
 

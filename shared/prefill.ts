@@ -4,6 +4,7 @@ import { type ConflictsFormInput, conflictsFromMasterLpq } from './conflicts';
 import type { FileRef } from './files';
 import type { LpqFormData } from './lpq';
 import type { MasterLpqBody, MasterLpqInput } from './master-lpq';
+import type { PrefilledFields, PrefillSource } from './prefill-sources';
 
 /**
  * Enter once (issue 13): every attorney form starts from what the attorney already gave — the name and
@@ -11,19 +12,6 @@ import type { MasterLpqBody, MasterLpqInput } from './master-lpq';
  * and says which fields it filled and from where, so the screen can mark them. A field that already holds
  * a value is never replaced. A firm's own questions are never prefilled: answers belong to one firm.
  */
-export const PREFILL_SOURCES = ['registration', 'profile', 'master LPQ', 'your previous LPQ'] as const;
-export type PrefillSource = (typeof PREFILL_SOURCES)[number];
-
-/** The mark under a prefilled field's label. */
-export const PREFILL_MARKS: Record<PrefillSource, string> = {
-  registration: 'Prefilled from your registration',
-  profile: 'Prefilled from your profile',
-  'master LPQ': 'Prefilled from your Master LPQ',
-  'your previous LPQ': 'Prefilled from your previous LPQ',
-};
-
-/** Dotted field path ('generalInfo.name', 'currentClients.0.clientName') → where its value came from. */
-export type PrefilledFields = Record<string, PrefillSource>;
 export type Prefill<T> = { values: T; prefilled: PrefilledFields };
 
 /** What the attorney already gave, as each side holds it (the server's rows, the screen's queries). */

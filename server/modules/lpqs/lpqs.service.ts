@@ -21,9 +21,9 @@ import { getAttorneyProfile } from '../attorney/attorney.service';
 import { recordActivity } from '../audit/audit.service';
 import { getMasterLpq } from '../questionnaires/questionnaires.service';
 import { orNull } from '../requests/package-versions';
+import { latestOtherPositionLpq } from '../requests/previous-lpq';
 import { transitionRequest } from '../requests/request-state';
 import { positionLpqSubmittedMail } from '../requests/sharing.mails';
-import { latestOtherPositionLpq } from './previous-lpq';
 
 /** The attorney's own position LPQ with its request, locked for the rest of the transaction; else 404. */
 async function findOwnLpq(tx: Tx, user: User, lpqId: string, lock: boolean) {

@@ -18,9 +18,9 @@ import { enqueueMail } from '../../mail/outbox';
 import { conflict, HttpError, notFound } from '../../plugins/errors';
 import { attorneyRequestScope } from '../../policies/request-scope';
 import { recordActivity } from '../audit/audit.service';
-import { latestOtherPositionLpq } from '../lpqs/previous-lpq';
 import { findAttorneyRequest, firmUserEmail, toAttorneyItem } from './attorney-requests.service';
 import { readCurrentData, selectParts, storeVersion } from './package-versions';
+import { latestOtherPositionLpq } from './previous-lpq';
 import { transitionRequest } from './request-state';
 import {
   packageRevokedMail,

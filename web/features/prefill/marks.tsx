@@ -1,5 +1,6 @@
 import { Text } from '@mantine/core';
-import { PREFILL_MARKS, type Prefill, type PrefillSource, sameValue, valueAt } from '@shared/prefill';
+import { type Prefill, sameValue, valueAt } from '@shared/prefill';
+import { PREFILL_MARKS, type PrefillSource } from '@shared/prefill-sources';
 import { IconSparkles } from '@tabler/icons-react';
 import { type ReactNode, useSyncExternalStore } from 'react';
 
