@@ -13,6 +13,7 @@ import { createScheduler } from './jobs/scheduler';
 import { createMailDispatcher } from './mail/dispatcher';
 import { createMailTransport, type MailTransport } from './mail/transport';
 import { registerModules } from './modules';
+import { apiDocsRoutes } from './modules/api-docs/api-docs.routes';
 import { devMailRoutes } from './modules/notifications/dev-mail.routes';
 import { healthRoutes } from './ops/health';
 import { registerMetrics } from './ops/metrics';
@@ -91,6 +92,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance &
 
   await app.register(healthRoutes, { db });
   await registerModules(app, ctx);
+  await app.register(apiDocsRoutes);
   if (config.env !== 'production' && mailTransport.kind === 'local')
     await app.register(devMailRoutes, { ctx });
 

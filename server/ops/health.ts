@@ -1,7 +1,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { routeSchema } from '@shared/contracts/contract';
+import { opsContracts } from '@shared/contracts/ops';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type Db, migrationsFolder } from '../db/client';
 
 /** A readiness probe that waits longer than this is answered 503: a probe must not hang on the pool. */
@@ -58,16 +61,17 @@ function withTimeout(check: Promise<Readiness>): Promise<Readiness> {
  * /healthz: the process answers (liveness). /readyz: the database answers and has every committed
  * migration (readiness). Neither needs a session; /readyz costs one read of drizzle's small migrations table.
  */
-export async function healthRoutes(app: FastifyInstance, opts: { db: Db }) {
+export async function healthRoutes(fastify: FastifyInstance, opts: { db: Db }) {
   const committed = committedMigrations();
-  app.get('/healthz', async (_request, reply) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.get(opsContracts.health.path, { schema: routeSchema(opsContracts.health) }, async (_request, reply) => {
     reply.header('Cache-Control', 'no-store');
-    return { status: 'ok' };
+    return { status: 'ok' as const };
   });
-  app.get('/readyz', async (_request, reply) => {
+  app.get(opsContracts.ready.path, { schema: routeSchema(opsContracts.ready) }, async (_request, reply) => {
     reply.header('Cache-Control', 'no-store');
     const readiness = await withTimeout(checkReadiness(opts.db, committed));
     if (!readiness.ready) return reply.code(503).send({ status: 'unavailable', reason: readiness.reason });
-    return { status: 'ready' };
+    return { status: 'ready' as const };
   });
 }

@@ -169,6 +169,10 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   'GET /healthz': { access: 'public', ok: 200, call: url('/healthz') },
   'GET /readyz': { access: 'public', ok: 200, call: url('/readyz') },
 
+  // The API's own description (shared/contracts): public, shapes and texts only
+  'GET /api/openapi.json': { access: 'public', ok: 200, call: url('/api/openapi.json') },
+  'GET /api/docs': { access: 'public', ok: 200, call: url('/api/docs') },
+
   // Files
   'POST /api/objects/upload': {
     access: 'attorney',

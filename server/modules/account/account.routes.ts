@@ -1,4 +1,5 @@
-import { ACCOUNT_PATHS, deleteAccountSchema } from '@shared/account';
+import { accountContracts as c } from '@shared/contracts/attorney';
+import { routeSchema } from '@shared/contracts/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
@@ -12,17 +13,21 @@ export async function accountRoutes(fastify: FastifyInstance, { ctx }: { ctx: Ap
   // Guarded before body validation: a signed-out or firm caller learns nothing from a 400.
   const attorneyOnly = { preValidation: requireUser('attorney') };
 
-  app.get(ACCOUNT_PATHS.dataExport, attorneyOnly, async (request, reply) => {
-    const { archive, fileName } = await exportAttorneyData(ctx, currentUser(request));
-    return reply
-      .header('Content-Type', 'application/zip')
-      .header('Content-Disposition', `attachment; filename="${fileName}"`)
-      .send(archive);
-  });
+  app.get(
+    c.dataExport.path,
+    { ...attorneyOnly, schema: routeSchema(c.dataExport) },
+    async (request, reply) => {
+      const { archive, fileName } = await exportAttorneyData(ctx, currentUser(request));
+      return reply
+        .header('Content-Type', 'application/zip')
+        .header('Content-Disposition', `attachment; filename="${fileName}"`)
+        .send(archive);
+    },
+  );
 
   app.post(
-    ACCOUNT_PATHS.deleteAccount,
-    { ...attorneyOnly, schema: { body: deleteAccountSchema } },
+    c.deleteAccount.path,
+    { ...attorneyOnly, schema: routeSchema(c.deleteAccount) },
     async (request, reply) => {
       await deleteAttorneyAccount(ctx, currentUser(request), request.body, request.log);
       clearSessionCookie(reply, ctx.config);

@@ -1,4 +1,5 @@
-import { attorneyProfileSchema, attorneyRegistrationSchema } from '@shared/attorney';
+import { attorneyContracts as c } from '@shared/contracts/attorney';
+import { routeSchema } from '@shared/contracts/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
@@ -15,9 +16,9 @@ export async function attorneyRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
   const attorneyOnly = { preValidation: requireUser('attorney') };
 
   app.post(
-    '/api/register/attorney',
+    c.register.path,
     {
-      schema: { body: attorneyRegistrationSchema },
+      schema: routeSchema(c.register),
       config: { rateLimit: registrationLimit(ctx.config) },
     },
     async (request, reply) => {
@@ -27,38 +28,40 @@ export async function attorneyRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
     },
   );
 
-  app.get('/api/attorney/profile', attorneyOnly, async (request) =>
+  app.get(c.getProfile.path, { ...attorneyOnly, schema: routeSchema(c.getProfile) }, async (request) =>
     getAttorneyProfile(ctx, currentUser(request)),
   );
 
   app.post(
-    '/api/attorney/profile',
-    { ...attorneyOnly, schema: { body: attorneyProfileSchema } },
+    c.createProfile.path,
+    { ...attorneyOnly, schema: routeSchema(c.createProfile) },
     async (request, reply) => {
       const profile = await saveAttorneyProfile(ctx, currentUser(request), request.body, 'create');
       return reply.code(201).send(profile);
     },
   );
 
-  app.put(
-    '/api/attorney/profile',
-    { ...attorneyOnly, schema: { body: attorneyProfileSchema } },
-    async (request) => saveAttorneyProfile(ctx, currentUser(request), request.body, 'upsert'),
+  app.put(c.saveProfile.path, { ...attorneyOnly, schema: routeSchema(c.saveProfile) }, async (request) =>
+    saveAttorneyProfile(ctx, currentUser(request), request.body, 'upsert'),
   );
 
-  app.get('/api/attorney/dashboard-stats', attorneyOnly, async (request) =>
-    getDashboardStats(ctx, currentUser(request)),
+  app.get(
+    c.dashboardStats.path,
+    { ...attorneyOnly, schema: routeSchema(c.dashboardStats) },
+    async (request) => getDashboardStats(ctx, currentUser(request)),
   );
 
-  app.get('/api/attorney/activity', attorneyOnly, async (request) =>
+  app.get(c.activity.path, { ...attorneyOnly, schema: routeSchema(c.activity) }, async (request) =>
     listActivity(ctx.db, currentUser(request).id),
   );
 
-  app.get('/api/attorney/onboarding', attorneyOnly, async (request) =>
+  app.get(c.onboarding.path, { ...attorneyOnly, schema: routeSchema(c.onboarding) }, async (request) =>
     getOnboarding(ctx, currentUser(request)),
   );
 
-  app.post('/api/attorney/onboarding/complete', attorneyOnly, async (request) =>
-    completeOnboarding(ctx, currentUser(request)),
+  app.post(
+    c.completeOnboarding.path,
+    { ...attorneyOnly, schema: routeSchema(c.completeOnboarding) },
+    async (request) => completeOnboarding(ctx, currentUser(request)),
   );
 }

@@ -1,4 +1,5 @@
-import { accessLogQuerySchema } from '@shared/sharing';
+import { attorneyRequestContracts as c } from '@shared/contracts/attorney-requests';
+import { routeSchema } from '@shared/contracts/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
@@ -8,8 +9,8 @@ import { listAccessLog } from './audit.service';
 export async function auditRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.get(
-    '/api/attorney/access-log',
-    { preValidation: requireUser('attorney'), schema: { querystring: accessLogQuerySchema } },
+    c.accessLog.path,
+    { preValidation: requireUser('attorney'), schema: routeSchema(c.accessLog) },
     (request) => listAccessLog(ctx.db, currentUser(request).id, request.query),
   );
 }

@@ -1,16 +1,8 @@
-import {
-  AUTH_MESSAGES,
-  forgotPasswordSchema,
-  loginSchema,
-  RETURN_TO_PARAM,
-  registerSchema,
-  resetPasswordSchema,
-  safeReturnPath,
-  verifyEmailSchema,
-} from '@shared/auth';
+import { AUTH_MESSAGES, RETURN_TO_PARAM, safeReturnPath } from '@shared/auth';
+import { authContracts as c } from '@shared/contracts/auth';
+import { routeSchema } from '@shared/contracts/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { registrationLimit } from '../../plugins/rate-limit';
 import { clearSessionCookie, currentUser, requireUser, setSessionCookie } from '../../plugins/session';
@@ -38,15 +30,13 @@ export async function authRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppCo
     return `${name}:${r.ip}:${typeof email === 'string' ? email.trim().toLowerCase() : ''}`;
   };
 
-  const currentUserRoute = {
-    preHandler: requireUser(),
-    handler: async (request: FastifyRequest) => currentUser(request),
-  };
-  app.get('/api/user', currentUserRoute);
-  app.get('/api/auth/user', currentUserRoute);
+  for (const contract of [c.currentUser, c.currentUserAlias])
+    app.get(contract.path, { preHandler: requireUser(), schema: routeSchema(contract) }, async (request) =>
+      currentUser(request),
+    );
 
   // Back to the page the user was on once they sign in again (PRODUCT.md §2); only a path of this site.
-  app.get('/api/login', async (request, reply) => {
+  app.get(c.loginPage.path, { schema: routeSchema(c.loginPage) }, async (request, reply) => {
     const returnTo = safeReturnPath(
       (request.query as Record<string, unknown> | undefined)?.[RETURN_TO_PARAM],
     );
@@ -54,8 +44,8 @@ export async function authRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppCo
   });
 
   app.post(
-    '/api/register',
-    { schema: { body: registerSchema }, config: registerLimit },
+    c.register.path,
+    { schema: routeSchema(c.register), config: registerLimit },
     async (request, reply) => {
       const { user, session } = await registerUser(ctx, request.body);
       setSessionCookie(reply, config, session.token, session.expiresAt);
@@ -64,8 +54,8 @@ export async function authRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppCo
   );
 
   app.post(
-    '/api/login',
-    { schema: { body: loginSchema }, config: limit(byIpAndEmail('login')) },
+    c.login.path,
+    { schema: routeSchema(c.login), config: limit(byIpAndEmail('login')) },
     async (request, reply) => {
       const { user, session } = await loginUser(ctx, request.body, request.sessionId);
       setSessionCookie(reply, config, session.token, session.expiresAt);
@@ -73,26 +63,26 @@ export async function authRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppCo
     },
   );
 
-  app.post('/api/logout', async (request, reply) => {
+  app.post(c.logout.path, { schema: routeSchema(c.logout) }, async (request, reply) => {
     await logoutSession(ctx, request.sessionId);
     clearSessionCookie(reply, config);
     return { message: 'Logged out' };
   });
 
-  app.get('/api/logout', async (request, reply) => {
+  app.get(c.logoutLink.path, { schema: routeSchema(c.logoutLink) }, async (request, reply) => {
     await logoutSession(ctx, request.sessionId);
     clearSessionCookie(reply, config);
     return reply.redirect('/');
   });
 
-  app.post('/api/auth/verify-email', { schema: { body: verifyEmailSchema } }, async (request) => {
+  app.post(c.verifyEmail.path, { schema: routeSchema(c.verifyEmail) }, async (request) => {
     const user = await verifyEmail(ctx, request.body.token);
     return { message: AUTH_MESSAGES.emailVerified, user };
   });
 
   app.post(
-    '/api/auth/resend-verification',
-    { preHandler: requireUser(), config: limit(byIp('resend')) },
+    c.resendVerification.path,
+    { preHandler: requireUser(), schema: routeSchema(c.resendVerification), config: limit(byIp('resend')) },
     async (request, reply) => {
       await resendVerification(ctx, currentUser(request));
       return reply.code(202).send({ message: AUTH_MESSAGES.verificationSent });
@@ -100,8 +90,8 @@ export async function authRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppCo
   );
 
   app.post(
-    '/api/auth/forgot-password',
-    { schema: { body: forgotPasswordSchema }, config: limit(byIpAndEmail('forgot')) },
+    c.forgotPassword.path,
+    { schema: routeSchema(c.forgotPassword), config: limit(byIpAndEmail('forgot')) },
     async (request, reply) => {
       await requestPasswordReset(ctx, request.body.email);
       return reply.code(202).send({ message: AUTH_MESSAGES.forgotAccepted });
@@ -109,11 +99,8 @@ export async function authRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppCo
   );
 
   app.post(
-    '/api/auth/reset-password',
-    {
-      schema: { body: resetPasswordSchema, response: { 200: z.object({ message: z.string() }) } },
-      config: limit(byIp('reset')),
-    },
+    c.resetPassword.path,
+    { schema: routeSchema(c.resetPassword), config: limit(byIp('reset')) },
     async (request, reply) => {
       await resetPassword(ctx, request.body);
       clearSessionCookie(reply, config);

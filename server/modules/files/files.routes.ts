@@ -1,8 +1,9 @@
 import type { Readable } from 'node:stream';
-import { FILE_MESSAGES, resumeUpdateSchema, uploadRequestSchema } from '@shared/files';
+import { routeSchema } from '@shared/contracts/contract';
+import { filesContracts as c } from '@shared/contracts/files';
+import { FILE_MESSAGES } from '@shared/files';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { HttpError } from '../../plugins/errors';
 import { currentUser, requireUser } from '../../plugins/session';
@@ -27,47 +28,27 @@ import {
   uploadSettings,
 } from './files.service';
 
-const idParams = z.object({ id: z.string() });
-const keyQuery = z.object({ key: z.string().min(1).max(200) });
-const uploadIdParams = z.object({ uploadId: z.string().min(1).max(500) });
-/** Uppy sends the file's metadata; our uploader adds the size to it. */
-const metadataSize = z
-  .union([z.string(), z.number()])
-  .optional()
-  .transform((v) => (v === undefined ? 0 : Number(v)));
-const paramsQuery = z.object({ filename: z.string(), type: z.string(), 'metadata[size]': metadataSize });
-const multipartBody = z.object({
-  filename: z.string(),
-  type: z.string(),
-  metadata: z.object({ size: metadataSize }).loose().optional(),
-});
-const completeBody = z.object({
-  parts: z
-    .array(z.object({ PartNumber: z.number().int().positive(), ETag: z.string().min(1).max(200) }))
-    .min(1),
-});
-
 export async function filesRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const attorneyOnly = { preValidation: requireUser('attorney') };
 
   app.post(
-    '/api/objects/upload',
-    { ...attorneyOnly, schema: { body: uploadRequestSchema.nullish() } },
+    c.issueUploadUrl.path,
+    { ...attorneyOnly, schema: routeSchema(c.issueUploadUrl) },
     async (request) => issueUploadUrl(ctx, currentUser(request), request.body ?? undefined),
   );
 
-  app.post('/api/objects/:id/confirm', { ...attorneyOnly, schema: { params: idParams } }, async (request) =>
+  app.post(c.confirmUpload.path, { ...attorneyOnly, schema: routeSchema(c.confirmUpload) }, async (request) =>
     confirmUpload(ctx, currentUser(request), request.params.id),
   );
 
-  app.get('/api/objects/:id', { ...attorneyOnly, schema: { params: idParams } }, async (request) =>
+  app.get(c.getOwnFile.path, { ...attorneyOnly, schema: routeSchema(c.getOwnFile) }, async (request) =>
     getOwnFile(ctx, currentUser(request), request.params.id),
   );
 
   app.get(
-    '/objects/:id',
-    { preValidation: requireUser(), schema: { params: idParams } },
+    c.download.path,
+    { preValidation: requireUser(), schema: routeSchema(c.download) },
     async (request, reply) => {
       const wantsInline = (request.query as { inline?: unknown } | undefined)?.inline === '1';
       const { file, download, inline } = await openDownload(ctx, currentUser(request), request.params.id, {
@@ -82,29 +63,26 @@ export async function filesRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppC
     },
   );
 
-  app.put(
-    '/api/attorney/resume',
-    { ...attorneyOnly, schema: { body: resumeUpdateSchema } },
-    async (request) => setResume(ctx, currentUser(request), request.body.resumeURL),
+  app.put(c.setResume.path, { ...attorneyOnly, schema: routeSchema(c.setResume) }, async (request) =>
+    setResume(ctx, currentUser(request), request.body.resumeURL),
   );
 
   // Companion-style routes for @uppy/aws-s3 (spec §7), relative to /api/uploads.
-  app.get('/api/uploads/settings', attorneyOnly, async () => uploadSettings(ctx));
+  app.get(c.uploadSettings.path, { ...attorneyOnly, schema: routeSchema(c.uploadSettings) }, async () =>
+    uploadSettings(ctx),
+  );
 
-  app.get(
-    '/api/uploads/s3/params',
-    { ...attorneyOnly, schema: { querystring: paramsQuery } },
-    async (request) =>
-      issueUploadParams(ctx, currentUser(request), {
-        filename: request.query.filename,
-        contentType: request.query.type,
-        size: request.query['metadata[size]'],
-      }),
+  app.get(c.uploadParams.path, { ...attorneyOnly, schema: routeSchema(c.uploadParams) }, async (request) =>
+    issueUploadParams(ctx, currentUser(request), {
+      filename: request.query.filename,
+      contentType: request.query.type,
+      size: request.query['metadata[size]'],
+    }),
   );
 
   app.post(
-    '/api/uploads/s3/multipart',
-    { ...attorneyOnly, schema: { body: multipartBody } },
+    c.createMultipart.path,
+    { ...attorneyOnly, schema: routeSchema(c.createMultipart) },
     async (request) =>
       createMultipartUpload(ctx, currentUser(request), {
         filename: request.body.filename,
@@ -113,33 +91,21 @@ export async function filesRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppC
       }),
   );
 
-  app.get(
-    '/api/uploads/s3/multipart/:uploadId',
-    { ...attorneyOnly, schema: { params: uploadIdParams, querystring: keyQuery } },
-    async (request) =>
-      listUploadedParts(ctx, currentUser(request), request.query.key, request.params.uploadId),
+  app.get(c.listParts.path, { ...attorneyOnly, schema: routeSchema(c.listParts) }, async (request) =>
+    listUploadedParts(ctx, currentUser(request), request.query.key, request.params.uploadId),
   );
 
-  app.get(
-    '/api/uploads/s3/multipart/:uploadId/:partNumber',
-    {
-      ...attorneyOnly,
-      schema: {
-        params: uploadIdParams.extend({ partNumber: z.coerce.number().int() }),
-        querystring: keyQuery,
-      },
-    },
-    async (request) =>
-      signUploadPart(ctx, currentUser(request), {
-        key: request.query.key,
-        uploadId: request.params.uploadId,
-        partNumber: request.params.partNumber,
-      }),
+  app.get(c.signPart.path, { ...attorneyOnly, schema: routeSchema(c.signPart) }, async (request) =>
+    signUploadPart(ctx, currentUser(request), {
+      key: request.query.key,
+      uploadId: request.params.uploadId,
+      partNumber: request.params.partNumber,
+    }),
   );
 
   app.post(
-    '/api/uploads/s3/multipart/:uploadId/complete',
-    { ...attorneyOnly, schema: { params: uploadIdParams, querystring: keyQuery, body: completeBody } },
+    c.completeMultipart.path,
+    { ...attorneyOnly, schema: routeSchema(c.completeMultipart) },
     async (request) =>
       completeMultipartUpload(ctx, currentUser(request), {
         key: request.query.key,
@@ -151,18 +117,22 @@ export async function filesRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppC
   // Spec §7's s3/sts hands the browser temporary S3 credentials to sign its own uploads. Never issued:
   // with local storage there are none, and with S3 they would let a browser write objects of any size
   // the server never sees, past the per-file and per-user limits (PRODUCT.md §8).
-  app.get('/api/uploads/s3/sts', attorneyOnly, async () => {
-    throw new HttpError(
-      501,
-      ctx.storage.kind === 'local'
-        ? FILE_MESSAGES.temporaryCredentialsLocal
-        : FILE_MESSAGES.temporaryCredentialsS3,
-    );
-  });
+  app.get(
+    c.temporaryCredentials.path,
+    { ...attorneyOnly, schema: routeSchema(c.temporaryCredentials) },
+    async () => {
+      throw new HttpError(
+        501,
+        ctx.storage.kind === 'local'
+          ? FILE_MESSAGES.temporaryCredentialsLocal
+          : FILE_MESSAGES.temporaryCredentialsS3,
+      );
+    },
+  );
 
   app.delete(
-    '/api/uploads/s3/multipart/:uploadId',
-    { ...attorneyOnly, schema: { params: uploadIdParams, querystring: keyQuery } },
+    c.abortMultipart.path,
+    { ...attorneyOnly, schema: routeSchema(c.abortMultipart) },
     async (request) => {
       await abortMultipartUpload(ctx, currentUser(request), request.query.key, request.params.uploadId);
       return {};
@@ -189,13 +159,6 @@ function s3Error(reply: FastifyReply, status: number, code: string, message: str
     );
 }
 
-const localPutQuery = z.object({
-  expires: z.string().optional(),
-  signature: z.string().optional(),
-  uploadId: z.string().optional(),
-  partNumber: z.coerce.number().int().positive().optional(),
-});
-
 /**
  * The local driver's stand-in for S3: PUT of a whole file or of one part to an HMAC-signed,
  * expiring URL, streamed to disk with a hard size limit.
@@ -209,7 +172,7 @@ async function localUploadRoutes(
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
 
-  app.put('/api/uploads/local/*', { schema: { querystring: localPutQuery } }, async (request, reply) => {
+  app.put(c.localPut.path, { schema: routeSchema(c.localPut) }, async (request, reply) => {
     const key = (request.params as { '*': string })['*'];
     const { uploadId, partNumber } = request.query;
     const check = storage.checkUploadSignature({ key, uploadId, partNumber }, request.query);

@@ -1,8 +1,7 @@
-import { firmProfileSchema, firmRegistrationSchema } from '@shared/firm';
-import { firmSectionSchema } from '@shared/requests';
+import { routeSchema } from '@shared/contracts/contract';
+import { firmContracts as c } from '@shared/contracts/firm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { registrationLimit } from '../../plugins/rate-limit';
 import { currentUser, requireUser, setSessionCookie } from '../../plugins/session';
@@ -14,17 +13,15 @@ import {
 } from './custom-sections.service';
 import { firmDashboardStats, getFirmProfile, registerFirm, saveFirmProfile } from './firm.service';
 
-const idParams = z.object({ id: z.string().max(100) });
-
 /** Firm registration (signed out) and the firm workspace: every /api/firm route is for firm users only. */
 export async function firmRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { config } = ctx;
 
   app.post(
-    '/api/register/firm',
+    c.register.path,
     {
-      schema: { body: firmRegistrationSchema },
+      schema: routeSchema(c.register),
       config: { rateLimit: registrationLimit(config) },
     },
     async (request, reply) => {
@@ -39,34 +36,42 @@ export async function firmRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppCo
     // Before body validation: a signed-out or attorney caller learns nothing from a 400.
     firm.addHook('preValidation', requireUser('firm'));
 
-    firm.get('/api/firm/profile', async (request) => getFirmProfile(ctx, currentUser(request)));
-    firm.post('/api/firm/profile', { schema: { body: firmProfileSchema } }, async (request, reply) => {
+    firm.get(c.getProfile.path, { schema: routeSchema(c.getProfile) }, async (request) =>
+      getFirmProfile(ctx, currentUser(request)),
+    );
+    firm.post(c.createProfile.path, { schema: routeSchema(c.createProfile) }, async (request, reply) => {
       const profile = await saveFirmProfile(ctx, currentUser(request), request.body, 'create');
       return reply.code(201).send(profile);
     });
-    firm.put('/api/firm/profile', { schema: { body: firmProfileSchema } }, async (request) =>
+    firm.put(c.saveProfile.path, { schema: routeSchema(c.saveProfile) }, async (request) =>
       saveFirmProfile(ctx, currentUser(request), request.body, 'replace'),
     );
 
-    firm.get('/api/firm/dashboard-stats', async (request) => firmDashboardStats(ctx, currentUser(request)));
+    firm.get(c.dashboardStats.path, { schema: routeSchema(c.dashboardStats) }, async (request) =>
+      firmDashboardStats(ctx, currentUser(request)),
+    );
 
-    firm.get('/api/firm/custom-sections', async (request) => listCustomSections(ctx, currentUser(request)));
+    firm.get(c.listCustomSections.path, { schema: routeSchema(c.listCustomSections) }, async (request) =>
+      listCustomSections(ctx, currentUser(request)),
+    );
     firm.post(
-      '/api/firm/custom-sections',
-      { schema: { body: firmSectionSchema } },
+      c.createCustomSection.path,
+      { schema: routeSchema(c.createCustomSection) },
       async (request, reply) => {
         const section = await createCustomSection(ctx, currentUser(request), request.body);
         return reply.code(201).send(section);
       },
     );
-    firm.put(
-      '/api/firm/custom-sections/:id',
-      { schema: { params: idParams, body: firmSectionSchema } },
-      async (request) => updateCustomSection(ctx, currentUser(request), request.params.id, request.body),
+    firm.put(c.updateCustomSection.path, { schema: routeSchema(c.updateCustomSection) }, async (request) =>
+      updateCustomSection(ctx, currentUser(request), request.params.id, request.body),
     );
-    firm.delete('/api/firm/custom-sections/:id', { schema: { params: idParams } }, async (request, reply) => {
-      await deleteCustomSection(ctx, currentUser(request), request.params.id);
-      return reply.code(204).send();
-    });
+    firm.delete(
+      c.deleteCustomSection.path,
+      { schema: routeSchema(c.deleteCustomSection) },
+      async (request, reply) => {
+        await deleteCustomSection(ctx, currentUser(request), request.params.id);
+        return reply.code(204).send();
+      },
+    );
   });
 }

@@ -1,7 +1,5 @@
-import { businessPlanSchema } from '@shared/business-plan';
-import { conflictsFormSchema } from '@shared/conflicts';
-import { diversityFormSchema } from '@shared/diversity';
-import { masterLpqBodySchema } from '@shared/master-lpq';
+import { routeSchema } from '@shared/contracts/contract';
+import { formContracts as c } from '@shared/contracts/forms';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
@@ -23,39 +21,43 @@ export async function questionnaireRoutes(fastify: FastifyInstance, { ctx }: { c
   // Guarded before body validation: a signed-out or firm caller learns nothing from a 400.
   const attorneyOnly = { preValidation: requireUser('attorney') };
 
-  app.get('/api/attorney/master-lpq', attorneyOnly, async (request) =>
+  app.get(c.getMasterLpq.path, { ...attorneyOnly, schema: routeSchema(c.getMasterLpq) }, async (request) =>
     getMasterLpq(ctx, currentUser(request)),
   );
-  app.post(
-    '/api/attorney/master-lpq',
-    { ...attorneyOnly, schema: { body: masterLpqBodySchema } },
-    async (request) => saveMasterLpq(ctx, currentUser(request), request.body),
+  app.post(c.saveMasterLpq.path, { ...attorneyOnly, schema: routeSchema(c.saveMasterLpq) }, async (request) =>
+    saveMasterLpq(ctx, currentUser(request), request.body),
   );
 
-  app.get('/api/attorney/conflicts-form', attorneyOnly, async (request) =>
-    getConflictsForm(ctx, currentUser(request)),
+  app.get(
+    c.getConflictsForm.path,
+    { ...attorneyOnly, schema: routeSchema(c.getConflictsForm) },
+    async (request) => getConflictsForm(ctx, currentUser(request)),
   );
   app.put(
-    '/api/attorney/conflicts-form',
-    { ...attorneyOnly, schema: { body: conflictsFormSchema } },
+    c.saveConflictsForm.path,
+    { ...attorneyOnly, schema: routeSchema(c.saveConflictsForm) },
     async (request) => saveConflictsForm(ctx, currentUser(request), request.body),
   );
 
-  app.get('/api/attorney/diversity-form', attorneyOnly, async (request) =>
-    getDiversityForm(ctx, currentUser(request)),
+  app.get(
+    c.getDiversityForm.path,
+    { ...attorneyOnly, schema: routeSchema(c.getDiversityForm) },
+    async (request) => getDiversityForm(ctx, currentUser(request)),
   );
   app.put(
-    '/api/attorney/diversity-form',
-    { ...attorneyOnly, schema: { body: diversityFormSchema } },
+    c.saveDiversityForm.path,
+    { ...attorneyOnly, schema: routeSchema(c.saveDiversityForm) },
     async (request) => saveDiversityForm(ctx, currentUser(request), request.body),
   );
 
-  app.get('/api/attorney/business-plan', attorneyOnly, async (request) =>
-    getBusinessPlan(ctx, currentUser(request)),
+  app.get(
+    c.getBusinessPlan.path,
+    { ...attorneyOnly, schema: routeSchema(c.getBusinessPlan) },
+    async (request) => getBusinessPlan(ctx, currentUser(request)),
   );
   app.put(
-    '/api/attorney/business-plan',
-    { ...attorneyOnly, schema: { body: businessPlanSchema } },
+    c.saveBusinessPlan.path,
+    { ...attorneyOnly, schema: routeSchema(c.saveBusinessPlan) },
     async (request) => saveBusinessPlan(ctx, currentUser(request), request.body),
   );
 }

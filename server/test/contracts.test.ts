@@ -1,0 +1,205 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { isRawResponse } from '@shared/contracts/contract';
+import { ALL_CONTRACTS } from '@shared/contracts/index';
+import { type OpenApiDocument, openApiPath } from '@shared/contracts/openapi';
+import type { RouteOptions } from 'fastify';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { z } from 'zod';
+import { buildWorld, cookieFor, type World } from './actors';
+import { describeEachDb } from './harness';
+import { ownerOf, ROUTE_RULES, ruleFor } from './route-table';
+
+/**
+ * The routes that answer something other than a JSON document, so they have no response schema to
+ * serialize through. Each says why; any other route without a response schema fails the first test.
+ */
+const NON_JSON_ROUTES: Record<string, string> = {
+  'GET /api/login': 'a redirect to the sign-in page',
+  'GET /api/logout': 'a redirect to the home page',
+  'GET /objects/:id': 'the file’s bytes, or a redirect to a signed S3 URL',
+  'GET /api/attorney/data-export': 'a ZIP archive',
+  'POST /api/attorney/delete-account': '204 without a body',
+  'DELETE /api/firm/custom-sections/:id': '204 without a body',
+  'GET /api/firm/lpq-requests.csv': 'a CSV file',
+  'GET /api/firm/lpq-requests/:id/package.pdf': 'a PDF file',
+  'PUT /api/uploads/local/*': 'S3’s protocol: an empty body with an ETag, errors as S3 XML',
+  'GET /dev/mail': 'an HTML page for people (JSON on request), local development only',
+  'GET /metrics': 'Prometheus text',
+  'GET /api/docs': 'an HTML page',
+};
+
+/** Put into every JSON answer before it is serialized: what a service might return by mistake. */
+const LEAK = { passwordHash: '$argon2id$leaked', internalFirmUserId: 'leaked-internal-id' };
+
+type Collected = { key: string; method: string; url: string; response?: Record<string, unknown> };
+const routes = new Map<string, Collected>();
+const onRoute = (route: RouteOptions) => {
+  const methods = Array.isArray(route.method) ? route.method : [route.method];
+  for (const method of methods) {
+    if (method === 'HEAD') continue;
+    const key = `${method} ${route.url}`;
+    const response = (route.schema as { response?: Record<string, unknown> } | undefined)?.response;
+    routes.set(key, { key, method, url: route.url, response });
+  }
+  // The OpenAPI document is an open JSON object on purpose: it is checked for the fields itself.
+  if (route.url === '/api/openapi.json') return;
+  // A service that returned too much: extra fields on the answer (and on each item of a list).
+  const add = (value: unknown) =>
+    value && typeof value === 'object' && !Buffer.isBuffer(value) ? { ...value, ...LEAK } : value;
+  route.preSerialization = [
+    ...(Array.isArray(route.preSerialization)
+      ? route.preSerialization
+      : route.preSerialization
+        ? [route.preSerialization]
+        : []),
+    async (_request, _reply, payload: unknown) => (Array.isArray(payload) ? payload.map(add) : add(payload)),
+  ];
+};
+
+const contractKey = (c: { method: string; path: string }) => `${c.method} ${c.path}`;
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lp-contracts-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+describeEachDb(
+  'contracts',
+  (t) => {
+    it('gives every JSON route a response schema: the test fails for a route without one', () => {
+      const missing = [...routes.values()]
+        .filter((r) => !Object.values(r.response ?? {}).some((s) => s instanceof z.ZodType))
+        .filter((r) => !(r.key in NON_JSON_ROUTES))
+        .map((r) => r.key);
+      expect(missing).toEqual([]);
+      expect(routes.size).toBeGreaterThan(60);
+    });
+
+    it('registers every route from its contract, and every contract as a route', () => {
+      const contracts = new Map(ALL_CONTRACTS.map((c) => [contractKey(c), c]));
+      expect(contracts.size).toBe(ALL_CONTRACTS.length);
+      expect(new Set(ALL_CONTRACTS.map((c) => c.operationId)).size).toBe(ALL_CONTRACTS.length);
+      const problems: string[] = [];
+      for (const route of routes.values()) {
+        const contract = contracts.get(route.key);
+        if (!contract) {
+          problems.push(`${route.key}: no contract in shared/contracts`);
+          continue;
+        }
+        for (const [status, schema] of Object.entries(contract.response)) {
+          const registered = route.response?.[status];
+          if (isRawResponse(schema) ? registered !== undefined : registered !== schema)
+            problems.push(`${route.key}: ${status} is not the contract's`);
+        }
+      }
+      // /metrics only with METRICS_ENABLED, which the tests leave off.
+      for (const key of contracts.keys())
+        if (!routes.has(key) && key !== 'GET /metrics') problems.push(`${key}: a contract without a route`);
+      for (const key of Object.keys(NON_JSON_ROUTES)) {
+        const contract = contracts.get(key);
+        if (!contract || !Object.values(contract.response).every(isRawResponse))
+          problems.push(`${key}: listed as not JSON, but its contract declares a JSON answer`);
+      }
+      expect(problems).toEqual([]);
+    });
+
+    describeWorld(t);
+  },
+  {
+    local: true,
+    onRoute,
+    config: { dataDir, webDistDir: path.join(dataDir, 'no-web') },
+  },
+);
+
+function describeWorld(t: () => { app: Parameters<typeof buildWorld>[0] }) {
+  let world: World;
+  beforeAll(async () => {
+    world = await buildWorld(t().app);
+  }, 60_000);
+
+  it('never sends a field its response schema does not name', async () => {
+    const app = t().app;
+    const checked: string[] = [];
+    const failures: string[] = [];
+    for (const route of routes.values()) {
+      const rule = ruleFor(route);
+      // Reads only, as their owner: a GET changes nothing, so the order does not matter.
+      if (route.method !== 'GET' || !rule || route.key in NON_JSON_ROUTES) continue;
+      // The OpenAPI document is an open JSON object on purpose (checked below).
+      if (route.url === '/api/openapi.json') continue;
+      const owner = ownerOf(rule);
+      const call = rule.call(world, owner);
+      const cookie = await cookieFor(app, world, owner, rule.freshSession);
+      const res = await app.inject({
+        method: 'GET',
+        url: call.url,
+        headers: { ...(call.headers ?? {}), ...(cookie ? { cookie } : {}) },
+      });
+      if (res.statusCode !== 200) continue;
+      checked.push(route.key);
+      for (const value of Object.values(LEAK))
+        if (res.body.includes(value)) failures.push(`${route.key} sent ${value}`);
+    }
+    expect(failures).toEqual([]);
+    expect(checked.length).toBeGreaterThan(20);
+    for (const key of ['GET /api/user', 'GET /api/attorney/profile', 'GET /api/firm/lpq-requests/:id'])
+      expect(checked).toContain(key);
+  });
+
+  it('answers the user object with exactly its six fields', async () => {
+    const res = await t().app.inject({
+      method: 'GET',
+      url: '/api/user',
+      headers: { cookie: world.actors.attorney.cookie },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(Object.keys(res.json()).sort()).toEqual(
+      ['email', 'emailVerified', 'firstName', 'id', 'lastName', 'userType'].sort(),
+    );
+  });
+
+  it('serves an OpenAPI 3.1 document with every route, to anyone', async () => {
+    const res = await t().app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    const doc = JSON.parse(res.body) as OpenApiDocument;
+    expect(doc.openapi).toBe('3.1.0');
+    const documented = new Set(
+      Object.entries(doc.paths).flatMap(([p, methods]) => Object.keys(methods).map((m) => `${m} ${p}`)),
+    );
+    const missing = [...routes.values()]
+      .map((r) => `${r.method.toLowerCase()} ${openApiPath(r.url)}`)
+      .filter((k) => !documented.has(k));
+    expect(missing).toEqual([]);
+    expect(documented.size).toBe(ALL_CONTRACTS.length);
+    // Every JSON answer carries its schema; a request body too.
+    const user = doc.paths['/api/user'].get.responses['200'].content?.['application/json'].schema;
+    expect(user).toMatchObject({ type: 'object', required: expect.arrayContaining(['id', 'email']) });
+    expect(doc.paths['/api/login'].post.requestBody?.content['application/json'].schema).toMatchObject({
+      type: 'object',
+    });
+    expect(doc.paths['/api/firm/lpq-requests/{id}'].get.parameters?.map((p) => p.name)).toEqual([
+      'id',
+      'version',
+    ]);
+    expect(res.body).not.toContain('passwordHash');
+  });
+
+  it('serves a docs page listing every operation, without a script', async () => {
+    const res = await t().app.inject({ method: 'GET', url: '/api/docs' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(res.body).not.toContain('<script');
+    for (const c of ALL_CONTRACTS) expect(res.body).toContain(`<code>${openApiPath(c.path)}</code>`);
+    expect(res.body).toMatch(/<details id="[^"]+"><summary>/);
+    expect(res.body).toContain('<html lang="en">');
+  });
+}
+
+// The table of route rules names the same routes the contracts do.
+it('keeps the route rules and the contracts in step', () => {
+  const rules = new Set(Object.keys(ROUTE_RULES));
+  const missing = ALL_CONTRACTS.map(contractKey).filter((k) => !rules.has(k) && k !== 'GET /metrics');
+  expect(missing).toEqual([]);
+});

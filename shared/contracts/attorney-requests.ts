@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import { declineRequestSchema, lpqCompleteSchema, lpqSaveSchema } from '../lpq';
+import { accessLogQuerySchema, previewQuerySchema, shareRequestSchema } from '../sharing';
+import { defineContracts, idParams } from './contract';
+import {
+  accessLogEntryResponse,
+  attorneyRequestItemResponse,
+  positionLpqResponse,
+  sharePreviewResponse,
+} from './requests';
+
+export const attorneyRequestContracts = defineContracts('Attorney requests and sharing', {
+  list: {
+    method: 'GET',
+    path: '/api/attorney/lpq-requests',
+    summary: 'Requests sent to the attorney’s verified address, newest first',
+    audience: 'attorney',
+    response: { 200: z.array(attorneyRequestItemResponse) },
+  },
+  share: {
+    method: 'POST',
+    path: '/api/attorney/lpq-requests/:id/share',
+    summary: 'Share the package (version 1) with the parts chosen and an optional access end date',
+    audience: 'attorney',
+    params: idParams,
+    body: shareRequestSchema,
+    response: { 200: attorneyRequestItemResponse },
+  },
+  preview: {
+    method: 'GET',
+    path: '/api/attorney/lpq-requests/:id/preview',
+    summary: 'The package the firm would receive now, in the firm’s shape',
+    audience: 'attorney',
+    params: idParams,
+    query: previewQuerySchema,
+    response: { 200: sharePreviewResponse },
+  },
+  update: {
+    method: 'POST',
+    path: '/api/attorney/lpq-requests/:id/update',
+    summary: 'Send an update: the next version of the package',
+    audience: 'attorney',
+    params: idParams,
+    body: shareRequestSchema,
+    response: { 200: attorneyRequestItemResponse },
+  },
+  revoke: {
+    method: 'POST',
+    path: '/api/attorney/lpq-requests/:id/revoke',
+    summary: 'Revoke the firm’s access',
+    audience: 'attorney',
+    params: idParams,
+    response: { 200: attorneyRequestItemResponse },
+  },
+  decline: {
+    method: 'POST',
+    path: '/api/attorney/lpq-requests/:id/decline',
+    summary: 'Decline a pending request, with an optional reason',
+    audience: 'attorney',
+    params: idParams,
+    body: declineRequestSchema,
+    response: { 200: attorneyRequestItemResponse },
+  },
+  accessLog: {
+    method: 'GET',
+    path: '/api/attorney/access-log',
+    summary: 'Every firm read of the attorney’s data, grouped per firm user, request and 30 minutes',
+    audience: 'attorney',
+    query: accessLogQuerySchema,
+    response: { 200: z.array(accessLogEntryResponse) },
+  },
+});
+
+export const positionLpqContracts = defineContracts('Position LPQ', {
+  get: {
+    method: 'GET',
+    path: '/api/lpqs/:id',
+    summary: 'A position LPQ of the attorney',
+    audience: 'attorney',
+    params: idParams,
+    response: { 200: positionLpqResponse },
+  },
+  save: {
+    method: 'PUT',
+    path: '/api/lpqs/:id',
+    summary: 'Save the position LPQ (in progress)',
+    audience: 'attorney',
+    params: idParams,
+    body: lpqSaveSchema,
+    response: { 200: positionLpqResponse },
+  },
+  complete: {
+    method: 'PUT',
+    path: '/api/lpqs/:id/complete',
+    summary: 'Submit the position LPQ; the firm is told',
+    audience: 'attorney',
+    params: idParams,
+    body: lpqCompleteSchema,
+    response: { 200: positionLpqResponse },
+  },
+});

@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import {
+  forgotPasswordSchema,
+  loginSchema,
+  registerSchema,
+  resetPasswordSchema,
+  USER_TYPES,
+  verifyEmailSchema,
+} from '../auth';
+import { defineContracts, messageResponse, raw } from './contract';
+
+/** PRODUCT.md §6 user object: never the password hash or the verification timestamp. */
+export const userResponse = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  userType: z.enum(USER_TYPES),
+  emailVerified: z.boolean(),
+});
+
+export const authContracts = defineContracts('Accounts', {
+  currentUser: {
+    method: 'GET',
+    path: '/api/user',
+    summary: 'The signed-in user',
+    audience: 'signed-in',
+    response: { 200: userResponse },
+  },
+  currentUserAlias: {
+    method: 'GET',
+    path: '/api/auth/user',
+    summary: 'The signed-in user (the spec’s second path)',
+    audience: 'signed-in',
+    response: { 200: userResponse },
+  },
+  loginPage: {
+    method: 'GET',
+    path: '/api/login',
+    summary: 'Redirects to the sign-in page; a returnTo path of this site is carried along',
+    audience: 'public',
+    query: z.object({ returnTo: z.string().optional() }),
+    response: { 302: raw('Redirect to /auth (with ?returnTo= when it is a path of this site)') },
+  },
+  register: {
+    method: 'POST',
+    path: '/api/register',
+    summary: 'Create an account and sign in',
+    audience: 'public',
+    body: registerSchema,
+    response: { 201: userResponse },
+  },
+  login: {
+    method: 'POST',
+    path: '/api/login',
+    summary: 'Sign in (sets the session cookie)',
+    audience: 'public',
+    body: loginSchema,
+    response: { 200: userResponse },
+  },
+  logout: {
+    method: 'POST',
+    path: '/api/logout',
+    summary: 'Sign out',
+    audience: 'public',
+    response: { 200: messageResponse },
+  },
+  logoutLink: {
+    method: 'GET',
+    path: '/api/logout',
+    summary: 'Sign out and redirect to the home page',
+    audience: 'public',
+    response: { 302: raw('Redirect to /') },
+  },
+  verifyEmail: {
+    method: 'POST',
+    path: '/api/auth/verify-email',
+    summary: 'Verify the e-mail address with the token from the mail',
+    audience: 'public',
+    body: verifyEmailSchema,
+    response: { 200: z.object({ message: z.string(), user: userResponse }) },
+  },
+  resendVerification: {
+    method: 'POST',
+    path: '/api/auth/resend-verification',
+    summary: 'Send the verification mail again',
+    audience: 'signed-in',
+    response: { 202: messageResponse },
+  },
+  forgotPassword: {
+    method: 'POST',
+    path: '/api/auth/forgot-password',
+    summary: 'Mail a password reset link (202 whatever the address)',
+    audience: 'public',
+    body: forgotPasswordSchema,
+    response: { 202: messageResponse },
+  },
+  resetPassword: {
+    method: 'POST',
+    path: '/api/auth/reset-password',
+    summary: 'Set a new password with the token from the mail; ends every session',
+    audience: 'public',
+    body: resetPasswordSchema,
+    response: { 200: messageResponse },
+  },
+});

@@ -1,0 +1,121 @@
+import { z } from 'zod';
+
+/**
+ * One endpoint of the API: its method, path, the schemas of what it takes and of every answer it gives.
+ * The route registers with `routeSchema(contract)`, the OpenAPI document and the docs page are generated
+ * from the same objects, so neither can drift from what the server does.
+ */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** Who may call an endpoint (documentation; the route's guard enforces it). */
+export type Audience = 'public' | 'signed-in' | 'attorney' | 'firm' | 'signed-url' | 'local';
+
+/**
+ * An answer that is not a JSON document (a file, a redirect, an empty body): described in the OpenAPI
+ * document and on the docs page, never passed through a serializer.
+ */
+export type RawResponse = {
+  kind: 'raw';
+  description: string;
+  /** The body's media type; none for a redirect or an empty answer. */
+  contentType?: string;
+};
+
+export type ContractResponse = z.ZodType | RawResponse;
+
+export type Contract = {
+  method: HttpMethod;
+  /** Fastify's path syntax (`/api/lpqs/:id`). */
+  path: string;
+  summary: string;
+  description?: string;
+  audience: Audience;
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  /** Success answers by status. Errors are always `{ message, errors? }` (shared/http.ts ApiErrorBody). */
+  response: Record<number, ContractResponse>;
+};
+
+/** A contract with its area (the OpenAPI tag, the docs page's heading) and its operation id. */
+export type TaggedContract = Contract & { tag: string; operationId: string };
+
+/** An area's contracts, each stamped with the area's name and `<area>.<key>` as its operation id. */
+export function defineContracts<const T extends Record<string, Contract>>(
+  tag: string,
+  contracts: T,
+): { [K in keyof T]: T[K] & { tag: string; operationId: string } } {
+  const area = tag.replace(/[^A-Za-z]+(.)?/g, (_m, c: string | undefined) => c?.toUpperCase() ?? '');
+  const prefix = area.charAt(0).toLowerCase() + area.slice(1);
+  return Object.fromEntries(
+    Object.entries(contracts).map(([k, c]) => [k, { ...c, tag, operationId: `${prefix}.${k}` }]),
+  ) as { [K in keyof T]: T[K] & { tag: string; operationId: string } };
+}
+
+export const raw = (description: string, contentType?: string): RawResponse => ({
+  kind: 'raw',
+  description,
+  contentType,
+});
+
+export const isRawResponse = (r: ContractResponse): r is RawResponse =>
+  !(r instanceof z.ZodType) && (r as RawResponse).kind === 'raw';
+
+type JsonResponses<R> = { [K in keyof R as R[K] extends z.ZodType ? K : never]: R[K] };
+
+type RouteSchema<C extends Contract> = {
+  params: C['params'];
+  querystring: C['query'];
+  body: C['body'];
+  response: JsonResponses<C['response']>;
+};
+
+/**
+ * Fastify's `schema` of a route from its contract. Only JSON answers get a response schema: the zod
+ * serializer strips every field the schema does not name, so nothing else leaves the server.
+ */
+export function routeSchema<C extends Contract>(contract: C): RouteSchema<C> {
+  const response = Object.fromEntries(
+    Object.entries(contract.response).filter(([, r]) => !isRawResponse(r)),
+  ) as JsonResponses<C['response']>;
+  const schema: Record<string, unknown> = { response };
+  if (contract.params) schema.params = contract.params;
+  if (contract.query) schema.querystring = contract.query;
+  if (contract.body) schema.body = contract.body;
+  return schema as RouteSchema<C>;
+}
+
+// ---- Pieces the answers share. Answers are described, not validated: no lengths or refinements, so a
+// value stored by an older rule still goes out; transforms would break encoding.
+
+export const messageResponse = z.object({ message: z.string() });
+
+/** An ISO 8601 timestamp as the server writes it (`Date#toISOString`). */
+export const timestamp = () => z.string().meta({ description: 'ISO 8601 date-time' });
+/** A calendar date, yyyy-mm-dd. */
+export const calendarDate = () => z.string().meta({ description: 'yyyy-mm-dd' });
+
+/**
+ * A JSON document stored as the user wrote it, after the shared schema named in `description` validated
+ * it: passed on whole, on purpose (its keys are the user's own answers, never a column of ours).
+ */
+export const storedDocument = (description: string) =>
+  z.record(z.string(), z.unknown()).meta({ description });
+
+/**
+ * A stored form answered with its metadata: the form's own top-level keys (from its body schema's
+ * shape) are kept, anything else a row might hold is stripped. The values were validated on write.
+ */
+export function storedForm<M extends z.ZodRawShape>(
+  form: z.ZodObject,
+  meta: M,
+  description: string,
+): z.ZodObject<{ [k: string]: z.ZodOptional<z.ZodUnknown> } & M> {
+  const keys = Object.fromEntries(Object.keys(form.shape).map((k) => [k, z.unknown().optional()]));
+  return z.object({ ...keys, ...meta }).meta({ description }) as z.ZodObject<
+    { [k: string]: z.ZodOptional<z.ZodUnknown> } & M
+  >;
+}
+
+/** A malformed id is as unknown as someone else's: the service answers 404, not 400. */
+export const idParams = z.object({ id: z.string().max(100) });

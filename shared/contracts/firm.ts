@@ -1,0 +1,215 @@
+import { z } from 'zod';
+import { firmProfileSchema, firmRegistrationSchema } from '../firm';
+import { firmRequestListQuerySchema, requestNoteSchema } from '../firm-pipeline';
+import { createLpqRequestSchema, firmRequestStatusSchema, firmSectionSchema } from '../requests';
+import { changesQuerySchema } from '../sharing';
+import { userResponse } from './auth';
+import { defineContracts, idParams, raw, storedForm, timestamp } from './contract';
+import {
+  firmRequestDetailResponse,
+  firmRequestItemResponse,
+  firmSpecificQuestionsResponse,
+  packageChangeResponse,
+  requestNoteResponse,
+} from './requests';
+
+/** GET /api/firm/profile (shared/firm.ts FirmProfile): the profile's fields with its offices. */
+export const firmProfileResponse = storedForm(
+  firmProfileSchema,
+  {
+    userId: z.string(),
+    firmName: z.string(),
+    offices: z.array(
+      z.object({ id: z.string(), city: z.string(), state: z.string(), numberOfAttorneys: z.number() }),
+    ),
+    createdAt: timestamp(),
+    updatedAt: timestamp(),
+  },
+  'The firm profile: the fields of firmProfileSchema as validated on save (shared/firm.ts).',
+);
+
+const customSectionResponse = firmSpecificQuestionsResponse.shape.sections.element.extend({
+  id: z.string(),
+  createdAt: timestamp(),
+  updatedAt: timestamp(),
+});
+
+/** `?version=N`: one of the package's versions (the latest when left out). */
+const versionQuery = z.object({ version: z.coerce.number().int().min(1).max(100000).optional() });
+
+export const firmContracts = defineContracts('Firm', {
+  register: {
+    method: 'POST',
+    path: '/api/register/firm',
+    summary: 'Register a firm: account, firm profile and offices at once',
+    audience: 'public',
+    body: firmRegistrationSchema,
+    response: { 201: userResponse },
+  },
+  getProfile: {
+    method: 'GET',
+    path: '/api/firm/profile',
+    summary: 'The firm’s profile',
+    audience: 'firm',
+    response: { 200: firmProfileResponse },
+  },
+  createProfile: {
+    method: 'POST',
+    path: '/api/firm/profile',
+    summary: 'Create the firm profile (409 if one exists)',
+    audience: 'firm',
+    body: firmProfileSchema,
+    response: { 201: firmProfileResponse },
+  },
+  saveProfile: {
+    method: 'PUT',
+    path: '/api/firm/profile',
+    summary: 'Replace the firm profile',
+    audience: 'firm',
+    body: firmProfileSchema,
+    response: { 200: firmProfileResponse },
+  },
+  dashboardStats: {
+    method: 'GET',
+    path: '/api/firm/dashboard-stats',
+    summary: 'The firm dashboard’s stat cards',
+    audience: 'firm',
+    response: {
+      200: z.object({
+        invitationsSent: z.number(),
+        pending: z.number(),
+        shared: z.number(),
+        underReview: z.number(),
+        declined: z.number(),
+      }),
+    },
+  },
+  listCustomSections: {
+    method: 'GET',
+    path: '/api/firm/custom-sections',
+    summary: 'The firm’s library of question sections',
+    audience: 'firm',
+    response: { 200: z.array(customSectionResponse) },
+  },
+  createCustomSection: {
+    method: 'POST',
+    path: '/api/firm/custom-sections',
+    summary: 'Add a section to the library',
+    audience: 'firm',
+    body: firmSectionSchema,
+    response: { 201: customSectionResponse },
+  },
+  updateCustomSection: {
+    method: 'PUT',
+    path: '/api/firm/custom-sections/:id',
+    summary: 'Change a section of the library',
+    audience: 'firm',
+    params: idParams,
+    body: firmSectionSchema,
+    response: { 200: customSectionResponse },
+  },
+  deleteCustomSection: {
+    method: 'DELETE',
+    path: '/api/firm/custom-sections/:id',
+    summary: 'Remove a section from the library',
+    audience: 'firm',
+    params: idParams,
+    response: { 204: raw('Deleted') },
+  },
+});
+
+export const firmRequestContracts = defineContracts('Firm requests', {
+  list: {
+    method: 'GET',
+    path: '/api/firm/lpq-requests',
+    summary: 'A page of the firm’s requests; the next page’s URL in `Link: <…>; rel="next"`',
+    audience: 'firm',
+    query: firmRequestListQuerySchema,
+    response: { 200: z.array(firmRequestItemResponse) },
+  },
+  csv: {
+    method: 'GET',
+    path: '/api/firm/lpq-requests.csv',
+    summary: 'The same rows as CSV, all pages',
+    audience: 'firm',
+    query: firmRequestListQuerySchema.omit({ limit: true, cursor: true }),
+    response: { 200: raw('The list as CSV (Content-Disposition: attachment)', 'text/csv') },
+  },
+  withdraw: {
+    method: 'POST',
+    path: '/api/firm/lpq-requests/:id/withdraw',
+    summary: 'Withdraw a pending invitation',
+    audience: 'firm',
+    params: idParams,
+    response: { 200: firmRequestItemResponse },
+  },
+  resend: {
+    method: 'POST',
+    path: '/api/firm/lpq-requests/:id/resend',
+    summary: 'Resend a pending invitation (once per 24 hours)',
+    audience: 'firm',
+    params: idParams,
+    response: { 200: firmRequestItemResponse },
+  },
+  listNotes: {
+    method: 'GET',
+    path: '/api/firm/lpq-requests/:id/notes',
+    summary: 'The firm’s own notes on a request, oldest first; never shown to the attorney',
+    audience: 'firm',
+    params: idParams,
+    response: { 200: z.array(requestNoteResponse) },
+  },
+  addNote: {
+    method: 'POST',
+    path: '/api/firm/lpq-requests/:id/notes',
+    summary: 'Add a note',
+    audience: 'firm',
+    params: idParams,
+    body: requestNoteSchema,
+    response: { 201: requestNoteResponse },
+  },
+  create: {
+    method: 'POST',
+    path: '/api/firm/lpq-requests',
+    summary: 'Invite an attorney: send an LPQ request',
+    audience: 'firm',
+    body: createLpqRequestSchema,
+    response: { 201: firmRequestItemResponse },
+  },
+  get: {
+    method: 'GET',
+    path: '/api/firm/lpq-requests/:id',
+    summary: 'A request with its package (null until shared and after revocation)',
+    audience: 'firm',
+    params: idParams,
+    query: versionQuery,
+    response: { 200: firmRequestDetailResponse },
+  },
+  changes: {
+    method: 'GET',
+    path: '/api/firm/lpq-requests/:id/changes',
+    summary: 'What changed between two versions of the package',
+    audience: 'firm',
+    params: idParams,
+    query: changesQuerySchema,
+    response: { 200: z.array(packageChangeResponse) },
+  },
+  setStatus: {
+    method: 'POST',
+    path: '/api/firm/lpq-requests/:id/status',
+    summary: 'Mark a shared request reviewed or completed',
+    audience: 'firm',
+    params: idParams,
+    body: firmRequestStatusSchema,
+    response: { 200: firmRequestItemResponse },
+  },
+  packagePdf: {
+    method: 'GET',
+    path: '/api/firm/lpq-requests/:id/package.pdf',
+    summary: 'The package as a PDF (404 before sharing)',
+    audience: 'firm',
+    params: idParams,
+    query: versionQuery,
+    response: { 200: raw('The package PDF (Content-Disposition: attachment)', 'application/pdf') },
+  },
+});

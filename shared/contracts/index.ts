@@ -1,0 +1,24 @@
+import { accountContracts, attorneyContracts } from './attorney';
+import { attorneyRequestContracts, positionLpqContracts } from './attorney-requests';
+import { authContracts } from './auth';
+import type { TaggedContract } from './contract';
+import { filesContracts } from './files';
+import { firmContracts, firmRequestContracts } from './firm';
+import { formContracts } from './forms';
+import { opsContracts } from './ops';
+
+/** Every endpoint the server has, area by area, in the order the docs show them. */
+export const CONTRACT_AREAS = [
+  authContracts,
+  attorneyContracts,
+  formContracts,
+  filesContracts,
+  attorneyRequestContracts,
+  positionLpqContracts,
+  accountContracts,
+  firmContracts,
+  firmRequestContracts,
+  opsContracts,
+] as const;
+
+export const ALL_CONTRACTS: TaggedContract[] = CONTRACT_AREAS.flatMap((area) => Object.values(area));
