@@ -2,16 +2,28 @@ import { QueryClient, type QueryFunction } from '@tanstack/react-query';
 import { handleUnauthorized } from './toast';
 
 /**
- * Every non-OK answer of the API. Its message keeps spec §8's `STATUS: body` form (or the status text
- * when the body is empty), which errorMessage, fieldErrors and statusOf read.
+ * Every non-OK answer of the API, thrown by every call the web makes. Its message keeps spec §8's
+ * `STATUS: body` form (or the status text when the body is empty); the body's `message` and per-field
+ * `errors` (PRODUCT.md §8) are read once, here.
  */
 export class ApiError extends Error {
+  readonly serverMessage: string | undefined;
+  readonly errors: Record<string, string>;
   constructor(
     readonly status: number,
     readonly body: string,
   ) {
     super(`${status}: ${body}`);
     this.name = 'ApiError';
+    let parsed: { message?: unknown; errors?: unknown } = {};
+    try {
+      parsed = JSON.parse(body) as typeof parsed;
+    } catch {
+      // Not JSON: the status text.
+    }
+    this.serverMessage = typeof parsed?.message === 'string' && parsed.message ? parsed.message : undefined;
+    this.errors =
+      parsed?.errors && typeof parsed.errors === 'object' ? (parsed.errors as Record<string, string>) : {};
   }
 }
 
@@ -21,7 +33,8 @@ export class ApiError extends Error {
  */
 const SIGN_IN_CALLS = new Set(['POST /api/login']);
 
-async function throwIfNotOk(res: Response, call?: string) {
+/** Throws the ApiError of a non-OK answer; a 401 also starts the sign-in round trip. */
+export async function ensureOk(res: Response, call?: string) {
   if (res.ok) return;
   const text = (await res.text()) || res.statusText;
   if (res.status === 401 && call && !SIGN_IN_CALLS.has(call)) handleUnauthorized();
@@ -36,7 +49,7 @@ export async function apiRequest<T = unknown>(method: string, url: string, body?
     body: body !== undefined ? JSON.stringify(body) : undefined,
     credentials: 'include',
   });
-  await throwIfNotOk(res, `${method} ${url}`);
+  await ensureOk(res, `${method} ${url}`);
   if (res.status === 204) return undefined as T;
   const text = await res.text();
   return (text ? JSON.parse(text) : undefined) as T;
@@ -48,7 +61,7 @@ export async function apiRequest<T = unknown>(method: string, url: string, body?
  */
 export async function downloadFile(url: string, fallbackName: string): Promise<void> {
   const res = await fetch(url, { credentials: 'include' });
-  await throwIfNotOk(res, `GET ${url}`);
+  await ensureOk(res, `GET ${url}`);
   const blob = await res.blob();
   const disposition = res.headers.get('Content-Disposition') ?? '';
   const name = disposition.match(/filename="([^"]+)"/)?.[1] ?? fallbackName;
@@ -65,36 +78,16 @@ export async function downloadFile(url: string, fallbackName: string): Promise<v
 
 /** The message of an API error for a toast: the server's `message`, else the fallback. */
 export function errorMessage(error: unknown, fallback: string): string {
-  if (!(error instanceof Error)) return fallback;
-  const body = error.message.replace(/^\d{3}: /, '');
-  try {
-    const parsed = JSON.parse(body) as { message?: unknown };
-    if (typeof parsed.message === 'string' && parsed.message) return parsed.message;
-  } catch {
-    // Not JSON: the status text.
-  }
-  return fallback;
+  return (error instanceof ApiError && error.serverMessage) || fallback;
 }
 
 /** Per-field messages of a 400 answer, to show under the fields. */
 export function fieldErrors(error: unknown): Record<string, string> {
-  if (!(error instanceof Error) || !error.message.startsWith('400: ')) return {};
-  try {
-    const parsed = JSON.parse(error.message.slice(5)) as { errors?: Record<string, string> };
-    return parsed.errors ?? {};
-  } catch {
-    return {};
-  }
+  return error instanceof ApiError && error.status === 400 ? error.errors : {};
 }
 
 export function statusOf(error: unknown): number | undefined {
-  if (!(error instanceof Error)) return undefined;
-  const m = error.message.match(/^(\d{3}): /);
-  return m ? Number(m[1]) : undefined;
-}
-
-export function isUnauthorizedError(error: unknown): boolean {
-  return error instanceof Error && /^401: .*Unauthorized/.test(error.message);
+  return error instanceof ApiError ? error.status : undefined;
 }
 
 type UnauthorizedBehavior = 'returnNull' | 'throw';
@@ -105,7 +98,7 @@ export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): Query
     const url = queryKey.join('/');
     const res = await fetch(url, { credentials: 'include' });
     if (on401 === 'returnNull' && res.status === 401) return null as T;
-    await throwIfNotOk(res, `GET ${url}`);
+    await ensureOk(res, `GET ${url}`);
     return (await res.json()) as T;
   };
 }

@@ -3,7 +3,7 @@ import type { FirmRequestSort, RequestNote } from '@shared/firm-pipeline';
 import type { CustomSection, FirmRequestDetail, FirmRequestItem, RequestStatus } from '@shared/requests';
 import type { PackageChange } from '@shared/sharing';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { apiRequest, queryClient } from '../../lib/api';
+import { apiRequest, ensureOk, queryClient } from '../../lib/api';
 
 export const FIRM_KEYS = {
   profile: ['/api/firm/profile'],
@@ -31,7 +31,7 @@ export function requestsQuery(filters: RequestFilters): string {
 
 async function fetchRequestsPage(url: string) {
   const res = await fetch(url, { credentials: 'include' });
-  if (!res.ok) throw new Error(`${res.status}: ${(await res.text()) || res.statusText}`);
+  await ensureOk(res, `GET ${url}`);
   const next = res.headers.get('Link')?.match(/^<([^>]+)>;\s*rel="next"$/)?.[1] ?? null;
   return { items: (await res.json()) as FirmRequestItem[], next };
 }
@@ -51,7 +51,7 @@ export const useRequestNotes = (id: string) => useQuery<RequestNote[]>({ queryKe
 async function getOrNull<T>(url: string): Promise<T | null> {
   const res = await fetch(url, { credentials: 'include' });
   if (res.status === 404) return null;
-  if (!res.ok) throw new Error(`${res.status}: ${(await res.text()) || res.statusText}`);
+  await ensureOk(res, `GET ${url}`);
   return (await res.json()) as T;
 }
 
