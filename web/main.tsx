@@ -14,11 +14,13 @@ import { cssVariablesResolver, theme } from './theme';
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
+      {/* containerWidth is a maximum (the host is the viewport less its margins, up to 420 px); a fixed
+          width pushed the toast past the left edge of a 390 px phone. */}
       <Notifications
         limit={1}
         position="top-right"
         autoClose={UI_TIMING.toastAutoCloseMs}
-        w={UI_TIMING.toastMaxWidth}
+        containerWidth={UI_TIMING.toastMaxWidth}
       />
       <QueryClientProvider client={queryClient}>
         <BrowserRouter>

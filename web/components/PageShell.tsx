@@ -3,11 +3,32 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
+/** Where the back link at the top goes: another page, or (a wizard's earlier step) an action. */
+export type PageBack = { label: string } & ({ to: string } | { onClick: () => void });
+
+function BackLink({ back }: { back: PageBack }) {
+  const content = (
+    <Group gap={4}>
+      <IconArrowLeft size={16} aria-hidden />
+      {back.label}
+    </Group>
+  );
+  return 'to' in back ? (
+    <Anchor component={Link} to={back.to} c="dimmed" size="sm" w="fit-content">
+      {content}
+    </Anchor>
+  ) : (
+    <Anchor component="button" type="button" onClick={back.onClick} c="dimmed" size="sm" w="fit-content">
+      {content}
+    </Anchor>
+  );
+}
+
 /** The frame of every inner page: a back link, a title, an optional subtitle and actions. */
 export function PageShell(props: {
   title: string;
   subtitle?: ReactNode;
-  back?: { to: string; label: string };
+  back?: PageBack;
   actions?: ReactNode;
   /** A line under the title, such as a form's autosave state. */
   status?: ReactNode;
@@ -18,14 +39,7 @@ export function PageShell(props: {
     <Box bg="gray.0" mih="100vh">
       <Container size={props.size ?? 'lg'} py="xl">
         <Stack gap="lg">
-          {props.back && (
-            <Anchor component={Link} to={props.back.to} c="dimmed" size="sm" w="fit-content">
-              <Group gap={4}>
-                <IconArrowLeft size={16} aria-hidden />
-                {props.back.label}
-              </Group>
-            </Anchor>
-          )}
+          {props.back && <BackLink back={props.back} />}
           <Group justify="space-between" align="flex-start" wrap="wrap" gap="md">
             <Stack gap={4}>
               <Title order={1} fz={{ base: 24, sm: 30 }}>

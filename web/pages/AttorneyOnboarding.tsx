@@ -30,8 +30,9 @@ import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { type Control, type FieldPath, useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
-import { PageShell } from '../components/PageShell';
 import { RestoredNotice, SaveState } from '../components/SaveState';
+import { StepNav } from '../components/StepNav';
+import { WizardFooter, WizardShell } from '../components/WizardShell';
 import { masterLpqUpdate, onboardingValuesFrom } from '../features/attorney/onboarding';
 import {
   PracticeAreasField,
@@ -47,7 +48,6 @@ import {
 import { DocumentsUploader, ResumeUploader } from '../features/files';
 import { marksOf, setPrefillMarks } from '../features/prefill/marks';
 import { optionsOf, SelectField, TextareaField, TextField } from '../features/questionnaires/fields';
-import { StepNav } from '../features/questionnaires/StepNav';
 import { apiRequest, errorMessage, queryClient } from '../lib/api';
 import { ONBOARDING_STATUS_PATH, onboardingQueryKey, useAuth } from '../lib/auth';
 import { useAutosave } from '../lib/autosave';
@@ -203,12 +203,12 @@ export default function AttorneyOnboarding() {
 
   if (step === null) {
     return (
-      <PageShell
+      <WizardShell
         title="Welcome to Lateral Passport"
         back={{ to: '/attorney/onboarding', label: 'Start again' }}
       >
         <Text role="alert">Invalid step</Text>
-      </PageShell>
+      </WizardShell>
     );
   }
 
@@ -216,14 +216,13 @@ export default function AttorneyOnboarding() {
   const loading = profile.isLoading || lpq.isLoading;
 
   return (
-    <PageShell
+    <WizardShell
       title="Welcome to Lateral Passport"
       subtitle="Set up your profile and Master LPQ in a few steps."
-      size="md"
       status={!loading && <SaveState autosave={autosave} />}
+      nav={<StepNav steps={STEPS} active={step} onSelect={goTo} lastSelectable={step} />}
     >
       <Stack gap="lg">
-        <StepNav steps={STEPS} active={step} />
         <Alert icon={<IconClock aria-hidden />} variant="light" color="navy">
           Tip: reply to firm invitations within 48 hours.
         </Alert>
@@ -410,19 +409,23 @@ export default function AttorneyOnboarding() {
                 </Stack>
               </Paper>
               {step < 5 && (
-                <Group justify="space-between">
-                  <Button variant="default" disabled={step === 0} onClick={() => goTo(step - 1)}>
-                    Previous
-                  </Button>
-                  <Button type="submit" loading={saveStep.isPending}>
-                    Next Step
-                  </Button>
-                </Group>
+                <WizardFooter
+                  back={
+                    <Button variant="default" disabled={step === 0} onClick={() => goTo(step - 1)}>
+                      Previous
+                    </Button>
+                  }
+                  next={
+                    <Button type="submit" loading={saveStep.isPending}>
+                      Next Step
+                    </Button>
+                  }
+                />
               )}
             </Stack>
           </form>
         )}
       </Stack>
-    </PageShell>
+    </WizardShell>
   );
 }

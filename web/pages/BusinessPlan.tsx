@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Loader, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Button, Loader, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import {
   BUSINESS_PLAN_FIELDS,
   BUSINESS_PLAN_STEPS,
@@ -14,8 +14,9 @@ import { TOASTS } from '@shared/texts';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { type Control, type FieldErrors, type FieldPath, useFieldArray, useForm } from 'react-hook-form';
-import { PageShell } from '../components/PageShell';
 import { RestoredNotice, SaveState } from '../components/SaveState';
+import { StepNav } from '../components/StepNav';
+import { WizardFooter, WizardShell } from '../components/WizardShell';
 import {
   ATTORNEY_PATHS,
   afterAttorneySave,
@@ -26,7 +27,6 @@ import {
 import { marksOf, setPrefillMarks } from '../features/prefill/marks';
 import { optionsOf, SelectField, TextareaField, TextField } from '../features/questionnaires/fields';
 import { RepeatableList } from '../features/questionnaires/RepeatableList';
-import { StepNav } from '../features/questionnaires/StepNav';
 import { apiRequest, fieldErrors } from '../lib/api';
 import { useAuth } from '../lib/auth';
 import { useAutosave } from '../lib/autosave';
@@ -230,11 +230,10 @@ export default function BusinessPlan() {
   const last = step === SECTIONS.length - 1;
 
   return (
-    <PageShell
+    <WizardShell
       title="Business Plan"
       subtitle="Your practice plan for the firms you talk to."
       back={{ to: '/attorney/dashboard', label: 'Back to Dashboard' }}
-      size="md"
       status={<SaveState autosave={autosave} />}
     >
       {saved.isLoading || lpq.isLoading || profile.isLoading ? (
@@ -299,21 +298,25 @@ export default function BusinessPlan() {
                 {section === 'implementation' && <Milestones control={control} />}
               </Stack>
             </Paper>
-            <Group justify="space-between">
-              <Button variant="default" disabled={step === 0} onClick={() => goToStep(step - 1)}>
-                Previous
-              </Button>
-              {last ? (
-                <Button type="submit" disabled={save.isPending}>
-                  {save.isPending ? 'Saving...' : 'Save Business Plan'}
+            <WizardFooter
+              back={
+                <Button variant="default" disabled={step === 0} onClick={() => goToStep(step - 1)}>
+                  Previous
                 </Button>
-              ) : (
-                <Button type="submit">Next</Button>
-              )}
-            </Group>
+              }
+              next={
+                last ? (
+                  <Button type="submit" disabled={save.isPending}>
+                    {save.isPending ? 'Saving...' : 'Save Business Plan'}
+                  </Button>
+                ) : (
+                  <Button type="submit">Next</Button>
+                )
+              }
+            />
           </Stack>
         </form>
       )}
-    </PageShell>
+    </WizardShell>
   );
 }

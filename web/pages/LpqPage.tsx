@@ -1,15 +1,12 @@
 import {
   Alert,
   Button,
-  Card,
   Center,
-  Group,
   MultiSelect,
   NumberInput,
-  Progress,
+  Paper,
   SimpleGrid,
   Stack,
-  Stepper,
   Text,
   Textarea,
   TextInput,
@@ -35,8 +32,9 @@ import { useMutation } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { FullPageSpinner } from '../components/FullPageSpinner';
-import { PageShell } from '../components/PageShell';
 import { RestoredNotice, SaveState } from '../components/SaveState';
+import { StepNav } from '../components/StepNav';
+import { WizardFooter, WizardShell } from '../components/WizardShell';
 import { DocumentsUploader } from '../features/files';
 import { marksOf, prefillMark, withMark } from '../features/prefill/marks';
 import { WhatIsMissing } from '../features/questionnaires/WhatIsMissing';
@@ -128,6 +126,11 @@ function LpqForm({ lpq }: { lpq: PositionLpq }) {
     recordUpdatedAt: lpq.updatedAt,
     enabled: !readOnly,
   });
+  // A step change saves the draft at once.
+  const goToStep = (next: number) => {
+    void autosave.flush();
+    setStep(next);
+  };
   const setFirmAnswer = (id: string, value: FirmAnswers[string]) => {
     edited.current = true;
     setFirmAnswers((a) => ({ ...a, [id]: value }));
@@ -258,10 +261,12 @@ function LpqForm({ lpq }: { lpq: PositionLpq }) {
     [formData.documents],
   );
   const busy = save.isPending || complete.isPending || exiting;
+  // The steps holding an answer Submit or the server refused: their buttons are marked red.
+  const errorSteps = new Set(Object.keys(errors).map(stepOf));
   const isLast = step === steps.length - 1;
 
   return (
-    <PageShell
+    <WizardShell
       title="Lateral Partner Questionnaire"
       subtitle={
         <>
@@ -274,6 +279,41 @@ function LpqForm({ lpq }: { lpq: PositionLpq }) {
       }
       back={{ to: '/attorney/lpq-requests', label: 'Back to LPQ Requests' }}
       status={!readOnly && <SaveState autosave={autosave} />}
+      nav={<StepNav steps={steps} active={step} onSelect={goToStep} invalid={errorSteps} />}
+      footer={
+        <WizardFooter
+          secondary={
+            <Button
+              variant="default"
+              onClick={saveAndExit}
+              disabled={readOnly || busy}
+              loading={save.isPending && !isLast}
+            >
+              Save & Exit
+            </Button>
+          }
+          back={
+            <Button
+              variant="default"
+              onClick={() => goToStep(Math.max(0, step - 1))}
+              disabled={step === 0 || busy}
+            >
+              Previous
+            </Button>
+          }
+          next={
+            isLast ? (
+              <Button onClick={submit} disabled={readOnly || busy} loading={complete.isPending}>
+                Submit LPQ
+              </Button>
+            ) : (
+              <Button onClick={readOnly ? () => setStep((s) => s + 1) : goContinue} disabled={busy}>
+                Continue
+              </Button>
+            )
+          }
+        />
+      }
     >
       <Stack gap="lg">
         <RestoredNotice autosave={autosave} />
@@ -282,24 +322,7 @@ function LpqForm({ lpq }: { lpq: PositionLpq }) {
             You submitted this LPQ. The firm is reviewing it; it can no longer be edited.
           </Alert>
         )}
-        <Stack gap={6}>
-          <Group justify="space-between">
-            <Text size="sm" fw={600}>
-              Step {step + 1} of {steps.length}
-            </Text>
-            <Text size="sm" c="dimmed">
-              {steps[step]}
-            </Text>
-          </Group>
-          <Progress value={((step + 1) / steps.length) * 100} aria-label="Progress" />
-        </Stack>
-        <Stepper active={step} onStepClick={setStep} size="sm" allowNextStepsSelect wrap>
-          {steps.map((title) => (
-            <Stepper.Step key={title} label={title} />
-          ))}
-        </Stepper>
-
-        <Card withBorder padding="lg">
+        <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md">
           {step === 0 && (
             <Stack gap="md">
               <Title order={2} fz="lg">
@@ -423,7 +446,7 @@ function LpqForm({ lpq }: { lpq: PositionLpq }) {
               ))}
             </Stack>
           )}
-        </Card>
+        </Paper>
 
         {isLast && !readOnly && (
           <WhatIsMissing
@@ -433,35 +456,7 @@ function LpqForm({ lpq }: { lpq: PositionLpq }) {
             description={`Submit LPQ needs ${missing.length === 1 ? 'one more answer' : `${missing.length} more answers`}. Select one to go to it.`}
           />
         )}
-        <Group justify="space-between" wrap="wrap" gap="sm">
-          <Button
-            variant="default"
-            onClick={saveAndExit}
-            disabled={readOnly || busy}
-            loading={save.isPending && !isLast}
-          >
-            Save & Exit
-          </Button>
-          <Group gap="sm">
-            <Button
-              variant="default"
-              onClick={() => setStep((s) => Math.max(0, s - 1))}
-              disabled={step === 0 || busy}
-            >
-              Previous
-            </Button>
-            {isLast ? (
-              <Button onClick={submit} disabled={readOnly || busy} loading={complete.isPending}>
-                Submit LPQ
-              </Button>
-            ) : (
-              <Button onClick={readOnly ? () => setStep((s) => s + 1) : goContinue} disabled={busy}>
-                Continue
-              </Button>
-            )}
-          </Group>
-        </Group>
       </Stack>
-    </PageShell>
+    </WizardShell>
   );
 }

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { Button, Loader, Paper, Stack, Text } from '@mantine/core';
 import { type MasterLpq as MasterLpqData, type MasterLpqInput, masterLpqSchema } from '@shared/master-lpq';
 import { type MissingAnswer, masterLpqStepStatuses, missingAnswers } from '@shared/master-lpq-answers';
 import { prefillMasterLpq } from '@shared/prefill';
@@ -15,8 +15,9 @@ import {
   useWatch,
 } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
-import { PageShell } from '../components/PageShell';
 import { RestoredNotice, SaveState } from '../components/SaveState';
+import { StepNav } from '../components/StepNav';
+import { WizardFooter, WizardShell } from '../components/WizardShell';
 import {
   ATTORNEY_PATHS,
   afterAttorneySave,
@@ -38,7 +39,6 @@ import {
   stepOfField,
   toMasterLpqFormValues,
 } from '../features/questionnaires/master-lpq-form';
-import { StepNav } from '../features/questionnaires/StepNav';
 import { WhatIsMissing } from '../features/questionnaires/WhatIsMissing';
 import { apiRequest, errorMessage, fieldErrors } from '../lib/api';
 import { useAuth } from '../lib/auth';
@@ -242,11 +242,10 @@ export default function MasterLpq() {
   const StepView = STEP_VIEWS[step];
 
   return (
-    <PageShell
+    <WizardShell
       title="Master LPQ Template"
       subtitle="Complete it once, share it with every firm that invites you."
       back={{ to: '/attorney/dashboard', label: 'Back to Dashboard' }}
-      size="md"
       status={ready && <SaveState autosave={autosave} />}
     >
       {saved.isLoading || profile.isLoading ? (
@@ -281,18 +280,22 @@ export default function MasterLpq() {
                 </Stack>
               </Paper>
               {last && <MasterLpqMissingPanel control={form.control} onJump={jumpTo} ref={missingPanel} />}
-              <Group justify="space-between">
-                <Button variant="default" disabled={step === 0} onClick={() => goToStep(step - 1)}>
-                  Previous
-                </Button>
-                <Button type="submit" loading={save.isPending}>
-                  {last ? 'Save Template' : 'Next'}
-                </Button>
-              </Group>
+              <WizardFooter
+                back={
+                  <Button variant="default" disabled={step === 0} onClick={() => goToStep(step - 1)}>
+                    Previous
+                  </Button>
+                }
+                next={
+                  <Button type="submit" loading={save.isPending}>
+                    {last ? 'Save Template' : 'Next'}
+                  </Button>
+                }
+              />
             </Stack>
           </form>
         </FormProvider>
       )}
-    </PageShell>
+    </WizardShell>
   );
 }

@@ -1,33 +1,22 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  ActionIcon,
-  Box,
-  Button,
-  Container,
-  Group,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Button, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { type AttorneyRegistrationFormValues, attorneyRegistrationFormSchema } from '@shared/attorney';
 import type { User } from '@shared/auth';
 import { REGISTRATION_PRACTICE_AREAS } from '@shared/practice-areas';
 import { TOASTS } from '@shared/texts';
-import { IconArrowLeft } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type Control, type FieldPath, useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PasswordField } from '../components/PasswordField';
+import { StepNav } from '../components/StepNav';
+import { WizardFooter, WizardShell } from '../components/WizardShell';
 import {
   PracticeAreasField,
   ProfessionalFields,
   type ProfessionalForm,
 } from '../features/attorney/ProfessionalFields';
 import { TextField } from '../features/questionnaires/fields';
-import { StepNav } from '../features/questionnaires/StepNav';
 import { apiRequest, errorMessage, fieldErrors, statusOf } from '../lib/api';
 import { setCurrentUser } from '../lib/auth';
 import { applyServerErrors } from '../lib/forms';
@@ -112,128 +101,101 @@ export default function RegisterAttorney() {
   }
 
   return (
-    <Box bg="gray.0" mih="100vh" py="xl">
-      <Container size="sm">
-        <Stack gap="lg">
-          <Group gap="sm" wrap="nowrap">
-            {step === 0 ? (
-              <ActionIcon component={Link} to="/" variant="subtle" aria-label="Back">
-                <IconArrowLeft size={20} aria-hidden />
-              </ActionIcon>
+    <WizardShell
+      title="Attorney Registration"
+      subtitle="Create your account and professional profile."
+      back={
+        step === 0
+          ? { to: '/', label: 'Back to Home' }
+          : { onClick: () => setStep(step - 1), label: `Back to ${STEPS[step - 1]}` }
+      }
+      nav={<StepNav steps={STEPS} active={step} onSelect={setStep} lastSelectable={step} />}
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (step < STEPS.length - 1) void next();
+        else void submit();
+      }}
+      footer={
+        <WizardFooter
+          back={
+            step === 0 ? (
+              <Button variant="default" component={Link} to="/">
+                Cancel
+              </Button>
             ) : (
-              <ActionIcon variant="subtle" aria-label="Back" onClick={() => setStep(step - 1)}>
-                <IconArrowLeft size={20} aria-hidden />
-              </ActionIcon>
-            )}
-            <Box>
-              <Title order={1} fz={{ base: 24, sm: 28 }}>
-                Attorney Registration
-              </Title>
-              <Text c="dimmed" size="sm">
-                Create your account and professional profile.
+              <Button variant="default" onClick={() => setStep(step - 1)}>
+                Back
+              </Button>
+            )
+          }
+          next={
+            <Button type="submit" disabled={register.isPending}>
+              {step < STEPS.length - 1
+                ? 'Continue'
+                : register.isPending
+                  ? 'Creating Account...'
+                  : 'Create Account'}
+            </Button>
+          }
+        />
+      }
+      below={
+        step === 0 && (
+          <Text size="sm" c="dimmed" ta="center">
+            Already have an account? <Link to="/auth">Sign in</Link>
+          </Text>
+        )
+      }
+    >
+      <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md">
+        <Stack gap="md">
+          <Title order={2} fz="lg">
+            {STEPS[step]}
+          </Title>
+          {step === 0 && (
+            <>
+              <Text size="sm" c="dimmed">
+                All fields on this step are required.
               </Text>
-            </Box>
-          </Group>
-          <StepNav steps={STEPS} active={step} />
-          <Paper withBorder p={{ base: 'md', sm: 'xl' }} radius="md">
-            <form
-              noValidate
-              onSubmit={(e) => {
-                e.preventDefault();
-                if (step < STEPS.length - 1) void next();
-                else void submit();
-              }}
-            >
-              <Stack gap="md">
-                <Title order={2} fz="lg">
-                  {STEPS[step]}
-                </Title>
-                {step === 0 && (
-                  <>
-                    <Text size="sm" c="dimmed">
-                      All fields on this step are required.
-                    </Text>
-                    <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                      <TextField
-                        control={control}
-                        name="firstName"
-                        label="First Name"
-                        autoComplete="given-name"
-                      />
-                      <TextField
-                        control={control}
-                        name="lastName"
-                        label="Last Name"
-                        autoComplete="family-name"
-                      />
-                    </SimpleGrid>
-                    <TextField
-                      control={control}
-                      name="email"
-                      label="Email Address"
-                      type="email"
-                      autoComplete="email"
-                    />
-                    <TextField
-                      control={control}
-                      name="phone"
-                      label="Phone Number"
-                      type="tel"
-                      autoComplete="tel"
-                    />
-                    <PasswordField
-                      label="Password"
-                      placeholder="At least 6 characters"
-                      autoComplete="new-password"
-                      error={formState.errors.password?.message}
-                      {...form.register('password')}
-                    />
-                    <PasswordField
-                      label="Confirm Password"
-                      placeholder="Repeat your password"
-                      autoComplete="new-password"
-                      error={formState.errors.confirmPassword?.message}
-                      {...form.register('confirmPassword')}
-                    />
-                  </>
-                )}
-                {step === 1 && <ProfessionalFields control={professional} currentFirmOwnRow />}
-                {step === 2 && (
-                  <PracticeAreasField
-                    control={professional}
-                    areas={REGISTRATION_PRACTICE_AREAS}
-                    description="Select all that apply"
-                    cols={{ base: 1, xs: 2 }}
-                  />
-                )}
-                <Group justify="space-between" mt="md">
-                  {step === 0 ? (
-                    <Button variant="default" component={Link} to="/">
-                      Cancel
-                    </Button>
-                  ) : (
-                    <Button variant="default" onClick={() => setStep(step - 1)}>
-                      Back
-                    </Button>
-                  )}
-                  <Button type="submit" disabled={register.isPending}>
-                    {step < STEPS.length - 1
-                      ? 'Continue'
-                      : register.isPending
-                        ? 'Creating Account...'
-                        : 'Create Account'}
-                  </Button>
-                </Group>
-                {step === 0 && (
-                  <Text size="sm" c="dimmed" ta="center">
-                    Already have an account? <Link to="/auth">Sign in</Link>
-                  </Text>
-                )}
-              </Stack>
-            </form>
-          </Paper>
+              <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                <TextField control={control} name="firstName" label="First Name" autoComplete="given-name" />
+                <TextField control={control} name="lastName" label="Last Name" autoComplete="family-name" />
+              </SimpleGrid>
+              <TextField
+                control={control}
+                name="email"
+                label="Email Address"
+                type="email"
+                autoComplete="email"
+              />
+              <TextField control={control} name="phone" label="Phone Number" type="tel" autoComplete="tel" />
+              <PasswordField
+                label="Password"
+                placeholder="At least 6 characters"
+                autoComplete="new-password"
+                error={formState.errors.password?.message}
+                {...form.register('password')}
+              />
+              <PasswordField
+                label="Confirm Password"
+                placeholder="Repeat your password"
+                autoComplete="new-password"
+                error={formState.errors.confirmPassword?.message}
+                {...form.register('confirmPassword')}
+              />
+            </>
+          )}
+          {step === 1 && <ProfessionalFields control={professional} currentFirmOwnRow />}
+          {step === 2 && (
+            <PracticeAreasField
+              control={professional}
+              areas={REGISTRATION_PRACTICE_AREAS}
+              description="Select all that apply"
+              cols={{ base: 1, xs: 2 }}
+            />
+          )}
         </Stack>
-      </Container>
-    </Box>
+      </Paper>
+    </WizardShell>
   );
 }

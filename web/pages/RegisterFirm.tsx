@@ -1,15 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
-  ActionIcon,
   Anchor,
   Box,
   Button,
   Checkbox,
-  Container,
   Divider,
-  Group,
   Paper,
-  Progress,
   SimpleGrid,
   Stack,
   Text,
@@ -25,13 +21,14 @@ import {
 } from '@shared/firm';
 import { REGISTRATION_PRACTICE_AREAS } from '@shared/practice-areas';
 import { TOASTS } from '@shared/texts';
-import { IconArrowLeft } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type Control, type FieldErrors, useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { PasswordField } from '../components/PasswordField';
+import { StepNav } from '../components/StepNav';
+import { WizardFooter, WizardShell } from '../components/WizardShell';
 import {
   ContactPersonFields,
   ContactPhoneField,
@@ -50,6 +47,7 @@ type FormOutput = z.output<typeof firmRegistrationFormSchema>;
 /** What is sent: Confirm Password stays in the page. */
 type Body = Omit<FormOutput, 'confirmPassword'>;
 const STEP_COUNT = FIRM_REGISTRATION_STEPS.length;
+const STEP_TITLES = FIRM_REGISTRATION_STEPS.map((s) => s.title);
 
 /** The first step holding a field with an error: a failed submit goes back there. */
 function firstStepWithError(errors: FieldErrors | Record<string, string>): number | null {
@@ -135,149 +133,137 @@ export default function RegisterFirm() {
   const back = () => (step === 0 ? navigate('/') : setStep(step - 1));
 
   return (
-    <Box bg="gray.0" mih="100vh">
-      <Container size="md" py="xl">
-        <Stack gap="lg">
-          <Group gap="sm" wrap="nowrap">
-            <ActionIcon variant="subtle" size="lg" aria-label="Back" onClick={back}>
-              <IconArrowLeft size={20} aria-hidden />
-            </ActionIcon>
-            <Box>
-              <Title order={1} fz={{ base: 24, sm: 30 }}>
-                Law Firm Registration
+    <WizardShell
+      title="Law Firm Registration"
+      subtitle="Create your firm account to invite attorneys and review their LPQs."
+      back={
+        step === 0
+          ? { to: '/', label: 'Back to Home' }
+          : { onClick: back, label: `Back to ${STEP_TITLES[step - 1]}` }
+      }
+      nav={<StepNav steps={STEP_TITLES} active={step} onSelect={setStep} lastSelectable={step} />}
+      onSubmit={onSubmit}
+      footer={
+        <WizardFooter
+          back={
+            <Button variant="default" onClick={back}>
+              {step === 0 ? 'Cancel' : 'Back'}
+            </Button>
+          }
+          next={
+            isLast ? (
+              <Button type="submit" disabled={register.isPending}>
+                {register.isPending ? 'Creating Account...' : 'Create Account'}
+              </Button>
+            ) : (
+              <Button key={`continue-${step}`} type="button" onClick={continueToNext}>
+                Continue
+              </Button>
+            )
+          }
+        />
+      }
+      below={
+        <Text size="sm" c="dimmed" ta="center">
+          Already have an account?{' '}
+          {/* Underlined: inside a sentence, colour alone does not mark a link (WCAG 1.4.1). */}
+          <Anchor component={Link} to="/auth" underline="always">
+            Sign in
+          </Anchor>
+        </Text>
+      }
+    >
+      <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md">
+        <Stack gap="md">
+          {step === 0 && (
+            <>
+              <Title order={2} fz="h3">
+                Firm Details
               </Title>
-              <Text c="dimmed" size="sm">
-                Create your firm account to invite attorneys and review their LPQs.
-              </Text>
-            </Box>
-          </Group>
-          <Box>
-            <Group justify="space-between" mb={6}>
-              <Text size="sm" fw={500}>
-                Step {step + 1} of {STEP_COUNT}
-              </Text>
-              <Text size="sm" c="dimmed">
-                {FIRM_REGISTRATION_STEPS[step].title}
-              </Text>
-            </Group>
-            <Progress value={((step + 1) / STEP_COUNT) * 100} aria-label="Registration progress" />
-          </Box>
-          <Paper withBorder p={{ base: 'md', sm: 'xl' }} component="main">
-            <form onSubmit={onSubmit} noValidate>
-              <Stack gap="md">
-                {step === 0 && (
+              <FirmBasicFields control={firmFields} requireHeadquarters />
+              <FirmSizeFields control={firmFields} />
+              <Divider />
+              <OfficeFields
+                control={form.control as unknown as Control<OfficesForm>}
+                label="Office Locations"
+              />
+              <Divider />
+              <PracticeAreaChecklist
+                control={form.control as unknown as Control<PracticeAreasForm>}
+                areas={REGISTRATION_PRACTICE_AREAS}
+                label="Practice Areas"
+              />
+            </>
+          )}
+          {step === 1 && (
+            <>
+              <Title order={2} fz="h3">
+                Contact Info
+              </Title>
+              <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                <ContactPersonFields control={firmFields} accountHolder />
+                <TextInput
+                  label="Email Address"
+                  type="email"
+                  required
+                  autoComplete="email"
+                  description="You sign in with this address."
+                  error={errors.email?.message}
+                  {...form.register('email')}
+                />
+                <ContactPhoneField control={firmFields} label="Phone Number" accountHolder />
+                <PasswordField
+                  label="Password"
+                  autoComplete="new-password"
+                  placeholder="At least 6 characters"
+                  error={errors.password?.message}
+                  {...form.register('password')}
+                />
+                <PasswordField
+                  label="Confirm Password"
+                  autoComplete="new-password"
+                  error={errors.confirmPassword?.message}
+                  {...form.register('confirmPassword')}
+                />
+              </SimpleGrid>
+            </>
+          )}
+          {step === 2 && (
+            <>
+              <Title order={2} fz="h3">
+                Review & Create Account
+              </Title>
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+                <SummaryRow label="Firm Name" value={values.firmName ?? ''} />
+                <SummaryRow label="Headquarters" value={values.headquartersAddress ?? ''} />
+                <SummaryRow label="Contact Person" value={values.contactPersonName ?? ''} />
+                <SummaryRow label="Email" value={values.email ?? ''} />
+              </SimpleGrid>
+              <SummaryRow
+                label="Practice Areas"
+                value={values.practiceAreas?.length ? values.practiceAreas.join(', ') : 'None selected'}
+              />
+              <Checkbox
+                label={
                   <>
-                    <Title order={2} fz="h3">
-                      Firm Details
-                    </Title>
-                    <FirmBasicFields control={firmFields} requireHeadquarters />
-                    <FirmSizeFields control={firmFields} />
-                    <Divider />
-                    <OfficeFields
-                      control={form.control as unknown as Control<OfficesForm>}
-                      label="Office Locations"
-                    />
-                    <Divider />
-                    <PracticeAreaChecklist
-                      control={form.control as unknown as Control<PracticeAreasForm>}
-                      areas={REGISTRATION_PRACTICE_AREAS}
-                      label="Practice Areas"
-                    />
+                    I agree to the{' '}
+                    <Anchor component={Link} to="/terms" target="_blank" underline="always">
+                      Terms of Service
+                    </Anchor>{' '}
+                    and{' '}
+                    <Anchor component={Link} to="/privacy" target="_blank" underline="always">
+                      Privacy Policy
+                    </Anchor>
                   </>
-                )}
-                {step === 1 && (
-                  <>
-                    <Title order={2} fz="h3">
-                      Contact Info
-                    </Title>
-                    <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                      <ContactPersonFields control={firmFields} accountHolder />
-                      <TextInput
-                        label="Email Address"
-                        type="email"
-                        required
-                        autoComplete="email"
-                        description="You sign in with this address."
-                        error={errors.email?.message}
-                        {...form.register('email')}
-                      />
-                      <ContactPhoneField control={firmFields} label="Phone Number" accountHolder />
-                      <PasswordField
-                        label="Password"
-                        autoComplete="new-password"
-                        placeholder="At least 6 characters"
-                        error={errors.password?.message}
-                        {...form.register('password')}
-                      />
-                      <PasswordField
-                        label="Confirm Password"
-                        autoComplete="new-password"
-                        error={errors.confirmPassword?.message}
-                        {...form.register('confirmPassword')}
-                      />
-                    </SimpleGrid>
-                  </>
-                )}
-                {step === 2 && (
-                  <>
-                    <Title order={2} fz="h3">
-                      Review & Create Account
-                    </Title>
-                    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-                      <SummaryRow label="Firm Name" value={values.firmName ?? ''} />
-                      <SummaryRow label="Headquarters" value={values.headquartersAddress ?? ''} />
-                      <SummaryRow label="Contact Person" value={values.contactPersonName ?? ''} />
-                      <SummaryRow label="Email" value={values.email ?? ''} />
-                    </SimpleGrid>
-                    <SummaryRow
-                      label="Practice Areas"
-                      value={values.practiceAreas?.length ? values.practiceAreas.join(', ') : 'None selected'}
-                    />
-                    <Checkbox
-                      label={
-                        <>
-                          I agree to the{' '}
-                          <Anchor component={Link} to="/terms" target="_blank" underline="always">
-                            Terms of Service
-                          </Anchor>{' '}
-                          and{' '}
-                          <Anchor component={Link} to="/privacy" target="_blank" underline="always">
-                            Privacy Policy
-                          </Anchor>
-                        </>
-                      }
-                      required
-                      error={errors.agreeToTerms?.message}
-                      {...form.register('agreeToTerms')}
-                    />
-                  </>
-                )}
-                <Group justify="space-between" mt="md">
-                  <Button variant="default" onClick={back}>
-                    {step === 0 ? 'Cancel' : 'Back'}
-                  </Button>
-                  {isLast ? (
-                    <Button type="submit" disabled={register.isPending}>
-                      {register.isPending ? 'Creating Account...' : 'Create Account'}
-                    </Button>
-                  ) : (
-                    <Button key={`continue-${step}`} type="button" onClick={continueToNext}>
-                      Continue
-                    </Button>
-                  )}
-                </Group>
-              </Stack>
-            </form>
-          </Paper>
-          <Text size="sm" c="dimmed" ta="center">
-            Already have an account?{' '}
-            {/* Underlined: inside a sentence, colour alone does not mark a link (WCAG 1.4.1). */}
-            <Anchor component={Link} to="/auth" underline="always">
-              Sign in
-            </Anchor>
-          </Text>
+                }
+                required
+                error={errors.agreeToTerms?.message}
+                {...form.register('agreeToTerms')}
+              />
+            </>
+          )}
         </Stack>
-      </Container>
-    </Box>
+      </Paper>
+    </WizardShell>
   );
 }

@@ -13,7 +13,8 @@ export function PackageTabs({ view }: { view: PackageView }) {
   const active = view.sections.some((s) => s.key === chosen) ? chosen : view.sections[0].key;
   return (
     <Tabs value={active} onChange={(v) => v && setChosen(v)} keepMounted={false}>
-      <Tabs.List style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden' }}>
+      {/* The tabs wrap: on a phone every part of the package stays in sight, none scrolled away. */}
+      <Tabs.List style={{ flexWrap: 'wrap' }}>
         {view.sections.map((s) => (
           <Tabs.Tab key={s.key} value={s.key} style={{ whiteSpace: 'nowrap' }}>
             {s.tab}

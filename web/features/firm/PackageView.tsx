@@ -1,4 +1,4 @@
-import { Anchor, Box, List, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Box, Flex, List, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { DisplayTable, DisplayValue, DocumentLink, Group, Row } from '@shared/package-view';
 import { IconExternalLink } from '@tabler/icons-react';
 
@@ -29,10 +29,42 @@ export function DocumentLinks({ links }: { links: DocumentLink[] }) {
   );
 }
 
+/**
+ * A table from sm up; on a phone one card per row (its first cell as the title, then each column's
+ * label and value), so no column is scrolled out of sight.
+ */
 export function SmallTable({ table, caption }: { table: DisplayTable; caption?: string }) {
+  return (
+    <>
+      <WideTable table={table} caption={caption} />
+      <Stack gap="xs" hiddenFrom="sm" role="list" aria-label={caption}>
+        {table.rows.map((r, ri) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a frozen snapshot: its rows never move
+          <Paper key={ri} withBorder p="xs" role="listitem" bg="gray.0">
+            <Text size="sm" fw={600} style={{ wordBreak: 'break-word' }}>
+              {r[0]}
+            </Text>
+            {r.slice(1).map((c, i) => (
+              <Flex key={table.columns[i + 1] || i} justify="space-between" gap="xs" align="flex-start">
+                <Text size="sm" c="dimmed" maw="50%" style={{ flexShrink: 0 }}>
+                  {table.columns[i + 1]}
+                </Text>
+                <Text size="sm" ta="right" miw={0} style={{ wordBreak: 'break-word' }}>
+                  {c}
+                </Text>
+              </Flex>
+            ))}
+          </Paper>
+        ))}
+      </Stack>
+    </>
+  );
+}
+
+function WideTable({ table, caption }: { table: DisplayTable; caption?: string }) {
   const rowHeaders = table.columns[0] === '';
   return (
-    <Table.ScrollContainer minWidth={table.columns.length * 88} type="native">
+    <Table.ScrollContainer minWidth={table.columns.length * 88} type="native" visibleFrom="sm">
       <Table withTableBorder verticalSpacing={4} horizontalSpacing="xs" fz="sm" striped aria-label={caption}>
         <Table.Thead>
           <Table.Tr>

@@ -1,4 +1,5 @@
-import { Anchor, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Fieldset, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import type { FileRef } from '@shared/files';
 import {
   DISCLOSURE_FLAGS,
@@ -152,6 +153,77 @@ export function ExperienceStep() {
   );
 }
 
+type Period = (typeof FINANCIAL_PERIODS)[number];
+type PeriodField = (typeof FINANCIAL_PERIOD_FIELDS)[number];
+
+/** One period's value of one metric; its name says both ('Last Year Collections') whichever layout shows it. */
+function PeriodInput({ period, field, label }: { period: Period; field: PeriodField; label?: string }) {
+  const { control } = useLpqForm();
+  const props = {
+    control,
+    name: `financialInfo.${period[0]}.${field[0]}` as const,
+    label,
+    'aria-label': `${period[1]} ${field[1]}`,
+  };
+  return FINANCIAL_FIELD_FORMAT[field[0]] === FORMAT.money ? (
+    <MoneyField {...props} />
+  ) : (
+    <NumberField {...props} min={0} thousandSeparator />
+  );
+}
+
+/**
+ * The three periods' figures: a metric-by-period table from sm up; on a phone, where that table would
+ * scroll two periods out of sight, one block per period with every metric labelled.
+ */
+function FinancialHistory() {
+  const wide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
+  if (!wide)
+    return (
+      <Stack gap="md">
+        {FINANCIAL_PERIODS.map((period) => (
+          <Fieldset key={period[0]} legend={period[1]} p="sm" miw={0}>
+            <SimpleGrid cols={2} spacing="sm">
+              {FINANCIAL_PERIOD_FIELDS.map((field) => (
+                <PeriodInput key={field[0]} period={period} field={field} label={field[1]} />
+              ))}
+            </SimpleGrid>
+          </Fieldset>
+        ))}
+      </Stack>
+    );
+  return (
+    <Table.ScrollContainer minWidth={640}>
+      <Table withTableBorder withColumnBorders verticalSpacing="xs">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Metric</Table.Th>
+            {FINANCIAL_PERIODS.map(([key, label]) => (
+              <Table.Th key={key} scope="col">
+                {label}
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {FINANCIAL_PERIOD_FIELDS.map((field) => (
+            <Table.Tr key={field[0]}>
+              <Table.Th scope="row" fw={500}>
+                {field[1]}
+              </Table.Th>
+              {FINANCIAL_PERIODS.map((period) => (
+                <Table.Td key={period[0]}>
+                  <PeriodInput period={period} field={field} />
+                </Table.Td>
+              ))}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
 export function FinancialStep() {
   const { control } = useLpqForm();
   const employeeType = useWatch({ control, name: 'financialInfo.employeeType' });
@@ -201,50 +273,7 @@ export function FinancialStep() {
         />
       </Section>
       <Section title="Financial History">
-        <Table.ScrollContainer minWidth={640}>
-          <Table withTableBorder withColumnBorders verticalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Metric</Table.Th>
-                {FINANCIAL_PERIODS.map(([key, label]) => (
-                  <Table.Th key={key} scope="col">
-                    {label}
-                  </Table.Th>
-                ))}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {FINANCIAL_PERIOD_FIELDS.map(([field, fieldLabel]) => (
-                <Table.Tr key={field}>
-                  <Table.Th scope="row" fw={500}>
-                    {fieldLabel}
-                  </Table.Th>
-                  {FINANCIAL_PERIODS.map(([period, periodLabel]) => (
-                    <Table.Td key={period}>
-                      {FINANCIAL_FIELD_FORMAT[field] === FORMAT.money ? (
-                        <MoneyField
-                          control={control}
-                          name={`financialInfo.${period}.${field}`}
-                          label={undefined}
-                          aria-label={`${periodLabel} ${fieldLabel}`}
-                        />
-                      ) : (
-                        <NumberField
-                          control={control}
-                          name={`financialInfo.${period}.${field}`}
-                          label={undefined}
-                          aria-label={`${periodLabel} ${fieldLabel}`}
-                          min={0}
-                          thousandSeparator
-                        />
-                      )}
-                    </Table.Td>
-                  ))}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <FinancialHistory />
         <TextareaField
           control={control}
           name="financialInfo.businessDevelopment"

@@ -1,6 +1,7 @@
-import { Button, Group, Progress, Stack, Text } from '@mantine/core';
+import { Box, Button, Group, Progress, Stack, Text } from '@mantine/core';
 import type { StepStatus } from '@shared/master-lpq-answers';
 import { IconAlertCircle, IconCheck, IconCircleCheck, IconCircleDashed } from '@tabler/icons-react';
+import { useEffect, useRef } from 'react';
 
 const STATUS_TEXT: Record<StepStatus, string> = {
   complete: 'complete',
@@ -18,11 +19,15 @@ function StatusIcon({ status, active }: { status: StepStatus; active: boolean })
 }
 
 /**
- * A wizard's progress bar, 'Step N of M' and, when `onSelect` is given, one button per step to jump to
- * it. Buttons wrap, so seven or eight steps fit a phone screen. With `status`, each button's mark says
- * whether its step is complete, incomplete or has errors (from the answers, not from which steps were
- * visited); without it, steps before the active one are
- * ticked and `invalid` ones are red.
+ * Every wizard's step navigation: 'Step N of M' with the step's title, a progress bar and, when
+ * `onSelect` is given, one button per step to jump to it. On a phone the buttons show only their
+ * number (the title above names the step; each button's accessible name is its full title), so eight
+ * steps take one row; from the sm breakpoint they read 'N. Title' and wrap. With `status`, each
+ * button's mark says whether its step is complete, incomplete or has errors (from the answers, not from
+ * which steps were visited); without it, steps before the active one are ticked and `invalid` ones are
+ * red. Steps after `lastSelectable` cannot be chosen yet (wizards that check or save each step on Next).
+ * When the step changes while the navigation is scrolled out of view above, it scrolls back into view:
+ * the new step starts at its top, not where the last one's buttons were.
  */
 export function StepNav(props: {
   steps: readonly string[];
@@ -32,12 +37,22 @@ export function StepNav(props: {
   invalid?: ReadonlySet<number>;
   /** Each step's mark, in step order. */
   status?: readonly StepStatus[];
+  /** The last step a button may open; later ones are disabled. Default: every step. */
+  lastSelectable?: number;
   label?: (active: number, total: number) => string;
 }) {
   const total = props.steps.length;
   const label = props.label ?? ((n, m) => `Step ${n} of ${m}`);
+  const root = useRef<HTMLDivElement>(null);
+  const shown = useRef(props.active);
+  useEffect(() => {
+    if (shown.current === props.active) return;
+    shown.current = props.active;
+    const top = root.current?.getBoundingClientRect().top ?? 0;
+    if (top < 0) root.current?.scrollIntoView({ block: 'start' });
+  }, [props.active]);
   return (
-    <Stack gap="xs">
+    <Stack gap="xs" ref={root} style={{ scrollMarginTop: 'var(--mantine-spacing-md)' }}>
       <Group justify="space-between" gap="xs">
         <Text size="sm" fw={600}>
           {label(props.active + 1, total)}
@@ -62,14 +77,19 @@ export function StepNav(props: {
               <Button
                 key={title}
                 size="compact-sm"
+                miw={{ base: 36, sm: 0 }}
                 variant={i === props.active ? 'filled' : invalid ? 'light' : 'default'}
                 color={invalid ? 'red' : undefined}
                 aria-current={i === props.active ? 'step' : undefined}
-                aria-label={status ? `${i + 1}. ${title}, ${STATUS_TEXT[status]}` : undefined}
+                aria-label={`${i + 1}. ${title}${status ? `, ${STATUS_TEXT[status]}` : ''}`}
+                disabled={props.lastSelectable !== undefined && i > props.lastSelectable}
                 leftSection={mark}
                 onClick={() => onSelect(i)}
               >
-                {i + 1}. {title}
+                {i + 1}
+                <Box component="span" visibleFrom="sm">
+                  .&nbsp;{title}
+                </Box>
               </Button>
             );
           })}
