@@ -237,7 +237,7 @@ test('the recruiter’s pipeline: search, sort, pages, CSV, resend and withdraw 
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByText(/can no longer share their LPQ/)).toBeVisible();
   await dialog.getByRole('button', { name: 'Withdraw Invitation' }).click();
-  await expect(page.getByText('Invitation Withdrawn')).toBeVisible();
+  await expect(page.getByText('Invitation Withdrawn', { exact: true })).toBeVisible();
   await expect(page.getByText('You withdrew this invitation.')).toBeVisible();
   await expect(page.getByText('Invitation withdrawn', { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Withdraw Invitation' })).toHaveCount(0);
