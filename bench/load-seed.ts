@@ -10,7 +10,7 @@ import {
   completeMasterLpq,
   conflictsForm,
   diversityForm,
-} from '../server/modules/questionnaires/questionnaires.fixtures';
+} from '../server/modules/master-lpq/master-lpq.fixtures';
 import { SAMPLE_PACKAGE } from '../server/modules/requests/requests.factories';
 
 export const ATTORNEYS = 10_000;

@@ -23,7 +23,7 @@ import {
   completeMasterLpq,
   conflictsForm,
   diversityForm,
-} from '../server/modules/questionnaires/questionnaires.fixtures';
+} from '../server/modules/master-lpq/master-lpq.fixtures';
 import { cpuSecondsByPid, groupCpuSeconds, stop, timeToFirst200 } from './lib';
 import { attorneyEmail, firmEmail, seedDatabase } from './load-seed';
 

@@ -6,7 +6,7 @@ import {
   completeMasterLpq,
   conflictsForm,
   diversityForm,
-} from '../server/modules/questionnaires/questionnaires.fixtures';
+} from '../server/modules/master-lpq/master-lpq.fixtures';
 import { latestMail, linkFrom, PASSWORD, uniqueEmail, verifyAddressByApi } from './helpers';
 
 /**

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { completeMasterLpq } from '../server/modules/questionnaires/questionnaires.fixtures';
+import { completeMasterLpq } from '../server/modules/master-lpq/master-lpq.fixtures';
 import { registerByApi, uniqueEmail } from './helpers';
 
 /** Every attorney-workspace screen, at desktop and phone width: it renders and nothing overflows sideways. */

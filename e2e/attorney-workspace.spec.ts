@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { completeMasterLpq } from '../server/modules/questionnaires/questionnaires.fixtures';
+import { completeMasterLpq } from '../server/modules/master-lpq/master-lpq.fixtures';
 import { answerDisclosures, PASSWORD, registerByApi, uniqueEmail } from './helpers';
 
 /** Next saves the step and moves on to step `to` of the seven. */

@@ -1,5 +1,5 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
-import { completeMasterLpq } from '../server/modules/questionnaires/questionnaires.fixtures';
+import { completeMasterLpq } from '../server/modules/master-lpq/master-lpq.fixtures';
 import { PREFILL_MARKS } from '../shared/prefill-sources';
 import { inviteByApi, registerByApi, registerFirmByApi, uniqueEmail, verifyAddressByApi } from './helpers';
 

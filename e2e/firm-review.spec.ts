@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
-import { completeMasterLpq } from '../server/modules/questionnaires/questionnaires.fixtures';
+import { completeMasterLpq } from '../server/modules/master-lpq/master-lpq.fixtures';
 import { inviteByApi, latestMail, linkFrom, PASSWORD, registerFirmByApi, uniqueEmail } from './helpers';
 
 const SHOTS = '/tmp/review-shots';

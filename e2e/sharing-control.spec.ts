@@ -3,7 +3,7 @@ import {
   completeMasterLpq,
   conflictsForm,
   diversityForm,
-} from '../server/modules/questionnaires/questionnaires.fixtures';
+} from '../server/modules/master-lpq/master-lpq.fixtures';
 import {
   inviteByApi,
   registerByApi,

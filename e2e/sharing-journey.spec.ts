@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { completeMasterLpq } from '../server/modules/questionnaires/questionnaires.fixtures';
+import { completeMasterLpq } from '../server/modules/master-lpq/master-lpq.fixtures';
 import { inviteByApi, latestMail, linkFrom, PASSWORD, registerFirmByApi, uniqueEmail } from './helpers';
 
 test('a firm invites, the attorney registers through the mail, shares, the firm reads the package, the attorney sees it', async ({

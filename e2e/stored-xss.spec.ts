@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
-import { answeredDisclosures } from '../server/modules/questionnaires/questionnaires.fixtures';
+import { answeredDisclosures } from '../server/modules/master-lpq/master-lpq.fixtures';
 import { inviteByApi, latestMail, linkFrom, PASSWORD, registerFirmByApi, uniqueEmail } from './helpers';
 
 /**

@@ -1,8 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  answeredDisclosures,
-  completeMasterLpq,
-} from '../server/modules/questionnaires/questionnaires.fixtures';
+import { answeredDisclosures, completeMasterLpq } from '../server/modules/master-lpq/master-lpq.fixtures';
 import {
   DISCLOSURE_FLAGS,
   MASTER_LPQ_MESSAGES,

@@ -7,8 +7,8 @@ import { authRoutes } from './auth/auth.routes';
 import { draftRoutes } from './drafts/drafts.routes';
 import { filesRoutes } from './files/files.routes';
 import { firmRoutes } from './firm/firm.routes';
-import { lpqRoutes } from './lpqs/lpqs.routes';
-import { questionnaireRoutes } from './questionnaires/questionnaires.routes';
+import { masterLpqRoutes } from './master-lpq/master-lpq.routes';
+import { positionLpqRoutes } from './position-lpq/position-lpq.routes';
 import { attorneyRequestRoutes } from './requests/attorney-requests.routes';
 import { firmRequestRoutes } from './requests/firm-requests.routes';
 
@@ -17,11 +17,11 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
   await app.register(authRoutes, { ctx });
   await app.register(filesRoutes, { ctx });
   await app.register(attorneyRoutes, { ctx });
-  await app.register(questionnaireRoutes, { ctx });
+  await app.register(masterLpqRoutes, { ctx });
   await app.register(firmRoutes, { ctx });
   await app.register(firmRequestRoutes, { ctx });
   await app.register(attorneyRequestRoutes, { ctx });
-  await app.register(lpqRoutes, { ctx });
+  await app.register(positionLpqRoutes, { ctx });
   await app.register(auditRoutes, { ctx });
   await app.register(accountRoutes, { ctx });
   await app.register(draftRoutes, { ctx });

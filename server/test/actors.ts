@@ -2,11 +2,7 @@ import type { FileRef } from '@shared/files';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { pdfBytes, putBytes } from '../modules/files/files.test-support';
 import { buildFirm } from '../modules/firm/firm.factories';
-import {
-  businessPlan,
-  conflictsForm,
-  diversityForm,
-} from '../modules/questionnaires/questionnaires.fixtures';
+import { businessPlan, conflictsForm, diversityForm } from '../modules/master-lpq/master-lpq.fixtures';
 import { completeMasterLpqFor, sendRequest } from '../modules/requests/sharing.test-support';
 import { buildAttorney, signIn } from './factories';
 

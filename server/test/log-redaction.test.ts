@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { pdfBytes, putBytes } from '../modules/files/files.test-support';
 import { buildFirm } from '../modules/firm/firm.factories';
-import { conflictsForm } from '../modules/questionnaires/questionnaires.fixtures';
+import { conflictsForm } from '../modules/master-lpq/master-lpq.fixtures';
 import { sendRequest } from '../modules/requests/sharing.test-support';
 import { redactMessage, redactUrl, serializeError } from '../plugins/log-redaction';
 import { sessionCookie, uniqueEmail } from './factories';

@@ -8,7 +8,7 @@ import {
   completeMasterLpq,
   conflictsForm,
   diversityForm,
-} from '../modules/questionnaires/questionnaires.fixtures';
+} from '../modules/master-lpq/master-lpq.fixtures';
 import { requestBody } from '../modules/requests/sharing.test-support';
 import type { ActorName, FreshSession, World } from './actors';
 import { DEFAULT_PASSWORD, uniqueEmail } from './factories';

@@ -26,19 +26,17 @@ import {
 } from '../features/attorney/queries';
 import { marksOf, setPrefillMarks } from '../features/prefill/marks';
 import {
-  ClientsStep,
-  DisclosuresStep,
-  DocumentsStep,
-  ExperienceStep,
-  FinancialStep,
-  GeneralInfoStep,
-  RequirementsStep,
-} from '../features/questionnaires/MasterLpqSteps';
-import {
   MASTER_LPQ_STEPS,
   stepOfField,
   toMasterLpqFormValues,
 } from '../features/questionnaires/master-lpq-form';
+import { ClientsStep } from '../features/questionnaires/master-lpq-steps/ClientsStep';
+import { DisclosuresStep } from '../features/questionnaires/master-lpq-steps/DisclosuresStep';
+import { DocumentsStep } from '../features/questionnaires/master-lpq-steps/DocumentsStep';
+import { ExperienceStep } from '../features/questionnaires/master-lpq-steps/ExperienceStep';
+import { FinancialStep } from '../features/questionnaires/master-lpq-steps/FinancialStep';
+import { GeneralInfoStep } from '../features/questionnaires/master-lpq-steps/GeneralInfoStep';
+import { RequirementsStep } from '../features/questionnaires/master-lpq-steps/RequirementsStep';
 import { WhatIsMissing } from '../features/questionnaires/WhatIsMissing';
 import { apiRequest, errorMessage, fieldErrors } from '../lib/api';
 import { useAuth } from '../lib/auth';

@@ -20,7 +20,7 @@ import { describeEachDb, testConfig } from '../../test/harness';
 import { storedState } from '../../test/route-table';
 import { uploadReadyPdf } from '../files/files.test-support';
 import { buildFirm } from '../firm/firm.factories';
-import { businessPlan, conflictsForm, diversityForm } from '../questionnaires/questionnaires.fixtures';
+import { businessPlan, conflictsForm, diversityForm } from '../master-lpq/master-lpq.fixtures';
 import { completeMasterLpqFor, sendRequest } from '../requests/sharing.test-support';
 import { readZip } from './zip.test-support';
 

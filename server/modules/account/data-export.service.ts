@@ -16,7 +16,7 @@ import {
   getConflictsForm,
   getDiversityForm,
   getMasterLpq,
-} from '../questionnaires/questionnaires.service';
+} from '../master-lpq/master-lpq.service';
 import { toFirmRequestItem } from '../requests/firm-requests.service';
 import { listVersions, loadVersion } from '../requests/package-versions';
 import { createZip, type ZipEntry } from './zip';

@@ -15,7 +15,7 @@ import {
 } from '../../test/factories';
 import { describeEachDb } from '../../test/harness';
 import { createEmailToken } from '../auth/tokens';
-import { completeMasterLpq } from '../questionnaires/questionnaires.fixtures';
+import { completeMasterLpq } from '../master-lpq/master-lpq.fixtures';
 
 const registration = (overrides: Record<string, unknown> = {}) => ({
   firstName: 'Dana',

@@ -6,7 +6,7 @@ import { lpqRequests, outbox, positionLpqs, sharedPackages, users } from '../../
 import { buildAttorney } from '../../test/factories';
 import { describeEachDb } from '../../test/harness';
 import { buildFirm } from '../firm/firm.factories';
-import { diversityForm } from '../questionnaires/questionnaires.fixtures';
+import { diversityForm } from '../master-lpq/master-lpq.fixtures';
 import { completeMasterLpqFor, sendRequest } from './sharing.test-support';
 
 describeEachDb('attorney requests: list, share, decline', (t, kind) => {

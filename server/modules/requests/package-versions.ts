@@ -15,7 +15,7 @@ import {
   getConflictsForm,
   getDiversityForm,
   getMasterLpq,
-} from '../questionnaires/questionnaires.service';
+} from '../master-lpq/master-lpq.service';
 
 type Json = Record<string, unknown>;
 type PackageRow = typeof sharedPackages.$inferSelect;

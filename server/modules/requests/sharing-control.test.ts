@@ -9,7 +9,7 @@ import { type Actor, buildAttorney, buildFirmUser } from '../../test/factories';
 import { describeEachDb } from '../../test/harness';
 import { uploadReadyPdf } from '../files/files.test-support';
 import { buildFirm } from '../firm/firm.factories';
-import { conflictsForm, diversityForm } from '../questionnaires/questionnaires.fixtures';
+import { conflictsForm, diversityForm } from '../master-lpq/master-lpq.fixtures';
 import { expireAccess } from './access-expiry';
 import { completeMasterLpqFor, sendRequest } from './sharing.test-support';
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { completeMasterLpq } from '../questionnaires/questionnaires.fixtures';
+import { completeMasterLpq } from '../master-lpq/master-lpq.fixtures';
 
 /** A request body for POST /api/firm/lpq-requests with one required and one optional firm question. */
 export function requestBody(attorneyEmail: string, overrides: Record<string, unknown> = {}) {

@@ -10,7 +10,7 @@ import { openDatabase } from '../../db/client';
 import { createMailDispatcher } from '../../mail/dispatcher';
 import { createMailTransport } from '../../mail/transport';
 import { firmRegistration } from '../../modules/firm/firm.factories';
-import { completeMasterLpq } from '../../modules/questionnaires/questionnaires.fixtures';
+import { completeMasterLpq } from '../../modules/master-lpq/master-lpq.fixtures';
 import { requestBody } from '../../modules/requests/sharing.test-support';
 import { DEFAULT_PASSWORD } from '../factories';
 import { testConfig } from '../harness';

@@ -19,7 +19,7 @@ import { enqueueMail } from '../../mail/outbox';
 import { badRequest, conflict, notFound } from '../../plugins/errors';
 import { getAttorneyProfile } from '../attorney/attorney.service';
 import { recordActivity } from '../audit/audit.service';
-import { getMasterLpq } from '../questionnaires/questionnaires.service';
+import { getMasterLpq } from '../master-lpq/master-lpq.service';
 import { orNull } from '../requests/package-versions';
 import { latestOtherPositionLpq } from '../requests/previous-lpq';
 import { transitionRequest } from '../requests/request-state';

@@ -14,7 +14,7 @@ import {
   completeMasterLpq,
   conflictsForm,
   diversityForm,
-} from './questionnaires.fixtures';
+} from './master-lpq.fixtures';
 
 /** Each form's write method, path and a valid body. */
 const FORMS = [
@@ -24,7 +24,7 @@ const FORMS = [
   ['PUT', '/api/attorney/business-plan', () => businessPlan()],
 ] as const;
 
-describeEachDb('questionnaires', (t) => {
+describeEachDb('master LPQ and forms', (t) => {
   const inject = (opts: InjectOptions) => t().app.inject(opts);
   const as = (actor: Actor) => ({ cookie: actor.cookie });
   const get = (actor: Actor, url: string) => inject({ method: 'GET', url, headers: as(actor) });

@@ -13,10 +13,10 @@ import {
   saveConflictsForm,
   saveDiversityForm,
   saveMasterLpq,
-} from './questionnaires.service';
+} from './master-lpq.service';
 
 /** The attorney's forms: master LPQ, conflicts, diversity and business plan (PRODUCT.md §6). */
-export async function questionnaireRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
+export async function masterLpqRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   // Guarded before body validation: a signed-out or firm caller learns nothing from a 400.
   const attorneyOnly = { preValidation: requireUser('attorney') };

@@ -4,9 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { currentUser, requireUser } from '../../plugins/session';
-import { completePositionLpq, getPositionLpq, savePositionLpq } from './lpqs.service';
+import { completePositionLpq, getPositionLpq, savePositionLpq } from './position-lpq.service';
 
-export async function lpqRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
+export async function positionLpqRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const guard = { preValidation: requireUser('attorney') };
 
