@@ -73,7 +73,7 @@ test('(a) typing into the master LPQ without pressing anything survives a reload
     .toBeNull();
 });
 
-test('(a) the conflicts form, the business plan and the profile keep their drafts over a reload', async ({
+test('(a) the conflicts form, business plan, diversity form, onboarding and profile keep their drafts over a reload', async ({
   page,
 }) => {
   await registerByApi(page, { email: uniqueEmail('autosave-forms'), userType: 'attorney' });
@@ -98,6 +98,23 @@ test('(a) the conflicts form, the business plan and the profile keep their draft
   await page.reload();
   await expect(page.getByLabel('Phone')).toHaveValue('+1 617 555 0142');
 
+  // The diversity form and onboarding's steps too.
+  await page.goto('/attorney/diversity-form');
+  await page.getByRole('radiogroup', { name: 'Gender' }).getByLabel('Female', { exact: true }).check();
+  await expectSaved(page);
+  await page.reload();
+  await expect(
+    page.getByRole('radiogroup', { name: 'Gender' }).getByLabel('Female', { exact: true }),
+  ).toBeChecked();
+
+  await page.goto('/attorney/onboarding');
+  await page.getByLabel('Phone').fill('+1 617 555 0177');
+  await expectSaved(page);
+  await page.reload();
+  await expect(page.getByLabel('Phone')).toHaveValue('+1 617 555 0177');
+
+  await page.goto('/attorney/profile');
+  await expect(page.getByLabel('Phone')).toHaveValue('+1 617 555 0142');
   // Saving the form itself writes the record and ends the draft.
   await page.getByRole('button', { name: 'Save Profile' }).click();
   await expect(page.getByText('Profile Updated').first()).toBeVisible();
