@@ -260,3 +260,22 @@ test('(b) walking a complete master LPQ with Next to the end keeps it complete, 
   await expect(page.getByText('LPQ Shared Successfully')).toBeVisible();
   await firm.close();
 });
+
+test('signing out leaves nothing typed in the tab for the next person', async ({ page }) => {
+  await registerByApi(page, { email: uniqueEmail('signout'), userType: 'attorney' });
+  // The draft cannot reach the server, so the tab's copy is all there is.
+  await page.route('**/api/attorney/drafts/**', (route) =>
+    route.request().method() === 'PUT' ? route.fulfill({ status: 503, body: '{}' }) : route.continue(),
+  );
+  await page.goto('/attorney/diversity-form');
+  await page.getByRole('radiogroup', { name: 'Gender' }).getByLabel('Female', { exact: true }).check();
+  const unsaved = () =>
+    page.evaluate(() => Object.keys(window.sessionStorage).filter((k) => k.startsWith('lp.unsaved.')));
+  await expect(saveState(page)).toHaveAttribute('data-status', 'retrying', { timeout: 15_000 });
+  expect(await unsaved()).toHaveLength(1);
+  page.once('dialog', (dialog) => void dialog.accept());
+  await page.goto('/attorney/dashboard');
+  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  expect(await unsaved()).toEqual([]);
+});

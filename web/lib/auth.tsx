@@ -20,6 +20,13 @@ export function setCurrentUser(user: User | null) {
   queryClient.setQueryData(USER_QUERY_KEY, user);
 }
 
+/** Signed out or account deleted: nothing of the user stays in this tab (cache, unsaved input). */
+export function forgetSession() {
+  clearUnsavedInput();
+  queryClient.clear();
+  setCurrentUser(null);
+}
+
 export function useLogin() {
   return useMutation({
     mutationFn: (input: LoginInput) => apiRequest<User>('POST', '/api/login', input),
@@ -54,9 +61,7 @@ export function useLogout() {
   return useMutation({
     mutationFn: () => apiRequest('POST', '/api/logout'),
     onSuccess: () => {
-      clearUnsavedInput();
-      queryClient.clear();
-      setCurrentUser(null);
+      forgetSession();
       showToast(TOASTS.logoutSuccess);
     },
     onError: () => showToast(TOASTS.logoutFailed, { variant: 'destructive' }),

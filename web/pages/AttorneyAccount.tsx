@@ -17,8 +17,8 @@ import { useNavigate } from 'react-router';
 import { PageShell } from '../components/PageShell';
 import { PasswordField } from '../components/PasswordField';
 import { useAttorneyRequests } from '../features/sharing/queries';
-import { apiRequest, downloadFile, errorMessage, queryClient } from '../lib/api';
-import { setCurrentUser } from '../lib/auth';
+import { apiRequest, downloadFile, errorMessage } from '../lib/api';
+import { forgetSession } from '../lib/auth';
 import { applyServerErrors } from '../lib/forms';
 import { showToast } from '../lib/toast';
 
@@ -82,8 +82,7 @@ function DeleteAccountModal({ opened, onClose }: { opened: boolean; onClose: () 
   const remove = useMutation({
     mutationFn: (body: DeleteAccountInput) => apiRequest('POST', ACCOUNT_PATHS.deleteAccount, body),
     onSuccess: () => {
-      queryClient.clear();
-      setCurrentUser(null);
+      forgetSession();
       navigate('/', { replace: true });
       showToast(ACCOUNT_TOASTS.deleted, { variant: 'success' });
     },

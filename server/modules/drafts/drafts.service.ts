@@ -5,6 +5,7 @@ import {
   type Draft,
   type DraftBody,
   isDraftName,
+  positionLpqDraftName,
   positionLpqOfDraft,
 } from '@shared/drafts';
 import { and, eq } from 'drizzle-orm';
@@ -25,7 +26,7 @@ async function requireOwnForm(ctx: AppContext, user: User, name: string) {
     .from(positionLpqs)
     .where(and(eq(positionLpqs.id, lpqId), eq(positionLpqs.attorneyUserId, user.id)));
   if (!lpq) throw notFound();
-  return `position-lpq-${lpqId}`;
+  return positionLpqDraftName(lpqId);
 }
 
 const ownDraft = (user: User, form: string) => and(eq(formDrafts.userId, user.id), eq(formDrafts.form, form));
