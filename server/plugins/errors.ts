@@ -13,6 +13,7 @@ export class HttpError extends Error {
   }
 }
 
+export const unauthorized = () => new HttpError(401, HTTP_MESSAGES.unauthorized);
 export const notFound = () => new HttpError(404, HTTP_MESSAGES.notFound);
 export const forbidden = () => new HttpError(403, HTTP_MESSAGES.forbidden);
 export const conflict = (message: string) => new HttpError(409, message);

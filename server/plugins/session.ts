@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config';
 import type { Db } from '../db/client';
 import { deleteExpiredSessions, validateSession } from '../modules/auth/sessions';
+import { type Actor, ANONYMOUS } from '../policies/authorize';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -71,6 +72,9 @@ export function requireUser(userType?: UserType) {
       return reply.code(403).send({ message: HTTP_MESSAGES.forbidden });
   };
 }
+
+/** Who asks, for a service method: the signed-in user, or nobody. */
+export const actorOf = (request: FastifyRequest): Actor => request.user ?? ANONYMOUS;
 
 /** The signed-in user inside a handler guarded by requireUser. */
 export function currentUser(request: FastifyRequest): User {

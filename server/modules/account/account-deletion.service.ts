@@ -1,18 +1,24 @@
 import { ACCOUNT_MESSAGES, type DeleteAccountInput } from '@shared/account';
-import type { User } from '@shared/auth';
-import { SHARED_DOCUMENT_STATUSES } from '@shared/requests';
-import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context';
-import { files, lpqRequests, outbox, users } from '../../db/schema';
 import { enqueueMail } from '../../mail/outbox';
 import { badRequest } from '../../plugins/errors';
 import { clearRateLimit, hitRateLimit } from '../../plugins/rate-limit';
+import { accountPolicies as policies } from '../../policies/account.policy';
+import { type Actor, authorize } from '../../policies/authorize';
 import { verifyPassword } from '../auth/crypto';
-import { endAccess } from '../requests/sharing.service';
+import { findUserById } from '../auth/users.repo';
+import { endAccess } from '../requests/end-access';
 import { accountDeletedMail } from './account.mails';
-
-type StoredObject = { id: string; storageKey: string; uploadId: string | null };
+import {
+  activeShareIds,
+  deleteQueuedMailTo,
+  deleteUser,
+  lockUser,
+  type StoredObject,
+  sharedBy,
+  storedObjectsOf,
+} from './account.repo';
 
 /**
  * Deletes the stored bytes of the account's files once the rows are gone. Best effort: the account is
@@ -43,30 +49,23 @@ async function removeStoredObjects(ctx: AppContext, objects: StoredObject[], log
  */
 export async function deleteAttorneyAccount(
   ctx: AppContext,
-  user: User,
-  input: DeleteAccountInput,
-  log: FastifyBaseLogger,
+  actor: Actor,
+  input: { confirmation: DeleteAccountInput; log: FastifyBaseLogger },
 ): Promise<void> {
+  const user = authorize(policies.manageOwnAttorneyData, actor);
   const limitKey = `delete-account:${user.id}`;
   const { windowMs, accountMax } = ctx.config.rateLimit;
   await hitRateLimit(ctx.db, limitKey, { max: accountMax, windowMs });
-  const [stored] = await ctx.db
-    .select({ passwordHash: users.passwordHash })
-    .from(users)
-    .where(eq(users.id, user.id));
-  if (!(await verifyPassword(stored?.passwordHash, input.password)))
+  const stored = await findUserById(ctx.db, user.id);
+  if (!(await verifyPassword(stored?.passwordHash, input.confirmation.password)))
     throw badRequest(ACCOUNT_MESSAGES.passwordIncorrect, { password: ACCOUNT_MESSAGES.passwordIncorrect });
   await clearRateLimit(ctx.db, limitKey);
 
   const attorneyName = `${user.firstName} ${user.lastName}`;
   const objects = await ctx.db.transaction(async (tx) => {
-    const [locked] = await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
-    if (!locked) return [];
-    const ownShares = eq(lpqRequests.attorneyUserId, user.id);
-    const active = await tx
-      .select({ id: lpqRequests.id })
-      .from(lpqRequests)
-      .where(and(ownShares, inArray(lpqRequests.status, SHARED_DOCUMENT_STATUSES)));
+    if (!(await lockUser(tx, user.id))) return [];
+    const ownShares = sharedBy(user.id);
+    const active = await activeShareIds(tx, user.id);
     let revoked = 0;
     for (const { id } of active) {
       const row = await endAccess(ctx, tx, {
@@ -77,20 +76,17 @@ export async function deleteAttorneyAccount(
       });
       if (row) revoked++;
     }
-    const owned = await tx
-      .select({ id: files.id, storageKey: files.storageKey, uploadId: files.uploadId })
-      .from(files)
-      .where(eq(files.ownerId, user.id));
+    const owned = await storedObjectsOf(tx, user.id);
     // The outbox's copies of mail to the attorney are theirs too; one being sent right now may finish.
-    await tx.delete(outbox).where(and(eq(outbox.to, user.email), ne(outbox.status, 'sending')));
+    await deleteQueuedMailTo(tx, user.email);
     await enqueueMail(tx, {
       kind: 'account_deleted',
       to: user.email,
       ...accountDeletedMail({ firstName: user.firstName, revokedShares: revoked }),
     });
-    await tx.delete(users).where(eq(users.id, user.id));
+    await deleteUser(tx, user.id);
     return owned;
   });
   ctx.onMailQueued();
-  await removeStoredObjects(ctx, objects, log);
+  await removeStoredObjects(ctx, objects, input.log);
 }

@@ -3,7 +3,7 @@ import { routeSchema } from '@shared/contracts/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
-import { clearSessionCookie, currentUser, requireUser } from '../../plugins/session';
+import { actorOf, clearSessionCookie, requireUser } from '../../plugins/session';
 import { deleteAttorneyAccount } from './account-deletion.service';
 import { exportAttorneyData } from './data-export.service';
 
@@ -17,7 +17,7 @@ export async function accountRoutes(fastify: FastifyInstance, { ctx }: { ctx: Ap
     c.dataExport.path,
     { ...attorneyOnly, schema: routeSchema(c.dataExport) },
     async (request, reply) => {
-      const { archive, fileName } = await exportAttorneyData(ctx, currentUser(request));
+      const { archive, fileName } = await exportAttorneyData(ctx, actorOf(request));
       return reply
         .header('Content-Type', 'application/zip')
         .header('Content-Disposition', `attachment; filename="${fileName}"`)
@@ -29,7 +29,10 @@ export async function accountRoutes(fastify: FastifyInstance, { ctx }: { ctx: Ap
     c.deleteAccount.path,
     { ...attorneyOnly, schema: routeSchema(c.deleteAccount) },
     async (request, reply) => {
-      await deleteAttorneyAccount(ctx, currentUser(request), request.body, request.log);
+      await deleteAttorneyAccount(ctx, actorOf(request), {
+        confirmation: request.body,
+        log: request.log,
+      });
       clearSessionCookie(reply, ctx.config);
       return reply.code(204).send();
     },

@@ -1,24 +1,23 @@
 import { EXPORT_FILES } from '@shared/account';
-import type { User } from '@shared/auth';
 import { objectUrlFor } from '@shared/files';
 import type { SharedPackage } from '@shared/requests';
-import { asc, desc, eq, or } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
-import { activityEvents, files, formDrafts, lpqRequests, positionLpqs, users } from '../../db/schema';
+import type { lpqRequests, positionLpqs } from '../../db/schema';
 import { renderPackagePdf } from '../../pdf/package-pdf';
-import { HttpError } from '../../plugins/errors';
-import { attorneyRequestScope } from '../../policies/request-scope';
-import { getAttorneyProfile } from '../attorney/attorney.service';
-import { listAccessLog, recordActivity } from '../audit/audit.service';
+import { accountPolicies as policies } from '../../policies/account.policy';
+import { type Actor, authorize } from '../../policies/authorize';
+import { readAttorneyProfile } from '../attorney/attorney.repo';
+import { queryAccessLog, recordActivity } from '../audit/audit.repo';
 import {
-  getBusinessPlan,
-  getConflictsForm,
-  getDiversityForm,
-  getMasterLpq,
-} from '../master-lpq/master-lpq.service';
-import { toFirmRequestItem } from '../requests/firm-requests.service';
+  readBusinessPlan,
+  readConflictsForm,
+  readDiversityForm,
+  readMasterLpq,
+} from '../master-lpq/master-lpq.repo';
+import { toFirmRequestItem } from '../requests/firm-request-item';
 import { listVersions, loadVersion } from '../requests/package-versions';
+import { accountRecord, activityOf, draftsOf, filesOf, requestsWithLpqs } from './account.repo';
 import { createZip, type ZipEntry } from './zip';
 
 type RequestRow = typeof lpqRequests.$inferSelect;
@@ -28,16 +27,6 @@ type PositionLpqRow = typeof positionLpqs.$inferSelect;
 const ACCESS_LOG_ALL = 100_000;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
-
-/** Reads a record through its service; a 404 (nothing saved yet) becomes null. */
-async function orNull<T>(read: Promise<T>): Promise<T | null> {
-  try {
-    return await read;
-  } catch (err) {
-    if (err instanceof HttpError && err.statusCode === 404) return null;
-    throw err;
-  }
-}
 
 /** A name part for a file inside the archive: letters, digits and dashes only. */
 const slug = (value: string) =>
@@ -108,30 +97,14 @@ function requestRecord(row: RequestRow, lpq: PositionLpqRow | undefined) {
  * they shared, rendered as the firm saw it (revoked ones too: it is the attorney's own data). Other
  * people appear only as the attorney already sees them: firm names and the names in the access log.
  */
-export async function exportAttorneyData(ctx: AppContext, user: User) {
+export async function exportAttorneyData(ctx: AppContext, actor: Actor) {
+  const user = authorize(policies.manageOwnAttorneyData, actor);
   const exportedAt = new Date();
   const { document, pdfs } = await ctx.db.transaction(
     async (tx) => {
       const db = tx as unknown as Db;
-      const txCtx = { ...ctx, db };
-      const [account] = await db
-        .select({
-          id: users.id,
-          email: users.email,
-          firstName: users.firstName,
-          lastName: users.lastName,
-          userType: users.userType,
-          emailVerifiedAt: users.emailVerifiedAt,
-          createdAt: users.createdAt,
-        })
-        .from(users)
-        .where(eq(users.id, user.id));
-      const requestRows = await db
-        .select({ request: lpqRequests, lpq: positionLpqs })
-        .from(lpqRequests)
-        .leftJoin(positionLpqs, eq(positionLpqs.requestId, lpqRequests.id))
-        .where(or(attorneyRequestScope(user), eq(lpqRequests.attorneyUserId, user.id)))
-        .orderBy(desc(lpqRequests.sentAt));
+      const account = await accountRecord(db, user.id);
+      const requestRows = await requestsWithLpqs(db, user);
 
       const requests = [];
       const pdfs: ZipEntry[] = [];
@@ -162,22 +135,9 @@ export async function exportAttorneyData(ctx: AppContext, user: User) {
         });
       }
 
-      const fileRows = await db
-        .select()
-        .from(files)
-        .where(eq(files.ownerId, user.id))
-        .orderBy(asc(files.createdAt));
-      const activity = await db
-        .select()
-        .from(activityEvents)
-        .where(eq(activityEvents.userId, user.id))
-        .orderBy(desc(activityEvents.createdAt), desc(activityEvents.id));
-
-      const drafts = await db
-        .select({ form: formDrafts.form, data: formDrafts.data, updatedAt: formDrafts.updatedAt })
-        .from(formDrafts)
-        .where(eq(formDrafts.userId, user.id))
-        .orderBy(asc(formDrafts.form));
+      const fileRows = await filesOf(db, user.id);
+      const activity = await activityOf(db, user.id);
+      const drafts = await draftsOf(db, user.id);
 
       const document = {
         format: 'lateral-passport-export',
@@ -190,11 +150,11 @@ export async function exportAttorneyData(ctx: AppContext, user: User) {
           emailVerifiedAt: iso(account.emailVerifiedAt),
           createdAt: account.createdAt.toISOString(),
         },
-        profile: await orNull(getAttorneyProfile(txCtx, user)),
-        selfIdentification: await orNull(getDiversityForm(txCtx, user)),
-        masterLpq: await orNull(getMasterLpq(txCtx, user)),
-        conflictsForm: await orNull(getConflictsForm(txCtx, user)),
-        businessPlan: await orNull(getBusinessPlan(txCtx, user)),
+        profile: await readAttorneyProfile(db, user.id),
+        selfIdentification: await readDiversityForm(db, user.id),
+        masterLpq: await readMasterLpq(db, user.id),
+        conflictsForm: await readConflictsForm(db, user.id),
+        businessPlan: await readBusinessPlan(db, user.id),
         // What was typed into a form and not saved yet (autosave).
         unsavedDrafts: drafts.map((d) => ({ ...d, updatedAt: d.updatedAt.toISOString() })),
         files: fileRows.map((f) => ({
@@ -208,7 +168,7 @@ export async function exportAttorneyData(ctx: AppContext, user: User) {
           confirmedAt: iso(f.confirmedAt),
         })),
         requests,
-        accessLog: await listAccessLog(db, user.id, { limit: ACCESS_LOG_ALL }),
+        accessLog: await queryAccessLog(db, user.id, { limit: ACCESS_LOG_ALL }),
         activity: activity.map((a) => ({
           kind: a.kind,
           title: a.title,

@@ -3,7 +3,7 @@ import { ACCESS_ACTION_LABELS } from '@shared/sharing';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { activityEvents } from '../../db/schema';
-import { listAccessLog, recordActivity } from '../audit/audit.service';
+import { queryAccessLog, recordActivity } from '../audit/audit.repo';
 
 // Saving a wizard step by step writes many times in a row: within this window they count as one event.
 const COALESCE_MS = 15 * 60 * 1000;
@@ -37,7 +37,7 @@ export async function listActivity(db: Db, userId: string): Promise<ActivityItem
       .where(eq(activityEvents.userId, userId))
       .orderBy(desc(activityEvents.createdAt), desc(activityEvents.id))
       .limit(ACTIVITY_LIST_SIZE),
-    listAccessLog(db, userId, { limit: ACTIVITY_LIST_SIZE }),
+    queryAccessLog(db, userId, { limit: ACTIVITY_LIST_SIZE }),
   ]);
   const own: ActivityItem[] = rows.map((r) => ({
     id: `activity-${r.id}`,

@@ -4,10 +4,15 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { registrationLimit } from '../../plugins/rate-limit';
-import { currentUser, requireUser, setSessionCookie } from '../../plugins/session';
-import { listActivity } from './activity';
-import { getAttorneyProfile, getDashboardStats, saveAttorneyProfile } from './attorney.service';
-import { completeOnboarding, getOnboarding } from './onboarding';
+import { actorOf, requireUser, setSessionCookie } from '../../plugins/session';
+import {
+  completeOnboarding,
+  getAttorneyProfile,
+  getDashboardStats,
+  getOnboarding,
+  getRecentActivity,
+  saveAttorneyProfile,
+} from './attorney.service';
 import { registerAttorney } from './registration.service';
 
 export async function attorneyRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
@@ -22,46 +27,49 @@ export async function attorneyRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
       config: { rateLimit: registrationLimit(ctx.config) },
     },
     async (request, reply) => {
-      const { user, session } = await registerAttorney(ctx, request.body);
+      const { user, session } = await registerAttorney(ctx, actorOf(request), request.body);
       setSessionCookie(reply, ctx.config, session.token, session.expiresAt);
       return reply.code(201).send(user);
     },
   );
 
   app.get(c.getProfile.path, { ...attorneyOnly, schema: routeSchema(c.getProfile) }, async (request) =>
-    getAttorneyProfile(ctx, currentUser(request)),
+    getAttorneyProfile(ctx, actorOf(request)),
   );
 
   app.post(
     c.createProfile.path,
     { ...attorneyOnly, schema: routeSchema(c.createProfile) },
     async (request, reply) => {
-      const profile = await saveAttorneyProfile(ctx, currentUser(request), request.body, 'create');
+      const profile = await saveAttorneyProfile(ctx, actorOf(request), {
+        body: request.body,
+        mode: 'create',
+      });
       return reply.code(201).send(profile);
     },
   );
 
   app.put(c.saveProfile.path, { ...attorneyOnly, schema: routeSchema(c.saveProfile) }, async (request) =>
-    saveAttorneyProfile(ctx, currentUser(request), request.body, 'upsert'),
+    saveAttorneyProfile(ctx, actorOf(request), { body: request.body, mode: 'upsert' }),
   );
 
   app.get(
     c.dashboardStats.path,
     { ...attorneyOnly, schema: routeSchema(c.dashboardStats) },
-    async (request) => getDashboardStats(ctx, currentUser(request)),
+    async (request) => getDashboardStats(ctx, actorOf(request)),
   );
 
   app.get(c.activity.path, { ...attorneyOnly, schema: routeSchema(c.activity) }, async (request) =>
-    listActivity(ctx.db, currentUser(request).id),
+    getRecentActivity(ctx, actorOf(request)),
   );
 
   app.get(c.onboarding.path, { ...attorneyOnly, schema: routeSchema(c.onboarding) }, async (request) =>
-    getOnboarding(ctx, currentUser(request)),
+    getOnboarding(ctx, actorOf(request)),
   );
 
   app.post(
     c.completeOnboarding.path,
     { ...attorneyOnly, schema: routeSchema(c.completeOnboarding) },
-    async (request) => completeOnboarding(ctx, currentUser(request)),
+    async (request) => completeOnboarding(ctx, actorOf(request)),
   );
 }

@@ -1,16 +1,14 @@
-import { ATTORNEY_ACTIVITY, type OnboardingStatus } from '@shared/attorney';
-import type { User } from '@shared/auth';
+import { ATTORNEY_ACTIVITY } from '@shared/attorney';
 import { and, asc, eq } from 'drizzle-orm';
-import type { AppContext } from '../../context';
-import type { Tx } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { activityEvents } from '../../db/schema';
-import { recordActivity } from '../audit/audit.service';
+import { recordActivity } from '../audit/audit.repo';
 
 const { kind } = ATTORNEY_ACTIVITY.onboardingCompleted;
 
 // The end of onboarding is an event of the attorney's own history (it shows in Recent Activity too):
 // the first one is when onboarding was finished.
-async function firstCompletion(db: Tx, userId: string) {
+export async function firstOnboardingCompletion(db: Db | Tx, userId: string) {
   const [row] = await db
     .select({ createdAt: activityEvents.createdAt })
     .from(activityEvents)
@@ -20,18 +18,10 @@ async function firstCompletion(db: Tx, userId: string) {
   return row?.createdAt ?? null;
 }
 
-export async function getOnboarding(ctx: AppContext, user: User): Promise<OnboardingStatus> {
-  const at = await firstCompletion(ctx.db, user.id);
-  return { completedAt: at?.toISOString() ?? null };
-}
-
-/** The attorney reached the last step (finished, or skipped to the end): recorded once. */
-export async function completeOnboarding(ctx: AppContext, user: User): Promise<OnboardingStatus> {
-  return ctx.db.transaction(async (tx) => {
-    const existing = await firstCompletion(tx, user.id);
-    if (existing) return { completedAt: existing.toISOString() };
-    await recordActivity(tx, { userId: user.id, ...ATTORNEY_ACTIVITY.onboardingCompleted });
-    const at = await firstCompletion(tx, user.id);
-    return { completedAt: (at ?? new Date()).toISOString() };
-  });
+/** Records the end of onboarding once; the time it was first recorded. */
+export async function recordOnboardingCompletion(tx: Tx, userId: string): Promise<Date> {
+  const existing = await firstOnboardingCompletion(tx, userId);
+  if (existing) return existing;
+  await recordActivity(tx, { userId, ...ATTORNEY_ACTIVITY.onboardingCompleted });
+  return (await firstOnboardingCompletion(tx, userId)) ?? new Date();
 }

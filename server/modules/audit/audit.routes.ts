@@ -3,7 +3,7 @@ import { routeSchema } from '@shared/contracts/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
-import { currentUser, requireUser } from '../../plugins/session';
+import { actorOf, requireUser } from '../../plugins/session';
 import { listAccessLog } from './audit.service';
 
 export async function auditRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
@@ -11,6 +11,6 @@ export async function auditRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppC
   app.get(
     c.accessLog.path,
     { preValidation: requireUser('attorney'), schema: routeSchema(c.accessLog) },
-    (request) => listAccessLog(ctx.db, currentUser(request).id, request.query),
+    (request) => listAccessLog(ctx, actorOf(request), request.query),
   );
 }

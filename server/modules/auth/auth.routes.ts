@@ -5,7 +5,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { registrationLimit } from '../../plugins/rate-limit';
-import { clearSessionCookie, currentUser, requireUser, setSessionCookie } from '../../plugins/session';
+import {
+  actorOf,
+  clearSessionCookie,
+  currentUser,
+  requireUser,
+  setSessionCookie,
+} from '../../plugins/session';
 import {
   loginUser,
   logoutSession,
@@ -47,7 +53,7 @@ export async function authRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppCo
     c.register.path,
     { schema: routeSchema(c.register), config: registerLimit },
     async (request, reply) => {
-      const { user, session } = await registerUser(ctx, request.body);
+      const { user, session } = await registerUser(ctx, actorOf(request), request.body);
       setSessionCookie(reply, config, session.token, session.expiresAt);
       return reply.code(201).send(user);
     },
@@ -57,26 +63,29 @@ export async function authRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppCo
     c.login.path,
     { schema: routeSchema(c.login), config: limit(byIpAndEmail('login')) },
     async (request, reply) => {
-      const { user, session } = await loginUser(ctx, request.body, request.sessionId);
+      const { user, session } = await loginUser(ctx, actorOf(request), {
+        credentials: request.body,
+        previousSessionId: request.sessionId,
+      });
       setSessionCookie(reply, config, session.token, session.expiresAt);
       return user;
     },
   );
 
   app.post(c.logout.path, { schema: routeSchema(c.logout) }, async (request, reply) => {
-    await logoutSession(ctx, request.sessionId);
+    await logoutSession(ctx, actorOf(request), { sessionId: request.sessionId });
     clearSessionCookie(reply, config);
     return { message: 'Logged out' };
   });
 
   app.get(c.logoutLink.path, { schema: routeSchema(c.logoutLink) }, async (request, reply) => {
-    await logoutSession(ctx, request.sessionId);
+    await logoutSession(ctx, actorOf(request), { sessionId: request.sessionId });
     clearSessionCookie(reply, config);
     return reply.redirect('/');
   });
 
   app.post(c.verifyEmail.path, { schema: routeSchema(c.verifyEmail) }, async (request) => {
-    const user = await verifyEmail(ctx, request.body.token);
+    const user = await verifyEmail(ctx, actorOf(request), { token: request.body.token });
     return { message: AUTH_MESSAGES.emailVerified, user };
   });
 
@@ -84,7 +93,7 @@ export async function authRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppCo
     c.resendVerification.path,
     { preHandler: requireUser(), schema: routeSchema(c.resendVerification), config: limit(byIp('resend')) },
     async (request, reply) => {
-      await resendVerification(ctx, currentUser(request));
+      await resendVerification(ctx, actorOf(request));
       return reply.code(202).send({ message: AUTH_MESSAGES.verificationSent });
     },
   );
@@ -93,7 +102,7 @@ export async function authRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppCo
     c.forgotPassword.path,
     { schema: routeSchema(c.forgotPassword), config: limit(byIpAndEmail('forgot')) },
     async (request, reply) => {
-      await requestPasswordReset(ctx, request.body.email);
+      await requestPasswordReset(ctx, actorOf(request), { email: request.body.email });
       return reply.code(202).send({ message: AUTH_MESSAGES.forgotAccepted });
     },
   );
@@ -102,7 +111,7 @@ export async function authRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppCo
     c.resetPassword.path,
     { schema: routeSchema(c.resetPassword), config: limit(byIp('reset')) },
     async (request, reply) => {
-      await resetPassword(ctx, request.body);
+      await resetPassword(ctx, actorOf(request), request.body);
       clearSessionCookie(reply, config);
       return { message: AUTH_MESSAGES.passwordReset };
     },

@@ -3,7 +3,7 @@ import { formContracts as c } from '@shared/contracts/forms';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
-import { currentUser, requireUser } from '../../plugins/session';
+import { actorOf, requireUser } from '../../plugins/session';
 import { deleteDraft, getDraft, saveDraft } from './drafts.service';
 
 /** Autosaved drafts of the attorney's forms (issue 13). */
@@ -12,16 +12,16 @@ export async function draftRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppC
   const attorneyOnly = { preValidation: requireUser('attorney') };
 
   app.get(c.getDraft.path, { ...attorneyOnly, schema: routeSchema(c.getDraft) }, (request) =>
-    getDraft(ctx, currentUser(request), request.params.form),
+    getDraft(ctx, actorOf(request), { name: request.params.form }),
   );
   app.put(c.saveDraft.path, { ...attorneyOnly, schema: routeSchema(c.saveDraft) }, (request) =>
-    saveDraft(ctx, currentUser(request), request.params.form, request.body),
+    saveDraft(ctx, actorOf(request), { name: request.params.form, body: request.body }),
   );
   app.delete(
     c.deleteDraft.path,
     { ...attorneyOnly, schema: routeSchema(c.deleteDraft) },
     async (request, reply) => {
-      await deleteDraft(ctx, currentUser(request), request.params.form);
+      await deleteDraft(ctx, actorOf(request), { name: request.params.form });
       return reply.code(204).send();
     },
   );

@@ -6,7 +6,8 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { HttpError } from '../../plugins/errors';
-import { currentUser, requireUser } from '../../plugins/session';
+import { actorOf, requireUser } from '../../plugins/session';
+import { ANONYMOUS, systemJob } from '../../policies/authorize';
 import { type LocalStorage, ObjectTooLargeError } from '../../storage/local-storage';
 import { contentDisposition } from '../../storage/storage';
 import {
@@ -14,12 +15,12 @@ import {
   completeMultipartUpload,
   confirmUpload,
   createMultipartUpload,
-  findPendingByKey,
   getOwnFile,
   issueUploadParams,
   issueUploadUrl,
   listUploadedParts,
   openDownload,
+  pendingUploadAt,
   SWEEP_PENDING_EVERY_MS,
   SWEEP_PENDING_JOB,
   setResume,
@@ -35,15 +36,15 @@ export async function filesRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppC
   app.post(
     c.issueUploadUrl.path,
     { ...attorneyOnly, schema: routeSchema(c.issueUploadUrl) },
-    async (request) => issueUploadUrl(ctx, currentUser(request), request.body ?? undefined),
+    async (request) => issueUploadUrl(ctx, actorOf(request), request.body ?? undefined),
   );
 
   app.post(c.confirmUpload.path, { ...attorneyOnly, schema: routeSchema(c.confirmUpload) }, async (request) =>
-    confirmUpload(ctx, currentUser(request), request.params.id),
+    confirmUpload(ctx, actorOf(request), { id: request.params.id }),
   );
 
   app.get(c.getOwnFile.path, { ...attorneyOnly, schema: routeSchema(c.getOwnFile) }, async (request) =>
-    getOwnFile(ctx, currentUser(request), request.params.id),
+    getOwnFile(ctx, actorOf(request), { id: request.params.id }),
   );
 
   app.get(
@@ -51,7 +52,8 @@ export async function filesRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppC
     { preValidation: requireUser(), schema: routeSchema(c.download) },
     async (request, reply) => {
       const wantsInline = (request.query as { inline?: unknown } | undefined)?.inline === '1';
-      const { file, download, inline } = await openDownload(ctx, currentUser(request), request.params.id, {
+      const { file, download, inline } = await openDownload(ctx, actorOf(request), {
+        id: request.params.id,
         inline: wantsInline,
       });
       reply.header('Content-Disposition', contentDisposition(file.name, inline));
@@ -64,16 +66,18 @@ export async function filesRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppC
   );
 
   app.put(c.setResume.path, { ...attorneyOnly, schema: routeSchema(c.setResume) }, async (request) =>
-    setResume(ctx, currentUser(request), request.body.resumeURL),
+    setResume(ctx, actorOf(request), { resumeURL: request.body.resumeURL }),
   );
 
   // Companion-style routes for @uppy/aws-s3 (spec §7), relative to /api/uploads.
-  app.get(c.uploadSettings.path, { ...attorneyOnly, schema: routeSchema(c.uploadSettings) }, async () =>
-    uploadSettings(ctx),
+  app.get(
+    c.uploadSettings.path,
+    { ...attorneyOnly, schema: routeSchema(c.uploadSettings) },
+    async (request) => uploadSettings(ctx, actorOf(request)),
   );
 
   app.get(c.uploadParams.path, { ...attorneyOnly, schema: routeSchema(c.uploadParams) }, async (request) =>
-    issueUploadParams(ctx, currentUser(request), {
+    issueUploadParams(ctx, actorOf(request), {
       filename: request.query.filename,
       contentType: request.query.type,
       size: request.query['metadata[size]'],
@@ -84,7 +88,7 @@ export async function filesRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppC
     c.createMultipart.path,
     { ...attorneyOnly, schema: routeSchema(c.createMultipart) },
     async (request) =>
-      createMultipartUpload(ctx, currentUser(request), {
+      createMultipartUpload(ctx, actorOf(request), {
         filename: request.body.filename,
         contentType: request.body.type,
         size: request.body.metadata?.size ?? 0,
@@ -92,11 +96,11 @@ export async function filesRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppC
   );
 
   app.get(c.listParts.path, { ...attorneyOnly, schema: routeSchema(c.listParts) }, async (request) =>
-    listUploadedParts(ctx, currentUser(request), request.query.key, request.params.uploadId),
+    listUploadedParts(ctx, actorOf(request), { key: request.query.key, uploadId: request.params.uploadId }),
   );
 
   app.get(c.signPart.path, { ...attorneyOnly, schema: routeSchema(c.signPart) }, async (request) =>
-    signUploadPart(ctx, currentUser(request), {
+    signUploadPart(ctx, actorOf(request), {
       key: request.query.key,
       uploadId: request.params.uploadId,
       partNumber: request.params.partNumber,
@@ -107,7 +111,7 @@ export async function filesRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppC
     c.completeMultipart.path,
     { ...attorneyOnly, schema: routeSchema(c.completeMultipart) },
     async (request) =>
-      completeMultipartUpload(ctx, currentUser(request), {
+      completeMultipartUpload(ctx, actorOf(request), {
         key: request.query.key,
         uploadId: request.params.uploadId,
         parts: request.body.parts,
@@ -134,7 +138,10 @@ export async function filesRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppC
     c.abortMultipart.path,
     { ...attorneyOnly, schema: routeSchema(c.abortMultipart) },
     async (request) => {
-      await abortMultipartUpload(ctx, currentUser(request), request.query.key, request.params.uploadId);
+      await abortMultipartUpload(ctx, actorOf(request), {
+        key: request.query.key,
+        uploadId: request.params.uploadId,
+      });
       return {};
     },
   );
@@ -145,7 +152,7 @@ export async function filesRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppC
   ctx.scheduler.register({
     name: SWEEP_PENDING_JOB,
     everyMs: SWEEP_PENDING_EVERY_MS,
-    run: () => sweepPendingFiles(ctx),
+    run: () => sweepPendingFiles(ctx, systemJob(SWEEP_PENDING_JOB)),
   });
 }
 
@@ -185,7 +192,8 @@ async function localUploadRoutes(
         'The request signature we calculated does not match.',
       );
     if (uploadId && !partNumber) return s3Error(reply, 400, 'InvalidArgument', 'Part number is required.');
-    const pending = await findPendingByKey(ctx, key, uploadId);
+    // The URL's signature is the permission: the upload acts for nobody in particular.
+    const pending = await pendingUploadAt(ctx, ANONYMOUS, { key, uploadId });
     if (!pending)
       return s3Error(reply, 404, 'NoSuchUpload', 'The upload does not exist or is already complete.');
     // The bytes are counted as they arrive, whatever Content-Length says: a whole file may bring what

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { User } from '@shared/auth';
 import {
   FILE_MESSAGES,
   type FileRef,
@@ -10,50 +9,50 @@ import {
   uploadRequestSchema,
 } from '@shared/files';
 import { LIMITS } from '@shared/limits';
-import { SHARED_DOCUMENT_STATUSES } from '@shared/requests';
 import { isUuid } from '@shared/uuid';
-import { and, desc, eq, exists, inArray, lt, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
-import {
-  attorneyProfiles,
-  files,
-  lpqRequests,
-  positionLpqs,
-  sharedPackageFiles,
-  users,
-} from '../../db/schema';
 import { badRequest, HttpError, notFound, payloadTooLarge } from '../../plugins/errors';
+import { type Actor, type AttorneyUser, authorize } from '../../policies/authorize';
+import { filePolicies as policies } from '../../policies/file.policy';
 import { type CompletedPart, PartsInvalidError, UPLOAD_URL_TTL_SECONDS } from '../../storage/storage';
-import { recordAccess, recordActivity } from '../audit/audit.service';
+import { recordAccess, recordActivity } from '../audit/audit.repo';
 import { detectDocumentType, HEAD_BYTES, TAIL_BYTES } from './document-type';
+import { documentKey, type FileRow, incomingKey, presentFile } from './file-ref';
+import {
+  deleteFile,
+  deletePendingFile,
+  findFirmGrant,
+  findOpenUpload,
+  findOwnFile,
+  findPendingByKey,
+  findReadyFile,
+  insertPendingFile,
+  lockOwnerAndCountBytes,
+  lockOwnFile,
+  markReady,
+  setProfileResume,
+  setUploadId,
+  stalePendingFiles,
+} from './files.repo';
 
-type FileRow = typeof files.$inferSelect;
 /** What a client says about a file before sending it; checked here. */
 type UploadInput = z.input<typeof uploadRequestSchema>;
 
-/** Pending uploads live where presigned URLs can write; a confirmed file moves out of reach. */
-const incomingKey = (id: string) => `incoming/${id}`;
-const documentKey = (id: string) => `documents/${id}`;
 /** Pending files older than this are swept (issue 4). */
 export const PENDING_FILE_TTL_MS = 24 * 60 * 60 * 1000;
-
-export function presentFile(row: FileRow): FileRef {
-  return {
-    id: row.id,
-    name: row.filename,
-    contentType: row.contentType,
-    size: row.size,
-    url: objectUrlFor(row.id),
-  };
-}
-
-export function uploadSettings(ctx: AppContext): UploadSettings {
-  return { maxFileBytes: LIMITS.maxFileBytes, ...ctx.config.uploads };
-}
+/** The scheduler's name for the sweep (server/jobs/scheduler.ts): once an hour across processes. */
+export const SWEEP_PENDING_JOB = 'files.sweep-pending';
+export const SWEEP_PENDING_EVERY_MS = 60 * 60 * 1000;
+const SWEEP_BATCH = 500;
 
 /** The bytes a user may keep in storage, confirmed and pending files together. */
-export const quotaBytes = (ctx: AppContext) => ctx.config.uploadQuotaMb * 1024 * 1024;
+const quotaBytes = (ctx: AppContext) => ctx.config.uploadQuotaMb * 1024 * 1024;
+
+export async function uploadSettings(ctx: AppContext, actor: Actor): Promise<UploadSettings> {
+  authorize(policies.upload, actor);
+  return { maxFileBytes: LIMITS.maxFileBytes, ...ctx.config.uploads };
+}
 
 /**
  * Records the upload as pending; refuses what the browser already says is too big or not a document,
@@ -61,7 +60,7 @@ export const quotaBytes = (ctx: AppContext) => ctx.config.uploadQuotaMb * 1024 *
  * the declared size, or the per-file limit when the client does not say (the prototype's bodiless
  * call). Confirmation refuses more bytes than that and then stores the real size.
  */
-async function createPendingFile(ctx: AppContext, owner: User, input: UploadInput) {
+async function createPendingFile(ctx: AppContext, owner: AttorneyUser, input: UploadInput) {
   const parsed = uploadRequestSchema.safeParse(input);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -75,21 +74,19 @@ async function createPendingFile(ctx: AppContext, owner: User, input: UploadInpu
   const reserved = size > 0 ? size : LIMITS.maxFileBytes;
   const id = randomUUID();
   return ctx.db.transaction(async (tx) => {
-    // The owner's row is the lock: two uploads started at once cannot both take the last room.
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, owner.id)).for('update');
-    const [{ used }] = await tx
-      .select({ used: sql<string>`coalesce(sum(${files.size}), 0)` })
-      .from(files)
-      .where(eq(files.ownerId, owner.id));
-    if (Number(used) + reserved > quotaBytes(ctx)) {
+    const used = await lockOwnerAndCountBytes(tx, owner.id);
+    if (used + reserved > quotaBytes(ctx)) {
       const message = FILE_MESSAGES.quotaExceeded(ctx.config.uploadQuotaMb);
       throw payloadTooLarge(message, { file: message });
     }
-    const [row] = await tx
-      .insert(files)
-      .values({ id, ownerId: owner.id, storageKey: incomingKey(id), filename, contentType, size: reserved })
-      .returning();
-    return row;
+    return insertPendingFile(tx, {
+      id,
+      ownerId: owner.id,
+      storageKey: incomingKey(id),
+      filename,
+      contentType,
+      size: reserved,
+    });
   });
 }
 
@@ -99,9 +96,10 @@ async function createPendingFile(ctx: AppContext, owner: User, input: UploadInpu
  */
 export async function issueUploadUrl(
   ctx: AppContext,
-  owner: User,
+  actor: Actor,
   input: UploadInput | undefined,
 ): Promise<UploadTicket> {
+  const owner = authorize(policies.upload, actor);
   const row = await createPendingFile(
     ctx,
     owner,
@@ -114,7 +112,8 @@ export async function issueUploadUrl(
 }
 
 /** Companion GET s3/params: one presigned PUT for a whole file. */
-export async function issueUploadParams(ctx: AppContext, owner: User, input: UploadInput) {
+export async function issueUploadParams(ctx: AppContext, actor: Actor, input: UploadInput) {
+  const owner = authorize(policies.upload, actor);
   const row = await createPendingFile(ctx, owner, input);
   return {
     method: 'PUT' as const,
@@ -125,36 +124,30 @@ export async function issueUploadParams(ctx: AppContext, owner: User, input: Upl
 }
 
 /** Companion POST s3/multipart. */
-export async function createMultipartUpload(ctx: AppContext, owner: User, input: UploadInput) {
+export async function createMultipartUpload(ctx: AppContext, actor: Actor, input: UploadInput) {
+  const owner = authorize(policies.upload, actor);
   const row = await createPendingFile(ctx, owner, input);
   const uploadId = await ctx.storage.createMultipartUpload(row.storageKey, row.contentType);
-  await ctx.db.update(files).set({ uploadId }).where(eq(files.id, row.id));
+  await setUploadId(ctx.db, row.id, uploadId);
   return { key: row.storageKey, uploadId };
 }
 
 /** The caller's own pending file with this multipart upload open; anything else is 404. */
-async function findOpenUpload(ctx: AppContext, owner: User, key: string, uploadId: string) {
-  const [row] = await ctx.db
-    .select()
-    .from(files)
-    .where(
-      and(
-        eq(files.ownerId, owner.id),
-        eq(files.storageKey, key),
-        eq(files.uploadId, uploadId),
-        eq(files.status, 'pending'),
-      ),
-    );
-  if (!row) throw notFound();
-  return row;
+async function ownOpenUpload(ctx: AppContext, owner: AttorneyUser, key: string, uploadId: string) {
+  const row = await findOpenUpload(ctx.db, owner.id, key, uploadId);
+  authorize(policies.ownFile, owner, row);
+  return row!;
 }
+
+type MultipartRef = { key: string; uploadId: string };
 
 export async function signUploadPart(
   ctx: AppContext,
-  owner: User,
-  { key, uploadId, partNumber }: { key: string; uploadId: string; partNumber: number },
+  actor: Actor,
+  { key, uploadId, partNumber }: MultipartRef & { partNumber: number },
 ) {
-  await findOpenUpload(ctx, owner, key, uploadId);
+  const owner = authorize(policies.upload, actor);
+  await ownOpenUpload(ctx, owner, key, uploadId);
   if (partNumber < 1 || partNumber > ctx.config.uploads.maxParts) {
     const message = `Part number must be between 1 and ${ctx.config.uploads.maxParts}`;
     throw badRequest(message, { partNumber: message });
@@ -165,18 +158,20 @@ export async function signUploadPart(
   };
 }
 
-export async function listUploadedParts(ctx: AppContext, owner: User, key: string, uploadId: string) {
-  await findOpenUpload(ctx, owner, key, uploadId);
+export async function listUploadedParts(ctx: AppContext, actor: Actor, { key, uploadId }: MultipartRef) {
+  const owner = authorize(policies.upload, actor);
+  await ownOpenUpload(ctx, owner, key, uploadId);
   return ctx.storage.listParts(key, uploadId);
 }
 
 /** Companion POST s3/multipart/{uploadId}/complete: assembles the parts, then confirms the file. */
 export async function completeMultipartUpload(
   ctx: AppContext,
-  owner: User,
-  { key, uploadId, parts }: { key: string; uploadId: string; parts: CompletedPart[] },
+  actor: Actor,
+  { key, uploadId, parts }: MultipartRef & { parts: CompletedPart[] },
 ) {
-  const row = await findOpenUpload(ctx, owner, key, uploadId);
+  const owner = authorize(policies.upload, actor);
+  const row = await ownOpenUpload(ctx, owner, key, uploadId);
   if (parts.length > ctx.config.uploads.maxParts) throw badRequest(FILE_MESSAGES.partsInvalid);
   try {
     await ctx.storage.completeMultipartUpload(key, uploadId, parts);
@@ -184,16 +179,17 @@ export async function completeMultipartUpload(
     if (err instanceof PartsInvalidError) throw badRequest(FILE_MESSAGES.partsInvalid);
     throw err;
   }
-  await ctx.db.update(files).set({ uploadId: null }).where(eq(files.id, row.id));
-  const file = await confirmUpload(ctx, owner, row.id);
+  await setUploadId(ctx.db, row.id, null);
+  const file = await confirmUpload(ctx, owner, { id: row.id });
   return { location: file.url, key, file };
 }
 
 /** Companion DELETE s3/multipart/{uploadId}: the upload and its pending file go. */
-export async function abortMultipartUpload(ctx: AppContext, owner: User, key: string, uploadId: string) {
-  const row = await findOpenUpload(ctx, owner, key, uploadId);
+export async function abortMultipartUpload(ctx: AppContext, actor: Actor, { key, uploadId }: MultipartRef) {
+  const owner = authorize(policies.upload, actor);
+  const row = await ownOpenUpload(ctx, owner, key, uploadId);
   await ctx.storage.abortMultipartUpload(key, uploadId);
-  await ctx.db.delete(files).where(eq(files.id, row.id));
+  await deleteFile(ctx.db, row.id);
 }
 
 /**
@@ -202,17 +198,16 @@ export async function abortMultipartUpload(ctx: AppContext, owner: User, key: st
  * about the size gains nothing), and start with the bytes of a PDF, DOC or DOCX (400). A refused
  * file is deleted. Confirming a ready file answers it again.
  */
-export async function confirmUpload(ctx: AppContext, owner: User, id: string): Promise<FileRef> {
+export async function confirmUpload(ctx: AppContext, actor: Actor, input: { id: string }): Promise<FileRef> {
+  const owner = authorize(policies.upload, actor);
+  const { id } = input;
   if (!isUuid(id)) throw notFound();
   type Outcome = { file: FileRef } | { refused: HttpError; row: FileRow };
   const refuse = (row: FileRow, error: HttpError): Outcome => ({ refused: error, row });
   const outcome = await ctx.db.transaction(async (tx): Promise<Outcome> => {
-    const [row] = await tx
-      .select()
-      .from(files)
-      .where(and(eq(files.id, id), eq(files.ownerId, owner.id)))
-      .for('update');
-    if (!row) throw notFound();
+    const locked = await lockOwnFile(tx, owner.id, id);
+    authorize(policies.ownFile, owner, locked);
+    const row = locked!;
     if (row.status === 'ready') return { file: presentFile(row) };
     const size = row.uploadId ? null : await ctx.storage.size(row.storageKey);
     if (size === null) throw badRequest(FILE_MESSAGES.notUploaded, { file: FILE_MESSAGES.notUploaded });
@@ -236,104 +231,44 @@ export async function confirmUpload(ctx: AppContext, owner: User, id: string): P
     if (!contentType)
       return refuse(row, badRequest(FILE_MESSAGES.onlyTypes, { file: FILE_MESSAGES.onlyTypes }));
     await ctx.storage.move(row.storageKey, documentKey(row.id));
-    const [ready] = await tx
-      .update(files)
-      .set({ status: 'ready', storageKey: documentKey(row.id), size, contentType, confirmedAt: new Date() })
-      .where(eq(files.id, row.id))
-      .returning();
+    const ready = await markReady(tx, row.id, { storageKey: documentKey(row.id), size, contentType });
     return { file: presentFile(ready) };
   });
   if ('refused' in outcome) {
     await ctx.storage.delete(outcome.row.storageKey);
-    await ctx.db.delete(files).where(eq(files.id, outcome.row.id));
+    await deleteFile(ctx.db, outcome.row.id);
     throw outcome.refused;
   }
   return outcome.file;
 }
 
 /** GET /api/objects/{id}: the owner's own confirmed file. */
-export async function getOwnFile(ctx: AppContext, owner: User, id: string): Promise<FileRef> {
-  if (!isUuid(id)) throw notFound();
-  const [row] = await ctx.db
-    .select()
-    .from(files)
-    .where(and(eq(files.id, id), eq(files.ownerId, owner.id), eq(files.status, 'ready')));
-  if (!row) throw notFound();
-  return presentFile(row);
-}
-
-/**
- * The shared package of one of this firm user's requests that lists the file (as a document or
- * as the profile's resume), newest first.
- */
-/**
- * The shared request through which this firm user may download the file: the file is in a version of a
- * package the attorney shared with them (or attached to its position LPQ), and the firm may read that
- * package now — shared, not revoked, within its access period. Checked at every download, so a link
- * handed out before a revocation answers 404 after it.
- */
-async function findFirmGrant(ctx: AppContext, firmUser: User, file: FileRow) {
-  const asDocument = JSON.stringify([{ id: file.id }]);
-  const [grant] = await ctx.db
-    .select({
-      requestId: lpqRequests.id,
-      attorneyUserId: lpqRequests.attorneyUserId,
-      firmName: lpqRequests.firmName,
-    })
-    .from(lpqRequests)
-    .where(
-      and(
-        eq(lpqRequests.firmUserId, firmUser.id),
-        eq(lpqRequests.attorneyUserId, file.ownerId),
-        inArray(lpqRequests.status, SHARED_DOCUMENT_STATUSES),
-        sql`(${lpqRequests.accessUntil} is null or ${lpqRequests.accessUntil} >= (now() at time zone 'utc')::date)`,
-        or(
-          exists(
-            ctx.db
-              .select({ one: sql`1` })
-              .from(sharedPackageFiles)
-              .where(
-                and(eq(sharedPackageFiles.requestId, lpqRequests.id), eq(sharedPackageFiles.fileId, file.id)),
-              ),
-          ),
-          exists(
-            ctx.db
-              .select({ one: sql`1` })
-              .from(positionLpqs)
-              .where(
-                and(
-                  eq(positionLpqs.requestId, lpqRequests.id),
-                  sql`${positionLpqs.formData}->'documents' @> ${asDocument}::jsonb`,
-                ),
-              ),
-          ),
-        ),
-      ),
-    )
-    .orderBy(desc(lpqRequests.sharedAt))
-    .limit(1);
-  return grant?.attorneyUserId ? { ...grant, attorneyUserId: grant.attorneyUserId } : undefined;
+export async function getOwnFile(ctx: AppContext, actor: Actor, input: { id: string }): Promise<FileRef> {
+  const owner = authorize(policies.upload, actor);
+  const row = isUuid(input.id) ? await findReadyFile(ctx.db, input.id) : undefined;
+  authorize(policies.ownFile, owner, row);
+  return presentFile(row!);
 }
 
 /**
  * GET /objects/{id}: the owner, or a firm user whose shared package includes the file (that read is
- * recorded). Everyone else gets 404, so a file's existence is never revealed.
+ * recorded). Everyone else gets 404, so a file's existence is never revealed. `inline` asks for a PDF to
+ * open in the browser; only application/pdf is ever served inline.
  */
-/** `inline` asks for a PDF to open in the browser; only application/pdf is ever served inline. */
-export async function openDownload(ctx: AppContext, user: User, id: string, { inline = false } = {}) {
-  if (!isUuid(id)) throw notFound();
-  const [row] = await ctx.db
-    .select()
-    .from(files)
-    .where(and(eq(files.id, id), eq(files.status, 'ready')));
-  if (!row) throw notFound();
+export async function openDownload(ctx: AppContext, actor: Actor, input: { id: string; inline?: boolean }) {
+  const user = authorize(policies.readFiles, actor);
+  const row = isUuid(input.id) ? await findReadyFile(ctx.db, input.id) : undefined;
   const grant =
-    row.ownerId === user.id ? null : user.userType === 'firm' ? await findFirmGrant(ctx, user, row) : null;
-  if (row.ownerId !== user.id && !grant) throw notFound();
-  const download = await ctx.storage.download(row.storageKey, {
-    filename: row.filename,
-    contentType: row.contentType,
-    inline: inline && row.contentType === 'application/pdf',
+    row && row.ownerId !== user.id && user.userType === 'firm'
+      ? await findFirmGrant(ctx.db, user.id, row)
+      : undefined;
+  authorize(policies.download, user, row && { ownerId: row.ownerId, firmGrant: !!grant });
+  const file = row!;
+  const inline = !!input.inline && file.contentType === 'application/pdf';
+  const download = await ctx.storage.download(file.storageKey, {
+    filename: file.filename,
+    contentType: file.contentType,
+    inline,
   });
   if (grant) {
     await ctx.db.transaction((tx) =>
@@ -343,12 +278,12 @@ export async function openDownload(ctx: AppContext, user: User, id: string, { in
         firmUserId: user.id,
         firmName: grant.firmName,
         kind: 'document_download',
-        fileId: row.id,
-        fileName: row.filename,
+        fileId: file.id,
+        fileName: file.filename,
       }),
     );
   }
-  return { file: presentFile(row), download, inline: inline && row.contentType === 'application/pdf' };
+  return { file: presentFile(file), download, inline };
 }
 
 /**
@@ -356,17 +291,14 @@ export async function openDownload(ctx: AppContext, user: User, id: string, { in
  * not yet confirmed is confirmed here (size and first bytes, as POST …/confirm does); only a file that is
  * not the caller's, was never uploaded, or fails that check is refused, with the message on `field`.
  */
-export async function confirmReferencedFile(ctx: AppContext, owner: User, id: string | null, field: string) {
-  const notFound = () => badRequest(FILE_MESSAGES.fileNotFound, { [field]: FILE_MESSAGES.fileNotFound });
-  if (!id || !isUuid(id)) throw notFound();
-  const [row] = await ctx.db
-    .select()
-    .from(files)
-    .where(and(eq(files.id, id), eq(files.ownerId, owner.id)));
-  if (!row) throw notFound();
+async function confirmReferencedFile(ctx: AppContext, owner: AttorneyUser, id: string | null, field: string) {
+  const refused = () => badRequest(FILE_MESSAGES.fileNotFound, { [field]: FILE_MESSAGES.fileNotFound });
+  if (!id || !isUuid(id)) throw refused();
+  const row = await findOwnFile(ctx.db, owner.id, id);
+  if (!row) throw refused();
   if (row.status === 'ready') return row;
   try {
-    await confirmUpload(ctx, owner, id);
+    await confirmUpload(ctx, owner, { id });
   } catch (err) {
     if (err instanceof HttpError && err.statusCode < 500) {
       const message = err.statusCode === 404 ? FILE_MESSAGES.fileNotFound : err.message;
@@ -374,19 +306,16 @@ export async function confirmReferencedFile(ctx: AppContext, owner: User, id: st
     }
     throw err;
   }
-  const [ready] = await ctx.db.select().from(files).where(eq(files.id, id));
-  return ready;
+  return (await findOwnFile(ctx.db, owner.id, id))!;
 }
 
 /** PUT /api/attorney/resume: the caller's own file (confirmed here if need be) becomes the profile's resume. */
-export async function setResume(ctx: AppContext, owner: User, resumeURL: string) {
-  const row = await confirmReferencedFile(ctx, owner, fileIdFromUrl(resumeURL), 'resumeURL');
+export async function setResume(ctx: AppContext, actor: Actor, input: { resumeURL: string }) {
+  const owner = authorize(policies.upload, actor);
+  const row = await confirmReferencedFile(ctx, owner, fileIdFromUrl(input.resumeURL), 'resumeURL');
   const resumeUrl = objectUrlFor(row.id);
   await ctx.db.transaction(async (tx) => {
-    await tx
-      .insert(attorneyProfiles)
-      .values({ userId: owner.id, resumeUrl })
-      .onConflictDoUpdate({ target: attorneyProfiles.userId, set: { resumeUrl, updatedAt: new Date() } });
+    await setProfileResume(tx, owner.id, resumeUrl);
     await recordActivity(tx, {
       userId: owner.id,
       kind: 'resume_uploaded',
@@ -397,35 +326,26 @@ export async function setResume(ctx: AppContext, owner: User, resumeURL: string)
   return { resumeUrl, file: presentFile(row) };
 }
 
-/** The scheduler's name for the sweep (server/jobs/scheduler.ts): once an hour across processes. */
-export const SWEEP_PENDING_JOB = 'files.sweep-pending';
-export const SWEEP_PENDING_EVERY_MS = 60 * 60 * 1000;
-const SWEEP_BATCH = 500;
-
 /**
  * Removes uploads that were never confirmed within a day, with whatever bytes reached storage (an
  * open multipart upload is aborted, so its parts go too). Answers how many it removed.
  */
-export async function sweepPendingFiles(ctx: AppContext, now = new Date()) {
-  const cutoff = new Date(now.getTime() - PENDING_FILE_TTL_MS);
+export async function sweepPendingFiles(ctx: AppContext, actor: Actor, input: { now?: Date } = {}) {
+  authorize(policies.sweep, actor);
+  const cutoff = new Date((input.now ?? new Date()).getTime() - PENDING_FILE_TTL_MS);
   let removed = 0;
   const failed = new Set<string>();
   for (;;) {
-    const stale = (
-      await ctx.db
-        .select()
-        .from(files)
-        .where(and(eq(files.status, 'pending'), lt(files.createdAt, cutoff)))
-        .orderBy(files.createdAt)
-        .limit(SWEEP_BATCH + failed.size)
-    ).filter((row) => !failed.has(row.id));
+    const stale = (await stalePendingFiles(ctx.db, cutoff, SWEEP_BATCH + failed.size)).filter(
+      (row) => !failed.has(row.id),
+    );
     for (const row of stale) {
       try {
         // The multipart upload may already be gone (completed or aborted on the storage side).
         if (row.uploadId)
           await ctx.storage.abortMultipartUpload(row.storageKey, row.uploadId).catch(() => undefined);
         await ctx.storage.delete(row.storageKey);
-        await ctx.db.delete(files).where(and(eq(files.id, row.id), eq(files.status, 'pending')));
+        await deletePendingFile(ctx.db, row.id);
         removed++;
       } catch {
         // Storage refused: the row stays, so a later run tries again; this run goes on.
@@ -437,19 +357,16 @@ export async function sweepPendingFiles(ctx: AppContext, now = new Date()) {
 }
 
 /**
- * For the local driver's PUT route: the pending file a signed URL writes to and the bytes it may
- * bring (its announced size, at most the per-file limit), or null.
+ * For the local driver's PUT route, once the URL's signature is checked (the signature is the
+ * permission): the pending file it writes to and the bytes it may bring (its announced size, at most
+ * the per-file limit), or null.
  */
-export async function findPendingByKey(ctx: AppContext, key: string, uploadId?: string) {
-  const [row] = await ctx.db
-    .select({ id: files.id, size: files.size })
-    .from(files)
-    .where(
-      and(
-        eq(files.storageKey, key),
-        eq(files.status, 'pending'),
-        uploadId ? eq(files.uploadId, uploadId) : sql`${files.uploadId} is null`,
-      ),
-    );
+export async function pendingUploadAt(
+  ctx: AppContext,
+  actor: Actor,
+  input: { key: string; uploadId?: string },
+) {
+  authorize(policies.signedUpload, actor);
+  const row = await findPendingByKey(ctx.db, input.key, input.uploadId);
   return row ? { id: row.id, maxBytes: Math.min(row.size, LIMITS.maxFileBytes) } : null;
 }

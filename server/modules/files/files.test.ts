@@ -10,6 +10,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { AppConfig } from '../../config';
 import { accessEvents, activityEvents, attorneyProfiles, files, lpqRequests } from '../../db/schema';
+import { systemJob } from '../../policies/authorize';
 import type { LocalStorage } from '../../storage/local-storage';
 import { type Actor, buildAttorney, buildFirmUser } from '../../test/factories';
 import { describeEachDb, type TestApp } from '../../test/harness';
@@ -920,10 +921,14 @@ describeEachDb(
         const key = `incoming/${pendingId}`;
         expect(await storage().size(key)).toBe(100);
 
-        await sweepPendingFiles(t().app.ctx, new Date(Date.now() + 60 * 60 * 1000));
+        await sweepPendingFiles(t().app.ctx, systemJob(SWEEP_PENDING_JOB), {
+          now: new Date(Date.now() + 60 * 60 * 1000),
+        });
         expect(await storage().size(key)).toBe(100);
 
-        const swept = await sweepPendingFiles(t().app.ctx, new Date(Date.now() + 25 * 60 * 60 * 1000));
+        const swept = await sweepPendingFiles(t().app.ctx, systemJob(SWEEP_PENDING_JOB), {
+          now: new Date(Date.now() + 25 * 60 * 60 * 1000),
+        });
         expect(swept).toBeGreaterThanOrEqual(1);
         expect(await t().db.select().from(files).where(eq(files.id, pendingId))).toEqual([]);
         expect(await storage().size(key)).toBeNull();

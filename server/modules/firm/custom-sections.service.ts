@@ -1,57 +1,48 @@
-import type { User } from '@shared/auth';
 import type { CustomSection, FirmSection } from '@shared/requests';
 import { isUuid } from '@shared/uuid';
-import { and, asc, eq } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
-import { customSections } from '../../db/schema';
+import type { AppContext } from '../../context';
 import { notFound } from '../../plugins/errors';
+import { type Actor, authorize } from '../../policies/authorize';
+import { firmPolicies as policies } from '../../policies/firm.policy';
+import {
+  findSection,
+  insertSection,
+  listSections,
+  removeSection,
+  toCustomSection,
+  updateSection,
+} from './custom-sections.repo';
 
-type SectionRow = typeof customSections.$inferSelect;
-
-function toCustomSection(row: SectionRow): CustomSection {
-  return {
-    id: row.id,
-    title: row.title,
-    questions: row.questions as CustomSection['questions'],
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  };
+export async function listCustomSections(ctx: AppContext, actor: Actor): Promise<CustomSection[]> {
+  const firm = authorize(policies.ownFirm, actor);
+  return (await listSections(ctx.db, firm.id)).map(toCustomSection);
 }
 
-/** A section of this firm's library; another firm's id reads as missing. */
-const ownSection = (user: User, id: string) =>
-  and(eq(customSections.id, id), eq(customSections.firmUserId, user.id));
-
-export async function listCustomSections(ctx: { db: Tx }, user: User): Promise<CustomSection[]> {
-  const rows = await ctx.db
-    .select()
-    .from(customSections)
-    .where(eq(customSections.firmUserId, user.id))
-    .orderBy(asc(customSections.createdAt), asc(customSections.id));
-  return rows.map(toCustomSection);
+export async function createCustomSection(ctx: AppContext, actor: Actor, input: FirmSection) {
+  const firm = authorize(policies.ownFirm, actor);
+  return toCustomSection(await insertSection(ctx.db, firm.id, input));
 }
 
-export async function createCustomSection(ctx: { db: Tx }, user: User, input: FirmSection) {
-  const [row] = await ctx.db
-    .insert(customSections)
-    .values({ firmUserId: user.id, title: input.title, questions: input.questions })
-    .returning();
-  return toCustomSection(row);
+/** Another firm's section, an unknown or a malformed id: 404 alike. */
+async function loadOwnSection(ctx: AppContext, actor: Actor, id: string) {
+  const section = isUuid(id) ? await findSection(ctx.db, id) : undefined;
+  return authorize(policies.ownCustomSection, actor, section);
 }
 
-export async function updateCustomSection(ctx: { db: Tx }, user: User, id: string, input: FirmSection) {
-  if (!isUuid(id)) throw notFound();
-  const [row] = await ctx.db
-    .update(customSections)
-    .set({ title: input.title, questions: input.questions, updatedAt: new Date() })
-    .where(ownSection(user, id))
-    .returning();
+export async function updateCustomSection(
+  ctx: AppContext,
+  actor: Actor,
+  input: { id: string; section: FirmSection },
+) {
+  const firm = authorize(policies.ownFirm, actor);
+  await loadOwnSection(ctx, firm, input.id);
+  const row = await updateSection(ctx.db, firm.id, input.id, input.section);
   if (!row) throw notFound();
   return toCustomSection(row);
 }
 
-export async function deleteCustomSection(ctx: { db: Tx }, user: User, id: string) {
-  if (!isUuid(id)) throw notFound();
-  const deleted = await ctx.db.delete(customSections).where(ownSection(user, id)).returning();
-  if (deleted.length === 0) throw notFound();
+export async function deleteCustomSection(ctx: AppContext, actor: Actor, input: { id: string }) {
+  const firm = authorize(policies.ownFirm, actor);
+  await loadOwnSection(ctx, firm, input.id);
+  if (!(await removeSection(ctx.db, firm.id, input.id))) throw notFound();
 }

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { registrationLimit } from '../../plugins/rate-limit';
-import { currentUser, requireUser, setSessionCookie } from '../../plugins/session';
+import { actorOf, requireUser, setSessionCookie } from '../../plugins/session';
 import {
   createCustomSection,
   deleteCustomSection,
@@ -25,7 +25,7 @@ export async function firmRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppCo
       config: { rateLimit: registrationLimit(config) },
     },
     async (request, reply) => {
-      const { user, session } = await registerFirm(ctx, request.body);
+      const { user, session } = await registerFirm(ctx, actorOf(request), request.body);
       setSessionCookie(reply, config, session.token, session.expiresAt);
       return reply.code(201).send(user);
     },
@@ -37,39 +37,39 @@ export async function firmRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppCo
     firm.addHook('preValidation', requireUser('firm'));
 
     firm.get(c.getProfile.path, { schema: routeSchema(c.getProfile) }, async (request) =>
-      getFirmProfile(ctx, currentUser(request)),
+      getFirmProfile(ctx, actorOf(request)),
     );
     firm.post(c.createProfile.path, { schema: routeSchema(c.createProfile) }, async (request, reply) => {
-      const profile = await saveFirmProfile(ctx, currentUser(request), request.body, 'create');
+      const profile = await saveFirmProfile(ctx, actorOf(request), { profile: request.body, mode: 'create' });
       return reply.code(201).send(profile);
     });
     firm.put(c.saveProfile.path, { schema: routeSchema(c.saveProfile) }, async (request) =>
-      saveFirmProfile(ctx, currentUser(request), request.body, 'replace'),
+      saveFirmProfile(ctx, actorOf(request), { profile: request.body, mode: 'replace' }),
     );
 
     firm.get(c.dashboardStats.path, { schema: routeSchema(c.dashboardStats) }, async (request) =>
-      firmDashboardStats(ctx, currentUser(request)),
+      firmDashboardStats(ctx, actorOf(request)),
     );
 
     firm.get(c.listCustomSections.path, { schema: routeSchema(c.listCustomSections) }, async (request) =>
-      listCustomSections(ctx, currentUser(request)),
+      listCustomSections(ctx, actorOf(request)),
     );
     firm.post(
       c.createCustomSection.path,
       { schema: routeSchema(c.createCustomSection) },
       async (request, reply) => {
-        const section = await createCustomSection(ctx, currentUser(request), request.body);
+        const section = await createCustomSection(ctx, actorOf(request), request.body);
         return reply.code(201).send(section);
       },
     );
     firm.put(c.updateCustomSection.path, { schema: routeSchema(c.updateCustomSection) }, async (request) =>
-      updateCustomSection(ctx, currentUser(request), request.params.id, request.body),
+      updateCustomSection(ctx, actorOf(request), { id: request.params.id, section: request.body }),
     );
     firm.delete(
       c.deleteCustomSection.path,
       { schema: routeSchema(c.deleteCustomSection) },
       async (request, reply) => {
-        await deleteCustomSection(ctx, currentUser(request), request.params.id);
+        await deleteCustomSection(ctx, actorOf(request), { id: request.params.id });
         return reply.code(204).send();
       },
     );

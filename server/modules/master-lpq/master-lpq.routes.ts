@@ -3,7 +3,7 @@ import { formContracts as c } from '@shared/contracts/forms';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
-import { currentUser, requireUser } from '../../plugins/session';
+import { actorOf, requireUser } from '../../plugins/session';
 import {
   getBusinessPlan,
   getConflictsForm,
@@ -22,42 +22,42 @@ export async function masterLpqRoutes(fastify: FastifyInstance, { ctx }: { ctx: 
   const attorneyOnly = { preValidation: requireUser('attorney') };
 
   app.get(c.getMasterLpq.path, { ...attorneyOnly, schema: routeSchema(c.getMasterLpq) }, async (request) =>
-    getMasterLpq(ctx, currentUser(request)),
+    getMasterLpq(ctx, actorOf(request)),
   );
   app.post(c.saveMasterLpq.path, { ...attorneyOnly, schema: routeSchema(c.saveMasterLpq) }, async (request) =>
-    saveMasterLpq(ctx, currentUser(request), request.body),
+    saveMasterLpq(ctx, actorOf(request), request.body),
   );
 
   app.get(
     c.getConflictsForm.path,
     { ...attorneyOnly, schema: routeSchema(c.getConflictsForm) },
-    async (request) => getConflictsForm(ctx, currentUser(request)),
+    async (request) => getConflictsForm(ctx, actorOf(request)),
   );
   app.put(
     c.saveConflictsForm.path,
     { ...attorneyOnly, schema: routeSchema(c.saveConflictsForm) },
-    async (request) => saveConflictsForm(ctx, currentUser(request), request.body),
+    async (request) => saveConflictsForm(ctx, actorOf(request), request.body),
   );
 
   app.get(
     c.getDiversityForm.path,
     { ...attorneyOnly, schema: routeSchema(c.getDiversityForm) },
-    async (request) => getDiversityForm(ctx, currentUser(request)),
+    async (request) => getDiversityForm(ctx, actorOf(request)),
   );
   app.put(
     c.saveDiversityForm.path,
     { ...attorneyOnly, schema: routeSchema(c.saveDiversityForm) },
-    async (request) => saveDiversityForm(ctx, currentUser(request), request.body),
+    async (request) => saveDiversityForm(ctx, actorOf(request), request.body),
   );
 
   app.get(
     c.getBusinessPlan.path,
     { ...attorneyOnly, schema: routeSchema(c.getBusinessPlan) },
-    async (request) => getBusinessPlan(ctx, currentUser(request)),
+    async (request) => getBusinessPlan(ctx, actorOf(request)),
   );
   app.put(
     c.saveBusinessPlan.path,
     { ...attorneyOnly, schema: routeSchema(c.saveBusinessPlan) },
-    async (request) => saveBusinessPlan(ctx, currentUser(request), request.body),
+    async (request) => saveBusinessPlan(ctx, actorOf(request), request.body),
   );
 }

@@ -3,7 +3,7 @@ import { routeSchema } from '@shared/contracts/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
-import { currentUser, requireUser } from '../../plugins/session';
+import { actorOf, requireUser } from '../../plugins/session';
 import { completePositionLpq, getPositionLpq, savePositionLpq } from './position-lpq.service';
 
 export async function positionLpqRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
@@ -11,12 +11,12 @@ export async function positionLpqRoutes(fastify: FastifyInstance, { ctx }: { ctx
   const guard = { preValidation: requireUser('attorney') };
 
   app.get(c.get.path, { ...guard, schema: routeSchema(c.get) }, (request) =>
-    getPositionLpq(ctx, currentUser(request), request.params.id),
+    getPositionLpq(ctx, actorOf(request), { id: request.params.id }),
   );
   app.put(c.save.path, { ...guard, schema: routeSchema(c.save) }, (request) =>
-    savePositionLpq(ctx, currentUser(request), request.params.id, request.body),
+    savePositionLpq(ctx, actorOf(request), { id: request.params.id, ...request.body }),
   );
   app.put(c.complete.path, { ...guard, schema: routeSchema(c.complete) }, (request) =>
-    completePositionLpq(ctx, currentUser(request), request.params.id, request.body),
+    completePositionLpq(ctx, actorOf(request), { id: request.params.id, ...request.body }),
   );
 }

@@ -11,34 +11,34 @@ import {
 import { type PositionLpqFacts, positionLpqPrefillMarks } from '@shared/prefill';
 import type { FirmSpecificQuestions } from '@shared/requests';
 import { isUuid } from '@shared/uuid';
-import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Db, Tx } from '../../db/client';
-import { lpqRequests, positionLpqs, users } from '../../db/schema';
 import { enqueueMail } from '../../mail/outbox';
-import { badRequest, conflict, notFound } from '../../plugins/errors';
-import { getAttorneyProfile } from '../attorney/attorney.service';
-import { recordActivity } from '../audit/audit.service';
-import { getMasterLpq } from '../master-lpq/master-lpq.service';
-import { orNull } from '../requests/package-versions';
+import { badRequest, conflict } from '../../plugins/errors';
+import { type Actor, type AttorneyUser, authorize } from '../../policies/authorize';
+import { positionLpqPolicies as policies } from '../../policies/position-lpq.policy';
+import { readAttorneyProfile } from '../attorney/attorney.repo';
+import { recordActivity } from '../audit/audit.repo';
+import { readMasterLpq } from '../master-lpq/master-lpq.repo';
 import { latestOtherPositionLpq } from '../requests/previous-lpq';
 import { transitionRequest } from '../requests/request-state';
 import { positionLpqSubmittedMail } from '../requests/sharing.mails';
+import {
+  findLpqWithRequest,
+  type LpqWithRequest,
+  lockRequest,
+  updateLpq,
+  userEmail,
+} from './position-lpq.repo';
 
-/** The attorney's own position LPQ with its request, locked for the rest of the transaction; else 404. */
-async function findOwnLpq(tx: Tx, user: User, lpqId: string, lock: boolean) {
-  if (!isUuid(lpqId)) throw notFound();
-  const query = tx
-    .select({ lpq: positionLpqs, request: lpqRequests })
-    .from(positionLpqs)
-    .innerJoin(lpqRequests, eq(lpqRequests.id, positionLpqs.requestId))
-    .where(and(eq(positionLpqs.id, lpqId), eq(positionLpqs.attorneyUserId, user.id)));
-  const [row] = lock ? await query.for('update', { of: positionLpqs }) : await query;
-  if (!row) throw notFound();
-  return row;
+/** The attorney's own position LPQ with its request (locked for the transaction when asked); else 404. */
+async function findOwnLpq(db: Db | Tx, attorney: AttorneyUser, lpqId: string, lock: boolean) {
+  const row = isUuid(lpqId) ? await findLpqWithRequest(db, attorney.id, lpqId, lock) : undefined;
+  authorize(policies.own, attorney, row?.lpq);
+  return row!;
 }
 
-function toPositionLpq(row: Awaited<ReturnType<typeof findOwnLpq>>, prefilled = {}): PositionLpq {
+function toPositionLpq(row: LpqWithRequest, prefilled = {}): PositionLpq {
   return {
     id: row.lpq.id,
     requestId: row.request.id,
@@ -59,25 +59,20 @@ function toPositionLpq(row: Awaited<ReturnType<typeof findOwnLpq>>, prefilled = 
  * The LPQ with the fields that still hold what a source gave (enter once): read from the attorney's
  * profile, master LPQ and previous LPQ as they are now, so a field the attorney changed is not marked.
  */
-async function withPrefillMarks(
-  ctx: AppContext,
-  db: Db | Tx,
-  user: User,
-  row: Awaited<ReturnType<typeof findOwnLpq>>,
-): Promise<PositionLpq> {
+async function withPrefillMarks(db: Db | Tx, user: User, row: LpqWithRequest): Promise<PositionLpq> {
   if (row.lpq.status === 'submitted') return toPositionLpq(row);
-  const own = { ...ctx, db: db as Db };
   const facts: PositionLpqFacts = {
     user,
-    profile: await orNull(getAttorneyProfile(own, user)),
-    masterLpq: await orNull(getMasterLpq(own, user)),
+    profile: await readAttorneyProfile(db, user.id),
+    masterLpq: await readMasterLpq(db, user.id),
     previousLpq: await latestOtherPositionLpq(db, user.id, row.request.id),
   };
   return toPositionLpq(row, positionLpqPrefillMarks(row.lpq.formData, facts));
 }
 
-export async function getPositionLpq(ctx: AppContext, user: User, lpqId: string) {
-  return withPrefillMarks(ctx, ctx.db, user, await findOwnLpq(ctx.db, user, lpqId, false));
+export async function getPositionLpq(ctx: AppContext, actor: Actor, input: { id: string }) {
+  const attorney = authorize(policies.attorneyLpqs, actor);
+  return withPrefillMarks(ctx.db, attorney, await findOwnLpq(ctx.db, attorney, input.id, false));
 }
 
 /**
@@ -98,26 +93,26 @@ function checkAnswers(questions: FirmSpecificQuestions | null, answers: FirmAnsw
  * The position LPQ can be saved and submitted while its request is accepted, in progress or under review
  * (the firm's Under Review never blocks the attorney), until it is submitted (PRODUCT.md §5).
  */
-function assertOpen(found: Awaited<ReturnType<typeof findOwnLpq>>) {
+function assertOpen(found: LpqWithRequest) {
   if (found.lpq.status === 'submitted') throw conflict(LPQ_MESSAGES.alreadySubmitted);
   if (!LPQ_OPEN_REQUEST_STATUSES.includes(found.request.status)) throw conflict(LPQ_MESSAGES.requestClosed);
 }
 
 /** After a lost race on the request's status: the request as it is now, if the LPQ may still proceed. */
 async function stillOpen(tx: Tx, requestId: string) {
-  const [now] = await tx.select().from(lpqRequests).where(eq(lpqRequests.id, requestId)).for('update');
+  const now = await lockRequest(tx, requestId);
   return now && LPQ_OPEN_REQUEST_STATUSES.includes(now.status) ? now : null;
 }
 
 /** Save & Exit / Continue: the LPQ becomes in progress, an accepted request too; read-only once submitted. */
 export async function savePositionLpq(
   ctx: AppContext,
-  user: User,
-  lpqId: string,
-  input: { formData: LpqFormData; firmAnswers?: FirmAnswers },
+  actor: Actor,
+  input: { id: string; formData: LpqFormData; firmAnswers?: FirmAnswers },
 ) {
+  const user = authorize(policies.attorneyLpqs, actor);
   return ctx.db.transaction(async (tx) => {
-    const found = await findOwnLpq(tx, user, lpqId, true);
+    const found = await findOwnLpq(tx, user, input.id, true);
     const questions = (found.request.firmSpecificQuestions as FirmSpecificQuestions | null) ?? null;
     const firmAnswers = input.firmAnswers
       ? checkAnswers(questions, input.firmAnswers, false)
@@ -132,24 +127,25 @@ export async function savePositionLpq(
         conflictMessage: LPQ_MESSAGES.requestClosed,
       }).catch(async (err) => (await stillOpen(tx, request.id)) ?? Promise.reject(err));
     }
-    const [lpq] = await tx
-      .update(positionLpqs)
-      .set({ formData: input.formData, firmAnswers, status: 'in_progress', updatedAt: new Date() })
-      .where(eq(positionLpqs.id, found.lpq.id))
-      .returning();
-    return withPrefillMarks(ctx, tx, user, { lpq, request });
+    const lpq = await updateLpq(tx, found.lpq.id, {
+      formData: input.formData,
+      firmAnswers,
+      status: 'in_progress',
+      updatedAt: new Date(),
+    });
+    return withPrefillMarks(tx, user, { lpq, request });
   });
 }
 
 /** Submit LPQ: name, e-mail and every required firm question; always tells the firm (PRODUCT.md §5). */
 export async function completePositionLpq(
   ctx: AppContext,
-  user: User,
-  lpqId: string,
-  input: { formData: LpqFormData; firmAnswers?: FirmAnswers },
+  actor: Actor,
+  input: { id: string; formData: LpqFormData; firmAnswers?: FirmAnswers },
 ) {
+  const user = authorize(policies.attorneyLpqs, actor);
   const result = await ctx.db.transaction(async (tx) => {
-    const found = await findOwnLpq(tx, user, lpqId, true);
+    const found = await findOwnLpq(tx, user, input.id, true);
     const questions = (found.request.firmSpecificQuestions as FirmSpecificQuestions | null) ?? null;
     const firmAnswers = checkAnswers(
       questions,
@@ -169,19 +165,18 @@ export async function completePositionLpq(
             set: { reviewedAt: now },
             conflictMessage: LPQ_MESSAGES.requestClosed,
           }).catch(async (err) => (await stillOpen(tx, found.request.id)) ?? Promise.reject(err));
-    const [lpq] = await tx
-      .update(positionLpqs)
-      .set({ formData: input.formData, firmAnswers, status: 'submitted', submittedAt: now, updatedAt: now })
-      .where(eq(positionLpqs.id, found.lpq.id))
-      .returning();
-    const [firmUser] = await tx
-      .select({ email: users.email })
-      .from(users)
-      .where(eq(users.id, request.firmUserId));
-    if (firmUser)
+    const lpq = await updateLpq(tx, found.lpq.id, {
+      formData: input.formData,
+      firmAnswers,
+      status: 'submitted',
+      submittedAt: now,
+      updatedAt: now,
+    });
+    const firmEmail = await userEmail(tx, request.firmUserId);
+    if (firmEmail)
       await enqueueMail(tx, {
         kind: 'position_lpq_submitted',
-        to: firmUser.email,
+        to: firmEmail,
         ...positionLpqSubmittedMail({
           attorneyName: `${user.firstName} ${user.lastName}`,
           firmName: request.firmName,

@@ -2,8 +2,8 @@ import { SHARED_DOCUMENT_STATUSES } from '@shared/requests';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { lpqRequests, users } from '../../db/schema';
-import { recordActivity } from '../audit/audit.service';
-import { endAccess } from './sharing.service';
+import { recordActivity } from '../audit/audit.repo';
+import { endAccess } from './end-access';
 
 export const ACCESS_EXPIRY_JOB = 'access-expiry';
 export const ACCESS_EXPIRY_EVERY_MS = 10 * 60 * 1000;
@@ -22,7 +22,7 @@ const expired = and(
  * claimed by the guarded UPDATE of `endAccess`, in the transaction that writes its mail: two runs racing
  * on one request send one mail.
  */
-export async function expireAccess(ctx: AppContext): Promise<number> {
+export async function expireEndedAccess(ctx: AppContext): Promise<number> {
   let ended = 0;
   for (;;) {
     const candidates = await ctx.db

@@ -3,7 +3,7 @@ import { routeSchema } from '@shared/contracts/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
-import { currentUser, requireUser } from '../../plugins/session';
+import { actorOf, requireUser } from '../../plugins/session';
 import { declineRequest, listAttorneyRequests } from './attorney-requests.service';
 import { previewPackage, revokeShare, sendUpdate, shareRequest } from './sharing.service';
 
@@ -12,26 +12,26 @@ export async function attorneyRequestRoutes(fastify: FastifyInstance, { ctx }: {
   const guard = { preValidation: requireUser('attorney') };
 
   app.get(c.list.path, { ...guard, schema: routeSchema(c.list) }, (request) =>
-    listAttorneyRequests(ctx.db, currentUser(request)),
+    listAttorneyRequests(ctx, actorOf(request)),
   );
 
   app.post(c.share.path, { ...guard, schema: routeSchema(c.share) }, (request) =>
-    shareRequest(ctx, currentUser(request), request.params.id, request.body),
+    shareRequest(ctx, actorOf(request), { id: request.params.id, share: request.body }),
   );
 
   app.get(c.preview.path, { ...guard, schema: routeSchema(c.preview) }, (request) =>
-    previewPackage(ctx, currentUser(request), request.params.id, request.query),
+    previewPackage(ctx, actorOf(request), { id: request.params.id, include: request.query }),
   );
 
   app.post(c.update.path, { ...guard, schema: routeSchema(c.update) }, (request) =>
-    sendUpdate(ctx, currentUser(request), request.params.id, request.body),
+    sendUpdate(ctx, actorOf(request), { id: request.params.id, share: request.body }),
   );
 
   app.post(c.revoke.path, { ...guard, schema: routeSchema(c.revoke) }, (request) =>
-    revokeShare(ctx, currentUser(request), request.params.id),
+    revokeShare(ctx, actorOf(request), { id: request.params.id }),
   );
 
   app.post(c.decline.path, { ...guard, schema: routeSchema(c.decline) }, (request) =>
-    declineRequest(ctx, currentUser(request), request.params.id, request.body?.reason),
+    declineRequest(ctx, actorOf(request), { id: request.params.id, reason: request.body?.reason }),
   );
 }

@@ -11,15 +11,17 @@ import { formatDate } from '@shared/format';
 import type { FirmRequestItem } from '@shared/requests';
 import { isUuid } from '@shared/uuid';
 import { and, asc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { emailTokens, lpqRequests, requestNotes, users } from '../../db/schema';
-import { badRequest, conflict, HttpError, notFound } from '../../plugins/errors';
+import { badRequest, conflict, HttpError } from '../../plugins/errors';
+import { type Actor, authorize, type FirmUser } from '../../policies/authorize';
+import { requestPolicies as policies } from '../../policies/request.policy';
 import { firmRequestScope } from '../../policies/request-scope';
-import { recordAccess } from '../audit/audit.service';
-import { sendInvitationMail, toFirmRequestItem } from './firm-requests.service';
+import { recordAccess } from '../audit/audit.repo';
+import { toFirmRequestItem } from './firm-request-item';
+import { sendInvitationMail } from './invitations';
 import { transitionRequest } from './request-state';
-
-type PipelineContext = { db: Tx; publicUrl: string; onMailQueued: () => void };
 
 /** Each sort: the key expression, its SQL type (for the cursor) and the direction. Nulls always last. */
 function sortKey(sort: FirmRequestSort): { key: SQL; type: string; desc: boolean } {
@@ -43,7 +45,7 @@ function sortKey(sort: FirmRequestSort): { key: SQL; type: string; desc: boolean
 }
 
 /** The cursor names the last row of a page: its sort key (as PostgreSQL printed it) and id. */
-export function encodeCursor(key: string, id: string): string {
+function encodeCursor(key: string, id: string): string {
   return Buffer.from(JSON.stringify([key, id])).toString('base64url');
 }
 function decodeCursor(cursor: string): [string, string] {
@@ -88,10 +90,11 @@ function filters(user: User, query: Pick<FirmRequestListQuery, 'status' | 'q'>):
  * a page is found from the previous page's last row, so its cost does not grow with the page number.
  */
 export async function listFirmRequestsPage(
-  ctx: { db: Tx },
-  user: User,
+  ctx: AppContext,
+  actor: Actor,
   query: FirmRequestListQuery,
 ): Promise<{ items: FirmRequestItem[]; nextCursor: string | null }> {
+  const user = authorize(policies.firmRequests, actor);
   const { key, type, desc } = sortKey(query.sort);
   const where = [filters(user, query)];
   if (query.cursor) {
@@ -139,10 +142,11 @@ function csvCell(value: string | null): string {
 
 /** PRODUCT.md §6: every row of the filtered list, all pages, as CSV. */
 export async function firmRequestsCsv(
-  ctx: { db: Tx },
-  user: User,
+  ctx: AppContext,
+  actor: Actor,
   query: Omit<FirmRequestListQuery, 'limit' | 'cursor'>,
 ): Promise<string> {
+  const user = authorize(policies.firmRequests, actor);
   const lines = [FIRM_REQUEST_CSV_COLUMNS.join(',')];
   const named: string[] = [];
   let cursor: string | undefined;
@@ -202,19 +206,23 @@ async function recordCsvRows(db: Tx, user: User, requestIds: string[]) {
 }
 
 /** This firm's request row, locked for the transaction; 404 for anyone else's or unknown ids. */
-async function lockOwnRequest(tx: Tx, user: User, requestId: string) {
-  if (!isUuid(requestId)) throw notFound();
-  const [row] = await tx
-    .select()
-    .from(lpqRequests)
-    .where(and(firmRequestScope(user), eq(lpqRequests.id, requestId)))
-    .for('update');
-  if (!row) throw notFound();
-  return row;
+async function lockOwnRequest(tx: Tx, firm: FirmUser, requestId: string) {
+  // Narrowed in SQL and judged on the row: policy request.firmOwns.
+  const [row] = isUuid(requestId)
+    ? await tx
+        .select()
+        .from(lpqRequests)
+        .where(and(firmRequestScope(firm), eq(lpqRequests.id, requestId)))
+        .for('update')
+    : [];
+  authorize(policies.firmOwns, firm, row);
+  return row!;
 }
 
 /** pending → withdrawn; the invitation's sign-up link stops working. 409 once answered. */
-export async function withdrawRequest(ctx: { db: Tx }, user: User, requestId: string) {
+export async function withdrawRequest(ctx: AppContext, actor: Actor, input: { id: string }) {
+  const user = authorize(policies.firmRequests, actor);
+  const requestId = input.id;
   return ctx.db.transaction(async (tx) => {
     await lockOwnRequest(tx, user, requestId);
     const row = await transitionRequest(tx, {
@@ -242,7 +250,9 @@ export async function withdrawRequest(ctx: { db: Tx }, user: User, requestId: st
 const RESEND_AFTER_MS = 24 * 60 * 60 * 1000;
 
 /** Mails the invitation again (as a reminder): pending only (409), once per 24 hours (429). */
-export async function resendRequest(ctx: PipelineContext, user: User, requestId: string) {
+export async function resendRequest(ctx: AppContext, actor: Actor, input: { id: string }) {
+  const user = authorize(policies.firmRequests, actor);
+  const requestId = input.id;
   const item = await ctx.db.transaction(async (tx) => {
     const row = await lockOwnRequest(tx, user, requestId);
     if (row.status !== 'pending') throw conflict(PIPELINE_MESSAGES.resendOnlyPending);
@@ -261,14 +271,16 @@ export async function resendRequest(ctx: PipelineContext, user: User, requestId:
   return item;
 }
 
-async function ownRequestId(tx: Tx, user: User, requestId: string) {
-  if (!isUuid(requestId)) throw notFound();
-  const [row] = await tx
-    .select({ id: lpqRequests.id })
-    .from(lpqRequests)
-    .where(and(firmRequestScope(user), eq(lpqRequests.id, requestId)));
-  if (!row) throw notFound();
-  return row.id;
+async function ownRequestId(tx: Tx, firm: FirmUser, requestId: string) {
+  // Narrowed in SQL and judged on the row: policy request.firmOwns.
+  const [row] = isUuid(requestId)
+    ? await tx
+        .select({ id: lpqRequests.id, firmUserId: lpqRequests.firmUserId })
+        .from(lpqRequests)
+        .where(and(firmRequestScope(firm), eq(lpqRequests.id, requestId)))
+    : [];
+  authorize(policies.firmOwns, firm, row);
+  return row!.id;
 }
 
 const toNote = (n: typeof requestNotes.$inferSelect): RequestNote => ({
@@ -279,8 +291,13 @@ const toNote = (n: typeof requestNotes.$inferSelect): RequestNote => ({
 });
 
 /** The firm's notes on its request, oldest first. */
-export async function listNotes(ctx: { db: Tx }, user: User, requestId: string): Promise<RequestNote[]> {
-  const id = await ownRequestId(ctx.db, user, requestId);
+export async function listNotes(
+  ctx: AppContext,
+  actor: Actor,
+  input: { id: string },
+): Promise<RequestNote[]> {
+  const user = authorize(policies.firmRequests, actor);
+  const id = await ownRequestId(ctx.db, user, input.id);
   const rows = await ctx.db
     .select()
     .from(requestNotes)
@@ -289,8 +306,10 @@ export async function listNotes(ctx: { db: Tx }, user: User, requestId: string):
   return rows.map(toNote);
 }
 
-export async function addNote(ctx: { db: Tx }, user: User, requestId: string, body: string) {
-  const id = await ownRequestId(ctx.db, user, requestId);
+export async function addNote(ctx: AppContext, actor: Actor, input: { id: string; body: string }) {
+  const user = authorize(policies.firmRequests, actor);
+  const { body } = input;
+  const id = await ownRequestId(ctx.db, user, input.id);
   const [row] = await ctx.db
     .insert(requestNotes)
     .values({

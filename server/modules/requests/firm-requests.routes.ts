@@ -5,9 +5,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { renderPackagePdf } from '../../pdf/package-pdf';
-import { currentUser, requireUser } from '../../plugins/session';
+import { actorOf, requireUser } from '../../plugins/session';
+import { systemJob } from '../../policies/authorize';
 import { contentDisposition } from '../../storage/storage';
-import { ACCESS_EXPIRY_EVERY_MS, ACCESS_EXPIRY_JOB, expireAccess } from './access-expiry';
 import {
   addNote,
   firmRequestsCsv,
@@ -23,7 +23,14 @@ import {
   readPackageForPdf,
   setFirmRequestStatus,
 } from './firm-requests.service';
-import { REMINDER_EVERY_MS, REMINDER_JOB, sendDueDateReminders } from './reminders';
+import {
+  ACCESS_EXPIRY_EVERY_MS,
+  ACCESS_EXPIRY_JOB,
+  expireAccess,
+  REMINDER_EVERY_MS,
+  REMINDER_JOB,
+  sendDueDateReminders,
+} from './request-jobs.service';
 
 /** The firm's requests (PRODUCT.md §6). Registered inside the firm-only scope of firmRoutes. */
 export async function firmRequestRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
@@ -33,7 +40,7 @@ export async function firmRequestRoutes(fastify: FastifyInstance, { ctx }: { ctx
 
   // PRODUCT.md §6: a page of the list; the next page's URL in the Link header.
   app.get(c.list.path, { schema: routeSchema(c.list) }, async (request, reply) => {
-    const { items, nextCursor } = await listFirmRequestsPage(ctx, currentUser(request), request.query);
+    const { items, nextCursor } = await listFirmRequestsPage(ctx, actorOf(request), request.query);
     if (nextCursor) {
       const params = new URLSearchParams();
       for (const [k, v] of Object.entries({ ...request.query, cursor: nextCursor }))
@@ -44,7 +51,7 @@ export async function firmRequestRoutes(fastify: FastifyInstance, { ctx }: { ctx
   });
 
   app.get(c.csv.path, { schema: routeSchema(c.csv) }, async (request, reply) => {
-    const csv = await firmRequestsCsv(ctx, currentUser(request), request.query);
+    const csv = await firmRequestsCsv(ctx, actorOf(request), request.query);
     return reply
       .header('Content-Type', 'text/csv; charset=utf-8')
       .header(
@@ -55,46 +62,46 @@ export async function firmRequestRoutes(fastify: FastifyInstance, { ctx }: { ctx
   });
 
   app.post(c.withdraw.path, { schema: routeSchema(c.withdraw) }, async (request) =>
-    withdrawRequest(ctx, currentUser(request), request.params.id),
+    withdrawRequest(ctx, actorOf(request), { id: request.params.id }),
   );
 
   app.post(c.resend.path, { schema: routeSchema(c.resend) }, async (request) =>
-    resendRequest(ctx, currentUser(request), request.params.id),
+    resendRequest(ctx, actorOf(request), { id: request.params.id }),
   );
 
   app.get(c.listNotes.path, { schema: routeSchema(c.listNotes) }, async (request) =>
-    listNotes(ctx, currentUser(request), request.params.id),
+    listNotes(ctx, actorOf(request), { id: request.params.id }),
   );
 
   app.post(c.addNote.path, { schema: routeSchema(c.addNote) }, async (request, reply) =>
-    reply.code(201).send(await addNote(ctx, currentUser(request), request.params.id, request.body.body)),
+    reply
+      .code(201)
+      .send(await addNote(ctx, actorOf(request), { id: request.params.id, body: request.body.body })),
   );
 
   app.post(c.create.path, { schema: routeSchema(c.create) }, async (request, reply) => {
-    const item = await createLpqRequest(ctx, currentUser(request), request.body);
+    const item = await createLpqRequest(ctx, actorOf(request), request.body);
     return reply.code(201).send(item);
   });
 
   app.get(c.get.path, { schema: routeSchema(c.get) }, async (request) =>
-    getFirmRequest(ctx, currentUser(request), request.params.id, request.query.version),
+    getFirmRequest(ctx, actorOf(request), { id: request.params.id, version: request.query.version }),
   );
 
   // PRODUCT.md §6: what changed between two versions of the package.
   app.get(c.changes.path, { schema: routeSchema(c.changes) }, async (request) =>
-    getPackageChanges(ctx, currentUser(request), request.params.id, request.query),
+    getPackageChanges(ctx, actorOf(request), { id: request.params.id, ...request.query }),
   );
 
   app.post(c.setStatus.path, { schema: routeSchema(c.setStatus) }, async (request) =>
-    setFirmRequestStatus(ctx, currentUser(request), request.params.id, request.body.status),
+    setFirmRequestStatus(ctx, actorOf(request), { id: request.params.id, status: request.body.status }),
   );
 
   app.get(c.packagePdf.path, { schema: routeSchema(c.packagePdf) }, async (request, reply) => {
-    const { request: item, pkg } = await readPackageForPdf(
-      ctx,
-      currentUser(request),
-      request.params.id,
-      request.query.version,
-    );
+    const { request: item, pkg } = await readPackageForPdf(ctx, actorOf(request), {
+      id: request.params.id,
+      version: request.query.version,
+    });
     const pdf = await renderPackagePdf(item, pkg);
     const name = `LPQ ${pkg.attorney.firstName} ${pkg.attorney.lastName} ${item.positionTitle} ${format(new Date(pkg.sharedAt), 'yyyy-MM-dd')} v${pkg.version}`;
     return reply
@@ -107,12 +114,12 @@ export async function firmRequestRoutes(fastify: FastifyInstance, { ctx }: { ctx
   ctx.scheduler.register({
     name: REMINDER_JOB,
     everyMs: REMINDER_EVERY_MS,
-    run: () => sendDueDateReminders(ctx),
+    run: () => sendDueDateReminders(ctx, systemJob(REMINDER_JOB)),
   });
   // PRODUCT.md §5: shares past their access end date become revoked, and the firm is mailed.
   ctx.scheduler.register({
     name: ACCESS_EXPIRY_JOB,
     everyMs: ACCESS_EXPIRY_EVERY_MS,
-    run: () => expireAccess(ctx),
+    run: () => expireAccess(ctx, systemJob(ACCESS_EXPIRY_JOB)),
   });
 }

@@ -1,115 +1,37 @@
 import type { User } from '@shared/auth';
-import { TOKEN_TTL } from '@shared/limits';
 import { diffPackages } from '@shared/package-changes';
 import {
   type createLpqRequestSchema,
   type FIRM_REVIEW_STATUSES,
   type FirmRequestDetail,
   type FirmRequestItem,
-  type FirmSpecificQuestions,
   INVITATION_LIMITS,
   REQUEST_MESSAGES,
-  SHARED_DOCUMENT_STATUSES,
   type SharedPackage,
 } from '@shared/requests';
 import type { PackageChange } from '@shared/sharing';
-import type { TimelineEvent } from '@shared/timeline';
 import { isUuid } from '@shared/uuid';
 import { and, count, eq, isNotNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { AppContext } from '../../context';
 import type { Db, Tx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { preparedStatement } from '../../db/prepared';
 import { firmProfiles, lpqRequests, OPEN_INVITATION_INDEX, positionLpqs, users } from '../../db/schema';
-import { enqueueMail } from '../../mail/outbox';
 import { conflict, notFound, tooManyRequests } from '../../plugins/errors';
+import { type Actor, authorize, type FirmUser } from '../../policies/authorize';
+import { requestPolicies as policies } from '../../policies/request.policy';
 import { firmRequestScope, sentByFirm } from '../../policies/request-scope';
-import { recordAccess, recordActivity } from '../audit/audit.service';
-import { createEmailToken } from '../auth/tokens';
-import { findFirmProfile } from '../firm/firm.service';
+import { recordAccess, recordActivity } from '../audit/audit.repo';
+import { findFirmProfile } from '../firm/firm.repo';
+import { firmMayRead, toFirmRequestItem } from './firm-request-item';
+import { sendInvitationMail } from './invitations';
 import { listVersions, loadVersion } from './package-versions';
 import { transitionRequest } from './request-state';
-import { lpqInvitationMail } from './requests.mails';
 
 type RequestRow = typeof lpqRequests.$inferSelect;
 type PositionLpqRow = typeof positionLpqs.$inferSelect;
-type FirmContext = { db: Tx; publicUrl: string; onMailQueued: () => void };
 type NewRequest = z.output<typeof createLpqRequestSchema>;
-
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
-
-/** Today as yyyy-mm-dd (UTC): the access end date is inclusive. */
-const todayUtc = () => new Date().toISOString().slice(0, 10);
-
-/** The access end date has passed (the job may not have marked the request yet). */
-export const accessEnded = (row: Pick<RequestRow, 'accessUntil'>) =>
-  row.accessUntil !== null && row.accessUntil < todayUtc();
-const endOfAccess = (row: Pick<RequestRow, 'accessUntil'>) => new Date(`${row.accessUntil}T23:59:59.999Z`);
-
-/** The firm may read the package now: shared, not revoked, and within the access period. */
-export const firmMayRead = (row: Pick<RequestRow, 'status' | 'accessUntil'>) =>
-  SHARED_DOCUMENT_STATUSES.includes(row.status) && !accessEnded(row);
-
-export function toFirmRequestItem(
-  row: RequestRow,
-  attorneyName: string | null,
-  versions: { version: number; sharedAt: string }[] = [],
-): FirmRequestItem {
-  // Checked at read time: a request past its access end date is revoked for the firm from that moment on.
-  const status = SHARED_DOCUMENT_STATUSES.includes(row.status) && accessEnded(row) ? 'revoked' : row.status;
-  return {
-    id: row.id,
-    attorneyEmail: row.attorneyEmail,
-    attorneyName,
-    firmName: row.firmName,
-    positionTitle: row.positionTitle,
-    practiceArea: row.practiceArea,
-    status,
-    sentAt: row.sentAt.toISOString(),
-    dueDate: row.dueDate,
-    sharedAt: iso(row.sharedAt),
-    declineReason: row.declineReason,
-    declinedAt: iso(row.declinedAt),
-    reviewedAt: iso(row.reviewedAt),
-    completedAt: iso(row.completedAt),
-    withdrawnAt: iso(row.withdrawnAt),
-    revokedAt: iso(row.revokedAt),
-    accessUntil: row.accessUntil,
-    version: row.currentVersion,
-    contactPersonName: row.contactPersonName,
-    contactPersonTitle: row.contactPersonTitle,
-    contactPhone: row.contactPhone,
-    additionalMessage: row.additionalMessage,
-    firmSpecificQuestions: (row.firmSpecificQuestions as FirmSpecificQuestions | null) ?? null,
-    timeline: timelineOf(row, versions),
-  };
-}
-
-/**
- * PRODUCT.md §6: the request's timeline from the moments stored on it and its versions, oldest first.
- * A request whose access period has ended reads as revoked even before the job marks it.
- */
-function timelineOf(row: RequestRow, versions: { version: number; sharedAt: string }[]): TimelineEvent[] {
-  const revoked = row.revokedAt ?? (accessEnded(row) ? endOfAccess(row) : null);
-  const events: [TimelineEvent['event'], Date | null][] = [
-    ...versions
-      .filter((v) => v.version > 1)
-      .map((v): [TimelineEvent['event'], Date] => ['updated', new Date(v.sharedAt)]),
-    [row.revokedBy === 'attorney' || row.revokedBy === 'account_deleted' ? 'revoked' : 'expired', revoked],
-    ['sent', row.sentAt],
-    ['resent', row.lastResentAt],
-    ['reminded', row.reminderSentAt],
-    ['declined', row.declinedAt],
-    ['shared', row.sharedAt],
-    ['reviewed', row.reviewedAt],
-    ['completed', row.completedAt],
-    ['withdrawn', row.withdrawnAt],
-  ];
-  return events
-    .filter((e): e is [TimelineEvent['event'], Date] => e[1] !== null)
-    .sort((a, b) => a[1].getTime() - b[1].getTime())
-    .map(([event, at]) => ({ event, at: at.toISOString() }));
-}
 
 /**
  * Joins the attorney whose name the firm sees: only the attorney who shared the request (PRODUCT.md §5).
@@ -131,14 +53,13 @@ function selectFirmRequests(tx: Tx, user: User) {
 const fullName = (r: { firstName: string | null; lastName: string | null }) =>
   r.firstName ? `${r.firstName} ${r.lastName ?? ''}`.trim() : null;
 
-/** One of this firm's requests; anything else (another firm's, unknown, malformed id) is 404. */
-async function findOwnRequest(tx: Tx, user: User, requestId: string) {
-  if (!isUuid(requestId)) throw notFound();
-  const [row] = await selectFirmRequests(tx, user).where(
-    and(firmRequestScope(user), eq(lpqRequests.id, requestId)),
-  );
-  if (!row) throw notFound();
-  return toFirmRequestItem(row.request, fullName(row));
+/** One of this firm's requests (policy request.firmOwns); another firm's, unknown or malformed id: 404. */
+async function findOwnRequest(tx: Tx, firm: FirmUser, requestId: string) {
+  const [row] = isUuid(requestId)
+    ? await selectFirmRequests(tx, firm).where(and(firmRequestScope(firm), eq(lpqRequests.id, requestId)))
+    : [];
+  authorize(policies.firmOwns, firm, row?.request);
+  return toFirmRequestItem(row!.request, fullName(row!));
 }
 
 /** PRODUCT.md §6: at most 50 invitations per firm an hour and 200 a day, counted from the stored rows. */
@@ -185,10 +106,11 @@ async function checkNoOpenInvitation(tx: Tx, firmUserId: string, input: NewReque
  * transaction. The answer never depends on whether the invited address has an account.
  */
 export async function createLpqRequest(
-  ctx: FirmContext,
-  user: User,
+  ctx: AppContext,
+  actor: Actor,
   input: NewRequest,
 ): Promise<FirmRequestItem> {
+  const user = authorize(policies.firmRequests, actor);
   if (!user.emailVerified) throw conflict(REQUEST_MESSAGES.firmEmailUnverified);
   let row: RequestRow;
   try {
@@ -232,38 +154,6 @@ export async function createLpqRequest(
   return toFirmRequestItem(row, null);
 }
 
-/**
- * The same statements whether or not the address has an account (a lookup, a sign-up token, the mail), so
- * the firm's response time does not tell them apart. Only the mail's link and wording differ; with an
- * account the token is never sent and simply expires.
- */
-export async function sendInvitationMail(
-  tx: Tx,
-  ctx: Pick<FirmContext, 'publicUrl'>,
-  request: RequestRow,
-  opts: { reminder?: boolean } = {},
-) {
-  const [account] = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.email, request.attorneyEmail))
-    .limit(1);
-  const token = await createEmailToken(tx, {
-    purpose: 'invitation',
-    email: request.attorneyEmail,
-    requestId: request.id,
-    ttlMs: TOKEN_TTL.invitationMs,
-  });
-  const url = account
-    ? `${ctx.publicUrl}/attorney/lpq-requests`
-    : `${ctx.publicUrl}/register/attorney?token=${encodeURIComponent(token)}&email=${encodeURIComponent(request.attorneyEmail)}`;
-  await enqueueMail(tx, {
-    kind: opts.reminder ? 'lpq_reminder' : 'lpq_invitation',
-    to: request.attorneyEmail,
-    ...lpqInvitationMail({ ...request, url, hasAccount: !!account, reminder: opts.reminder }),
-  });
-}
-
 /** The position LPQ's progress as the firm sees it. */
 function positionLpqStatus(row: PositionLpqRow) {
   return row.status === 'draft' ? 'not_started' : row.status;
@@ -300,14 +190,14 @@ type AccessKind = 'package_view' | 'pdf_download';
  */
 async function readOwnPackage(
   db: Db,
-  user: User,
+  user: FirmUser,
   requestId: string,
   kind: AccessKind,
   version?: number,
 ): Promise<{ request: FirmRequestItem; pkg: SharedPackage | null }> {
-  if (!isUuid(requestId)) throw notFound();
-  const [row] = await requestWithLpq(db).execute({ firmUserId: user.id, requestId });
-  if (!row) throw notFound();
+  // Narrowed to the firm's own requests in SQL and judged again on the row: policy request.firmOwns.
+  const [row] = isUuid(requestId) ? await requestWithLpq(db).execute({ firmUserId: user.id, requestId }) : [];
+  authorize(policies.firmOwns, user, row?.request);
   const readable = firmMayRead(row.request) && row.request.currentVersion !== null;
   // The versions' numbers and dates feed the timeline too, so 'Package updated' stays in the request's
   // history after access ends; only their content is withheld.
@@ -341,18 +231,23 @@ async function readOwnPackage(
 }
 
 export async function getFirmRequest(
-  ctx: { db: Db },
-  user: User,
-  requestId: string,
-  version?: number,
+  ctx: AppContext,
+  actor: Actor,
+  input: { id: string; version?: number },
 ): Promise<FirmRequestDetail> {
-  const { request, pkg } = await readOwnPackage(ctx.db, user, requestId, 'package_view', version);
+  const firm = authorize(policies.firmRequests, actor);
+  const { request, pkg } = await readOwnPackage(ctx.db, firm, input.id, 'package_view', input.version);
   return { ...request, package: pkg };
 }
 
 /** The package for the PDF: 404 until it is shared and once access has ended; the export is recorded. */
-export async function readPackageForPdf(ctx: { db: Db }, user: User, requestId: string, version?: number) {
-  const { request, pkg } = await readOwnPackage(ctx.db, user, requestId, 'pdf_download', version);
+export async function readPackageForPdf(
+  ctx: AppContext,
+  actor: Actor,
+  input: { id: string; version?: number },
+) {
+  const firm = authorize(policies.firmRequests, actor);
+  const { request, pkg } = await readOwnPackage(ctx.db, firm, input.id, 'pdf_download', input.version);
   if (!pkg) throw notFound();
   return { request, pkg };
 }
@@ -362,11 +257,12 @@ export async function readPackageForPdf(ctx: { db: Db }, user: User, requestId: 
  * shows. Reading it is a view of both versions, recorded as one. 404 while the firm may not read.
  */
 export async function getPackageChanges(
-  ctx: { db: Db },
-  user: User,
-  requestId: string,
-  range: { from: number; to: number },
+  ctx: AppContext,
+  actor: Actor,
+  input: { id: string; from: number; to: number },
 ): Promise<PackageChange[]> {
+  const user = authorize(policies.firmRequests, actor);
+  const { id: requestId, ...range } = input;
   const { request, pkg } = await readOwnPackage(ctx.db, user, requestId, 'package_view', range.to);
   if (!pkg) throw notFound();
   const before = range.from === range.to ? pkg : await loadVersion(ctx.db, requestId, range.from);
@@ -386,11 +282,12 @@ const REVIEW_ACTIVITY = {
 
 /** Mark Under Review / Mark Review Complete, through the one guarded state machine (409 otherwise). */
 export async function setFirmRequestStatus(
-  ctx: { db: Tx },
-  user: User,
-  requestId: string,
-  status: (typeof FIRM_REVIEW_STATUSES)[number],
+  ctx: AppContext,
+  actor: Actor,
+  input: { id: string; status: (typeof FIRM_REVIEW_STATUSES)[number] },
 ): Promise<FirmRequestItem> {
+  const user = authorize(policies.firmRequests, actor);
+  const { id: requestId, status } = input;
   return ctx.db.transaction(async (tx) => {
     const request = await findOwnRequest(tx, user, requestId);
     const now = new Date();

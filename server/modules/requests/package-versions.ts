@@ -3,32 +3,20 @@ import { type FileRef, fileIdFromUrl, objectUrlFor } from '@shared/files';
 import type { SharedPackage } from '@shared/requests';
 import { chosenParts, type PackageParts } from '@shared/sharing';
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { AppContext } from '../../context';
 import type { Db, Tx } from '../../db/client';
 import { files, sharedPackageFiles, sharedPackages } from '../../db/schema';
-import { HttpError } from '../../plugins/errors';
-import { getAttorneyProfile } from '../attorney/attorney.service';
+import { readAttorneyProfile } from '../attorney/attorney.repo';
 import { SELF_IDENTIFICATION_PROFILE_KEYS } from '../attorney/self-identification';
-import { presentFile } from '../files/files.service';
+import { presentFile } from '../files/file-ref';
 import {
-  getBusinessPlan,
-  getConflictsForm,
-  getDiversityForm,
-  getMasterLpq,
-} from '../master-lpq/master-lpq.service';
+  readBusinessPlan,
+  readConflictsForm,
+  readDiversityForm,
+  readMasterLpq,
+} from '../master-lpq/master-lpq.repo';
 
 type Json = Record<string, unknown>;
 type PackageRow = typeof sharedPackages.$inferSelect;
-
-/** Reads a record through its service; a 404 (nothing saved yet) becomes null. */
-export async function orNull<T>(read: Promise<T>): Promise<T | null> {
-  try {
-    return await read;
-  } catch (err) {
-    if (err instanceof HttpError && err.statusCode === 404) return null;
-    throw err;
-  }
-}
 
 const asJson = (value: unknown) => (value ? ({ ...(value as object) } as Json) : null);
 
@@ -50,15 +38,14 @@ export type CurrentData = {
  * LPQ, the conflicts form, the business plan, the submitted diversity form, and the attorney's ready
  * documents the master LPQ and the profile list.
  */
-export async function readCurrentData(ctx: AppContext, tx: Tx, user: User): Promise<CurrentData> {
-  const txCtx = { ...ctx, db: tx as Db };
-  const profile = asJson(await orNull(getAttorneyProfile(txCtx, user)));
+export async function readCurrentData(tx: Tx, user: User): Promise<CurrentData> {
+  const profile = asJson(await readAttorneyProfile(tx, user.id));
   if (profile) for (const key of SELF_IDENTIFICATION_PROFILE_KEYS) delete profile[key];
-  const masterLpq = asJson(await orNull(getMasterLpq(txCtx, user))) ?? {};
-  const conflictsForm = asJson(await orNull(getConflictsForm(txCtx, user)));
-  const diversity = asJson(await orNull(getDiversityForm(txCtx, user)));
+  const masterLpq = asJson(await readMasterLpq(tx, user.id)) ?? {};
+  const conflictsForm = asJson(await readConflictsForm(tx, user.id));
+  const diversity = asJson(await readDiversityForm(tx, user.id));
   const diversityForm = diversity?.submittedAt ? diversity : null;
-  const businessPlan = asJson(await orNull(getBusinessPlan(txCtx, user)));
+  const businessPlan = asJson(await readBusinessPlan(tx, user.id));
 
   const listed: string[] = [];
   for (const doc of (masterLpq.documents as { id?: string }[] | undefined) ?? [])

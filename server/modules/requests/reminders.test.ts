@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { lpqRequests, outbox } from '../../db/schema';
+import { systemJob } from '../../policies/authorize';
 import { buildAttorney, uniqueEmail } from '../../test/factories';
 import {
   createTestDatabase,
@@ -12,7 +13,7 @@ import {
   testConfig,
 } from '../../test/harness';
 import { buildFirm } from '../firm/firm.factories';
-import { REMINDER_JOB, sendDueDateReminders } from './reminders';
+import { REMINDER_JOB, sendDueDateReminders } from './request-jobs.service';
 import { sendRequest } from './sharing.test-support';
 
 const daysFromToday = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
@@ -54,7 +55,7 @@ describeEachDb('due-date reminders', (t) => {
     const firm = await buildFirm(t().app);
     const attorney = await buildAttorney(t().app);
     await sendRequest(t().app, firm.cookie, attorney.user.email, { dueDate: daysFromToday(3) });
-    await sendDueDateReminders(t().app.ctx);
+    await sendDueDateReminders(t().app.ctx, systemJob(REMINDER_JOB));
     const [mail] = await reminders(attorney.user.email);
     expect(mail.text).toContain('/attorney/lpq-requests');
     expect(mail.text).not.toContain('token=');
@@ -88,8 +89,8 @@ for (const kind of dbKinds.filter((k) => k === 'postgres')) {
         await Promise.all([
           a.ctx.scheduler.runDue(),
           b.ctx.scheduler.runDue(),
-          sendDueDateReminders(a.ctx),
-          sendDueDateReminders(b.ctx),
+          sendDueDateReminders(a.ctx, systemJob(REMINDER_JOB)),
+          sendDueDateReminders(b.ctx, systemJob(REMINDER_JOB)),
         ]);
         const rows = await database.db.select().from(outbox).where(eq(outbox.kind, 'lpq_reminder'));
         expect(rows.map((r) => r.to).sort()).toEqual([...emails].sort());

@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { lpqRequests } from '../../db/schema';
-import { sendInvitationMail } from './firm-requests.service';
+import { sendInvitationMail } from './invitations';
 
 export const REMINDER_JOB = 'due-date-reminders';
 export const REMINDER_EVERY_MS = 15 * 60 * 1000;
@@ -22,7 +22,7 @@ const due = and(
  * each request is claimed by the guarded UPDATE that stamps reminder_sent_at, in the transaction that
  * writes its mail to the outbox: two runs racing on one request send one mail.
  */
-export async function sendDueDateReminders(ctx: AppContext): Promise<number> {
+export async function remindDueRequests(ctx: AppContext): Promise<number> {
   let sent = 0;
   for (;;) {
     const candidates = await ctx.db

@@ -5,12 +5,13 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { accessEvents, lpqRequests, sharedPackageFiles, sharedPackages } from '../../db/schema';
+import { systemJob } from '../../policies/authorize';
 import { type Actor, buildAttorney, buildFirmUser } from '../../test/factories';
 import { describeEachDb } from '../../test/harness';
 import { uploadReadyPdf } from '../files/files.test-support';
 import { buildFirm } from '../firm/firm.factories';
 import { conflictsForm, diversityForm } from '../master-lpq/master-lpq.fixtures';
-import { expireAccess } from './access-expiry';
+import { expireAccess } from './request-jobs.service';
 import { completeMasterLpqFor, sendRequest } from './sharing.test-support';
 
 /** PRODUCT.md §4–§6: the attorney's control over what was shared (issue 15). */
@@ -310,8 +311,8 @@ describeEachDb('sharing control', (t, kind) => {
       expect((await get(w.firm, `${w.firmUrl}/package.pdf`)).statusCode).toBe(404);
       expect((await get(w.firm, link)).statusCode).toBe(404);
 
-      expect(await expireAccess(t().app.ctx)).toBeGreaterThanOrEqual(1);
-      expect(await expireAccess(t().app.ctx)).toBe(0);
+      expect(await expireAccess(t().app.ctx, systemJob('test'))).toBeGreaterThanOrEqual(1);
+      expect(await expireAccess(t().app.ctx, systemJob('test'))).toBe(0);
       const [row] = await t().db.select().from(lpqRequests).where(eq(lpqRequests.id, w.requestId));
       expect(row).toMatchObject({ status: 'revoked', revokedBy: 'expired' });
       const sent = (await mails('package_revoked')).filter((m) => m.subject.includes('Corporate Partner'));

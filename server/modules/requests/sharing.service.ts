@@ -4,30 +4,36 @@ import { type PositionLpqFacts, prefillPositionLpq } from '@shared/prefill';
 import { REQUEST_MESSAGES, SHARED_DOCUMENT_STATUSES } from '@shared/requests';
 import {
   type PackageParts,
-  type RevocationCause,
   SHARING_MESSAGES,
   type SharePreview,
   type ShareRequestInput,
 } from '@shared/sharing';
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { isForeignKeyViolation } from '../../db/errors';
-import { lpqRequests, masterLpqs, positionLpqs, sharedPackages } from '../../db/schema';
+import type { lpqRequests } from '../../db/schema';
 import { enqueueMail } from '../../mail/outbox';
-import { conflict, HttpError, notFound } from '../../plugins/errors';
+import { conflict, notFound } from '../../plugins/errors';
+import { type Actor, authorize } from '../../policies/authorize';
+import { requestPolicies as policies } from '../../policies/request.policy';
 import { attorneyRequestScope } from '../../policies/request-scope';
-import { recordActivity } from '../audit/audit.service';
-import { findAttorneyRequest, firmUserEmail, toAttorneyItem } from './attorney-requests.service';
+import { recordActivity } from '../audit/audit.repo';
+import { toAttorneyItem } from './attorney-item';
+import {
+  currentParts,
+  firmUserEmail,
+  insertPositionLpq,
+  masterLpqIsComplete,
+  nextVersion,
+  positionLpqIdOf,
+  positionLpqOf,
+} from './attorney-requests.repo';
+import { endAccess } from './end-access';
+import { loadAttorneyRequest } from './load-request';
 import { readCurrentData, selectParts, storeVersion } from './package-versions';
 import { latestOtherPositionLpq } from './previous-lpq';
 import { transitionRequest } from './request-state';
-import {
-  packageRevokedMail,
-  packageSharedAttorneyMail,
-  packageSharedFirmMail,
-  packageUpdatedMail,
-} from './sharing.mails';
+import { packageSharedAttorneyMail, packageSharedFirmMail, packageUpdatedMail } from './sharing.mails';
 
 type RequestRow = typeof lpqRequests.$inferSelect;
 
@@ -35,11 +41,7 @@ const attorneyNameOf = (user: User) => `${user.firstName} ${user.lastName}`;
 const firmRequestUrl = (ctx: AppContext, row: RequestRow) => `${ctx.publicUrl}/firm/requests/${row.id}`;
 
 async function requireCompleteMasterLpq(tx: Tx, user: User) {
-  const [lpq] = await tx
-    .select({ isComplete: masterLpqs.isComplete })
-    .from(masterLpqs)
-    .where(eq(masterLpqs.userId, user.id));
-  if (!lpq?.isComplete) throw conflict(REQUEST_MESSAGES.masterLpqIncomplete);
+  if (!(await masterLpqIsComplete(tx, user.id))) throw conflict(REQUEST_MESSAGES.masterLpqIncomplete);
 }
 
 /**
@@ -49,13 +51,14 @@ async function requireCompleteMasterLpq(tx: Tx, user: User) {
  */
 export async function shareRequest(
   ctx: AppContext,
-  user: User,
-  requestId: string,
-  input: ShareRequestInput | null | undefined,
+  actor: Actor,
+  input: { id: string; share?: ShareRequestInput | null },
 ): Promise<AttorneyRequestItem> {
+  const user = authorize(policies.attorneyRequests, actor);
+  const { id: requestId, share } = input;
   const result = await accountStillThere(
     ctx.db.transaction(async (tx) => {
-      await findAttorneyRequest(tx, user, requestId);
+      await loadAttorneyRequest(tx, user, requestId);
       await requireCompleteMasterLpq(tx, user);
       const sharedAt = new Date();
       const row = await transitionRequest(tx, {
@@ -67,11 +70,11 @@ export async function shareRequest(
           sharedAt,
           attorneyUserId: user.id,
           currentVersion: 1,
-          accessUntil: input?.accessUntil ?? null,
+          accessUntil: share?.accessUntil ?? null,
         },
         conflictMessage: REQUEST_MESSAGES.notPending,
       });
-      const { parts, frozen } = selectParts(await readCurrentData(ctx, tx, user), input?.include);
+      const { parts, frozen } = selectParts(await readCurrentData(tx, user), share?.include);
       await storeVersion(tx, { requestId, version: 1, attorneyUserId: user.id, sharedAt, parts }, frozen);
       // Enter once: the name, e-mail, profile and master LPQ, then the attorney's previous LPQ for what
       // none of them holds; the firm's own questions start empty.
@@ -82,10 +85,11 @@ export async function shareRequest(
         previousLpq: await latestOtherPositionLpq(tx, user.id, requestId),
         documents: frozen.documents,
       });
-      const [positionLpq] = await tx
-        .insert(positionLpqs)
-        .values({ requestId, attorneyUserId: user.id, formData: prefill.values })
-        .returning({ id: positionLpqs.id });
+      const positionLpq = await insertPositionLpq(tx, {
+        requestId,
+        attorneyUserId: user.id,
+        formData: prefill.values,
+      });
 
       const facts = {
         attorneyName: attorneyNameOf(user),
@@ -134,16 +138,6 @@ async function accountStillThere<T>(work: Promise<T>): Promise<T> {
   }
 }
 
-/** The parts of the request's latest version: an update keeps them unless the attorney chooses again. */
-async function currentParts(tx: Tx, row: RequestRow): Promise<PackageParts | undefined> {
-  if (row.currentVersion === null) return undefined;
-  const [pkg] = await tx
-    .select({ include: sharedPackages.include })
-    .from(sharedPackages)
-    .where(and(eq(sharedPackages.requestId, row.id), eq(sharedPackages.version, row.currentVersion)));
-  return pkg?.include;
-}
-
 /**
  * GET …/preview: the package the firm would receive now, in the firm's shape, with what exists and what
  * is chosen. Before sharing the choice is the share dialog's defaults; once shared it is the latest
@@ -151,18 +145,19 @@ async function currentParts(tx: Tx, row: RequestRow): Promise<PackageParts | und
  */
 export async function previewPackage(
   ctx: AppContext,
-  user: User,
-  requestId: string,
-  include: Partial<PackageParts>,
+  actor: Actor,
+  input: { id: string; include: Partial<PackageParts> },
 ): Promise<SharePreview> {
+  const user = authorize(policies.attorneyRequests, actor);
+  const { id: requestId, include } = input;
   return ctx.db.transaction(async (tx) => {
-    const row = await findAttorneyRequest(tx, user, requestId);
+    const row = await loadAttorneyRequest(tx, user, requestId);
     const shareable = row.status === 'pending' || SHARED_DOCUMENT_STATUSES.includes(row.status);
     if (!shareable) throw conflict(SHARING_MESSAGES.cannotPreview);
-    const data = await readCurrentData(ctx, tx, user);
+    const data = await readCurrentData(tx, user);
     const { parts, frozen } = selectParts(data, include, await currentParts(tx, row));
     const version = (row.currentVersion ?? 0) + 1;
-    const [lpq] = await tx.select().from(positionLpqs).where(eq(positionLpqs.requestId, row.id));
+    const lpq = await positionLpqOf(tx, row.id);
     return {
       ...frozen,
       version,
@@ -190,38 +185,27 @@ export async function previewPackage(
  */
 export async function sendUpdate(
   ctx: AppContext,
-  user: User,
-  requestId: string,
-  input: ShareRequestInput | null | undefined,
+  actor: Actor,
+  input: { id: string; share?: ShareRequestInput | null },
 ): Promise<AttorneyRequestItem> {
+  const user = authorize(policies.attorneyRequests, actor);
+  const { id: requestId, share } = input;
   const result = await accountStillThere(
     ctx.db.transaction(async (tx) => {
-      const before = await findAttorneyRequest(tx, user, requestId);
+      const before = await loadAttorneyRequest(tx, user, requestId);
       await requireCompleteMasterLpq(tx, user);
       const sharedAt = new Date();
-      const [row] = await tx
-        .update(lpqRequests)
-        .set({
-          currentVersion: sql`${lpqRequests.currentVersion} + 1`,
-          updatedAt: sharedAt,
-          ...(input?.accessUntil !== undefined ? { accessUntil: input.accessUntil } : {}),
-        })
-        .where(
-          and(
-            eq(lpqRequests.id, requestId),
-            attorneyRequestScope(user),
-            inArray(lpqRequests.status, SHARED_DOCUMENT_STATUSES),
-            sql`(${lpqRequests.accessUntil} is null or ${lpqRequests.accessUntil} >= (now() at time zone 'utc')::date)`,
-          ),
-        )
-        .returning();
+      const row = await nextVersion(tx, user, requestId, {
+        updatedAt: sharedAt,
+        ...(share?.accessUntil !== undefined ? { accessUntil: share.accessUntil } : {}),
+      });
       if (!row)
         throw conflict(
           before.status === 'revoked' ? SHARING_MESSAGES.alreadyRevoked : SHARING_MESSAGES.notShared,
         );
       const version = row.currentVersion!;
       const fallback = await currentParts(tx, { ...row, currentVersion: version - 1 });
-      const { parts, frozen } = selectParts(await readCurrentData(ctx, tx, user), input?.include, fallback);
+      const { parts, frozen } = selectParts(await readCurrentData(tx, user), share?.include, fallback);
       await storeVersion(tx, { requestId, version, attorneyUserId: user.id, sharedAt, parts }, frozen);
       const firmEmail = await firmUserEmail(tx, row.firmUserId);
       if (firmEmail)
@@ -242,57 +226,11 @@ export async function sendUpdate(
         title: `Sent ${row.firmName} version ${version} of your LPQ for ${row.positionTitle}`,
         detail: { requestId: row.id, version },
       });
-      const [lpq] = await tx
-        .select({ id: positionLpqs.id })
-        .from(positionLpqs)
-        .where(eq(positionLpqs.requestId, row.id));
-      return toAttorneyItem(row, lpq?.id ?? null, parts);
+      return toAttorneyItem(row, await positionLpqIdOf(tx, row.id), parts);
     }),
   );
   ctx.onMailQueued();
   return result;
-}
-
-/**
- * Ends a firm's access inside the caller's transaction: shared → revoked with a guarded update, the firm
- * is mailed. Returns null when the request was not shared (already revoked, or never shared).
- */
-export async function endAccess(
-  ctx: Pick<AppContext, 'publicUrl'>,
-  tx: Tx,
-  input: {
-    requestId: string;
-    cause: RevocationCause;
-    attorneyName: string;
-    scope?: ReturnType<typeof attorneyRequestScope>;
-  },
-): Promise<RequestRow | null> {
-  let row: RequestRow;
-  try {
-    row = await transitionRequest(tx, {
-      requestId: input.requestId,
-      to: 'revoked',
-      scope: input.scope,
-      set: { revokedAt: new Date(), revokedBy: input.cause },
-    });
-  } catch (err) {
-    if (err instanceof HttpError && err.statusCode === 409) return null;
-    throw err;
-  }
-  const firmEmail = await firmUserEmail(tx, row.firmUserId);
-  if (firmEmail)
-    await enqueueMail(tx, {
-      kind: 'package_revoked',
-      to: firmEmail,
-      ...packageRevokedMail({
-        attorneyName: input.attorneyName,
-        firmName: row.firmName,
-        positionTitle: row.positionTitle,
-        url: `${ctx.publicUrl}/firm/requests/${row.id}`,
-        cause: input.cause,
-      }),
-    });
-  return row;
 }
 
 /**
@@ -301,11 +239,13 @@ export async function endAccess(
  */
 export async function revokeShare(
   ctx: AppContext,
-  user: User,
-  requestId: string,
+  actor: Actor,
+  input: { id: string },
 ): Promise<AttorneyRequestItem> {
+  const user = authorize(policies.attorneyRequests, actor);
+  const requestId = input.id;
   const result = await ctx.db.transaction(async (tx) => {
-    const before = await findAttorneyRequest(tx, user, requestId);
+    const before = await loadAttorneyRequest(tx, user, requestId);
     const row = await endAccess(ctx, tx, {
       requestId,
       cause: 'attorney',
@@ -322,11 +262,7 @@ export async function revokeShare(
       title: `Revoked ${row.firmName}'s access to your LPQ for ${row.positionTitle}`,
       detail: { requestId: row.id },
     });
-    const [lpq] = await tx
-      .select({ id: positionLpqs.id })
-      .from(positionLpqs)
-      .where(eq(positionLpqs.requestId, row.id));
-    return toAttorneyItem(row, lpq?.id ?? null, (await currentParts(tx, row)) ?? null);
+    return toAttorneyItem(row, await positionLpqIdOf(tx, row.id), (await currentParts(tx, row)) ?? null);
   });
   ctx.onMailQueued();
   return result;

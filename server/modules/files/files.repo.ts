@@ -1,0 +1,179 @@
+import { SHARED_DOCUMENT_STATUSES } from '@shared/requests';
+import { and, desc, eq, exists, inArray, lt, or, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import {
+  attorneyProfiles,
+  files,
+  lpqRequests,
+  positionLpqs,
+  sharedPackageFiles,
+  users,
+} from '../../db/schema';
+import type { FileRow } from './file-ref';
+
+/**
+ * Attorney documents. Reads for an owner are narrowed by `ownedBy` (policy file.ownFile); a firm's
+ * download is judged on the row and its grant (policy file.download).
+ */
+const ownedBy = (ownerId: string) => eq(files.ownerId, ownerId);
+
+/** The owner's row is the lock: two uploads started at once cannot both take the last room. */
+export async function lockOwnerAndCountBytes(tx: Tx, ownerId: string) {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, ownerId)).for('update');
+  const [{ used }] = await tx
+    .select({ used: sql<string>`coalesce(sum(${files.size}), 0)` })
+    .from(files)
+    .where(ownedBy(ownerId));
+  return Number(used);
+}
+
+export async function insertPendingFile(tx: Tx, values: typeof files.$inferInsert) {
+  const [row] = await tx.insert(files).values(values).returning();
+  return row;
+}
+
+export async function setUploadId(db: Db | Tx, id: string, uploadId: string | null) {
+  await db.update(files).set({ uploadId }).where(eq(files.id, id));
+}
+
+/** The owner's pending file with this multipart upload open. */
+export async function findOpenUpload(db: Db | Tx, ownerId: string, key: string, uploadId: string) {
+  const [row] = await db
+    .select()
+    .from(files)
+    .where(
+      and(
+        ownedBy(ownerId),
+        eq(files.storageKey, key),
+        eq(files.uploadId, uploadId),
+        eq(files.status, 'pending'),
+      ),
+    );
+  return row;
+}
+
+export async function lockOwnFile(tx: Tx, ownerId: string, id: string) {
+  const [row] = await tx
+    .select()
+    .from(files)
+    .where(and(eq(files.id, id), ownedBy(ownerId)))
+    .for('update');
+  return row;
+}
+
+export async function findOwnFile(db: Db | Tx, ownerId: string, id: string) {
+  const [row] = await db
+    .select()
+    .from(files)
+    .where(and(eq(files.id, id), ownedBy(ownerId)));
+  return row;
+}
+
+export async function findReadyFile(db: Db | Tx, id: string) {
+  const [row] = await db
+    .select()
+    .from(files)
+    .where(and(eq(files.id, id), eq(files.status, 'ready')));
+  return row;
+}
+
+export async function markReady(
+  tx: Tx,
+  id: string,
+  set: { storageKey: string; size: number; contentType: string },
+) {
+  const [ready] = await tx
+    .update(files)
+    .set({ status: 'ready', ...set, confirmedAt: new Date() })
+    .where(eq(files.id, id))
+    .returning();
+  return ready;
+}
+
+export async function deleteFile(db: Db | Tx, id: string) {
+  await db.delete(files).where(eq(files.id, id));
+}
+
+export async function deletePendingFile(db: Db | Tx, id: string) {
+  await db.delete(files).where(and(eq(files.id, id), eq(files.status, 'pending')));
+}
+
+export async function setProfileResume(tx: Tx, userId: string, resumeUrl: string) {
+  await tx
+    .insert(attorneyProfiles)
+    .values({ userId, resumeUrl })
+    .onConflictDoUpdate({ target: attorneyProfiles.userId, set: { resumeUrl, updatedAt: new Date() } });
+}
+
+export async function stalePendingFiles(db: Db, cutoff: Date, limit: number) {
+  return db
+    .select()
+    .from(files)
+    .where(and(eq(files.status, 'pending'), lt(files.createdAt, cutoff)))
+    .orderBy(files.createdAt)
+    .limit(limit);
+}
+
+/** The pending file a signed URL writes to (the local driver's PUT). */
+export async function findPendingByKey(db: Db, key: string, uploadId?: string) {
+  const [row] = await db
+    .select({ id: files.id, size: files.size })
+    .from(files)
+    .where(
+      and(
+        eq(files.storageKey, key),
+        eq(files.status, 'pending'),
+        uploadId ? eq(files.uploadId, uploadId) : sql`${files.uploadId} is null`,
+      ),
+    );
+  return row;
+}
+
+/**
+ * The shared request through which this firm user may download the file: the file is in a version of a
+ * package the attorney shared with them (or attached to its position LPQ), and the firm may read that
+ * package now — shared, not revoked, within its access period. Checked at every download, so a link
+ * handed out before a revocation answers 404 after it.
+ */
+export async function findFirmGrant(db: Db, firmUserId: string, file: FileRow) {
+  const asDocument = JSON.stringify([{ id: file.id }]);
+  const [grant] = await db
+    .select({
+      requestId: lpqRequests.id,
+      attorneyUserId: lpqRequests.attorneyUserId,
+      firmName: lpqRequests.firmName,
+    })
+    .from(lpqRequests)
+    .where(
+      and(
+        eq(lpqRequests.firmUserId, firmUserId),
+        eq(lpqRequests.attorneyUserId, file.ownerId),
+        inArray(lpqRequests.status, SHARED_DOCUMENT_STATUSES),
+        sql`(${lpqRequests.accessUntil} is null or ${lpqRequests.accessUntil} >= (now() at time zone 'utc')::date)`,
+        or(
+          exists(
+            db
+              .select({ one: sql`1` })
+              .from(sharedPackageFiles)
+              .where(
+                and(eq(sharedPackageFiles.requestId, lpqRequests.id), eq(sharedPackageFiles.fileId, file.id)),
+              ),
+          ),
+          exists(
+            db
+              .select({ one: sql`1` })
+              .from(positionLpqs)
+              .where(
+                and(
+                  eq(positionLpqs.requestId, lpqRequests.id),
+                  sql`${positionLpqs.formData}->'documents' @> ${asDocument}::jsonb`,
+                ),
+              ),
+          ),
+        ),
+      ),
+    )
+    .orderBy(desc(lpqRequests.sharedAt))
+    .limit(1);
+  return grant?.attorneyUserId ? { ...grant, attorneyUserId: grant.attorneyUserId } : undefined;
+}

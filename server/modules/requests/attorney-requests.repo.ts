@@ -1,0 +1,118 @@
+import type { User } from '@shared/auth';
+import { SHARED_DOCUMENT_STATUSES } from '@shared/requests';
+import type { PackageParts } from '@shared/sharing';
+import { and, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { preparedStatement } from '../../db/prepared';
+import { lpqRequests, masterLpqs, positionLpqs, sharedPackages, users } from '../../db/schema';
+import { attorneyRequestScope, sentToAddress } from '../../policies/request-scope';
+
+/**
+ * The attorney's side of requests. Every query is narrowed by `attorneyRequestScope` or `sentToAddress`,
+ * the SQL form of policy request.attorneyActs: a row of another attorney never leaves the database.
+ */
+type RequestRow = typeof lpqRequests.$inferSelect;
+
+const requestColumns = getTableColumns(lpqRequests);
+
+/** Every attorney opens this list, so it is a prepared statement. */
+const requestsSentTo = (db: Db) =>
+  preparedStatement(db, 'attorney_requests', (db, name) =>
+    db
+      .select({ ...requestColumns, lpqId: positionLpqs.id, include: sharedPackages.include })
+      .from(lpqRequests)
+      .leftJoin(positionLpqs, eq(positionLpqs.requestId, lpqRequests.id))
+      .leftJoin(
+        sharedPackages,
+        and(
+          eq(sharedPackages.requestId, lpqRequests.id),
+          eq(sharedPackages.version, lpqRequests.currentVersion),
+        ),
+      )
+      .where(sentToAddress(sql.placeholder('email')))
+      .orderBy(desc(lpqRequests.sentAt))
+      .prepare(name),
+  );
+
+/** The requests sent to this lower-cased address, newest first, with their LPQ id and shared parts. */
+export async function requestsSentToAddress(db: Db, lowerCaseEmail: string) {
+  return requestsSentTo(db).execute({ email: lowerCaseEmail });
+}
+
+/** One request sent to this attorney's verified address, or undefined. */
+export async function findRequestSentTo(db: Db | Tx, user: User, requestId: string) {
+  const [row] = await db
+    .select()
+    .from(lpqRequests)
+    .where(and(eq(lpqRequests.id, requestId), attorneyRequestScope(user)));
+  return row;
+}
+
+export async function firmUserEmail(tx: Db | Tx, firmUserId: string) {
+  const [row] = await tx.select({ email: users.email }).from(users).where(eq(users.id, firmUserId));
+  return row?.email ?? null;
+}
+
+export async function masterLpqIsComplete(tx: Tx, userId: string) {
+  const [lpq] = await tx
+    .select({ isComplete: masterLpqs.isComplete })
+    .from(masterLpqs)
+    .where(eq(masterLpqs.userId, userId));
+  return lpq?.isComplete ?? false;
+}
+
+export async function positionLpqIdOf(tx: Tx, requestId: string) {
+  const [lpq] = await tx
+    .select({ id: positionLpqs.id })
+    .from(positionLpqs)
+    .where(eq(positionLpqs.requestId, requestId));
+  return lpq?.id ?? null;
+}
+
+export async function positionLpqOf(tx: Tx, requestId: string) {
+  const [lpq] = await tx.select().from(positionLpqs).where(eq(positionLpqs.requestId, requestId));
+  return lpq;
+}
+
+export async function insertPositionLpq(
+  tx: Tx,
+  values: { requestId: string; attorneyUserId: string; formData: Record<string, unknown> },
+) {
+  const [lpq] = await tx.insert(positionLpqs).values(values).returning({ id: positionLpqs.id });
+  return lpq;
+}
+
+/** The parts of the request's latest version: an update keeps them unless the attorney chooses again. */
+export async function currentParts(tx: Tx, row: RequestRow): Promise<PackageParts | undefined> {
+  if (row.currentVersion === null) return undefined;
+  const [pkg] = await tx
+    .select({ include: sharedPackages.include })
+    .from(sharedPackages)
+    .where(and(eq(sharedPackages.requestId, row.id), eq(sharedPackages.version, row.currentVersion)));
+  return pkg?.include;
+}
+
+/**
+ * The guarded `UPDATE … SET current_version = current_version + 1 WHERE status IN (shared)` of Send
+ * update: it matches nothing after a revoke or once access has ended, and serialises two updates.
+ */
+export async function nextVersion(
+  tx: Tx,
+  user: User,
+  requestId: string,
+  set: { updatedAt: Date; accessUntil?: string | null },
+) {
+  const [row] = await tx
+    .update(lpqRequests)
+    .set({ currentVersion: sql`${lpqRequests.currentVersion} + 1`, ...set })
+    .where(
+      and(
+        eq(lpqRequests.id, requestId),
+        attorneyRequestScope(user),
+        inArray(lpqRequests.status, SHARED_DOCUMENT_STATUSES),
+        sql`(${lpqRequests.accessUntil} is null or ${lpqRequests.accessUntil} >= (now() at time zone 'utc')::date)`,
+      ),
+    )
+    .returning();
+  return row;
+}

@@ -1,0 +1,80 @@
+import { type FirmRequestItem, type FirmSpecificQuestions, SHARED_DOCUMENT_STATUSES } from '@shared/requests';
+import type { TimelineEvent } from '@shared/timeline';
+import type { lpqRequests } from '../../db/schema';
+
+type RequestRow = typeof lpqRequests.$inferSelect;
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** Today as yyyy-mm-dd (UTC): the access end date is inclusive. */
+const todayUtc = () => new Date().toISOString().slice(0, 10);
+
+/** The access end date has passed (the job may not have marked the request yet). */
+export const accessEnded = (row: Pick<RequestRow, 'accessUntil'>) =>
+  row.accessUntil !== null && row.accessUntil < todayUtc();
+const endOfAccess = (row: Pick<RequestRow, 'accessUntil'>) => new Date(`${row.accessUntil}T23:59:59.999Z`);
+
+/** The firm may read the package now: shared, not revoked, and within the access period. */
+export const firmMayRead = (row: Pick<RequestRow, 'status' | 'accessUntil'>) =>
+  SHARED_DOCUMENT_STATUSES.includes(row.status) && !accessEnded(row);
+
+export function toFirmRequestItem(
+  row: RequestRow,
+  attorneyName: string | null,
+  versions: { version: number; sharedAt: string }[] = [],
+): FirmRequestItem {
+  // Checked at read time: a request past its access end date is revoked for the firm from that moment on.
+  const status = SHARED_DOCUMENT_STATUSES.includes(row.status) && accessEnded(row) ? 'revoked' : row.status;
+  return {
+    id: row.id,
+    attorneyEmail: row.attorneyEmail,
+    attorneyName,
+    firmName: row.firmName,
+    positionTitle: row.positionTitle,
+    practiceArea: row.practiceArea,
+    status,
+    sentAt: row.sentAt.toISOString(),
+    dueDate: row.dueDate,
+    sharedAt: iso(row.sharedAt),
+    declineReason: row.declineReason,
+    declinedAt: iso(row.declinedAt),
+    reviewedAt: iso(row.reviewedAt),
+    completedAt: iso(row.completedAt),
+    withdrawnAt: iso(row.withdrawnAt),
+    revokedAt: iso(row.revokedAt),
+    accessUntil: row.accessUntil,
+    version: row.currentVersion,
+    contactPersonName: row.contactPersonName,
+    contactPersonTitle: row.contactPersonTitle,
+    contactPhone: row.contactPhone,
+    additionalMessage: row.additionalMessage,
+    firmSpecificQuestions: (row.firmSpecificQuestions as FirmSpecificQuestions | null) ?? null,
+    timeline: timelineOf(row, versions),
+  };
+}
+
+/**
+ * PRODUCT.md §6: the request's timeline from the moments stored on it and its versions, oldest first.
+ * A request whose access period has ended reads as revoked even before the job marks it.
+ */
+function timelineOf(row: RequestRow, versions: { version: number; sharedAt: string }[]): TimelineEvent[] {
+  const revoked = row.revokedAt ?? (accessEnded(row) ? endOfAccess(row) : null);
+  const events: [TimelineEvent['event'], Date | null][] = [
+    ...versions
+      .filter((v) => v.version > 1)
+      .map((v): [TimelineEvent['event'], Date] => ['updated', new Date(v.sharedAt)]),
+    [row.revokedBy === 'attorney' || row.revokedBy === 'account_deleted' ? 'revoked' : 'expired', revoked],
+    ['sent', row.sentAt],
+    ['resent', row.lastResentAt],
+    ['reminded', row.reminderSentAt],
+    ['declined', row.declinedAt],
+    ['shared', row.sharedAt],
+    ['reviewed', row.reviewedAt],
+    ['completed', row.completedAt],
+    ['withdrawn', row.withdrawnAt],
+  ];
+  return events
+    .filter((e): e is [TimelineEvent['event'], Date] => e[1] !== null)
+    .sort((a, b) => a[1].getTime() - b[1].getTime())
+    .map(([event, at]) => ({ event, at: at.toISOString() }));
+}

@@ -1,0 +1,82 @@
+import type { User } from '@shared/auth';
+import { forbidden, notFound, unauthorized } from '../plugins/errors';
+
+/**
+ * Who is asking. A signed-in user; nobody (registration, sign-in, a password reset link); or one of the
+ * server's own jobs (the upload sweeper, reminders). Every service method takes one as its second argument.
+ */
+export type Anonymous = { readonly kind: 'anonymous' };
+export type SystemJob = { readonly kind: 'system'; readonly job: string };
+export type Actor = User | Anonymous | SystemJob;
+
+export type AttorneyUser = User & { userType: 'attorney' };
+export type FirmUser = User & { userType: 'firm' };
+
+export const ANONYMOUS: Anonymous = Object.freeze({ kind: 'anonymous' });
+export const systemJob = (job: string): SystemJob => Object.freeze({ kind: 'system', job });
+
+export const isUser = (actor: Actor): actor is User => 'userType' in actor;
+const isSystemJob = (actor: Actor): actor is SystemJob => !isUser(actor) && actor.kind === 'system';
+
+/** Which actors a policy considers at all; anyone else is refused before the rule runs. */
+export type Audience<A extends Actor> = {
+  readonly name: string;
+  readonly includes: (actor: Actor) => actor is A;
+};
+
+export const AUDIENCES = {
+  anyone: { name: 'anyone', includes: (_actor: Actor): _actor is Actor => true },
+  signedIn: { name: 'signed-in', includes: isUser },
+  attorney: {
+    name: 'attorney',
+    includes: (actor: Actor): actor is AttorneyUser => isUser(actor) && actor.userType === 'attorney',
+  },
+  firm: {
+    name: 'firm',
+    includes: (actor: Actor): actor is FirmUser => isUser(actor) && actor.userType === 'firm',
+  },
+  system: { name: 'system', includes: isSystemJob },
+} as const satisfies Record<string, Audience<Actor>>;
+
+/**
+ * One rule of who may do what (ARCHITECTURE.md, 'Where the design goes next'): pure, over the actor and
+ * the loaded row when there is one. `refusal` is what a refused rule answers: 404 where a resource must not
+ * be revealed to someone it is not theirs, 403 where the actor may see it exists but not act.
+ */
+export type Policy<A extends Actor, R = void> = {
+  readonly name: string;
+  readonly audience: Audience<A>;
+  readonly rule?: (actor: A, resource: R) => boolean;
+  readonly refusal?: 403 | 404;
+};
+
+export function definePolicy<A extends Actor, R = void>(policy: Policy<A, R>): Policy<A, R> {
+  return Object.freeze(policy);
+}
+
+/** Outside the audience: 401 for nobody, 403 for a user of the other kind or a job. */
+function refuseOutsider(actor: Actor): never {
+  throw isUser(actor) || isSystemJob(actor) ? forbidden() : unauthorized();
+}
+
+/**
+ * The first line of every service method: refuses (401, 403 or the policy's refusal) or returns the actor,
+ * narrowed to the policy's audience. With a resource, the rule judges that row; an absent row is 404.
+ */
+export function authorize<A extends Actor>(policy: Policy<A, void>, actor: Actor): A;
+export function authorize<A extends Actor, R>(policy: Policy<A, R>, actor: Actor, resource: R | undefined): A;
+export function authorize<A extends Actor, R>(policy: Policy<A, R>, actor: Actor, ...rest: [R?]): A {
+  if (!policy.audience.includes(actor)) refuseOutsider(actor);
+  if (policy.rule) {
+    const hasResource = rest.length > 0;
+    const resource = rest[0];
+    if (hasResource && resource === undefined) throw notFound();
+    if (!policy.rule(actor, resource as R)) throw policy.refusal === 403 ? forbidden() : notFound();
+  }
+  return actor;
+}
+
+/** The same judgement as a boolean, for a screen or a list that hides what the actor may not do. */
+export function allows<A extends Actor, R>(policy: Policy<A, R>, actor: Actor, resource: R): boolean {
+  return policy.audience.includes(actor) && (!policy.rule || policy.rule(actor, resource));
+}
