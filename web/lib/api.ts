@@ -1,10 +1,12 @@
+import type { ApiErrorBody } from '@shared/http';
 import { QueryClient, type QueryFunction } from '@tanstack/react-query';
 import { handleUnauthorized } from './toast';
 
 /**
- * Every non-OK answer of the API, thrown by every call the web makes. Its message keeps spec §8's
- * `STATUS: body` form (or the status text when the body is empty); the body's `message` and per-field
- * `errors` (PRODUCT.md §8) are read once, here.
+ * Every non-OK answer of the API, thrown by every call the web makes (lib/client). The body
+ * (`{ message, errors? }`, shared/http.ts, PRODUCT.md §8) is read once, here: `message` is the server's
+ * message (else spec §8's `STATUS: body`, the status text when the body is empty), `errors` the per-field
+ * messages, and `serverMessage` the server's message alone, for a toast's fallback.
  */
 export class ApiError extends Error {
   readonly serverMessage: string | undefined;
@@ -13,17 +15,18 @@ export class ApiError extends Error {
     readonly status: number,
     readonly body: string,
   ) {
-    super(`${status}: ${body}`);
-    this.name = 'ApiError';
-    let parsed: { message?: unknown; errors?: unknown } = {};
+    let parsed: Partial<Record<keyof ApiErrorBody, unknown>> = {};
     try {
-      parsed = JSON.parse(body) as typeof parsed;
+      parsed = (JSON.parse(body) as typeof parsed) ?? {};
     } catch {
       // Not JSON: the status text.
     }
-    this.serverMessage = typeof parsed?.message === 'string' && parsed.message ? parsed.message : undefined;
+    const serverMessage = typeof parsed.message === 'string' && parsed.message ? parsed.message : undefined;
+    super(serverMessage ?? `${status}: ${body}`);
+    this.name = 'ApiError';
+    this.serverMessage = serverMessage;
     this.errors =
-      parsed?.errors && typeof parsed.errors === 'object' ? (parsed.errors as Record<string, string>) : {};
+      parsed.errors && typeof parsed.errors === 'object' ? (parsed.errors as Record<string, string>) : {};
   }
 }
 
