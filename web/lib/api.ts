@@ -1,5 +1,5 @@
 import type { ApiErrorBody } from '@shared/http';
-import { QueryClient, type QueryFunction } from '@tanstack/react-query';
+import { QueryClient } from '@tanstack/react-query';
 import { handleUnauthorized } from './toast';
 
 /**
@@ -44,41 +44,6 @@ export async function ensureOk(res: Response, call?: string) {
   throw new ApiError(res.status, text);
 }
 
-/** The one fetch wrapper: credentials always, JSON in and out. */
-export async function apiRequest<T = unknown>(method: string, url: string, body?: unknown): Promise<T> {
-  const res = await fetch(url, {
-    method,
-    headers: body !== undefined ? { 'Content-Type': 'application/json' } : {},
-    body: body !== undefined ? JSON.stringify(body) : undefined,
-    credentials: 'include',
-  });
-  await ensureOk(res, `${method} ${url}`);
-  if (res.status === 204) return undefined as T;
-  const text = await res.text();
-  return (text ? JSON.parse(text) : undefined) as T;
-}
-
-/**
- * A GET that answers a file (Content-Disposition: attachment): saved under the server's file name
- * through a temporary link, so the page can show progress and errors, which a plain link cannot.
- */
-export async function downloadFile(url: string, fallbackName: string): Promise<void> {
-  const res = await fetch(url, { credentials: 'include' });
-  await ensureOk(res, `GET ${url}`);
-  const blob = await res.blob();
-  const disposition = res.headers.get('Content-Disposition') ?? '';
-  const name = disposition.match(/filename="([^"]+)"/)?.[1] ?? fallbackName;
-  const href = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked later: some browsers start reading the blob only after click() returns.
-  window.setTimeout(() => URL.revokeObjectURL(href), 60_000);
-}
-
 /** The message of an API error for a toast: the server's `message`, else the fallback. */
 export function errorMessage(error: unknown, fallback: string): string {
   return (error instanceof ApiError && error.serverMessage) || fallback;
@@ -93,24 +58,13 @@ export function statusOf(error: unknown): number | undefined {
   return error instanceof ApiError ? error.status : undefined;
 }
 
-type UnauthorizedBehavior = 'returnNull' | 'throw';
-
-/** Queries GET the path joined from their key. */
-export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): QueryFunction<T> {
-  return async ({ queryKey }) => {
-    const url = queryKey.join('/');
-    const res = await fetch(url, { credentials: 'include' });
-    if (on401 === 'returnNull' && res.status === 401) return null as T;
-    await ensureOk(res, `GET ${url}`);
-    return (await res.json()) as T;
-  };
-}
-
-/** Spec §9: queries never go stale, no automatic refetch, no retries. */
+/**
+ * Spec §9: queries never go stale, no automatic refetch, no retries. Every query names its queryFn, a
+ * typed call of lib/client (no default: a query key is not a URL).
+ */
 export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
-      queryFn: getQueryFn({ on401: 'throw' }),
       refetchInterval: false,
       refetchOnWindowFocus: false,
       staleTime: Number.POSITIVE_INFINITY,

@@ -12,16 +12,13 @@ import {
   Title,
 } from '@mantine/core';
 import {
-  type AttorneyProfile,
   ONBOARDING_EMPLOYMENT_TYPE_LABELS,
   ONBOARDING_EMPLOYMENT_TYPES,
-  type OnboardingStatus,
   type OnboardingValues,
   onboardingSchema,
   POSITION_LABELS,
 } from '@shared/attorney';
 import type { FileRef } from '@shared/files';
-import type { MasterLpq } from '@shared/master-lpq';
 import { PROFILE_PRACTICE_AREAS } from '@shared/practice-areas';
 import { prefillOnboarding } from '@shared/prefill';
 import { TOASTS } from '@shared/texts';
@@ -48,9 +45,10 @@ import {
 import { DocumentsUploader, ResumeUploader } from '../features/files';
 import { marksOf, setPrefillMarks } from '../features/prefill/marks';
 import { optionsOf, SelectField, TextareaField, TextField } from '../features/questionnaires/fields';
-import { apiRequest, errorMessage, queryClient } from '../lib/api';
-import { ONBOARDING_STATUS_PATH, onboardingQueryKey, useAuth } from '../lib/auth';
+import { errorMessage, queryClient } from '../lib/api';
+import { onboardingQueryKey, useAuth } from '../lib/auth';
 import { useAutosave } from '../lib/autosave';
+import { api } from '../lib/client';
 import { applyServerErrors } from '../lib/forms';
 import { showToast } from '../lib/toast';
 
@@ -138,7 +136,7 @@ export default function AttorneyOnboarding() {
   useEffect(() => {
     if (step !== STEPS.length - 1 || finished.current || !user) return;
     finished.current = true;
-    void apiRequest<OnboardingStatus>('POST', `${ONBOARDING_STATUS_PATH}/complete`).then(
+    void api('POST /api/attorney/onboarding/complete').then(
       (status) => queryClient.setQueryData(onboardingQueryKey(user), status),
       () => {
         finished.current = false;
@@ -151,11 +149,11 @@ export default function AttorneyOnboarding() {
       if (index <= 1) {
         const fields = PROFILE_STEP_FIELDS[index];
         const body = Object.fromEntries(fields.map((f) => [f, values[f as keyof OnboardingValues]]));
-        const saved = await apiRequest<AttorneyProfile>('PUT', ATTORNEY_PATHS.profile, body);
+        const saved = await api('PUT /api/attorney/profile', { body });
         afterAttorneySave(ATTORNEY_PATHS.profile, saved);
       } else if (index <= 3) {
         const body = masterLpqUpdate(lpq.data, values, index === 2 ? 'lpq' : 'documents');
-        const saved = await apiRequest<MasterLpq>('POST', ATTORNEY_PATHS.masterLpq, body);
+        const saved = await api('POST /api/attorney/master-lpq', { body });
         afterAttorneySave(ATTORNEY_PATHS.masterLpq, saved);
       }
     },
@@ -164,9 +162,8 @@ export default function AttorneyOnboarding() {
   // Documents are kept as soon as they are uploaded, like the resume, so leaving the wizard loses none.
   const saveDocuments = useMutation({
     mutationFn: (documents: FileRef[]) =>
-      apiRequest<MasterLpq>('POST', ATTORNEY_PATHS.masterLpq, {
-        documents,
-        isComplete: lpq.data?.isComplete ?? false,
+      api('POST /api/attorney/master-lpq', {
+        body: { documents, isComplete: lpq.data?.isComplete ?? false },
       }),
     onSuccess: (saved) => afterAttorneySave(ATTORNEY_PATHS.masterLpq, saved),
     onError: (error) =>

@@ -20,7 +20,6 @@ import { describePackage } from '@shared/package-view';
 import {
   type FirmRequestDetail as Detail,
   type FIRM_REVIEW_STATUSES,
-  type FirmRequestItem,
   QUESTION_TYPE_LABELS,
   REQUEST_TRANSITIONS,
   type SharedPackage,
@@ -46,7 +45,8 @@ import { SummaryCard } from '../features/firm/PackageView';
 import { PendingActions, RequestNotes, RequestTimeline } from '../features/firm/RequestPipeline';
 import { REVOKED_CONSEQUENCE, revocationNotice } from '../features/firm/revocation';
 import { RequestBadges } from '../features/firm/StatusBadge';
-import { apiRequest, errorMessage, statusOf } from '../lib/api';
+import { errorMessage, statusOf } from '../lib/api';
+import { api, apiUrl } from '../lib/client';
 import { formatDate } from '../lib/format';
 import { showToast } from '../lib/toast';
 import NotFound from './NotFound';
@@ -183,7 +183,7 @@ function RequestView({
   const [comparing, setComparing] = useState<{ from?: number } | null>(null);
   const move = useMutation({
     mutationFn: (status: ReviewStatus) =>
-      apiRequest<FirmRequestItem>('POST', `/api/firm/lpq-requests/${request.id}/status`, { status }),
+      api('POST /api/firm/lpq-requests/:id/status', { params: { id: request.id }, body: { status } }),
     onSuccess: (_item, status) => {
       refreshRequests(request.id);
       showToast(ACTIONS[status].toast, { variant: 'success' });
@@ -255,7 +255,10 @@ function RequestView({
                 <Button
                   component="a"
                   // The version on screen, so the PDF is what the reader is looking at.
-                  href={`/api/firm/lpq-requests/${request.id}/package.pdf?version=${pkg.version}`}
+                  href={apiUrl('GET /api/firm/lpq-requests/:id/package.pdf', {
+                    params: { id: request.id },
+                    query: { version: pkg.version },
+                  })}
                   download
                   leftSection={<IconDownload size={16} aria-hidden />}
                 >

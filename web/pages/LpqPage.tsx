@@ -40,9 +40,10 @@ import { marksOf, prefillMark, withMark } from '../features/prefill/marks';
 import { WhatIsMissing } from '../features/questionnaires/WhatIsMissing';
 import { FirmQuestionField } from '../features/sharing/FirmQuestionField';
 import { SHARING_PATHS, usePositionLpq } from '../features/sharing/queries';
-import { apiRequest, fieldErrors, queryClient, statusOf } from '../lib/api';
+import { fieldErrors, queryClient, statusOf } from '../lib/api';
 import { useAuth } from '../lib/auth';
 import { type FormSource, useAutosave } from '../lib/autosave';
+import { api, type BodyOf } from '../lib/client';
 import { showToast } from '../lib/toast';
 
 type Errors = Record<string, string>;
@@ -147,16 +148,19 @@ function LpqForm({ lpq }: { lpq: PositionLpq }) {
 
   const save = useMutation({
     mutationFn: () =>
-      apiRequest<PositionLpq>('PUT', SHARING_PATHS.lpq(lpq.id), {
-        formData,
-        firmAnswers,
-        status: 'in_progress',
+      api('PUT /api/lpqs/:id', {
+        params: { id: lpq.id },
+        body: { formData, firmAnswers, status: 'in_progress' },
       }),
     onSuccess: (saved) => queryClient.setQueryData([SHARING_PATHS.lpq(lpq.id)], saved),
   });
   const complete = useMutation({
     mutationFn: () =>
-      apiRequest<PositionLpq>('PUT', `${SHARING_PATHS.lpq(lpq.id)}/complete`, { formData, firmAnswers }),
+      api('PUT /api/lpqs/:id/complete', {
+        params: { id: lpq.id },
+        // Sent as typed: the server names a missing required answer (400), shown under its field.
+        body: { formData: formData as BodyOf<'PUT /api/lpqs/:id/complete'>['formData'], firmAnswers },
+      }),
   });
 
   const onSaveError = (error: unknown) => {
