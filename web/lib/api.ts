@@ -13,7 +13,7 @@ export class ApiError extends Error {
   readonly errors: Record<string, string>;
   constructor(
     readonly status: number,
-    readonly body: string,
+    body: string,
   ) {
     let parsed: Partial<Record<keyof ApiErrorBody, unknown>> = {};
     try {
@@ -34,13 +34,13 @@ export class ApiError extends Error {
  * A 401 from anything but signing in means the session ended mid-page (PRODUCT.md §2): the spec's toast,
  * then sign-in, which returns here; unsaved form input waits in the browser (lib/autosave).
  */
-const SIGN_IN_CALLS = new Set(['POST /api/login']);
+const SIGN_IN_CALL = 'POST /api/login';
 
 /** Throws the ApiError of a non-OK answer; a 401 also starts the sign-in round trip. */
 export async function ensureOk(res: Response, call?: string) {
   if (res.ok) return;
   const text = (await res.text()) || res.statusText;
-  if (res.status === 401 && call && !SIGN_IN_CALLS.has(call)) handleUnauthorized();
+  if (res.status === 401 && call && call !== SIGN_IN_CALL) handleUnauthorized();
   throw new ApiError(res.status, text);
 }
 

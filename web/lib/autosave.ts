@@ -282,11 +282,10 @@ export function useAutosave<T extends FieldValues>(opts: {
       const json = stable(data);
       if (json === lastSaved.current || stopped.current || !started.current) return;
       window.clearTimeout(timer.current);
-      const body: BodyOf<'PUT /api/attorney/drafts/:form'> = { data };
       void fetch(apiUrl('PUT /api/attorney/drafts/:form', { params: { form: name } }), {
         method: 'PUT',
         headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify(body),
+        body: JSON.stringify({ data } satisfies BodyOf<'PUT /api/attorney/drafts/:form'>),
         credentials: 'include',
         keepalive: true,
       })

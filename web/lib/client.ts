@@ -102,55 +102,48 @@ export type QueryOf<K extends RouteKey> = NonNullable<InputOf<K>['query']>;
 type Args<K extends RouteKey> = object extends InputOf<K> ? [input?: InputOf<K>] : [input: InputOf<K>];
 /** A URL's input: the path's params and the query. */
 type UrlInput<K extends RouteKey> = Omit<InputOf<K>, 'body'>;
-type UrlArgs<K extends RouteKey> = object extends UrlInput<K> ? [input?: UrlInput<K>] : [input: UrlInput<K>];
+export type UrlArgs<K extends RouteKey> =
+  object extends UrlInput<K> ? [input?: UrlInput<K>] : [input: UrlInput<K>];
 
 type AnyInput = { params?: unknown; query?: unknown; body?: unknown };
 
-function split(route: string): { method: string; path: string } {
-  const space = route.indexOf(' ');
-  return { method: route.slice(0, space), path: route.slice(space + 1) };
-}
-
 /** The URL of a route: `:name` segments filled from params (encoded), then the query string. */
-export function apiUrl<K extends RouteKey>(route: K, ...[input]: UrlArgs<K>): string {
-  return urlOf(route, input as AnyInput | undefined);
-}
+export const apiUrl = urlOf as <K extends RouteKey>(route: K, ...[input]: UrlArgs<K>) => string;
 
-function urlOf(route: string, input: AnyInput | undefined): string {
-  const { params, query } = input ?? {};
-  const values = (params ?? {}) as Record<string, unknown>;
-  const path = split(route).path.replace(/:([A-Za-z0-9_]+)/g, (_m, name: string) => {
-    const value = values[name];
-    if (value === undefined || value === null) throw new Error(`${route}: no value for :${name}`);
-    return encodeURIComponent(String(value));
-  });
+function urlOf(route: string, input?: AnyInput): string {
+  const values = (input?.params ?? {}) as Record<string, unknown>;
+  const path = route
+    .slice(route.indexOf(' ') + 1)
+    .replace(/:([A-Za-z0-9_]+)/g, (_m, name: string) => encodeURIComponent(String(values[name])));
   const search = new URLSearchParams();
-  for (const [key, value] of Object.entries((query ?? {}) as Record<string, unknown>)) {
+  for (const [key, value] of Object.entries((input?.query ?? {}) as Record<string, unknown>)) {
     if (value !== undefined && value !== null) search.set(key, String(value));
   }
   const qs = search.toString();
   return qs ? `${path}?${qs}` : path;
 }
 
-/** Sends a request and answers the parsed JSON (undefined for an empty body); throws ApiError. */
-async function send(method: string, url: string, body: unknown, nullOn?: number): Promise<unknown> {
+/** Sends a route's request and answers the parsed JSON (undefined when empty); throws ApiError. */
+async function send(route: string, input: AnyInput | undefined, nullOn?: number): Promise<unknown> {
+  const method = route.slice(0, route.indexOf(' '));
+  const url = urlOf(route, input);
+  const body = input?.body === undefined ? undefined : JSON.stringify(input.body);
   const res = await fetch(url, {
     method,
-    headers: body !== undefined ? { 'Content-Type': 'application/json' } : {},
-    body: body !== undefined ? JSON.stringify(body) : undefined,
+    headers: body ? { 'Content-Type': 'application/json' } : {},
+    body,
     credentials: 'include',
   });
-  if (nullOn !== undefined && res.status === nullOn) return null;
+  if (res.status === nullOn) return null;
   await ensureOk(res, `${method} ${url}`);
-  if (res.status === 204) return undefined;
+  // A 204 has no body: undefined.
   const text = await res.text();
   return text ? JSON.parse(text) : undefined;
 }
 
 /** Calls a JSON route: `api('PUT /api/lpqs/:id', { params: { id }, body })`. */
 export function api<K extends JsonRoute>(route: K, ...[input]: Args<K>): Promise<ResultOf<K>> {
-  const url = urlOf(route, input as AnyInput | undefined);
-  return send(split(route).method, url, (input as AnyInput | undefined)?.body) as Promise<ResultOf<K>>;
+  return send(route, input as AnyInput | undefined) as Promise<ResultOf<K>>;
 }
 
 /**
@@ -162,51 +155,5 @@ export function apiOrNull<K extends JsonRoute>(
   route: K,
   ...[input]: Args<K>
 ): Promise<ResultOf<K> | null> {
-  const url = urlOf(route, input as AnyInput | undefined);
-  return send(
-    split(route).method,
-    url,
-    (input as AnyInput | undefined)?.body,
-    status,
-  ) as Promise<ResultOf<K> | null>;
-}
-
-/**
- * A page of a paged GET list: `url` is the first page's (`apiUrl`) or the server's next one, which the
- * answer names in `Link: <…>; rel="next"`.
- */
-export async function apiPage<K extends JsonRoute & `GET ${string}`>(
-  route: K,
-  url: string,
-): Promise<{ items: ResultOf<K>; next: string | null }> {
-  const res = await fetch(url, { credentials: 'include' });
-  await ensureOk(res, `${split(route).method} ${url}`);
-  const next = res.headers.get('Link')?.match(/^<([^>]+)>;\s*rel="next"$/)?.[1] ?? null;
-  return { items: (await res.json()) as ResultOf<K>, next };
-}
-
-/**
- * A GET that answers a file (Content-Disposition: attachment): saved under the server's file name
- * through a temporary link, so the page can show progress and errors, which a plain link cannot.
- */
-export async function apiDownload<K extends FileRoute>(
-  route: K,
-  fallbackName: string,
-  ...[input]: Args<K>
-): Promise<void> {
-  const url = urlOf(route, input as AnyInput | undefined);
-  const res = await fetch(url, { credentials: 'include' });
-  await ensureOk(res, `GET ${url}`);
-  const blob = await res.blob();
-  const disposition = res.headers.get('Content-Disposition') ?? '';
-  const name = disposition.match(/filename="([^"]+)"/)?.[1] ?? fallbackName;
-  const href = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked later: some browsers start reading the blob only after click() returns.
-  window.setTimeout(() => URL.revokeObjectURL(href), 60_000);
+  return send(route, input as AnyInput | undefined, status) as Promise<ResultOf<K> | null>;
 }

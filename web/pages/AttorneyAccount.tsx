@@ -18,7 +18,8 @@ import { PasswordField } from '../components/PasswordField';
 import { useAttorneyRequests } from '../features/sharing/queries';
 import { errorMessage } from '../lib/api';
 import { forgetSession } from '../lib/auth';
-import { api, apiDownload, type BodyOf } from '../lib/client';
+import { api, type BodyOf } from '../lib/client';
+import { apiDownload } from '../lib/download';
 import { applyServerErrors } from '../lib/forms';
 import { showToast } from '../lib/toast';
 
