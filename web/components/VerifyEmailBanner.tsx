@@ -2,14 +2,15 @@ import { Alert, Button, Group, Text } from '@mantine/core';
 import type { User } from '@shared/auth';
 import { IconMailCheck } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest, errorMessage } from '../lib/api';
+import { errorMessage } from '../lib/api';
+import { api } from '../lib/client';
 
 /**
  * Until the address is verified, firms' requests cannot reach an attorney and a firm cannot invite
  * (PRODUCT.md §6, §8): the banner says what to do, for each side.
  */
 export function VerifyEmailBanner({ user }: { user: User }) {
-  const resend = useMutation({ mutationFn: () => apiRequest('POST', '/api/auth/resend-verification') });
+  const resend = useMutation({ mutationFn: () => api('POST /api/auth/resend-verification') });
   if (user.emailVerified) return null;
   return (
     <Alert color="yellow" icon={<IconMailCheck aria-hidden />} title="Please verify your email address">

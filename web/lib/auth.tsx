@@ -1,17 +1,18 @@
-import type { OnboardingStatus } from '@shared/attorney';
-import type { LoginInput, RegisterInput, User } from '@shared/auth';
+import type { User } from '@shared/auth';
 import { TOASTS } from '@shared/texts';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { apiRequest, errorMessage, getQueryFn, queryClient } from './api';
+import { errorMessage, queryClient } from './api';
 import { clearUnsavedInput } from './autosave';
+import { api, apiOrNull, type BodyOf } from './client';
 import { showToast } from './toast';
 
 export const USER_QUERY_KEY = ['/api/user'];
 
 export function useAuth() {
-  const { data, isLoading } = useQuery<User | null>({
+  const { data, isLoading } = useQuery({
     queryKey: USER_QUERY_KEY,
-    queryFn: getQueryFn({ on401: 'returnNull' }),
+    // Not signed in is an answer here, not an ended session.
+    queryFn: () => apiOrNull(401, 'GET /api/user'),
   });
   return { user: data ?? null, isLoading, isAuthenticated: !!data };
 }
@@ -29,7 +30,7 @@ export function forgetSession() {
 
 export function useLogin() {
   return useMutation({
-    mutationFn: (input: LoginInput) => apiRequest<User>('POST', '/api/login', input),
+    mutationFn: (body: BodyOf<'POST /api/login'>) => api('POST /api/login', { body }),
     onSuccess: (user) => {
       setCurrentUser(user);
       showToast(TOASTS.loginSuccess, { variant: 'success' });
@@ -44,7 +45,7 @@ export function useLogin() {
 
 export function useRegister() {
   return useMutation({
-    mutationFn: (input: RegisterInput) => apiRequest<User>('POST', '/api/register', input),
+    mutationFn: (body: BodyOf<'POST /api/register'>) => api('POST /api/register', { body }),
     onSuccess: (user) => {
       setCurrentUser(user);
       showToast(TOASTS.registerSuccess, { variant: 'success' });
@@ -59,7 +60,7 @@ export function useRegister() {
 
 export function useLogout() {
   return useMutation({
-    mutationFn: () => apiRequest('POST', '/api/logout'),
+    mutationFn: () => api('POST /api/logout'),
     onSuccess: () => {
       forgetSession();
       showToast(TOASTS.logoutSuccess);
@@ -85,9 +86,9 @@ export const onboardingQueryKey = (user: User) => [ONBOARDING_STATUS_PATH, user.
  */
 export function useHomePath(user: User | null): { path: string | null; isLoading: boolean } {
   const attorney = user?.userType === 'attorney';
-  const onboarding = useQuery<OnboardingStatus>({
+  const onboarding = useQuery({
     queryKey: user ? onboardingQueryKey(user) : [ONBOARDING_STATUS_PATH],
-    queryFn: () => apiRequest<OnboardingStatus>('GET', ONBOARDING_STATUS_PATH),
+    queryFn: () => api('GET /api/attorney/onboarding'),
     enabled: attorney,
   });
   if (!user) return { path: null, isLoading: false };

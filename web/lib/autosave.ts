@@ -1,7 +1,8 @@
-import { AUTOSAVE_TIMING, DRAFT_PATH, type Draft, SAVE_STATE_TEXT, type SaveStatus } from '@shared/drafts';
+import { AUTOSAVE_TIMING, SAVE_STATE_TEXT, type SaveStatus } from '@shared/drafts';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
-import { ApiError, apiRequest } from './api';
+import { ApiError } from './api';
+import { api, apiUrl, type BodyOf, type ResultOf } from './client';
 
 /**
  * Autosave for the attorney's forms (issue 13, PRODUCT.md §2). What is typed is
@@ -12,6 +13,10 @@ import { ApiError, apiRequest } from './api';
  * On opening, the newest of the two is put back over the saved record, with a notice and a way to
  * discard it. `status` drives the SaveState line.
  */
+
+/** Drops a form's server draft; a failure leaves it to be replaced or dropped next time. */
+const dropDraft = (form: string) =>
+  api('DELETE /api/attorney/drafts/:form', { params: { form } }).catch(() => undefined);
 
 const LOCAL_PREFIX = 'lp.unsaved.';
 const localKey = (userId: string, name: string) => `${LOCAL_PREFIX}${userId}.${name}`;
@@ -157,7 +162,7 @@ export function useAutosave<T extends FieldValues>(opts: {
     setBoth('saving');
     const run = (async () => {
       try {
-        await apiRequest('PUT', DRAFT_PATH(name), { data });
+        await api('PUT /api/attorney/drafts/:form', { params: { form: name }, body: { data } });
         lastSaved.current = json;
         retryDelay.current = AUTOSAVE_TIMING.retryMinMs;
         setSavedAt(new Date());
@@ -197,9 +202,9 @@ export function useAutosave<T extends FieldValues>(opts: {
     lastSaved.current = stable(opened);
     let cancelled = false;
     void (async () => {
-      let server: Draft | null = null;
+      let server: ResultOf<'GET /api/attorney/drafts/:form'> = null;
       try {
-        server = await apiRequest<Draft | null>('GET', DRAFT_PATH(name));
+        server = await api('GET /api/attorney/drafts/:form', { params: { form: name } });
       } catch {
         // No draft to read (offline, or signed out: the API handles that): the local copy may still serve.
       }
@@ -215,7 +220,7 @@ export function useAutosave<T extends FieldValues>(opts: {
       const recordAt = recordUpdatedAt ? Date.parse(recordUpdatedAt) : 0;
       if (!newest || newest.at < recordAt || stable({ ...opened, ...newest.data }) === stable(opened)) {
         // Nothing newer than the record: tidy up what is left over.
-        if (server) void apiRequest('DELETE', DRAFT_PATH(name)).catch(() => undefined);
+        if (server) void dropDraft(name);
         removeLocal(key);
         return;
       }
@@ -277,10 +282,10 @@ export function useAutosave<T extends FieldValues>(opts: {
       const json = stable(data);
       if (json === lastSaved.current || stopped.current || !started.current) return;
       window.clearTimeout(timer.current);
-      void fetch(DRAFT_PATH(name), {
+      void fetch(apiUrl('PUT /api/attorney/drafts/:form', { params: { form: name } }), {
         method: 'PUT',
         headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ data }),
+        body: JSON.stringify({ data } satisfies BodyOf<'PUT /api/attorney/drafts/:form'>),
         credentials: 'include',
         keepalive: true,
       })
@@ -325,7 +330,7 @@ export function useAutosave<T extends FieldValues>(opts: {
     setRestoredFrom(null);
     setSavedAt(new Date());
     setBoth('saved');
-    if (enabled) void apiRequest('DELETE', DRAFT_PATH(name)).catch(() => undefined);
+    if (enabled) void dropDraft(name);
   }, [current, key, enabled, name, setBoth]);
 
   const discardRestored = useCallback(() => {
@@ -335,7 +340,7 @@ export function useAutosave<T extends FieldValues>(opts: {
     removeLocal(key);
     setRestoredFrom(null);
     setBoth('idle');
-    void apiRequest('DELETE', DRAFT_PATH(name)).catch(() => undefined);
+    void dropDraft(name);
   }, [form, current, key, name, setBoth]);
 
   return { status, savedAt, restoredFrom, flush: save, markSaved, discardRestored };

@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, List, Modal, Paper, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
 import {
   ACCOUNT_DELETION_FACTS,
-  ACCOUNT_PATHS,
   ACCOUNT_TOASTS,
   DELETE_ACCOUNT_PHRASE,
   type DeleteAccountInput,
@@ -17,8 +16,10 @@ import { useNavigate } from 'react-router';
 import { PageShell } from '../components/PageShell';
 import { PasswordField } from '../components/PasswordField';
 import { useAttorneyRequests } from '../features/sharing/queries';
-import { apiRequest, downloadFile, errorMessage } from '../lib/api';
+import { errorMessage } from '../lib/api';
 import { forgetSession } from '../lib/auth';
+import { api, type BodyOf } from '../lib/client';
+import { apiDownload } from '../lib/download';
 import { applyServerErrors } from '../lib/forms';
 import { showToast } from '../lib/toast';
 
@@ -33,7 +34,7 @@ const EXPORT_CONTENTS = [
 
 function DataDownload() {
   const download = useMutation({
-    mutationFn: () => downloadFile(ACCOUNT_PATHS.dataExport, 'lateral-passport-export.zip'),
+    mutationFn: () => apiDownload('GET /api/attorney/data-export', 'lateral-passport-export.zip'),
     onError: (error) =>
       showToast(ACCOUNT_TOASTS.exportFailed, {
         variant: 'destructive',
@@ -80,7 +81,8 @@ function DeleteAccountModal({ opened, onClose }: { opened: boolean; onClose: () 
   });
   const [password, confirmation] = form.watch(['password', 'confirmation']);
   const remove = useMutation({
-    mutationFn: (body: DeleteAccountInput) => apiRequest('POST', ACCOUNT_PATHS.deleteAccount, body),
+    mutationFn: (body: BodyOf<'POST /api/attorney/delete-account'>) =>
+      api('POST /api/attorney/delete-account', { body }),
     onSuccess: () => {
       forgetSession();
       navigate('/', { replace: true });

@@ -42,9 +42,10 @@ import {
   TextField,
   TriStateField,
 } from '../features/questionnaires/fields';
-import { apiRequest, queryClient } from '../lib/api';
+import { queryClient } from '../lib/api';
 import { USER_QUERY_KEY, useAuth } from '../lib/auth';
 import { useAutosave } from '../lib/autosave';
+import { api, type BodyOf } from '../lib/client';
 import { applyServerErrors } from '../lib/forms';
 import { showToast } from '../lib/toast';
 
@@ -116,8 +117,8 @@ export default function AttorneyProfile() {
   });
 
   const save = useMutation({
-    mutationFn: (body: AttorneyProfileInput) =>
-      apiRequest<AttorneyProfileData>(profile.data ? 'PUT' : 'POST', ATTORNEY_PATHS.profile, body),
+    mutationFn: (body: BodyOf<'PUT /api/attorney/profile'>) =>
+      profile.data ? api('PUT /api/attorney/profile', { body }) : api('POST /api/attorney/profile', { body }),
     onSuccess: (saved) => {
       afterAttorneySave(ATTORNEY_PATHS.profile, saved);
       autosave.markSaved();

@@ -27,9 +27,10 @@ import {
 import { marksOf, setPrefillMarks } from '../features/prefill/marks';
 import { optionsOf, SelectField, TextareaField, TextField } from '../features/questionnaires/fields';
 import { RepeatableList } from '../features/questionnaires/RepeatableList';
-import { apiRequest, fieldErrors } from '../lib/api';
+import { fieldErrors } from '../lib/api';
 import { useAuth } from '../lib/auth';
 import { useAutosave } from '../lib/autosave';
+import { api, type BodyOf } from '../lib/client';
 import { applyServerErrors } from '../lib/forms';
 import { showToast } from '../lib/toast';
 
@@ -213,7 +214,8 @@ export default function BusinessPlan() {
   };
 
   const save = useMutation({
-    mutationFn: (body: unknown) => apiRequest<BusinessPlanData>('PUT', ATTORNEY_PATHS.businessPlan, body),
+    mutationFn: (body: BodyOf<'PUT /api/attorney/business-plan'>) =>
+      api('PUT /api/attorney/business-plan', { body }),
     onSuccess: (data) => {
       afterAttorneySave(ATTORNEY_PATHS.businessPlan, data);
       autosave.markSaved();

@@ -25,9 +25,9 @@ import {
 import { marksOf, setPrefillMarks } from '../features/prefill/marks';
 import { CheckboxField, DateField, TextareaField, TextField } from '../features/questionnaires/fields';
 import { RepeatableList } from '../features/questionnaires/RepeatableList';
-import { apiRequest } from '../lib/api';
 import { useAuth } from '../lib/auth';
 import { useAutosave } from '../lib/autosave';
+import { api, type BodyOf } from '../lib/client';
 import { applyServerErrors } from '../lib/forms';
 import { showToast } from '../lib/toast';
 
@@ -224,7 +224,8 @@ export default function ConflictsForm() {
   });
 
   const submit = useMutation({
-    mutationFn: (body: unknown) => apiRequest<ConflictsFormData>('PUT', ATTORNEY_PATHS.conflictsForm, body),
+    mutationFn: (body: BodyOf<'PUT /api/attorney/conflicts-form'>) =>
+      api('PUT /api/attorney/conflicts-form', { body }),
     onSuccess: (data) => {
       afterAttorneySave(ATTORNEY_PATHS.conflictsForm, data);
       form.reset(toFormValues(data));

@@ -36,9 +36,9 @@ import {
   TextareaField,
   TextField,
 } from '../features/questionnaires/fields';
-import { apiRequest } from '../lib/api';
 import { useAuth } from '../lib/auth';
 import { useAutosave } from '../lib/autosave';
+import { api, type BodyOf } from '../lib/client';
 import { applyServerErrors } from '../lib/forms';
 import { showToast } from '../lib/toast';
 
@@ -100,7 +100,8 @@ export default function DiversityForm() {
   });
 
   const submit = useMutation({
-    mutationFn: (body: unknown) => apiRequest<DiversityFormData>('PUT', ATTORNEY_PATHS.diversityForm, body),
+    mutationFn: (body: BodyOf<'PUT /api/attorney/diversity-form'>) =>
+      api('PUT /api/attorney/diversity-form', { body }),
     onSuccess: (data) => {
       afterAttorneySave(ATTORNEY_PATHS.diversityForm, data);
       autosave.markSaved();

@@ -28,7 +28,8 @@ import { type Control, useForm } from 'react-hook-form';
 import { PageShell } from '../components/PageShell';
 import { FIRM_KEYS, useCustomSections } from '../features/firm/api';
 import { blankQuestion, QuestionsEditor, type QuestionsForm } from '../features/firm/QuestionsEditor';
-import { apiRequest, errorMessage, queryClient } from '../lib/api';
+import { errorMessage, queryClient } from '../lib/api';
+import { api } from '../lib/client';
 import { applyServerErrors } from '../lib/forms';
 import { showToast } from '../lib/toast';
 
@@ -44,8 +45,8 @@ function SectionEditor({ section, onDone }: { section: CustomSection | null; onD
   const save = useMutation({
     mutationFn: (values: FirmSection) =>
       section
-        ? apiRequest<CustomSection>('PUT', `/api/firm/custom-sections/${section.id}`, values)
-        : apiRequest<CustomSection>('POST', '/api/firm/custom-sections', values),
+        ? api('PUT /api/firm/custom-sections/:id', { params: { id: section.id }, body: values })
+        : api('POST /api/firm/custom-sections', { body: values }),
     onSuccess: async () => {
       await refreshSections();
       showToast(FIRM_TOASTS.sectionSaved, { variant: 'success' });
@@ -90,7 +91,7 @@ export default function FirmCustomSections() {
   const [editing, setEditing] = useState<CustomSection | 'new' | null>(null);
   const [deleting, setDeleting] = useState<CustomSection | null>(null);
   const remove = useMutation({
-    mutationFn: (id: string) => apiRequest('DELETE', `/api/firm/custom-sections/${id}`),
+    mutationFn: (id: string) => api('DELETE /api/firm/custom-sections/:id', { params: { id } }),
     onSuccess: async () => {
       await refreshSections();
       showToast(FIRM_TOASTS.sectionDeleted, { variant: 'success' });

@@ -39,8 +39,9 @@ import {
 import { FirmSection } from '../features/firm/FirmSection';
 import { OfficeFields, type OfficesForm } from '../features/firm/OfficeFields';
 import { PracticeAreaChecklist, type PracticeAreasForm } from '../features/firm/PracticeAreaChecklist';
-import { apiRequest, queryClient } from '../lib/api';
+import { queryClient } from '../lib/api';
 import { USER_QUERY_KEY, useAuth } from '../lib/auth';
+import { api, type BodyOf } from '../lib/client';
 import { applyServerErrors } from '../lib/forms';
 import { showToast } from '../lib/toast';
 
@@ -105,8 +106,8 @@ function FirmProfileForm({ profile, email }: { profile: FirmProfileData | null; 
   const firmFields = form.control as unknown as Control<FirmFieldsForm>;
   const save = useMutation({
     // Spec §4: POST when no profile exists, PUT otherwise.
-    mutationFn: (values: FirmProfileValues) =>
-      apiRequest<FirmProfileData>(profile ? 'PUT' : 'POST', '/api/firm/profile', values),
+    mutationFn: (body: BodyOf<'PUT /api/firm/profile'>) =>
+      profile ? api('PUT /api/firm/profile', { body }) : api('POST /api/firm/profile', { body }),
     onSuccess: (saved) => {
       queryClient.setQueryData(FIRM_KEYS.profile, saved);
       void queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY });

@@ -1,6 +1,5 @@
 import {
   Alert,
-  Anchor,
   Box,
   Button,
   Center,
@@ -9,7 +8,6 @@ import {
   Loader,
   Modal,
   Paper,
-  Select,
   SimpleGrid,
   Stack,
   Text,
@@ -20,33 +18,24 @@ import { describePackage } from '@shared/package-view';
 import {
   type FirmRequestDetail as Detail,
   type FIRM_REVIEW_STATUSES,
-  type FirmRequestItem,
-  QUESTION_TYPE_LABELS,
   REQUEST_TRANSITIONS,
-  type SharedPackage,
 } from '@shared/requests';
 import type { ToastText } from '@shared/texts';
-import {
-  IconCalendarTime,
-  IconCheck,
-  IconDownload,
-  IconEye,
-  IconGitCompare,
-  IconHistory,
-  IconLock,
-} from '@tabler/icons-react';
+import { IconCalendarTime, IconCheck, IconDownload, IconEye } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { PageShell } from '../components/PageShell';
 import { refreshRequests, useFirmRequest } from '../features/firm/api';
-import { PackageChanges, versionLabel } from '../features/firm/PackageChanges';
+import { PackageChanges } from '../features/firm/PackageChanges';
 import { PackageTabs } from '../features/firm/PackageTabs';
 import { SummaryCard } from '../features/firm/PackageView';
+import { FirmQuestionsCard, Info, RevokedNotice } from '../features/firm/RequestFacts';
 import { PendingActions, RequestNotes, RequestTimeline } from '../features/firm/RequestPipeline';
-import { REVOKED_CONSEQUENCE, revocationNotice } from '../features/firm/revocation';
 import { RequestBadges } from '../features/firm/StatusBadge';
-import { apiRequest, errorMessage, statusOf } from '../lib/api';
+import { VersionBar } from '../features/firm/VersionBar';
+import { errorMessage, statusOf } from '../lib/api';
+import { api, apiUrl } from '../lib/client';
 import { formatDate } from '../lib/format';
 import { showToast } from '../lib/toast';
 import NotFound from './NotFound';
@@ -66,108 +55,11 @@ const ACTIONS: Record<ReviewStatus, { label: string; confirm: string; toast: Toa
   },
 };
 
-function Info({ label, value }: { label: string; value: string | null | undefined }) {
-  return (
-    <Box>
-      <Text size="xs" c="dimmed" fw={600} tt="uppercase">
-        {label}
-      </Text>
-      <Text size="sm" style={{ wordBreak: 'break-word', whiteSpace: 'pre-wrap' }}>
-        {value || '—'}
-      </Text>
-    </Box>
-  );
-}
-
 /** `?version=N`: a positive whole number, else none (the latest). */
 function parseVersion(value: string | null): number | null {
   if (!value || !/^\d{1,6}$/.test(value)) return null;
   const n = Number(value);
   return n >= 1 ? n : null;
-}
-
-/** How the firm lost access: the attorney revoked it, or the access period the attorney set ended. */
-function RevokedNotice({ request }: { request: Detail }) {
-  const notice = revocationNotice(request);
-  return (
-    <Alert color="red" variant="light" icon={<IconLock aria-hidden />} title={notice.title}>
-      <Stack gap={6}>
-        <Text size="sm" fw={500}>
-          {notice.text}
-        </Text>
-        <Text size="sm">{REVOKED_CONSEQUENCE}</Text>
-      </Stack>
-    </Alert>
-  );
-}
-
-/** PRODUCT.md §4: which version is shown, the way to any other, and 'What changed'. */
-function VersionBar({
-  request,
-  pkg,
-  loading,
-  onPick,
-  onCompare,
-}: {
-  request: Detail;
-  pkg: SharedPackage;
-  loading: boolean;
-  onPick: (version: number) => void;
-  onCompare: (from?: number) => void;
-}) {
-  const latest = pkg.versions.at(-1) ?? { version: pkg.version, sharedAt: pkg.sharedAt };
-  const older = pkg.version < latest.version;
-  return (
-    <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
-      <Group justify="space-between" align="flex-end" gap="sm" wrap="wrap">
-        <Group gap="xs" align="flex-end" wrap="nowrap" style={{ flex: '1 1 300px' }} maw={420}>
-          <Select
-            label="Package version"
-            description={`${pkg.versions.length} versions shared`}
-            data={pkg.versions.map((v) => ({
-              value: String(v.version),
-              label: versionLabel(v, latest.version),
-            }))}
-            value={String(pkg.version)}
-            onChange={(v) => v && onPick(Number(v))}
-            allowDeselect={false}
-            style={{ flex: 1 }}
-            miw={0}
-          />
-          {loading && <Loader size="xs" mb={10} aria-label="Loading version" />}
-        </Group>
-        <Button
-          variant="light"
-          leftSection={<IconGitCompare size={16} aria-hidden />}
-          onClick={() => onCompare()}
-        >
-          What changed
-        </Button>
-      </Group>
-      {older && (
-        <Alert
-          mt="md"
-          color="yellow"
-          variant="light"
-          icon={<IconHistory aria-hidden />}
-          title="You are viewing an earlier version"
-        >
-          <Text size="sm">
-            This is version {pkg.version}, shared {formatDate(pkg.sharedAt)}. The latest is version{' '}
-            {latest.version}, shared {formatDate(latest.sharedAt)}.
-          </Text>
-          <Group gap="md" mt={6} wrap="wrap">
-            <Anchor component={Link} to={`/firm/requests/${request.id}`} size="sm" fw={600}>
-              View the latest version
-            </Anchor>
-            <Anchor component="button" type="button" size="sm" onClick={() => onCompare(pkg.version)}>
-              What changed since this version
-            </Anchor>
-          </Group>
-        </Alert>
-      )}
-    </Paper>
-  );
 }
 
 function RequestView({
@@ -183,7 +75,7 @@ function RequestView({
   const [comparing, setComparing] = useState<{ from?: number } | null>(null);
   const move = useMutation({
     mutationFn: (status: ReviewStatus) =>
-      apiRequest<FirmRequestItem>('POST', `/api/firm/lpq-requests/${request.id}/status`, { status }),
+      api('POST /api/firm/lpq-requests/:id/status', { params: { id: request.id }, body: { status } }),
     onSuccess: (_item, status) => {
       refreshRequests(request.id);
       showToast(ACTIONS[status].toast, { variant: 'success' });
@@ -200,7 +92,6 @@ function RequestView({
   });
   const can = (to: ReviewStatus) => REQUEST_TRANSITIONS[request.status].includes(to);
   const attorney = request.attorneyName ?? request.attorneyEmail;
-  const questions = request.firmSpecificQuestions?.sections ?? [];
   const pkg = request.package;
   const revoked = request.status === 'revoked';
   const view = useMemo(
@@ -255,7 +146,10 @@ function RequestView({
                 <Button
                   component="a"
                   // The version on screen, so the PDF is what the reader is looking at.
-                  href={`/api/firm/lpq-requests/${request.id}/package.pdf?version=${pkg.version}`}
+                  href={apiUrl('GET /api/firm/lpq-requests/:id/package.pdf', {
+                    params: { id: request.id },
+                    query: { version: pkg.version },
+                  })}
                   download
                   leftSection={<IconDownload size={16} aria-hidden />}
                 >
@@ -341,32 +235,7 @@ function RequestView({
       </Grid>
 
       <SimpleGrid cols={1} spacing="lg">
-        <Paper withBorder p={{ base: 'md', sm: 'lg' }} miw={0}>
-          <Title order={2} fz="h4" mb="md">
-            Firm-Specific Questions
-          </Title>
-          {questions.length ? (
-            <Stack gap="sm">
-              {questions.map((s) => (
-                <Box key={s.title}>
-                  <Text fw={600} size="sm">
-                    {s.title}
-                  </Text>
-                  {s.questions.map((q) => (
-                    <Text key={q.id} size="sm" c="dimmed">
-                      {q.text} · {QUESTION_TYPE_LABELS[q.type]}
-                      {q.required ? ' · Required' : ''}
-                    </Text>
-                  ))}
-                </Box>
-              ))}
-            </Stack>
-          ) : (
-            <Text c="dimmed" size="sm">
-              This request has no firm-specific questions.
-            </Text>
-          )}
-        </Paper>
+        <FirmQuestionsCard request={request} />
       </SimpleGrid>
 
       <Modal

@@ -39,7 +39,8 @@ import { refreshRequests, useCustomSections, useFirmProfile } from '../features/
 import { ContactPersonFields, ContactPhoneField, type FirmFieldsForm } from '../features/firm/FirmFields';
 import { FirmSection } from '../features/firm/FirmSection';
 import { QuestionsEditor, type QuestionsForm } from '../features/firm/QuestionsEditor';
-import { apiRequest, errorMessage } from '../lib/api';
+import { errorMessage } from '../lib/api';
+import { api } from '../lib/client';
 import { applyServerErrors } from '../lib/forms';
 import { showToast } from '../lib/toast';
 
@@ -53,8 +54,10 @@ function useOpenInvitation(email: string, positionTitle: string): FirmRequestIte
   // The firm's pending invitations to this address, asked of the server (the list may run to many pages).
   const [address] = useDebouncedValue(email.trim().toLowerCase(), 300);
   const looksLikeAddress = /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(address);
-  const requests = useQuery<FirmRequestItem[]>({
+  const requests = useQuery({
     queryKey: [`/api/firm/lpq-requests?status=pending&limit=200&q=${encodeURIComponent(address)}`],
+    queryFn: () =>
+      api('GET /api/firm/lpq-requests', { query: { status: 'pending', limit: 200, q: address } }),
     enabled: looksLikeAddress,
   });
   if (!looksLikeAddress || !positionTitle.trim()) return undefined;
@@ -122,12 +125,14 @@ function InvitationForm({ profile, sections }: { profile: FirmProfile; sections:
   const open = useOpenInvitation(str(values.attorneyEmail), str(values.positionTitle));
   const send = useMutation({
     mutationFn: ({ savedSectionIds, questions, ...fields }: FormOutput) =>
-      apiRequest<FirmRequestItem>('POST', '/api/firm/lpq-requests', {
-        ...fields,
-        firmSpecificQuestions: composeFirmQuestions(
-          sections.filter((s) => savedSectionIds.includes(s.id)),
-          questions,
-        ),
+      api('POST /api/firm/lpq-requests', {
+        body: {
+          ...fields,
+          firmSpecificQuestions: composeFirmQuestions(
+            sections.filter((s) => savedSectionIds.includes(s.id)),
+            questions,
+          ),
+        },
       }),
     onSuccess: () => {
       refreshRequests();

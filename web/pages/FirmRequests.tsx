@@ -8,6 +8,7 @@ import { Link } from 'react-router';
 import { PageShell } from '../components/PageShell';
 import { requestsQuery, useRequestPages } from '../features/firm/api';
 import { RequestsTable } from '../features/firm/RequestsTable';
+import { apiUrl } from '../lib/client';
 
 const ALL = 'all';
 const STATUS_OPTIONS = [
@@ -40,7 +41,7 @@ export default function FirmRequests() {
           <Button
             component="a"
             variant="default"
-            href={`/api/firm/lpq-requests.csv?${requestsQuery(filters)}`}
+            href={apiUrl('GET /api/firm/lpq-requests.csv', { query: requestsQuery(filters) })}
             download
             leftSection={<IconDownload size={16} aria-hidden />}
           >

@@ -6,15 +6,15 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { z } from 'zod';
 import { AuthLayout } from '../features/auth/AuthLayout';
-import { apiRequest, errorMessage } from '../lib/api';
+import { errorMessage } from '../lib/api';
+import { api } from '../lib/client';
 import { applyServerErrors } from '../lib/forms';
 
 type Values = z.input<typeof forgotPasswordSchema>;
 
 export default function ForgotPassword() {
   const request = useMutation({
-    mutationFn: (values: Values) =>
-      apiRequest<{ message: string }>('POST', '/api/auth/forgot-password', values),
+    mutationFn: (values: Values) => api('POST /api/auth/forgot-password', { body: values }),
   });
   const form = useForm<Values>({ resolver: zodResolver(forgotPasswordSchema), defaultValues: { email: '' } });
   const onSubmit = form.handleSubmit((values) =>

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Navigate } from 'react-router';
 import { FullPageSpinner } from '../components/FullPageSpinner';
-import { getQueryFn } from '../lib/api';
 import { useAuth } from '../lib/auth';
+import { api } from '../lib/client';
 
 /**
  * Spec 2.4, the signed-in home: a spinner with a welcome line, then an attorney without a complete
@@ -12,16 +12,10 @@ import { useAuth } from '../lib/auth';
 export default function Home() {
   const { user } = useAuth();
   const isAttorney = user?.userType === 'attorney';
-  const masterLpq = useQuery<{ isComplete?: boolean } | null>({
+  const masterLpq = useQuery({
     queryKey: ['/api/attorney/master-lpq'],
-    queryFn: async (ctx) => {
-      try {
-        return await getQueryFn<{ isComplete?: boolean }>({ on401: 'throw' })(ctx);
-      } catch {
-        // No master LPQ yet (404) or no answer: start the attorney on it.
-        return null;
-      }
-    },
+    // No master LPQ yet (404) or no answer: start the attorney on it.
+    queryFn: () => api('GET /api/attorney/master-lpq').catch(() => null),
     enabled: isAttorney,
   });
   if (!user) return <FullPageSpinner />;

@@ -1,22 +1,7 @@
-import {
-  Alert,
-  Button,
-  Center,
-  MultiSelect,
-  NumberInput,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Center, Paper, Stack, Text, Title } from '@mantine/core';
 import { positionLpqDraftName } from '@shared/drafts';
-import type { FileRef } from '@shared/files';
 import { UI_TIMING } from '@shared/limits';
 import {
-  answerOf,
   FIRM_QUESTIONS_STEP,
   type FirmAnswers,
   LPQ_MESSAGES,
@@ -26,7 +11,6 @@ import {
   type PositionLpq,
 } from '@shared/lpq';
 import { missingPositionLpqAnswers } from '@shared/position-lpq-answers';
-import { PROFILE_PRACTICE_AREAS } from '@shared/practice-areas';
 import { TOASTS } from '@shared/texts';
 import { useMutation } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
@@ -35,14 +19,19 @@ import { FullPageSpinner } from '../components/FullPageSpinner';
 import { RestoredNotice, SaveState } from '../components/SaveState';
 import { StepNav } from '../components/StepNav';
 import { WizardFooter, WizardShell } from '../components/WizardShell';
-import { DocumentsUploader } from '../features/files';
 import { marksOf, prefillMark, withMark } from '../features/prefill/marks';
+import { BusinessStep } from '../features/questionnaires/position-lpq-steps/BusinessStep';
+import type { LpqStepProps, LpqTextProps } from '../features/questionnaires/position-lpq-steps/common';
+import { ExperienceStep } from '../features/questionnaires/position-lpq-steps/ExperienceStep';
+import { FirmQuestionsStep } from '../features/questionnaires/position-lpq-steps/FirmQuestionsStep';
+import { GeneralStep } from '../features/questionnaires/position-lpq-steps/GeneralStep';
+import { ReferencesStep } from '../features/questionnaires/position-lpq-steps/ReferencesStep';
 import { WhatIsMissing } from '../features/questionnaires/WhatIsMissing';
-import { FirmQuestionField } from '../features/sharing/FirmQuestionField';
 import { SHARING_PATHS, usePositionLpq } from '../features/sharing/queries';
-import { apiRequest, fieldErrors, queryClient, statusOf } from '../lib/api';
+import { fieldErrors, queryClient, statusOf } from '../lib/api';
 import { useAuth } from '../lib/auth';
 import { type FormSource, useAutosave } from '../lib/autosave';
+import { api, type BodyOf } from '../lib/client';
 import { showToast } from '../lib/toast';
 
 type Errors = Record<string, string>;
@@ -147,16 +136,19 @@ function LpqForm({ lpq }: { lpq: PositionLpq }) {
 
   const save = useMutation({
     mutationFn: () =>
-      apiRequest<PositionLpq>('PUT', SHARING_PATHS.lpq(lpq.id), {
-        formData,
-        firmAnswers,
-        status: 'in_progress',
+      api('PUT /api/lpqs/:id', {
+        params: { id: lpq.id },
+        body: { formData, firmAnswers, status: 'in_progress' },
       }),
     onSuccess: (saved) => queryClient.setQueryData([SHARING_PATHS.lpq(lpq.id)], saved),
   });
   const complete = useMutation({
     mutationFn: () =>
-      apiRequest<PositionLpq>('PUT', `${SHARING_PATHS.lpq(lpq.id)}/complete`, { formData, firmAnswers }),
+      api('PUT /api/lpqs/:id/complete', {
+        params: { id: lpq.id },
+        // Sent as typed: the server names a missing required answer (400), shown under its field.
+        body: { formData: formData as BodyOf<'PUT /api/lpqs/:id/complete'>['formData'], firmAnswers },
+      }),
   });
 
   const onSaveError = (error: unknown) => {
@@ -248,7 +240,7 @@ function LpqForm({ lpq }: { lpq: PositionLpq }) {
     [lpq, readOnly],
   );
   const mark = (key: keyof LpqFormData) => prefillMark(marks, key, formData[key]);
-  const text = (key: keyof LpqFormData, description?: ReactNode) => ({
+  const text = (key: keyof LpqFormData, description?: ReactNode): LpqTextProps => ({
     name: `formData.${key}`,
     value: (formData[key] as string | undefined) ?? '',
     onChange: (e: { currentTarget: { value: string } }) => set(key, e.currentTarget.value as never),
@@ -256,10 +248,7 @@ function LpqForm({ lpq }: { lpq: PositionLpq }) {
     disabled: readOnly,
     description: withMark(description, mark(key)),
   });
-  const documents = useMemo(
-    () => (formData.documents ?? []).filter((d): d is FileRef => typeof d === 'object' && d !== null),
-    [formData.documents],
-  );
+  const stepProps: LpqStepProps = { formData, readOnly, text, mark, err, set };
   const busy = save.isPending || complete.isPending || exiting;
   // The steps holding an answer Submit or the server refused: their buttons are marked red.
   const errorSteps = new Set(Object.keys(errors).map(stepOf));
@@ -323,128 +312,21 @@ function LpqForm({ lpq }: { lpq: PositionLpq }) {
           </Alert>
         )}
         <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md">
-          {step === 0 && (
-            <Stack gap="md">
-              <Title order={2} fz="lg">
-                General Information
-              </Title>
-              <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <TextInput label="Full Name" withAsterisk required {...text('name')} />
-                <TextInput label="Email" type="email" withAsterisk required {...text('email')} />
-                <TextInput label="Phone" type="tel" {...text('phone')} />
-                <TextInput label="Address" {...text('address')} />
-              </SimpleGrid>
-              <Textarea label="Bar Admissions" autosize minRows={2} {...text('barAdmissions')} />
-            </Stack>
-          )}
-          {step === 1 && (
-            <Stack gap="md">
-              <Title order={2} fz="lg">
-                Professional Experience
-              </Title>
-              <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <TextInput label="Current Firm" {...text('currentFirm')} />
-                <TextInput label="Position" {...text('position')} />
-                <NumberInput
-                  label="Years of Experience"
-                  min={0}
-                  max={50}
-                  allowDecimal={false}
-                  name="formData.yearsExperience"
-                  description={mark('yearsExperience')}
-                  value={formData.yearsExperience ?? ''}
-                  onChange={(v) => set('yearsExperience', typeof v === 'number' ? v : null)}
-                  error={err('yearsExperience')}
-                  disabled={readOnly}
-                />
-                <MultiSelect
-                  label="Practice Areas"
-                  data={[...PROFILE_PRACTICE_AREAS]}
-                  name="formData.practiceAreas"
-                  description={mark('practiceAreas')}
-                  value={formData.practiceAreas ?? []}
-                  onChange={(v) => set('practiceAreas', v)}
-                  error={err('practiceAreas')}
-                  disabled={readOnly}
-                  searchable
-                />
-              </SimpleGrid>
-              <Textarea label="Significant Matters" autosize minRows={3} {...text('significantMatters')} />
-              <Textarea label="Publications" autosize minRows={2} {...text('publications')} />
-            </Stack>
-          )}
-          {step === 2 && (
-            <Stack gap="md">
-              <Title order={2} fz="lg">
-                Business Development
-              </Title>
-              <Textarea
-                label="Client Origination Experience"
-                autosize
-                minRows={3}
-                {...text('clientOriginationExperience')}
-              />
-              <Textarea label="Portable Business" autosize minRows={3} {...text('portableBusiness')} />
-              <Textarea label="Client Relationships" autosize minRows={3} {...text('clientRelationships')} />
-            </Stack>
-          )}
-          {step === 3 && (
-            <Stack gap="md">
-              <Title order={2} fz="lg">
-                References & Documents
-              </Title>
-              <Textarea
-                label="References"
-                autosize
-                minRows={4}
-                {...text(
-                  'references',
-                  '3 to 5 professional references: name, relationship and contact details.',
-                )}
-              />
-              {readOnly ? (
-                <Text size="sm">
-                  {documents.length ? documents.map((d) => d.name).join(', ') : 'No documents attached.'}
-                </Text>
-              ) : (
-                <DocumentsUploader
-                  value={documents}
-                  onChange={(files) => set('documents', files)}
-                  label="Documents"
-                />
-              )}
-            </Stack>
-          )}
+          {step === 0 && <GeneralStep {...stepProps} />}
+          {step === 1 && <ExperienceStep {...stepProps} />}
+          {step === 2 && <BusinessStep {...stepProps} />}
+          {step === 3 && <ReferencesStep {...stepProps} />}
           {step === LPQ_STEPS.length && hasQuestions && (
-            <Stack gap="lg">
-              <Title order={2} fz="lg">
-                {FIRM_QUESTIONS_STEP}
-              </Title>
-              <Text size="sm" c="dimmed">
-                {lpq.firmName} asks these questions for this position.
-              </Text>
-              {lpq.firmSpecificQuestions?.sections.map((section) => (
-                <Stack key={section.title} gap="md">
-                  <Title order={3} fz="md">
-                    {section.title}
-                  </Title>
-                  {section.questions.map((q) => (
-                    <div key={q.id} data-field={`firmAnswers.${q.id}`}>
-                      <FirmQuestionField
-                        question={q}
-                        value={answerOf(firmAnswers, q.id) as FirmAnswers[string] | undefined}
-                        error={errors[`firmAnswers.${q.id}`]}
-                        disabled={readOnly}
-                        onChange={(v) => {
-                          setFirmAnswer(q.id, v ?? null);
-                          setErrors(({ [`firmAnswers.${q.id}`]: _, ...rest }) => rest);
-                        }}
-                      />
-                    </div>
-                  ))}
-                </Stack>
-              ))}
-            </Stack>
+            <FirmQuestionsStep
+              lpq={lpq}
+              firmAnswers={firmAnswers}
+              errors={errors}
+              readOnly={readOnly}
+              onAnswer={(id, value) => {
+                setFirmAnswer(id, value);
+                setErrors(({ [`firmAnswers.${id}`]: _, ...rest }) => rest);
+              }}
+            />
           )}
         </Paper>
 

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Loader, Paper, Stack, Text } from '@mantine/core';
-import { type MasterLpq as MasterLpqData, type MasterLpqInput, masterLpqSchema } from '@shared/master-lpq';
+import { type MasterLpqInput, masterLpqSchema } from '@shared/master-lpq';
 import { type MissingAnswer, masterLpqStepStatuses, missingAnswers } from '@shared/master-lpq-answers';
 import { prefillMasterLpq } from '@shared/prefill';
 import { TOASTS } from '@shared/texts';
@@ -38,9 +38,10 @@ import { FinancialStep } from '../features/questionnaires/master-lpq-steps/Finan
 import { GeneralInfoStep } from '../features/questionnaires/master-lpq-steps/GeneralInfoStep';
 import { RequirementsStep } from '../features/questionnaires/master-lpq-steps/RequirementsStep';
 import { WhatIsMissing } from '../features/questionnaires/WhatIsMissing';
-import { apiRequest, errorMessage, fieldErrors } from '../lib/api';
+import { errorMessage, fieldErrors } from '../lib/api';
 import { useAuth } from '../lib/auth';
 import { useAutosave } from '../lib/autosave';
+import { api, type BodyOf } from '../lib/client';
 import { applyServerErrors } from '../lib/forms';
 import { showToast } from '../lib/toast';
 
@@ -189,7 +190,8 @@ export default function MasterLpq() {
   };
 
   const save = useMutation({
-    mutationFn: (body: unknown) => apiRequest<MasterLpqData>('POST', ATTORNEY_PATHS.masterLpq, body),
+    mutationFn: (body: BodyOf<'POST /api/attorney/master-lpq'>) =>
+      api('POST /api/attorney/master-lpq', { body }),
   });
 
   // Steps holding an answer the server refused on the last save (the shared rule finds the others).

@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { type AttorneyRegistrationFormValues, attorneyRegistrationFormSchema } from '@shared/attorney';
-import type { User } from '@shared/auth';
 import { REGISTRATION_PRACTICE_AREAS } from '@shared/practice-areas';
 import { TOASTS } from '@shared/texts';
 import { useMutation } from '@tanstack/react-query';
@@ -17,8 +16,9 @@ import {
   type ProfessionalForm,
 } from '../features/attorney/ProfessionalFields';
 import { TextField } from '../features/questionnaires/fields';
-import { apiRequest, errorMessage, fieldErrors, statusOf } from '../lib/api';
+import { errorMessage, fieldErrors, statusOf } from '../lib/api';
 import { setCurrentUser } from '../lib/auth';
+import { api, type BodyOf } from '../lib/client';
 import { applyServerErrors } from '../lib/forms';
 import { showToast } from '../lib/toast';
 
@@ -64,7 +64,7 @@ export default function RegisterAttorney() {
   const professional = control as unknown as Control<ProfessionalForm>;
 
   const register = useMutation({
-    mutationFn: (body: unknown) => apiRequest<User>('POST', '/api/register/attorney', body),
+    mutationFn: (body: BodyOf<'POST /api/register/attorney'>) => api('POST /api/register/attorney', { body }),
     onSuccess: (user) => {
       setCurrentUser(user);
       showToast(TOASTS.registerSuccess, { variant: 'success' });

@@ -12,7 +12,6 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import type { User } from '@shared/auth';
 import {
   blankOffice,
   FIRM_REGISTRATION_STEPS,
@@ -38,14 +37,13 @@ import {
 } from '../features/firm/FirmFields';
 import { OfficeFields, type OfficesForm } from '../features/firm/OfficeFields';
 import { PracticeAreaChecklist, type PracticeAreasForm } from '../features/firm/PracticeAreaChecklist';
-import { apiRequest, errorMessage, fieldErrors } from '../lib/api';
+import { errorMessage, fieldErrors } from '../lib/api';
 import { setCurrentUser } from '../lib/auth';
+import { api, type BodyOf } from '../lib/client';
 import { applyServerErrors } from '../lib/forms';
 import { showToast } from '../lib/toast';
 
 type FormOutput = z.output<typeof firmRegistrationFormSchema>;
-/** What is sent: Confirm Password stays in the page. */
-type Body = Omit<FormOutput, 'confirmPassword'>;
 const STEP_COUNT = FIRM_REGISTRATION_STEPS.length;
 const STEP_TITLES = FIRM_REGISTRATION_STEPS.map((s) => s.title);
 
@@ -95,27 +93,31 @@ export default function RegisterFirm() {
   const { errors } = form.formState;
   const firmFields = form.control as unknown as Control<FirmFieldsForm>;
   const register = useMutation({
-    mutationFn: (body: Body) => apiRequest<User>('POST', '/api/register/firm', body),
+    mutationFn: (body: BodyOf<'POST /api/register/firm'>) => api('POST /api/register/firm', { body }),
   });
 
   const onSubmit = form.handleSubmit(
-    ({ confirmPassword: _, ...body }) =>
-      register.mutate(body, {
-        onSuccess: (user) => {
-          setCurrentUser(user);
-          showToast(TOASTS.firmRegistered, { variant: 'success' });
-          navigate('/firm/dashboard');
+    ({ confirmPassword: _, agreeToTerms, ...body }) =>
+      // Confirm Password stays in the page; the form's rule let only an accepted checkbox through.
+      register.mutate(
+        { ...body, agreeToTerms: agreeToTerms as true },
+        {
+          onSuccess: (user) => {
+            setCurrentUser(user);
+            showToast(TOASTS.firmRegistered, { variant: 'success' });
+            navigate('/firm/dashboard');
+          },
+          onError: (error) => {
+            applyServerErrors(error, form.setError);
+            const errorStep = firstStepWithError(fieldErrors(error));
+            if (errorStep !== null) setStep(errorStep);
+            showToast(TOASTS.registerFailed, {
+              variant: 'destructive',
+              message: errorMessage(error, TOASTS.registerFailed.message),
+            });
+          },
         },
-        onError: (error) => {
-          applyServerErrors(error, form.setError);
-          const errorStep = firstStepWithError(fieldErrors(error));
-          if (errorStep !== null) setStep(errorStep);
-          showToast(TOASTS.registerFailed, {
-            variant: 'destructive',
-            message: errorMessage(error, TOASTS.registerFailed.message),
-          });
-        },
-      }),
+      ),
     (invalid) => {
       const errorStep = firstStepWithError(invalid);
       if (errorStep !== null) setStep(errorStep);

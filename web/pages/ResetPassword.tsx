@@ -7,8 +7,9 @@ import { Link, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { PasswordField } from '../components/PasswordField';
 import { AuthLayout } from '../features/auth/AuthLayout';
-import { apiRequest, errorMessage } from '../lib/api';
+import { errorMessage } from '../lib/api';
 import { setCurrentUser } from '../lib/auth';
+import { api } from '../lib/client';
 import { applyServerErrors } from '../lib/forms';
 
 type Values = z.input<typeof resetPasswordFormSchema>;
@@ -18,10 +19,7 @@ export default function ResetPassword() {
   const token = params.get('token') ?? '';
   const reset = useMutation({
     mutationFn: (values: Values) =>
-      apiRequest<{ message: string }>('POST', '/api/auth/reset-password', {
-        token,
-        password: values.password,
-      }),
+      api('POST /api/auth/reset-password', { body: { token, password: values.password } }),
     // Every session ended with the reset.
     onSuccess: () => setCurrentUser(null),
   });

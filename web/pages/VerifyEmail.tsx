@@ -1,18 +1,19 @@
 import { Alert, Button, Card, Loader, Stack, Text, Title } from '@mantine/core';
-import { AUTH_MESSAGES, type User } from '@shared/auth';
+import { AUTH_MESSAGES } from '@shared/auth';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { AuthLayout } from '../features/auth/AuthLayout';
-import { apiRequest, errorMessage } from '../lib/api';
+import { errorMessage } from '../lib/api';
 import { homePathFor, setCurrentUser, useAuth, useHomePath } from '../lib/auth';
+import { api } from '../lib/client';
 
 export default function VerifyEmail() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const { user } = useAuth();
   const verify = useMutation({
-    mutationFn: () => apiRequest<{ user: User }>('POST', '/api/auth/verify-email', { token }),
+    mutationFn: () => api('POST /api/auth/verify-email', { body: { token } }),
     onSuccess: (result) => {
       if (user && user.id === result.user.id) setCurrentUser(result.user);
     },

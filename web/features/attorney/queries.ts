@@ -1,10 +1,6 @@
-import type { ActivityItem, AttorneyDashboardStats, AttorneyProfile } from '@shared/attorney';
-import type { BusinessPlan } from '@shared/business-plan';
-import type { ConflictsForm } from '@shared/conflicts';
-import type { DiversityForm } from '@shared/diversity';
-import type { MasterLpq } from '@shared/master-lpq';
-import { type QueryFunction, useQuery } from '@tanstack/react-query';
-import { getQueryFn, queryClient, statusOf } from '../../lib/api';
+import { useQuery } from '@tanstack/react-query';
+import { queryClient } from '../../lib/api';
+import { api, apiOrNull } from '../../lib/client';
 
 export const ATTORNEY_PATHS = {
   profile: '/api/attorney/profile',
@@ -16,27 +12,32 @@ export const ATTORNEY_PATHS = {
   activity: '/api/attorney/activity',
 } as const;
 
-/** A form nobody has saved yet answers 404: that is "none", not an error. */
-function orNullWhenMissing<T>(): QueryFunction<T | null> {
-  const fetchIt = getQueryFn<T>({ on401: 'throw' });
-  return async (ctx) => {
-    try {
-      return await fetchIt(ctx);
-    } catch (error) {
-      if (statusOf(error) === 404) return null;
-      throw error;
-    }
-  };
-}
-
-const useSavedForm = <T>(path: string) =>
-  useQuery<T | null>({ queryKey: [path], queryFn: orNullWhenMissing<T>() });
-
-export const useAttorneyProfile = () => useSavedForm<AttorneyProfile>(ATTORNEY_PATHS.profile);
-export const useMasterLpq = () => useSavedForm<MasterLpq>(ATTORNEY_PATHS.masterLpq);
-export const useConflictsForm = () => useSavedForm<ConflictsForm>(ATTORNEY_PATHS.conflictsForm);
-export const useDiversityForm = () => useSavedForm<DiversityForm>(ATTORNEY_PATHS.diversityForm);
-export const useBusinessPlan = () => useSavedForm<BusinessPlan>(ATTORNEY_PATHS.businessPlan);
+// A form nobody has saved yet answers 404: that is "none", not an error. Each key is its path.
+export const useAttorneyProfile = () =>
+  useQuery({
+    queryKey: [ATTORNEY_PATHS.profile],
+    queryFn: () => apiOrNull(404, 'GET /api/attorney/profile'),
+  });
+export const useMasterLpq = () =>
+  useQuery({
+    queryKey: [ATTORNEY_PATHS.masterLpq],
+    queryFn: () => apiOrNull(404, 'GET /api/attorney/master-lpq'),
+  });
+export const useConflictsForm = () =>
+  useQuery({
+    queryKey: [ATTORNEY_PATHS.conflictsForm],
+    queryFn: () => apiOrNull(404, 'GET /api/attorney/conflicts-form'),
+  });
+export const useDiversityForm = () =>
+  useQuery({
+    queryKey: [ATTORNEY_PATHS.diversityForm],
+    queryFn: () => apiOrNull(404, 'GET /api/attorney/diversity-form'),
+  });
+export const useBusinessPlan = () =>
+  useQuery({
+    queryKey: [ATTORNEY_PATHS.businessPlan],
+    queryFn: () => apiOrNull(404, 'GET /api/attorney/business-plan'),
+  });
 
 /** Queries never go stale (spec §9): every save refreshes what it changed, including the dashboard. */
 export function afterAttorneySave(path: string, saved: unknown) {
@@ -51,5 +52,9 @@ export function afterAttorneySave(path: string, saved: unknown) {
 }
 
 export const useDashboardStats = () =>
-  useQuery<AttorneyDashboardStats>({ queryKey: [ATTORNEY_PATHS.dashboardStats] });
-export const useRecentActivity = () => useQuery<ActivityItem[]>({ queryKey: [ATTORNEY_PATHS.activity] });
+  useQuery({
+    queryKey: [ATTORNEY_PATHS.dashboardStats],
+    queryFn: () => api('GET /api/attorney/dashboard-stats'),
+  });
+export const useRecentActivity = () =>
+  useQuery({ queryKey: [ATTORNEY_PATHS.activity], queryFn: () => api('GET /api/attorney/activity') });

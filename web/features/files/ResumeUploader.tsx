@@ -3,7 +3,8 @@ import { type FileRef, fileIdFromUrl } from '@shared/files';
 import { TOASTS } from '@shared/texts';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { apiRequest, queryClient } from '../../lib/api';
+import { queryClient } from '../../lib/api';
+import { api } from '../../lib/client';
 import { showToast } from '../../lib/toast';
 import { FileList } from './FileList';
 import { useDocumentUppy } from './use-document-uppy';
@@ -24,13 +25,17 @@ export default function ResumeUploader(props: {
   const [saved, setSaved] = useState<string | null>(null);
   const value = saved ?? props.value;
   const fileId = value ? fileIdFromUrl(value) : null;
-  const current = useQuery<FileRef>({ queryKey: ['/api/objects', fileId ?? ''], enabled: !!fileId });
+  const current = useQuery({
+    queryKey: ['/api/objects', fileId ?? ''],
+    queryFn: () => api('GET /api/objects/:id', { params: { id: fileId ?? '' } }),
+    enabled: !!fileId,
+  });
   const { target, isLoading } = useDocumentUppy({
     id,
     maxFiles: 1,
     onConfirmed: async (file) => {
       try {
-        await apiRequest('PUT', '/api/attorney/resume', { resumeURL: file.url });
+        await api('PUT /api/attorney/resume', { body: { resumeURL: file.url } });
         queryClient.setQueryData(['/api/objects', file.id], file);
         // Marked stale without a refetch: a mounted profile form keeps its unsaved edits.
         await queryClient.invalidateQueries({ queryKey: ['/api/attorney/profile'], refetchType: 'none' });

@@ -5,7 +5,8 @@ import { LIMITS, UPLOADS } from '@shared/limits';
 import AwsS3 from '@uppy/aws-s3';
 import Uppy, { type UppyFile } from '@uppy/core';
 import Dashboard from '@uppy/dashboard';
-import { apiRequest, errorMessage } from '../../lib/api';
+import { errorMessage } from '../../lib/api';
+import { api } from '../../lib/client';
 import { ServerRefusal, serverUploadMessage } from './upload-error';
 
 type Meta = { size?: number };
@@ -68,7 +69,7 @@ export function createDocumentUppy(opts: {
       const id = uploadedFileId(file, file.response?.body);
       try {
         if (!id) throw new Error('Upload failed');
-        opts.onConfirmed(await apiRequest<FileRef>('POST', `/api/objects/${id}/confirm`));
+        opts.onConfirmed(await api('POST /api/objects/:id/confirm', { params: { id } }));
         confirmed.add(fileID);
       } catch (error) {
         const message = errorMessage(error, '');

@@ -11,7 +11,7 @@ export class ServerRefusal extends Error {
  * - the companion-style routes (s3/params, s3/multipart, …/complete) answer a 4xx with
  *   `{ message }` (the quota, a size over 10 MB): @uppy/companion-client hands that message on as a
  *   UserFacingApiError;
- * - confirmation goes through apiRequest and fails as a ServerRefusal with the server's message;
+ * - confirmation goes through lib/client's api() and fails as a ServerRefusal with the server's message;
  * - a PUT straight to storage answered 413 (the local driver counting the bytes, or S3's
  *   EntityTooLarge) carries S3's XML, so the spec's size message stands in for it.
  */

@@ -1,6 +1,7 @@
-import type { FileRef, UploadSettings } from '@shared/files';
+import type { FileRef } from '@shared/files';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+import { api } from '../../lib/client';
 import { createDocumentUppy, type DocumentUppy, mountDashboard } from './document-uppy';
 
 /**
@@ -17,7 +18,10 @@ export function useDocumentUppy(opts: {
   const uppyRef = useRef<DocumentUppy | null>(null);
   const callbacks = useRef(opts);
   callbacks.current = opts;
-  const settings = useQuery<UploadSettings>({ queryKey: ['/api/uploads/settings'] });
+  const settings = useQuery({
+    queryKey: ['/api/uploads/settings'],
+    queryFn: () => api('GET /api/uploads/settings'),
+  });
 
   useEffect(() => {
     if (!target.current || settings.isLoading) return;

@@ -6,7 +6,8 @@ import { TIMELINE_LABELS } from '@shared/timeline';
 import { IconBan, IconMailForward } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { apiRequest, errorMessage, fieldErrors, queryClient } from '../../lib/api';
+import { errorMessage, fieldErrors, queryClient } from '../../lib/api';
+import { api } from '../../lib/client';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { showToast } from '../../lib/toast';
 import { FIRM_KEYS, refreshRequests, useRequestNotes } from './api';
@@ -41,7 +42,7 @@ export function PendingActions({ request }: { request: FirmRequestItem }) {
   const [confirming, setConfirming] = useState(false);
   const act = useMutation({
     mutationFn: (action: 'withdraw' | 'resend') =>
-      apiRequest<FirmRequestItem>('POST', `/api/firm/lpq-requests/${request.id}/${action}`),
+      api(`POST /api/firm/lpq-requests/:id/${action}`, { params: { id: request.id } }),
     onSuccess: (_item, action) => {
       refreshRequests(request.id);
       setConfirming(false);
@@ -103,7 +104,8 @@ export function RequestNotes({ requestId }: { requestId: string }) {
   const [body, setBody] = useState('');
   const [error, setError] = useState<string | null>(null);
   const add = useMutation({
-    mutationFn: () => apiRequest('POST', `/api/firm/lpq-requests/${requestId}/notes`, { body }),
+    mutationFn: () =>
+      api('POST /api/firm/lpq-requests/:id/notes', { params: { id: requestId }, body: { body } }),
     onSuccess: () => {
       setBody('');
       setError(null);

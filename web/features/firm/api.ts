@@ -1,9 +1,8 @@
-import type { FirmDashboardStats, FirmProfile } from '@shared/firm';
-import type { FirmRequestSort, RequestNote } from '@shared/firm-pipeline';
-import type { CustomSection, FirmRequestDetail, FirmRequestItem, RequestStatus } from '@shared/requests';
-import type { PackageChange } from '@shared/sharing';
+import type { FirmRequestSort } from '@shared/firm-pipeline';
+import type { RequestStatus } from '@shared/requests';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { apiRequest, ensureOk, queryClient } from '../../lib/api';
+import { ensureOk, queryClient } from '../../lib/api';
+import { api, apiOrNull, apiUrl, type QueryOf, type ResultOf } from '../../lib/client';
 
 export const FIRM_KEYS = {
   profile: ['/api/firm/profile'],
@@ -20,73 +19,66 @@ export const FIRM_KEYS = {
 
 export type RequestFilters = { status: RequestStatus | null; q: string; sort: FirmRequestSort };
 
-/** The list's query string (also the CSV export's, without paging). */
-export function requestsQuery(filters: RequestFilters): string {
-  const params = new URLSearchParams();
-  if (filters.status) params.set('status', filters.status);
-  if (filters.q.trim()) params.set('q', filters.q.trim());
-  params.set('sort', filters.sort);
-  return params.toString();
+/** The list's query (also the CSV export's, without paging), in the order the URL names it. */
+export function requestsQuery(filters: RequestFilters): QueryOf<'GET /api/firm/lpq-requests.csv'> {
+  return {
+    status: filters.status ?? undefined,
+    q: filters.q.trim() || undefined,
+    sort: filters.sort,
+  };
 }
 
-async function fetchRequestsPage(url: string) {
+/** A page of the list: `url` is the first page's or the server's next one (`Link: <…>; rel="next"`). */
+async function requestsPage(url: string) {
   const res = await fetch(url, { credentials: 'include' });
   await ensureOk(res, `GET ${url}`);
   const next = res.headers.get('Link')?.match(/^<([^>]+)>;\s*rel="next"$/)?.[1] ?? null;
-  return { items: (await res.json()) as FirmRequestItem[], next };
+  return { items: (await res.json()) as ResultOf<'GET /api/firm/lpq-requests'>, next };
 }
 
 /** PRODUCT.md §6: pages of the firm's list, the next page's URL from the Link header. */
 export const useRequestPages = (filters: RequestFilters) =>
   useInfiniteQuery({
     queryKey: [...FIRM_KEYS.pages, filters],
-    initialPageParam: `/api/firm/lpq-requests?${requestsQuery(filters)}&limit=50`,
-    queryFn: ({ pageParam }) => fetchRequestsPage(pageParam),
+    initialPageParam: apiUrl('GET /api/firm/lpq-requests', {
+      query: { ...requestsQuery(filters), limit: 50 },
+    }),
+    queryFn: ({ pageParam }) => requestsPage(pageParam),
     getNextPageParam: (last) => last.next ?? undefined,
   });
 
-export const useRequestNotes = (id: string) => useQuery<RequestNote[]>({ queryKey: FIRM_KEYS.notes(id) });
-
-/** GET that reads 404 as "none yet" (a firm user who signed up on /auth has no profile). */
-async function getOrNull<T>(url: string): Promise<T | null> {
-  const res = await fetch(url, { credentials: 'include' });
-  if (res.status === 404) return null;
-  await ensureOk(res, `GET ${url}`);
-  return (await res.json()) as T;
-}
-
-export const useFirmProfile = () =>
-  useQuery<FirmProfile | null>({
-    queryKey: FIRM_KEYS.profile,
-    queryFn: () => getOrNull<FirmProfile>('/api/firm/profile'),
+export const useRequestNotes = (id: string) =>
+  useQuery({
+    queryKey: FIRM_KEYS.notes(id),
+    queryFn: () => api('GET /api/firm/lpq-requests/:id/notes', { params: { id } }),
   });
-export const useFirmStats = () => useQuery<FirmDashboardStats>({ queryKey: FIRM_KEYS.stats });
-export const useCustomSections = () => useQuery<CustomSection[]>({ queryKey: FIRM_KEYS.sections });
-export const useFirmRequests = () => useQuery<FirmRequestItem[]>({ queryKey: FIRM_KEYS.requests });
+
+/** 404 is "none yet": a firm user who signed up on /auth has no profile. */
+export const useFirmProfile = () =>
+  useQuery({ queryKey: FIRM_KEYS.profile, queryFn: () => apiOrNull(404, 'GET /api/firm/profile') });
+export const useFirmStats = () =>
+  useQuery({ queryKey: FIRM_KEYS.stats, queryFn: () => api('GET /api/firm/dashboard-stats') });
+export const useCustomSections = () =>
+  useQuery({ queryKey: FIRM_KEYS.sections, queryFn: () => api('GET /api/firm/custom-sections') });
+export const useFirmRequests = () =>
+  useQuery({ queryKey: FIRM_KEYS.requests, queryFn: () => api('GET /api/firm/lpq-requests') });
 /**
  * PRODUCT.md §6: one request with one version of its package (the latest when `version` is null). While
  * another version loads, the one on screen stays (no flash of a loader), but never another request's.
  */
 export const useFirmRequest = (id: string, version: number | null = null) =>
-  useQuery<FirmRequestDetail>({
+  useQuery({
     queryKey: FIRM_KEYS.version(id, version),
     queryFn: () =>
-      apiRequest<FirmRequestDetail>(
-        'GET',
-        `/api/firm/lpq-requests/${encodeURIComponent(id)}${version ? `?version=${version}` : ''}`,
-      ),
+      api('GET /api/firm/lpq-requests/:id', { params: { id }, query: { version: version || undefined } }),
     placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[1] === id ? previous : undefined),
   });
 
 /** PRODUCT.md §6: what changed between two versions of a request's package, field by field. */
 export const usePackageChanges = (id: string, from: number, to: number, enabled = true) =>
-  useQuery<PackageChange[]>({
+  useQuery({
     queryKey: FIRM_KEYS.changes(id, from, to),
-    queryFn: () =>
-      apiRequest<PackageChange[]>(
-        'GET',
-        `/api/firm/lpq-requests/${encodeURIComponent(id)}/changes?from=${from}&to=${to}`,
-      ),
+    queryFn: () => api('GET /api/firm/lpq-requests/:id/changes', { params: { id }, query: { from, to } }),
     enabled,
   });
 

@@ -1,16 +1,17 @@
-import type { AttorneyRequestItem, PositionLpq } from '@shared/lpq';
-import type { AccessLogEntry, PackageParts, SharePreview } from '@shared/sharing';
+import type { PackageParts } from '@shared/sharing';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { apiRequest, queryClient } from '../../lib/api';
+import { queryClient } from '../../lib/api';
+import { api, apiUrl, type BodyOf, type QueryOf } from '../../lib/client';
 
+/** The query keys: each is the URL it reads. */
 export const SHARING_PATHS = {
   requests: '/api/attorney/lpq-requests',
   accessLog: '/api/attorney/access-log',
-  lpq: (id: string) => `/api/lpqs/${id}`,
+  lpq: (id: string) => apiUrl('GET /api/lpqs/:id', { params: { id } }),
 } as const;
 
 export const useAttorneyRequests = () =>
-  useQuery<AttorneyRequestItem[]>({ queryKey: [SHARING_PATHS.requests] });
+  useQuery({ queryKey: [SHARING_PATHS.requests], queryFn: () => api('GET /api/attorney/lpq-requests') });
 
 /** After a share or decline: the list, and the dashboard numbers that count requests. */
 function refreshAfterAnswer() {
@@ -24,7 +25,7 @@ function refreshAfterAnswer() {
 export function useShareRequest() {
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body?: ShareBody }) =>
-      apiRequest<AttorneyRequestItem>('POST', `${SHARING_PATHS.requests}/${id}/share`, body),
+      api('POST /api/attorney/lpq-requests/:id/share', { params: { id }, body }),
     onSuccess: refreshAfterAnswer,
   });
 }
@@ -32,35 +33,39 @@ export function useShareRequest() {
 export function useDeclineRequest() {
   return useMutation({
     mutationFn: ({ id, reason }: { id: string; reason: string }) =>
-      apiRequest<AttorneyRequestItem>(
-        'POST',
-        `${SHARING_PATHS.requests}/${id}/decline`,
-        reason.trim() ? { reason } : undefined,
-      ),
+      api('POST /api/attorney/lpq-requests/:id/decline', {
+        params: { id },
+        body: reason.trim() ? { reason } : undefined,
+      }),
     onSuccess: refreshAfterAnswer,
   });
 }
 
-export const usePositionLpq = (id: string) => useQuery<PositionLpq>({ queryKey: [SHARING_PATHS.lpq(id)] });
+export const usePositionLpq = (id: string) =>
+  useQuery({
+    queryKey: [SHARING_PATHS.lpq(id)],
+    queryFn: () => api('GET /api/lpqs/:id', { params: { id } }),
+  });
 
 /** The access log, optionally for one firm or one request (PRODUCT.md §6). */
 export function useAccessLog(filter: { firm?: string; requestId?: string } = {}) {
-  const params = new URLSearchParams();
-  if (filter.firm) params.set('firm', filter.firm);
-  if (filter.requestId) params.set('requestId', filter.requestId);
-  const query = params.toString();
-  return useQuery<AccessLogEntry[]>({
-    queryKey: [query ? `${SHARING_PATHS.accessLog}?${query}` : SHARING_PATHS.accessLog],
-  });
+  const query: QueryOf<'GET /api/attorney/access-log'> = {
+    firm: filter.firm || undefined,
+    requestId: filter.requestId || undefined,
+  };
+  const url = apiUrl('GET /api/attorney/access-log', { query });
+  return useQuery({ queryKey: [url], queryFn: () => api('GET /api/attorney/access-log', { query }) });
 }
 
 /** The package the firm would receive with the server's defaults (PRODUCT.md §6). */
 export const useSharePreview = (id: string | null, include?: Partial<PackageParts>) => {
-  const params = new URLSearchParams();
-  for (const [part, on] of Object.entries(include ?? {})) params.set(part, String(on));
-  const query = params.toString();
-  return useQuery<SharePreview>({
-    queryKey: [`${SHARING_PATHS.requests}/${id}/preview${query ? `?${query}` : ''}`],
+  const query: QueryOf<'GET /api/attorney/lpq-requests/:id/preview'> = {};
+  for (const [part, on] of Object.entries(include ?? {}) as [keyof PackageParts, boolean][])
+    query[part] = String(on) as 'true' | 'false';
+  const params = { id: String(id) };
+  return useQuery({
+    queryKey: [apiUrl('GET /api/attorney/lpq-requests/:id/preview', { params, query })],
+    queryFn: () => api('GET /api/attorney/lpq-requests/:id/preview', { params, query }),
     enabled: !!id,
     // The attorney may have edited their forms since: always ask again.
     staleTime: 0,
@@ -68,7 +73,7 @@ export const useSharePreview = (id: string | null, include?: Partial<PackagePart
   });
 };
 
-type ShareBody = { include: PackageParts; accessUntil: string | null };
+type ShareBody = BodyOf<'POST /api/attorney/lpq-requests/:id/share'>;
 
 /** Refreshes what a change of a shared request touches, its access history included. */
 function refreshShared() {
@@ -83,15 +88,14 @@ function refreshShared() {
 export function useSendUpdate() {
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: ShareBody }) =>
-      apiRequest<AttorneyRequestItem>('POST', `${SHARING_PATHS.requests}/${id}/update`, body),
+      api('POST /api/attorney/lpq-requests/:id/update', { params: { id }, body }),
     onSuccess: refreshShared,
   });
 }
 
 export function useRevokeShare() {
   return useMutation({
-    mutationFn: (id: string) =>
-      apiRequest<AttorneyRequestItem>('POST', `${SHARING_PATHS.requests}/${id}/revoke`),
+    mutationFn: (id: string) => api('POST /api/attorney/lpq-requests/:id/revoke', { params: { id } }),
     onSuccess: refreshShared,
   });
 }
