@@ -1,18 +1,6 @@
 import { POSITION_LABELS } from './attorney';
 import { BUSINESS_PLAN_FIELDS, BUSINESS_PLAN_STEPS, FIRM_STRUCTURE_LABELS } from './business-plan';
-import { type FileRef, fileIdFromUrl } from './files';
-import {
-  documentTypeName,
-  formatDate,
-  formatFileSize,
-  formatMoney,
-  formatNumber,
-  formatOption,
-  formatPercent,
-  formatText,
-  formatYesNo,
-  linesOf,
-} from './format';
+import { formatDate, formatMoney, formatNumber, formatOption, formatText, linesOf } from './format';
 import { answerOf, FIRM_POSITION_LPQ_STATUS_LABELS } from './lpq';
 import {
   DISCLOSURE_FLAGS,
@@ -22,7 +10,6 @@ import {
   FINANCIAL_PERIODS,
 } from './master-lpq';
 import {
-  CLIENT_AMOUNT_FIELDS,
   CLIENT_RELATIONSHIP_FIELDS,
   COMPENSATION_FIELDS,
   CONFLICTS_BASIC_FIELDS,
@@ -31,10 +18,6 @@ import {
   CURRENT_CLIENT_FIELDS,
   CURRENT_EMPLOYMENT_FIELDS,
   DIVERSITY_FIELDS,
-  type DisplayTable,
-  type DisplayValue,
-  type DocumentLink,
-  FINANCIAL_FIELD_FORMAT,
   FINANCIAL_NOTE_FIELDS,
   type FieldSpec,
   FORMER_CLIENT_FIELDS,
@@ -46,29 +29,35 @@ import {
   PRACTICE_REQUIREMENT_FIELDS,
   PRIOR_EMPLOYMENT_FIELDS,
   PROFILE_GROUPS,
-  TOP_CLIENT_LABELS,
 } from './package-labels';
 import {
+  answerText,
+  disclosureRows,
+  documentLink,
+  financialTable,
+  type Group,
+  group,
+  isShown,
+  type Json,
+  linksTo,
+  listOf,
+  periodValue,
+  type Row,
+  recordOf,
+  rowsOf,
+  tableOf,
+  topClientsTable,
+} from './package-view-parts';
+import {
   DIVERSITY_NOTICE,
-  type FirmQuestion,
   type FirmSpecificQuestions,
   PACKAGE_SECTIONS,
   type SharedPackage,
 } from './requests';
 
 export type { DisplayTable, DisplayValue, DocumentLink } from './package-labels';
-
-/**
- * A shared package as a person reads it (PRODUCT.md §4): a summary, then the sections in the spec's
- * order with the forms' labels. Every value is already display text — no id, key, ISO timestamp or enum
- * code. The review screen and the PDF both render this, and nothing else.
- */
-export type Row = {
-  label: string;
-  value: DisplayValue /** Shown under the value: a Yes's explanation. */;
-  detail?: string;
-};
-export type Group = { title?: string; rows: Row[]; table?: DisplayTable };
+export type { Group, Row } from './package-view-parts';
+export { documentLink } from './package-view-parts';
 export type SectionKey =
   | 'profile'
   | 'masterLpq'
@@ -100,135 +89,6 @@ export type PackageView = {
 };
 
 export type DescribeOptions = { firmName: string; firmSpecificQuestions?: FirmSpecificQuestions | null };
-
-type Json = Record<string, unknown>;
-const recordOf = (v: unknown): Json => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : {});
-const listOf = (v: unknown): Json[] => (Array.isArray(v) ? v.map(recordOf) : []);
-const isShown = (v: DisplayValue) =>
-  typeof v === 'string' ? v !== '' : Array.isArray(v) ? v.length > 0 : v.rows.length > 0;
-
-/** The fields that have a value, as rows; empty answers are left out. */
-function rowsOf(record: Json, fields: readonly FieldSpec[]): Row[] {
-  const rows: Row[] = [];
-  for (const [key, label, fmt] of fields) {
-    const value = fmt ? fmt(record[key]) : formatText(record[key], '');
-    if (isShown(value)) rows.push({ label, value });
-  }
-  return rows;
-}
-
-const cell = (v: DisplayValue) =>
-  typeof v === 'string'
-    ? v
-    : Array.isArray(v)
-      ? v.map((x) => (typeof x === 'string' ? x : x.name)).join(', ')
-      : '';
-
-/** A list of records as a small table; columns nobody answered are dropped. */
-function tableOf(items: Json[], fields: readonly FieldSpec[]): DisplayTable | undefined {
-  const rows = items.map((item) =>
-    fields.map(([key, , fmt]) => cell(fmt ? fmt(item[key]) : formatText(item[key], ''))),
-  );
-  const keep = fields.map((_, i) => i === 0 || rows.some((r) => r[i] !== ''));
-  const kept = rows
-    .filter((r) => r.some(Boolean))
-    .map((r) => r.filter((_, i) => keep[i]).map((c) => c || '—'));
-  if (kept.length === 0) return undefined;
-  return { kind: 'table', columns: fields.filter((_, i) => keep[i]).map(([, label]) => label), rows: kept };
-}
-
-const group = (title: string | undefined, rows: Row[], table?: DisplayTable): Group[] =>
-  rows.length || table ? [{ ...(title ? { title } : {}), rows, ...(table ? { table } : {}) }] : [];
-
-/** The package's documents as links; a PDF opens in the browser. */
-export function documentLink(doc: FileRef): DocumentLink {
-  const pdf = doc.contentType === 'application/pdf';
-  return {
-    kind: 'document',
-    name: doc.name,
-    href: pdf ? `${doc.url}?inline=1` : doc.url,
-    type: documentTypeName(doc.contentType),
-    size: formatFileSize(doc.size),
-    opensInBrowser: pdf,
-  };
-}
-
-/** Files referred to by URL or reference, as links to the package's own copies (never a raw URL). */
-function linksTo(refs: unknown[], documents: FileRef[]): DocumentLink[] {
-  const byId = new Map(documents.map((d) => [d.id, d]));
-  const out: DocumentLink[] = [];
-  for (const ref of refs) {
-    const url =
-      typeof ref === 'string'
-        ? ref
-        : typeof recordOf(ref).url === 'string'
-          ? (recordOf(ref).url as string)
-          : '';
-    const id =
-      fileIdFromUrl(url) ?? (typeof recordOf(ref).id === 'string' ? (recordOf(ref).id as string) : null);
-    const doc = id ? byId.get(id) : undefined;
-    if (doc && !out.some((l) => l.href === documentLink(doc).href)) out.push(documentLink(doc));
-  }
-  return out;
-}
-
-const periodValue = (financial: Json, period: string, field: string) => recordOf(financial[period])[field];
-
-/** Figures × the three periods, only the figures someone filled in. */
-function financialTable(
-  financial: Json,
-  fields: readonly (readonly [string, string])[],
-): DisplayTable | undefined {
-  const rows = fields
-    .map(([field, label]) => [
-      label,
-      ...FINANCIAL_PERIODS.map(
-        ([p]) => cell(FINANCIAL_FIELD_FORMAT[field](periodValue(financial, p, field))) || '—',
-      ),
-    ])
-    .filter((r) => r.slice(1).some((c) => c !== '—'));
-  return rows.length
-    ? { kind: 'table', columns: ['', ...FINANCIAL_PERIODS.map(([, l]) => l)], rows }
-    : undefined;
-}
-
-function topClientsTable(clients: Json[], compact: boolean): DisplayTable | undefined {
-  const fields: FieldSpec[] = [
-    ['clientName', TOP_CLIENT_LABELS.clientName],
-    ['isOriginator', TOP_CLIENT_LABELS.isOriginator, (v) => formatYesNo(v, '')],
-    ...(compact ? CLIENT_AMOUNT_FIELDS.slice(0, 2) : CLIENT_AMOUNT_FIELDS).map(
-      ([k, l]): FieldSpec => [k, l, (v) => formatMoney(v, '')],
-    ),
-    ['portabilityLikelihood', TOP_CLIENT_LABELS.portabilityLikelihood, (v) => formatPercent(v, '')],
-  ];
-  return tableOf(clients, fields);
-}
-
-function disclosureRows(disclosures: Json): Row[] {
-  return DISCLOSURE_FLAGS.map(([flag, question]) => {
-    const value = formatYesNo(disclosures[flag]);
-    const explanation = formatText(disclosures[explanationKey(flag)], '');
-    return {
-      label: question,
-      value,
-      ...(disclosures[flag] === true && explanation ? { detail: explanation } : {}),
-    };
-  });
-}
-
-function answerText(q: FirmQuestion, value: unknown): string {
-  if (value === undefined || value === null || value === '') return 'Not answered yet';
-  switch (q.type) {
-    case 'yesno':
-      return formatYesNo(value, String(value));
-    case 'date':
-      return typeof value === 'string' ? formatDate(value) : String(value);
-    case 'number':
-      return formatNumber(value);
-    default:
-      return formatText(value);
-  }
-}
 
 function summaryOf(pkg: SharedPackage, attorneyName: string): Row[] {
   const profile = recordOf(pkg.profile);
