@@ -158,6 +158,24 @@ export const positionLpqs = pgTable(
   ],
 );
 
+// The attorney's documents attached to a request's position LPQ (its formData.documents), one row each:
+// with shared_package_files, what a firm may download. Kept with every save of the LPQ.
+export const positionLpqFiles = pgTable(
+  'position_lpq_files',
+  {
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => lpqRequests.id, { onDelete: 'cascade' }),
+    fileId: uuid('file_id')
+      .notNull()
+      .references(() => files.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.requestId, t.fileId] }),
+    index('position_lpq_files_file_idx').on(t.fileId),
+  ],
+);
+
 /** PRODUCT.md §6: a firm's own notes on a request, never shown to the attorney. */
 export const requestNotes = pgTable(
   'request_notes',

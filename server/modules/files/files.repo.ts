@@ -1,11 +1,12 @@
 import { SHARED_DOCUMENT_STATUSES } from '@shared/requests';
+import { isUuid } from '@shared/uuid';
 import { and, desc, eq, exists, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import {
   attorneyProfiles,
   files,
   lpqRequests,
-  positionLpqs,
+  positionLpqFiles,
   sharedPackageFiles,
   users,
 } from '../../db/schema';
@@ -136,7 +137,6 @@ export async function findPendingByKey(db: Db, key: string, uploadId?: string) {
  * handed out before a revocation answers 404 after it.
  */
 export async function findFirmGrant(db: Db, firmUserId: string, file: FileRow) {
-  const asDocument = JSON.stringify([{ id: file.id }]);
   const [grant] = await db
     .select({
       requestId: lpqRequests.id,
@@ -162,12 +162,9 @@ export async function findFirmGrant(db: Db, firmUserId: string, file: FileRow) {
           exists(
             db
               .select({ one: sql`1` })
-              .from(positionLpqs)
+              .from(positionLpqFiles)
               .where(
-                and(
-                  eq(positionLpqs.requestId, lpqRequests.id),
-                  sql`${positionLpqs.formData}->'documents' @> ${asDocument}::jsonb`,
-                ),
+                and(eq(positionLpqFiles.requestId, lpqRequests.id), eq(positionLpqFiles.fileId, file.id)),
               ),
           ),
         ),
@@ -176,4 +173,27 @@ export async function findFirmGrant(db: Db, firmUserId: string, file: FileRow) {
     .orderBy(desc(lpqRequests.sharedAt))
     .limit(1);
   return grant?.attorneyUserId ? { ...grant, attorneyUserId: grant.attorneyUserId } : undefined;
+}
+
+/**
+ * Keeps position_lpq_files equal to the documents a position LPQ's answers attach: the attorney's own
+ * files, named by id. Called in the transaction of every write of the LPQ.
+ */
+export async function replacePositionLpqFiles(
+  tx: Tx,
+  requestId: string,
+  ownerId: string,
+  documents: unknown,
+) {
+  const named = (Array.isArray(documents) ? documents : []).flatMap((d) => {
+    const id = d && typeof d === 'object' ? (d as { id?: unknown }).id : undefined;
+    return typeof id === 'string' && isUuid(id) ? [id.toLowerCase()] : [];
+  });
+  await tx.delete(positionLpqFiles).where(eq(positionLpqFiles.requestId, requestId));
+  if (!named.length) return;
+  const own = await tx
+    .select({ id: files.id })
+    .from(files)
+    .where(and(inArray(files.id, [...new Set(named)]), ownedBy(ownerId)));
+  if (own.length) await tx.insert(positionLpqFiles).values(own.map(({ id }) => ({ requestId, fileId: id })));
 }

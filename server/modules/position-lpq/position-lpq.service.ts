@@ -19,6 +19,7 @@ import { type Actor, type AttorneyUser, authorize } from '../../policies/authori
 import { positionLpqPolicies as policies } from '../../policies/position-lpq.policy';
 import { readAttorneyProfile } from '../attorney/attorney.repo';
 import { recordActivity } from '../audit/audit.repo';
+import { replacePositionLpqFiles } from '../files/files.repo';
 import { readMasterLpq } from '../master-lpq/master-lpq.repo';
 import { latestOtherPositionLpq } from '../requests/previous-lpq';
 import { transitionRequest } from '../requests/request-state';
@@ -133,6 +134,7 @@ export async function savePositionLpq(
       status: 'in_progress',
       updatedAt: new Date(),
     });
+    await replacePositionLpqFiles(tx, found.request.id, user.id, input.formData.documents);
     return withPrefillMarks(tx, user, { lpq, request });
   });
 }
@@ -172,6 +174,7 @@ export async function completePositionLpq(
       submittedAt: now,
       updatedAt: now,
     });
+    await replacePositionLpqFiles(tx, found.request.id, user.id, input.formData.documents);
     const firmEmail = await userEmail(tx, request.firmUserId);
     if (firmEmail)
       await enqueueMail(tx, {

@@ -18,6 +18,7 @@ import { type Actor, authorize } from '../../policies/authorize';
 import { requestPolicies as policies } from '../../policies/request.policy';
 import { attorneyRequestScope } from '../../policies/request-scope';
 import { recordActivity } from '../audit/audit.repo';
+import { replacePositionLpqFiles } from '../files/files.repo';
 import { toAttorneyItem } from './attorney-item';
 import {
   currentParts,
@@ -90,6 +91,7 @@ export async function shareRequest(
         attorneyUserId: user.id,
         formData: prefill.values,
       });
+      await replacePositionLpqFiles(tx, requestId, user.id, prefill.values.documents);
 
       const facts = {
         attorneyName: attorneyNameOf(user),
