@@ -137,6 +137,22 @@ describe('service methods and policies', () => {
     expect(unused).toEqual([]);
   });
 
+  it('keeps SQL out of services: no value import of drizzle-orm or the schema (repositories hold it)', () => {
+    const wrong: string[] = [];
+    for (const file of serviceFiles) {
+      for (const statement of parse(file).statements) {
+        if (!ts.isImportDeclaration(statement) || statement.importClause?.isTypeOnly) continue;
+        const from = (statement.moduleSpecifier as ts.StringLiteral).text;
+        const bindings = statement.importClause?.namedBindings;
+        const values =
+          bindings && ts.isNamedImports(bindings) ? bindings.elements.filter((e) => !e.isTypeOnly) : [];
+        if ((from === 'drizzle-orm' || /\/db\/schema$/.test(from)) && values.length)
+          wrong.push(`${rel(file)} imports ${values.map((v) => v.name.text).join(', ')} from ${from}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
   it('lets routes reach their module only through service methods', () => {
     const wrong: string[] = [];
     for (const file of filesEndingWith('.routes.ts')) {

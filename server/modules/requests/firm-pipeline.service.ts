@@ -2,7 +2,6 @@ import type { User } from '@shared/auth';
 import {
   FIRM_REQUEST_CSV_COLUMNS,
   type FirmRequestListQuery,
-  type FirmRequestSort,
   PIPELINE_MESSAGES,
   type RequestNote,
   statusLabel,
@@ -10,39 +9,28 @@ import {
 import { formatDate } from '@shared/format';
 import type { FirmRequestItem } from '@shared/requests';
 import { isUuid } from '@shared/uuid';
-import { and, asc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
-import { emailTokens, lpqRequests, requestNotes, users } from '../../db/schema';
+import type { requestNotes } from '../../db/schema';
 import { badRequest, conflict, HttpError } from '../../plugins/errors';
 import { type Actor, authorize, type FirmUser } from '../../policies/authorize';
 import { requestPolicies as policies } from '../../policies/request.policy';
 import { firmRequestScope } from '../../policies/request-scope';
 import { recordAccess } from '../audit/audit.repo';
+import {
+  endInvitationTokens,
+  findFirmRequestRef,
+  insertNote,
+  lockFirmRequest,
+  markResent,
+  notesOf,
+  pageOfRequests,
+  requestsToRecord,
+} from './firm-pipeline.repo';
 import { toFirmRequestItem } from './firm-request-item';
 import { sendInvitationMail } from './invitations';
 import { transitionRequest } from './request-state';
-
-/** Each sort: the key expression, its SQL type (for the cursor) and the direction. Nulls always last. */
-function sortKey(sort: FirmRequestSort): { key: SQL; type: string; desc: boolean } {
-  const desc = sort.startsWith('-');
-  const name = desc ? sort.slice(1) : sort;
-  const last = desc ? `'-infinity'` : `'infinity'`;
-  switch (name) {
-    case 'due':
-      return { key: sql`coalesce(${lpqRequests.dueDate}, ${sql.raw(`${last}::date`)})`, type: 'date', desc };
-    case 'shared':
-      return {
-        key: sql`coalesce(${lpqRequests.sharedAt}, ${sql.raw(`${last}::timestamptz`)})`,
-        type: 'timestamptz',
-        desc,
-      };
-    case 'position':
-      return { key: sql`lower(${lpqRequests.positionTitle})`, type: 'text', desc };
-    default:
-      return { key: sql`${lpqRequests.sentAt}`, type: 'timestamptz', desc };
-  }
-}
 
 /** The cursor names the last row of a page: its sort key (as PostgreSQL printed it) and id. */
 function encodeCursor(key: string, id: string): string {
@@ -66,25 +54,6 @@ function decodeCursor(cursor: string): [string, string] {
   throw badRequest(PIPELINE_MESSAGES.badCursor, { cursor: PIPELINE_MESSAGES.badCursor });
 }
 
-const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-/** The name the firm may see: only the attorney who shared (PRODUCT.md §5). */
-const sharedBy = and(eq(users.id, lpqRequests.attorneyUserId), isNotNull(lpqRequests.sharedAt));
-
-function filters(user: User, query: Pick<FirmRequestListQuery, 'status' | 'q'>): SQL {
-  const conditions: SQL[] = [firmRequestScope(user)];
-  if (query.status) conditions.push(eq(lpqRequests.status, query.status));
-  if (query.q) {
-    const p = likePattern(query.q);
-    conditions.push(
-      sql`(${lpqRequests.attorneyEmail} ilike ${p} or ${lpqRequests.positionTitle} ilike ${p}
-        or ${lpqRequests.practiceArea} ilike ${p}
-        or (${lpqRequests.sharedAt} is not null and (${users.firstName} || ' ' || ${users.lastName}) ilike ${p}))`,
-    );
-  }
-  return and(...conditions) as SQL;
-}
-
 /**
  * PRODUCT.md §6: one page of the firm's requests, filtered, searched and sorted, with keyset pagination:
  * a page is found from the previous page's last row, so its cost does not grow with the page number.
@@ -95,33 +64,8 @@ export async function listFirmRequestsPage(
   query: FirmRequestListQuery,
 ): Promise<{ items: FirmRequestItem[]; nextCursor: string | null }> {
   const user = authorize(policies.firmRequests, actor);
-  const { key, type, desc } = sortKey(query.sort);
-  const where = [filters(user, query)];
-  if (query.cursor) {
-    const [after, afterId] = decodeCursor(query.cursor);
-    const op = sql.raw(desc ? '<' : '>');
-    where.push(sql`(${key}, ${lpqRequests.id}) ${op} (${after}::${sql.raw(type)}, ${afterId}::uuid)`);
-  }
-  const direction = (e: SQL) => (desc ? sql`${e} desc` : sql`${e} asc`);
-  const rows = await ctx.db
-    .select({
-      request: lpqRequests,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      sortKey: sql<string>`(${key})::text`,
-    })
-    .from(lpqRequests)
-    .leftJoin(users, sharedBy)
-    .where(and(...where))
-    .orderBy(direction(key), direction(sql`${lpqRequests.id}`))
-    .limit(query.limit + 1)
-    .catch((err: unknown) => {
-      // A cursor whose key does not parse as the sort's type: the link is stale or made up.
-      if ((err as { cause?: { code?: string } }).cause?.code?.startsWith('22')) {
-        throw badRequest(PIPELINE_MESSAGES.badCursor, { cursor: PIPELINE_MESSAGES.badCursor });
-      }
-      throw err;
-    });
+  const after = query.cursor ? decodeCursor(query.cursor) : null;
+  const rows = await pageOfRequests(ctx.db, user, query, after);
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   return {
@@ -182,14 +126,7 @@ export async function firmRequestsCsv(
  */
 async function recordCsvRows(db: Tx, user: User, requestIds: string[]) {
   for (let i = 0; i < requestIds.length; i += 500) {
-    const rows = await db
-      .select({
-        id: lpqRequests.id,
-        attorneyUserId: lpqRequests.attorneyUserId,
-        firmName: lpqRequests.firmName,
-      })
-      .from(lpqRequests)
-      .where(and(firmRequestScope(user), inArray(lpqRequests.id, requestIds.slice(i, i + 500))));
+    const rows = await requestsToRecord(db, user, requestIds.slice(i, i + 500));
     await recordAccess(
       db,
       rows
@@ -208,13 +145,7 @@ async function recordCsvRows(db: Tx, user: User, requestIds: string[]) {
 /** This firm's request row, locked for the transaction; 404 for anyone else's or unknown ids. */
 async function lockOwnRequest(tx: Tx, firm: FirmUser, requestId: string) {
   // Narrowed in SQL and judged on the row: policy request.firmOwns.
-  const [row] = isUuid(requestId)
-    ? await tx
-        .select()
-        .from(lpqRequests)
-        .where(and(firmRequestScope(firm), eq(lpqRequests.id, requestId)))
-        .for('update')
-    : [];
+  const [row] = isUuid(requestId) ? [await lockFirmRequest(tx, firm, requestId)] : [];
   authorize(policies.firmOwns, firm, row);
   return row!;
 }
@@ -233,16 +164,7 @@ export async function withdrawRequest(ctx: AppContext, actor: Actor, input: { id
       set: { withdrawnAt: new Date() },
       conflictMessage: PIPELINE_MESSAGES.withdrawOnlyPending,
     });
-    await tx
-      .update(emailTokens)
-      .set({ usedAt: new Date() })
-      .where(
-        and(
-          eq(emailTokens.requestId, requestId),
-          eq(emailTokens.purpose, 'invitation'),
-          isNull(emailTokens.usedAt),
-        ),
-      );
+    await endInvitationTokens(tx, requestId);
     return toFirmRequestItem(row, null);
   });
 }
@@ -259,11 +181,7 @@ export async function resendRequest(ctx: AppContext, actor: Actor, input: { id: 
     const lastSent = row.lastResentAt ?? row.sentAt;
     if (Date.now() - lastSent.getTime() < RESEND_AFTER_MS)
       throw new HttpError(429, PIPELINE_MESSAGES.resendTooSoon);
-    const [updated] = await tx
-      .update(lpqRequests)
-      .set({ lastResentAt: new Date() })
-      .where(eq(lpqRequests.id, row.id))
-      .returning();
+    const updated = await markResent(tx, row.id);
     await sendInvitationMail(tx, ctx, updated, { reminder: true });
     return toFirmRequestItem(updated, null);
   });
@@ -273,12 +191,7 @@ export async function resendRequest(ctx: AppContext, actor: Actor, input: { id: 
 
 async function ownRequestId(tx: Tx, firm: FirmUser, requestId: string) {
   // Narrowed in SQL and judged on the row: policy request.firmOwns.
-  const [row] = isUuid(requestId)
-    ? await tx
-        .select({ id: lpqRequests.id, firmUserId: lpqRequests.firmUserId })
-        .from(lpqRequests)
-        .where(and(firmRequestScope(firm), eq(lpqRequests.id, requestId)))
-    : [];
+  const [row] = isUuid(requestId) ? [await findFirmRequestRef(tx, firm, requestId)] : [];
   authorize(policies.firmOwns, firm, row);
   return row!.id;
 }
@@ -298,11 +211,7 @@ export async function listNotes(
 ): Promise<RequestNote[]> {
   const user = authorize(policies.firmRequests, actor);
   const id = await ownRequestId(ctx.db, user, input.id);
-  const rows = await ctx.db
-    .select()
-    .from(requestNotes)
-    .where(eq(requestNotes.requestId, id))
-    .orderBy(asc(requestNotes.createdAt), asc(requestNotes.id));
+  const rows = await notesOf(ctx.db, id);
   return rows.map(toNote);
 }
 
@@ -310,14 +219,11 @@ export async function addNote(ctx: AppContext, actor: Actor, input: { id: string
   const user = authorize(policies.firmRequests, actor);
   const { body } = input;
   const id = await ownRequestId(ctx.db, user, input.id);
-  const [row] = await ctx.db
-    .insert(requestNotes)
-    .values({
-      requestId: id,
-      authorUserId: user.id,
-      authorName: `${user.firstName} ${user.lastName}`.trim(),
-      body,
-    })
-    .returning();
+  const row = await insertNote(ctx.db, {
+    requestId: id,
+    authorUserId: user.id,
+    authorName: `${user.firstName} ${user.lastName}`.trim(),
+    body,
+  });
   return toNote(row);
 }

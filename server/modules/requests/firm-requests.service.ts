@@ -1,4 +1,3 @@
-import type { User } from '@shared/auth';
 import { diffPackages } from '@shared/package-changes';
 import {
   type createLpqRequestSchema,
@@ -11,20 +10,27 @@ import {
 } from '@shared/requests';
 import type { PackageChange } from '@shared/sharing';
 import { isUuid } from '@shared/uuid';
-import { and, count, eq, isNotNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { Db, Tx } from '../../db/client';
-import { isUniqueViolation } from '../../db/errors';
-import { preparedStatement } from '../../db/prepared';
-import { firmProfiles, lpqRequests, OPEN_INVITATION_INDEX, positionLpqs, users } from '../../db/schema';
+import type { lpqRequests, positionLpqs } from '../../db/schema';
 import { conflict, notFound, tooManyRequests } from '../../plugins/errors';
 import { type Actor, authorize, type FirmUser } from '../../policies/authorize';
 import { requestPolicies as policies } from '../../policies/request.policy';
-import { firmRequestScope, sentByFirm } from '../../policies/request-scope';
+import { firmRequestScope } from '../../policies/request-scope';
 import { recordAccess, recordActivity } from '../audit/audit.repo';
 import { findFirmProfile } from '../firm/firm.repo';
 import { firmMayRead, toFirmRequestItem } from './firm-request-item';
+import {
+  findFirmRequestWithName,
+  fullName,
+  insertRequest,
+  invitationsSent,
+  isOpenInvitationConflict,
+  lockFirmProfile,
+  openInvitation,
+  requestWithLpq,
+} from './firm-requests.repo';
 import { sendInvitationMail } from './invitations';
 import { listVersions, loadVersion } from './package-versions';
 import { transitionRequest } from './request-state';
@@ -33,68 +39,23 @@ type RequestRow = typeof lpqRequests.$inferSelect;
 type PositionLpqRow = typeof positionLpqs.$inferSelect;
 type NewRequest = z.output<typeof createLpqRequestSchema>;
 
-/**
- * Joins the attorney whose name the firm sees: only the attorney who shared the request (PRODUCT.md §5).
- * Until then the firm learns nothing beyond the address it typed, not even whether it has an account, so
- * a pending or declined request has no name.
- */
-const requestAttorney = and(eq(users.id, lpqRequests.attorneyUserId), isNotNull(lpqRequests.sharedAt));
-
-/** The firm's requests with the attorney's name. */
-function selectFirmRequests(tx: Tx, user: User) {
-  return tx
-    .select({ request: lpqRequests, firstName: users.firstName, lastName: users.lastName })
-    .from(lpqRequests)
-    .leftJoin(users, requestAttorney)
-    .where(firmRequestScope(user))
-    .$dynamic();
-}
-
-const fullName = (r: { firstName: string | null; lastName: string | null }) =>
-  r.firstName ? `${r.firstName} ${r.lastName ?? ''}`.trim() : null;
-
 /** One of this firm's requests (policy request.firmOwns); another firm's, unknown or malformed id: 404. */
 async function findOwnRequest(tx: Tx, firm: FirmUser, requestId: string) {
-  const [row] = isUuid(requestId)
-    ? await selectFirmRequests(tx, firm).where(and(firmRequestScope(firm), eq(lpqRequests.id, requestId)))
-    : [];
+  const [row] = isUuid(requestId) ? [await findFirmRequestWithName(tx, firm, requestId)] : [];
   authorize(policies.firmOwns, firm, row?.request);
   return toFirmRequestItem(row!.request, fullName(row!));
 }
 
-/** PRODUCT.md §6: at most 50 invitations per firm an hour and 200 a day, counted from the stored rows. */
+/** PRODUCT.md §6: at most 50 invitations per firm an hour and 200 a day. */
 async function checkInvitationLimits(tx: Tx, firmUserId: string) {
-  const [sent] = await tx
-    .select({
-      lastHour:
-        sql<number>`count(*) filter (where ${lpqRequests.sentAt} > now() - interval '1 hour')`.mapWith(
-          Number,
-        ),
-      lastDay: count(),
-    })
-    .from(lpqRequests)
-    .where(
-      and(eq(lpqRequests.firmUserId, firmUserId), sql`${lpqRequests.sentAt} > now() - interval '1 day'`),
-    );
+  const sent = await invitationsSent(tx, firmUserId);
   if (sent.lastHour >= INVITATION_LIMITS.perHour || sent.lastDay >= INVITATION_LIMITS.perDay)
     throw tooManyRequests(REQUEST_MESSAGES.tooManyInvitations);
 }
 
 /** One pending invitation per firm, attorney address and position title, in any letter case. */
 async function checkNoOpenInvitation(tx: Tx, firmUserId: string, input: NewRequest) {
-  const [open] = await tx
-    .select({ id: lpqRequests.id })
-    .from(lpqRequests)
-    .where(
-      and(
-        eq(lpqRequests.firmUserId, firmUserId),
-        eq(lpqRequests.status, 'pending'),
-        sql`lower(${lpqRequests.attorneyEmail}) = lower(${input.attorneyEmail})`,
-        sql`lower(${lpqRequests.positionTitle}) = lower(${input.positionTitle})`,
-      ),
-    )
-    .limit(1);
-  if (open) throw conflict(REQUEST_MESSAGES.invitationAlreadyOpen);
+  if (await openInvitation(tx, firmUserId, input)) throw conflict(REQUEST_MESSAGES.invitationAlreadyOpen);
 }
 
 /**
@@ -115,38 +76,31 @@ export async function createLpqRequest(
   let row: RequestRow;
   try {
     row = await ctx.db.transaction(async (tx) => {
-      const [locked] = await tx
-        .select({ userId: firmProfiles.userId })
-        .from(firmProfiles)
-        .where(eq(firmProfiles.userId, user.id))
-        .for('update');
+      const locked = await lockFirmProfile(tx, user.id);
       const profile = locked ? await findFirmProfile(tx, user.id) : null;
       if (!profile) throw conflict(REQUEST_MESSAGES.firmProfileRequired);
       await checkInvitationLimits(tx, user.id);
       await checkNoOpenInvitation(tx, user.id, input);
       const questions = input.firmSpecificQuestions?.sections.length ? input.firmSpecificQuestions : null;
-      const [inserted] = await tx
-        .insert(lpqRequests)
-        .values({
-          firmUserId: user.id,
-          // The firm's name on the request and in the mail comes from its profile only.
-          firmName: profile.firmName,
-          attorneyEmail: input.attorneyEmail,
-          positionTitle: input.positionTitle,
-          practiceArea: input.practiceArea,
-          dueDate: input.dueDate ?? null,
-          contactPersonName: input.contactPersonName || profile.contactPersonName || '',
-          contactPersonTitle: input.contactPersonTitle || profile.contactPersonTitle || '',
-          contactPhone: input.contactPhone || profile.contactPhone || null,
-          additionalMessage: input.additionalMessage || null,
-          firmSpecificQuestions: questions,
-        })
-        .returning();
+      const inserted = await insertRequest(tx, {
+        firmUserId: user.id,
+        // The firm's name on the request and in the mail comes from its profile only.
+        firmName: profile.firmName,
+        attorneyEmail: input.attorneyEmail,
+        positionTitle: input.positionTitle,
+        practiceArea: input.practiceArea,
+        dueDate: input.dueDate ?? null,
+        contactPersonName: input.contactPersonName || profile.contactPersonName || '',
+        contactPersonTitle: input.contactPersonTitle || profile.contactPersonTitle || '',
+        contactPhone: input.contactPhone || profile.contactPhone || null,
+        additionalMessage: input.additionalMessage || null,
+        firmSpecificQuestions: questions,
+      });
       await sendInvitationMail(tx, ctx, inserted);
       return inserted;
     });
   } catch (err) {
-    if (isUniqueViolation(err, OPEN_INVITATION_INDEX)) throw conflict(REQUEST_MESSAGES.invitationAlreadyOpen);
+    if (isOpenInvitationConflict(err)) throw conflict(REQUEST_MESSAGES.invitationAlreadyOpen);
     throw err;
   }
   ctx.onMailQueued();
@@ -158,26 +112,6 @@ export async function createLpqRequest(
 function positionLpqStatus(row: PositionLpqRow) {
   return row.status === 'draft' ? 'not_started' : row.status;
 }
-
-/**
- * One of the firm's requests with its position LPQ, in one statement. Firms open it all day, so it is a
- * prepared statement.
- */
-const requestWithLpq = (db: Db) =>
-  preparedStatement(db, 'firm_request_with_lpq', (db, name) =>
-    db
-      .select({
-        request: lpqRequests,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        lpq: positionLpqs,
-      })
-      .from(lpqRequests)
-      .leftJoin(users, requestAttorney)
-      .leftJoin(positionLpqs, eq(positionLpqs.requestId, lpqRequests.id))
-      .where(and(sentByFirm(sql.placeholder('firmUserId')), eq(lpqRequests.id, sql.placeholder('requestId'))))
-      .prepare(name),
-  );
 
 type AccessKind = 'package_view' | 'pdf_download';
 
