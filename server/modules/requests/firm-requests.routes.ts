@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { renderPackagePdf } from '../../pdf/package-pdf';
-import { currentUser, requireUser } from '../../plugins/session';
+import { currentUser, requireUser, userFromStatement } from '../../plugins/session';
 import { contentDisposition } from '../../storage/storage';
 import { ACCESS_EXPIRY_EVERY_MS, ACCESS_EXPIRY_JOB, expireAccess } from './access-expiry';
 import {
@@ -18,11 +18,11 @@ import {
 } from './firm-pipeline.service';
 import {
   createLpqRequest,
-  getFirmRequest,
   getPackageChanges,
   readPackageForPdf,
   setFirmRequestStatus,
 } from './firm-requests.service';
+import { getFirmRequestForSession } from './hot-reads.service';
 import { REMINDER_EVERY_MS, REMINDER_JOB, sendDueDateReminders } from './reminders';
 
 /** The firm's requests (PRODUCT.md §6). Registered inside the firm-only scope of firmRoutes. */
@@ -75,8 +75,20 @@ export async function firmRequestRoutes(fastify: FastifyInstance, { ctx }: { ctx
     return reply.code(201).send(item);
   });
 
-  app.get(c.get.path, { schema: routeSchema(c.get) }, async (request) =>
-    getFirmRequest(ctx, currentUser(request), request.params.id, request.query.version),
+  // Hot: the session lookup and the access event are part of the read's statement (hot-reads.service.ts).
+  app.get(
+    c.get.path,
+    { schema: routeSchema(c.get), config: { sessionInStatement: true } },
+    async (request) => {
+      const { user, detail } = await getFirmRequestForSession(
+        ctx.db,
+        request.uncheckedSessionId!,
+        request.params.id,
+        request.query.version,
+      );
+      userFromStatement(request, user, 'firm');
+      return detail();
+    },
   );
 
   // PRODUCT.md §6: what changed between two versions of the package.

@@ -265,7 +265,7 @@ export async function sendInvitationMail(
 }
 
 /** The position LPQ's progress as the firm sees it. */
-function positionLpqStatus(row: PositionLpqRow) {
+export function positionLpqStatus(row: PositionLpqRow) {
   return row.status === 'draft' ? 'not_started' : row.status;
 }
 
