@@ -55,20 +55,39 @@ export function preparedSqlText(db: Db, name: string, text: string) {
   });
 }
 
+type ColumnReader = [key: string, name: string, map: (value: unknown) => unknown];
+const readers = new WeakMap<Table, Map<string, ColumnReader[]>>();
+
+/** Each column's key, prefixed name and driver mapping, listed once per table and prefix. */
+function columnReaders(table: Table, prefix: string) {
+  let byPrefix = readers.get(table);
+  if (!byPrefix) readers.set(table, (byPrefix = new Map()));
+  let list = byPrefix.get(prefix);
+  if (!list) {
+    list = Object.entries(getTableColumns(table)).map(
+      ([key, column]): ColumnReader => [
+        key,
+        `${prefix}${column.name}`,
+        (value) => column.mapFromDriverValue(value),
+      ],
+    );
+    byPrefix.set(prefix, list);
+  }
+  return list;
+}
+
 /**
  * One table's columns out of a raw row whose columns carry `prefix` (see `prefixedColumns`), mapped the
  * way Drizzle maps them (timestamps to Date, dates as text, JSON parsed); null when the row has none of
  * the table (an outer join that found nothing: its first column, the key, is null).
  */
 export function fromDriver<T extends Table>(table: T, row: RawRow, prefix: string): T['$inferSelect'] | null {
-  const columns = getTableColumns(table);
+  const list = columnReaders(table, prefix);
+  if (row[list[0][1]] === null || row[list[0][1]] === undefined) return null;
   const out: Record<string, unknown> = {};
-  let first = true;
-  for (const [key, column] of Object.entries(columns)) {
-    const value = row[`${prefix}${column.name}`];
-    if (first && value === null) return null;
-    first = false;
-    out[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  for (const [key, name, map] of list) {
+    const value = row[name];
+    out[key] = value === null || value === undefined ? null : map(value);
   }
   return out as T['$inferSelect'];
 }
