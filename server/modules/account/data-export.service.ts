@@ -6,7 +6,7 @@ import { asc, desc, eq, or } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { activityEvents, files, formDrafts, lpqRequests, positionLpqs, users } from '../../db/schema';
-import { renderPackagePdf } from '../../pdf/package-pdf';
+import { renderPackagePdfOffThread } from '../../pdf/pdf-workers';
 import { HttpError } from '../../plugins/errors';
 import { attorneyRequestScope } from '../../policies/request-scope';
 import { getAttorneyProfile } from '../attorney/attorney.service';
@@ -153,7 +153,7 @@ export async function exportAttorneyData(ctx: AppContext, user: User) {
           let name = `${EXPORT_FILES.sharedFolder}/${slug(request.firmName)}-${slug(request.positionTitle)}-v${version}.pdf`;
           if (usedNames.has(name)) name = name.replace(/\.pdf$/, `-${request.id.slice(0, 8)}.pdf`);
           usedNames.add(name);
-          pdfs.push({ name, data: await renderPackagePdf(item, pkg) });
+          pdfs.push({ name, data: await renderPackagePdfOffThread(item, pkg) });
           versions.push({ ...frozen, include, pdf: name });
         }
         requests.push({

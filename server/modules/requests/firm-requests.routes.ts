@@ -4,7 +4,7 @@ import { format } from 'date-fns';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
-import { renderPackagePdf } from '../../pdf/package-pdf';
+import { renderPackagePdfOffThread } from '../../pdf/pdf-workers';
 import { currentUser, requireUser, userFromStatement } from '../../plugins/session';
 import { contentDisposition } from '../../storage/storage';
 import { ACCESS_EXPIRY_EVERY_MS, ACCESS_EXPIRY_JOB, expireAccess } from './access-expiry';
@@ -107,7 +107,7 @@ export async function firmRequestRoutes(fastify: FastifyInstance, { ctx }: { ctx
       request.params.id,
       request.query.version,
     );
-    const pdf = await renderPackagePdf(item, pkg);
+    const pdf = await renderPackagePdfOffThread(item, pkg);
     const name = `LPQ ${pkg.attorney.firstName} ${pkg.attorney.lastName} ${item.positionTitle} ${format(new Date(pkg.sharedAt), 'yyyy-MM-dd')} v${pkg.version}`;
     return reply
       .header('Content-Type', 'application/pdf')
