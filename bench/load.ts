@@ -8,7 +8,8 @@
  * `--pools 4,8,12,20` sweeps the PostgreSQL pool size (app and baselines alike); the targets are judged at
  * the app's default pool size (DATABASE_POOL_MAX, server/config.ts), the others are shown for the choice.
  * Reported, never asserted in tests; exits 1 when a target is missed.
- * Usage: npm run bench:load [-- --duration 10 --warmup 3 --connections 50 --pools 20 --keep-db]
+ * At the default pool it then runs the PDF and upload phases (bench/load-phases.ts; --skip-phases skips them).
+ * Usage: npm run bench:load [-- --duration 10 --warmup 3 --connections 50 --pools 20 --skip-phases --keep-db]
  * Needs a PostgreSQL server (BENCH_PG_URL, default postgres://postgres@127.0.0.1:5432/postgres); creates
  * and drops the database lp_bench on it.
  */
@@ -29,6 +30,7 @@ import {
   diversityForm,
 } from '../server/modules/master-lpq/master-lpq.fixtures';
 import { cpuSecondsByPid, groupCpuSeconds, stop, timeToFirst200 } from './lib';
+import { type Check, pdfPhase, UPLOAD_TARGET, uploadPhase } from './load-phases';
 import { attorneyEmail, firmEmail, seedDatabase } from './load-seed';
 
 const arg = (name: string, fallback: number) => {
@@ -39,6 +41,8 @@ const duration = arg('duration', 10);
 const warmup = arg('warmup', 3);
 const connections = arg('connections', 50);
 const keepDb = process.argv.includes('--keep-db');
+/** Only the endpoint load: no PDF and upload phases. */
+const skipPhases = process.argv.includes('--skip-phases');
 /** The pool size the app ships with (server/config.ts): the targets are judged there. */
 const DEFAULT_POOL = 20;
 const poolsArg = process.argv.indexOf('--pools');
@@ -264,11 +268,14 @@ function runWrk(url: string, cookie: string, seconds: number): Run {
   };
 }
 
+const runLoad = (url: string, cookie: string, seconds: number) =>
+  tool === 'wrk' ? Promise.resolve(runWrk(url, cookie, seconds)) : runAutocannon(url, cookie, seconds);
+
 /** One load run against one server; its own CPU time and that of its PostgreSQL backends are read around it. */
 async function load(url: string, cookie: string, seconds: number, server: ChildProcess): Promise<Figures> {
   const pgBefore = cpuSecondsByPid(await backendPids());
   const cpuBefore = groupCpuSeconds(server.pid!);
-  const run = tool === 'wrk' ? runWrk(url, cookie, seconds) : await runAutocannon(url, cookie, seconds);
+  const run = await runLoad(url, cookie, seconds);
   const cpu = groupCpuSeconds(server.pid!) - cpuBefore;
   const pgCpu = await backendCpuSince(pgBefore);
   const requests = Math.max(1, run.requests);
@@ -300,6 +307,9 @@ async function startServers(pool: number) {
     LOG_LEVEL: 'warn',
     AUTH_RATE_LIMIT_MAX: '100000',
     REGISTER_RATE_LIMIT_MAX: '100000',
+    // The upload phase sends a 10 MB file (the per-file limit) through the multipart path as two parts.
+    UPLOAD_MULTIPART_THRESHOLD_BYTES: String(5 * 1024 * 1024),
+    UPLOAD_MIN_PART_BYTES: String(5 * 1024 * 1024),
   };
   const app = await timeToFirst200('npx', ['tsx', 'server/main.ts'], `${appUrl}/api/user`, env, 401);
   children.push(app.child);
@@ -426,9 +436,31 @@ try {
       console.log(line);
       summary.push(`${e.name}${line}`);
     }
+    if (pool === DEFAULT_POOL && !skipPhases) {
+      const checks: Check[] = [];
+      console.log(`\nPDF export (pool ${pool}):`);
+      checks.push(
+        ...(await pdfPhase({
+          appUrl,
+          appPgid: servers.app.pid!,
+          firmCookie: session.firm,
+          requestId: session.requestId,
+          seconds: duration,
+          loadOther: (seconds) => runLoad(`${appUrl}${endpoints[0].path}`, session.attorney, seconds),
+        })),
+      );
+      console.log(`uploads (pool ${pool}):`);
+      const attorneys = [];
+      for (let i = 1; i <= UPLOAD_TARGET.concurrent; i++) attorneys.push(await signIn(attorneyEmail(i)));
+      checks.push(...(await uploadPhase({ appUrl, appPgid: servers.app.pid!, attorneyCookies: attorneys })));
+      for (const c of checks) {
+        if (!c.met) failed = true;
+        summary.push(`${c.label}: ${c.value}: ${c.met ? 'met' : 'MISSED'}`);
+      }
+    }
     await stopServers(servers);
   }
-  console.log(`\nsummary (targets judged at pool ${DEFAULT_POOL}):\n${summary.join('\n')}`);
+  console.log(`\nsummary (load targets judged at pool ${DEFAULT_POOL}):\n${summary.join('\n')}`);
 } finally {
   for (const child of children) stop(child);
   rmSync(dataDir, { recursive: true, force: true });
