@@ -80,6 +80,7 @@ export async function uploadPhase(opts: {
   appPgid: number;
   /** One signed-in attorney per concurrent upload (each has their own storage allowance). */
   attorneyCookies: string[];
+  kind: 'single' | 'multipart';
 }): Promise<Check[]> {
   const api = async (cookie: string, method: string, path: string, body?: unknown) => {
     const res = await fetch(`${opts.appUrl}${path}`, {
@@ -138,10 +139,11 @@ export async function uploadPhase(opts: {
   };
 
   const checks: Check[] = [];
-  for (const [label, upload] of [
-    ['local storage, one signed PUT each', singlePut],
-    ['multipart path, two 5 MB parts each', multipart],
-  ] as const) {
+  const paths = {
+    single: ['local storage, one signed PUT each', singlePut],
+    multipart: ['multipart path, two 5 MB parts each', multipart],
+  } as const;
+  for (const [label, upload] of [paths[opts.kind]]) {
     // One upload first, so code loaded on first use is not counted as the uploads' memory.
     await upload(opts.attorneyCookies[0], 1000);
     const started = performance.now();

@@ -449,16 +449,23 @@ try {
           loadOther: (seconds) => runLoad(`${appUrl}${endpoints[0].path}`, session.attorney, seconds),
         })),
       );
-      console.log(`uploads (pool ${pool}):`);
-      const attorneys = [];
-      for (let i = 1; i <= UPLOAD_TARGET.concurrent; i++) attorneys.push(await signIn(attorneyEmail(i)));
-      checks.push(...(await uploadPhase({ appUrl, appPgid: servers.app.pid!, attorneyCookies: attorneys })));
+      // Each upload path on a freshly started app, so neither inherits the memory the other phases left.
+      await stopServers(servers);
+      for (const kind of ['single', 'multipart'] as const) {
+        const fresh = await startServers(pool);
+        console.log(`uploads, ${kind} (fresh app, pool ${pool}):`);
+        const attorneys = [];
+        for (let i = 1; i <= UPLOAD_TARGET.concurrent; i++) attorneys.push(await signIn(attorneyEmail(i)));
+        checks.push(
+          ...(await uploadPhase({ appUrl, appPgid: fresh.app.pid!, attorneyCookies: attorneys, kind })),
+        );
+        await stopServers(fresh);
+      }
       for (const c of checks) {
         if (!c.met) failed = true;
         summary.push(`${c.label}: ${c.value}: ${c.met ? 'met' : 'MISSED'}`);
       }
-    }
-    await stopServers(servers);
+    } else await stopServers(servers);
   }
   console.log(`\nsummary (load targets judged at pool ${DEFAULT_POOL}):\n${summary.join('\n')}`);
 } finally {
