@@ -72,7 +72,8 @@ const seqScans = (node: PlanNode): string[] => [
   ...(node.Plans ?? []).flatMap(seqScans),
 ];
 
-const p99 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.ceil(xs.length * 0.99) - 1];
+const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.ceil(xs.length * p) - 1];
+const p99 = (xs: number[]) => percentile(xs, 0.99);
 
 await admin(`drop database if exists ${dbName} with (force)`);
 await admin(`create database ${dbName}`);
@@ -129,7 +130,7 @@ try {
   await explainer.connect();
   const rows: string[] = [];
   console.log(
-    `${samples} samples per call and account, one at a time, large and small interleaved\n\n${'call'.padEnd(52)} ${'p99 small'.padStart(10)} ${'p99 large'.padStart(10)} ${'ratio'.padStart(6)} ${'bytes small'.padStart(12)} ${'bytes large'.padStart(12)}  seq scans on large tables`,
+    `${samples} samples per call and account, one at a time, large and small interleaved\n\n${'call'.padEnd(52)} ${'p50 small'.padStart(10)} ${'p50 large'.padStart(10)} ${'p99 small'.padStart(10)} ${'p99 large'.padStart(10)} ${'ratio'.padStart(6)} ${'bytes small'.padStart(12)} ${'bytes large'.padStart(12)}  seq scans on large tables`,
   );
   for (const call of calls) {
     const times = { large: [] as number[], small: [] as number[] };
@@ -174,7 +175,8 @@ try {
       scans.size > 0 && `seq scan on ${[...scans].join(', ')}`,
     ].filter(Boolean);
     if (misses.length) failed = true;
-    const line = `${`${call.who} ${call.url}`.padEnd(52)} ${small.toFixed(1).padStart(10)} ${large.toFixed(1).padStart(10)} ${ratio.toFixed(2).padStart(6)} ${String(bytes.small).padStart(12)} ${String(bytes.large).padStart(12)}  ${[...scans].join(', ') || 'none'}`;
+    const medians = `${percentile(times.small, 0.5).toFixed(1).padStart(10)} ${percentile(times.large, 0.5).toFixed(1).padStart(10)}`;
+    const line = `${`${call.who} ${call.url}`.padEnd(52)} ${medians} ${small.toFixed(1).padStart(10)} ${large.toFixed(1).padStart(10)} ${ratio.toFixed(2).padStart(6)} ${String(bytes.small).padStart(12)} ${String(bytes.large).padStart(12)}  ${[...scans].join(', ') || 'none'}`;
     console.log(line);
     rows.push(
       `${`${call.who} ${call.url}`.padEnd(52)} ${misses.length ? `MISSED: ${misses.join('; ')}` : 'met'}`,

@@ -19,6 +19,9 @@ export type AccessLogGroup = {
   position_title: string;
 };
 
+/** A uuid[] parameter as its text literal: the same on node-postgres and PGlite. */
+const toUuidArray = (ids: string[]) => `{${[...new Set(ids)].join(',')}}`;
+
 const WINDOW_MICROS = ACCESS_LOG_WINDOW_MINUTES * 60 * 1_000_000;
 const BATCH = 1000;
 
@@ -127,13 +130,18 @@ export async function accessLogGroups(
       .select({ id: lpqRequests.id, positionTitle: lpqRequests.positionTitle })
       .from(lpqRequests)
       .where(inArray(lpqRequests.id, [...new Set(page.map((g) => g.request_id))])),
-    db
-      .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
-      .from(users)
-      .where(inArray(users.id, [...new Set(page.map((g) => g.firmUserId))])),
+    // From the ids, one primary-key lookup each (an IN list of 200 made the planner read the whole table).
+    db.execute<{ id: string; first_name: string; last_name: string }>(
+      sql`select u.id, u.first_name, u.last_name from unnest(${toUuidArray(page.map((g) => g.firmUserId))}::uuid[]) as x(id)
+          join ${users} u on u.id = x.id`,
+    ),
   ]);
   const titles = new Map(requests.map((r) => [r.id, r.positionTitle]));
-  const names = new Map(firmUsers.map((u) => [u.id, u]));
+  const names = new Map(
+    (firmUsers as unknown as { rows: { id: string; first_name: string; last_name: string }[] }).rows.map(
+      (u) => [u.id, { firstName: u.first_name, lastName: u.last_name }],
+    ),
+  );
   return page.flatMap(({ firmUserId, firstMicros: _f, closed: _c, ...g }) => {
     const title = titles.get(g.request_id);
     if (title === undefined) return [];
