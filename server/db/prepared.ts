@@ -61,7 +61,10 @@ const readers = new WeakMap<Table, Map<string, ColumnReader[]>>();
 /** Each column's key, prefixed name and driver mapping, listed once per table and prefix. */
 function columnReaders(table: Table, prefix: string) {
   let byPrefix = readers.get(table);
-  if (!byPrefix) readers.set(table, (byPrefix = new Map()));
+  if (!byPrefix) {
+    byPrefix = new Map();
+    readers.set(table, byPrefix);
+  }
   let list = byPrefix.get(prefix);
   if (!list) {
     list = Object.entries(getTableColumns(table)).map(
