@@ -91,3 +91,34 @@ export function groupCpuSeconds(pgid: number): number {
 export function cpuSecondsByPid(pids: number[]): Map<number, number> {
   return new Map(pids.map((pid) => [pid, readProcStat(pid)?.cpuSeconds ?? 0]));
 }
+
+/** Resident memory (bytes) of the live processes of a process group (npx → tsx → node: only node moves). */
+export function groupRssBytes(pgid: number): number {
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry) || readProcStat(entry)?.pgrp !== pgid) continue;
+    try {
+      const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${entry}/status`, 'utf8'));
+      if (match) total += Number(match[1]) * 1024;
+    } catch {
+      // exited meanwhile
+    }
+  }
+  return total;
+}
+
+/** Runs `work` while sampling the group's RSS every 10 ms; answers its result and the peak rise in bytes. */
+export async function peakRssRise<T>(pgid: number, work: () => Promise<T>) {
+  const before = groupRssBytes(pgid);
+  let peak = before;
+  const timer = setInterval(() => {
+    peak = Math.max(peak, groupRssBytes(pgid));
+  }, 10);
+  try {
+    const result = await work();
+    peak = Math.max(peak, groupRssBytes(pgid));
+    return { result, rise: peak - before, before };
+  } finally {
+    clearInterval(timer);
+  }
+}

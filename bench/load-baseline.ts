@@ -1,176 +1,208 @@
 /**
- * The load benchmark's baseline: bare Fastify + pg serving the two benchmarked endpoints with the SAME SQL
- * the app sends (copied from Drizzle's query log) as the same named prepared statements, the same session
- * lookup by the cookie's SHA-256, the same touch of lastUsedAt at most once a minute, the same one read
- * then one access event per package read, and the same JSON. No helmet, no logger, no zod, no ORM: what
- * the app costs on top is the ratio.
- * Usage (bench/load.ts starts it): PORT=3111 DATABASE_URL=postgres://… npx tsx bench/load-baseline.ts
+ * The load benchmark's baselines: bare Fastify + pg serving the two benchmarked endpoints. No helmet, no
+ * logger, no zod, no ORM, no hooks: what the app costs on top is the ratio. Both turn rows into JSON with
+ * the app's own pure mapping functions, so the answers are identical by construction and the difference
+ * is the HTTP framework's plugins, validation, serialisation and the ORM's layer.
+ *
+ * - `/api/…` — the ONE-STATEMENT baseline (issue 17): the session lookup, its touch, the read and the
+ *   access event in one CTE, the same text the app sends (server/modules/requests/hot-reads.repo.ts),
+ *   as a named prepared statement. One database round trip: the physical limit of a signed-in read.
+ * - `/three/api/…` — the THREE-STATEMENT baseline: the session lookup (with a separate touch at most
+ *   once a minute), then the read, then the access event insert, as the app did before issue 17.
+ *
+ * Usage (bench/load.ts starts it): PORT=3111 DATABASE_URL=postgres://… DATABASE_POOL_MAX=20 npx tsx bench/load-baseline.ts
  */
 import { createHash } from 'node:crypto';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import pg from 'pg';
+import { fromDriver, prefixedColumns } from '../server/db/prepared';
+import { lpqRequests, positionLpqs, sharedPackages } from '../server/db/schema';
+import { toAttorneyItem } from '../server/modules/requests/attorney-item';
+import {
+  firmMayRead,
+  positionLpqStatus,
+  toFirmRequestItem,
+} from '../server/modules/requests/firm-request-item';
+import {
+  ATTORNEY_REQUESTS_FOR_SESSION_SQL,
+  FIRM_PACKAGE_READ_FOR_SESSION_SQL,
+  SESSION_TOUCH_INTERVAL_MS,
+  sessionParams,
+} from '../server/modules/requests/hot-reads.repo';
+import { toPackage } from '../server/modules/requests/package-versions';
+import { SESSION } from '../shared/limits';
+import { SHARED_DOCUMENT_STATUSES } from '../shared/requests';
 
 const port = Number(process.env.PORT);
-const TOUCH_INTERVAL_MS = 60 * 1000;
-const IDLE_MS = 12 * 60 * 60 * 1000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-// Drizzle reads a `date` column as its text; so does the baseline.
-pg.types.setTypeParser(1082, (v: string) => v);
-// The app's pool size (server/db/client.ts).
-const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 20 });
+// As Drizzle reads them: timestamps and dates as text, mapped by the columns' own functions.
+const asText = (v: string) => v;
+for (const oid of [1082, 1114, 1184]) pg.types.setTypeParser(oid, asText);
+const pool = new pg.Pool({
+  connectionString: process.env.DATABASE_URL,
+  max: Number(process.env.DATABASE_POOL_MAX ?? 20),
+});
 pool.on('error', () => {});
 
-type Row = unknown[];
+type Row = Record<string, unknown>;
 /** Sent by name, as the app's prepared statements are: PostgreSQL parses each once per connection. */
-const select = async (name: string, text: string, values: unknown[]) =>
-  (await pool.query<Row>({ name, text, values, rowMode: 'array' })).rows;
+const query = async (name: string, text: string, values: unknown[]) =>
+  (await pool.query<Row>({ name, text, values })).rows;
 
-const SESSION_SQL = `select "sessions"."last_used_at", "users"."id", "users"."email", "users"."first_name", "users"."last_name", "users"."user_type", "users"."email_verified_at" from "sessions" inner join "users" on "users"."id" = "sessions"."user_id" where ("sessions"."id" = $1 and "sessions"."expires_at" > $2 and "sessions"."last_used_at" > $3) limit $4`;
-const TOUCH_SQL = `update "sessions" set "last_used_at" = $1 where "sessions"."id" = $2`;
-const REQUEST_COLUMNS = `"lpq_requests"."id", "lpq_requests"."firm_user_id", "lpq_requests"."firm_name", "lpq_requests"."attorney_email", "lpq_requests"."attorney_user_id", "lpq_requests"."position_title", "lpq_requests"."practice_area", "lpq_requests"."status", "lpq_requests"."due_date", "lpq_requests"."contact_person_name", "lpq_requests"."contact_person_title", "lpq_requests"."contact_phone", "lpq_requests"."additional_message", "lpq_requests"."firm_specific_questions", "lpq_requests"."decline_reason", "lpq_requests"."sent_at", "lpq_requests"."shared_at", "lpq_requests"."declined_at", "lpq_requests"."reviewed_at", "lpq_requests"."completed_at", "lpq_requests"."updated_at"`;
-const ATTORNEY_REQUESTS_SQL = `select ${REQUEST_COLUMNS}, "position_lpqs"."id" from "lpq_requests" left join "position_lpqs" on "position_lpqs"."request_id" = "lpq_requests"."id" where lower("lpq_requests"."attorney_email") = $1 order by "lpq_requests"."sent_at" desc`;
-const FIRM_REQUEST_SQL = `select ${REQUEST_COLUMNS}, "users"."first_name", "users"."last_name", "shared_packages"."request_id", "shared_packages"."attorney_user_id", "shared_packages"."shared_at", "shared_packages"."attorney", "shared_packages"."profile", "shared_packages"."master_lpq", "shared_packages"."conflicts_form", "shared_packages"."diversity_form", "shared_packages"."business_plan", "shared_packages"."documents", "position_lpqs"."id", "position_lpqs"."request_id", "position_lpqs"."attorney_user_id", "position_lpqs"."form_data", "position_lpqs"."firm_answers", "position_lpqs"."submitted_at", "position_lpqs"."created_at", "position_lpqs"."updated_at" from "lpq_requests" left join "users" on ("users"."id" = "lpq_requests"."attorney_user_id" and "lpq_requests"."shared_at" is not null) left join "shared_packages" on "shared_packages"."request_id" = "lpq_requests"."id" left join "position_lpqs" on "position_lpqs"."request_id" = "lpq_requests"."id" where ("lpq_requests"."firm_user_id" = $1 and "lpq_requests"."id" = $2)`;
-const ACCESS_EVENT_SQL = `insert into "access_events" ("id", "request_id", "attorney_user_id", "firm_user_id", "firm_name", "kind", "file_id", "file_name", "created_at") values (default, $1, $2, $3, $4, $5, default, default, default)`;
+const SESSION_SQL = `select s."last_used_at", u."id" as "u_id", u."email" as "u_email", u."user_type" as "u_user_type", u."email_verified_at" as "u_email_verified_at" from "sessions" s inner join "users" u on u."id" = s."user_id" where s."id" = $1 and s."expires_at" > $2 and s."last_used_at" > $3 limit 1`;
+const TOUCH_SQL = `update "sessions" set "last_used_at" = $1 where "id" = $2`;
+const ATTORNEY_REQUESTS_SQL = `select ${prefixedColumns(lpqRequests, 'r', 'r_')}, pl."id" as "lpq_id", sp."include" from "lpq_requests" r left join "position_lpqs" pl on pl."request_id" = r."id" left join "shared_packages" sp on sp."request_id" = r."id" and sp."version" = r."current_version" where lower(r."attorney_email") = $1 order by r."sent_at" desc`;
+const FIRM_READ_SQL = `select ${prefixedColumns(lpqRequests, 'r', 'r_')}, u."first_name" as "attorney_first_name", u."last_name" as "attorney_last_name", ${prefixedColumns(positionLpqs, 'lpq', 'l_')}, ${prefixedColumns(sharedPackages, 'p', 'p_')},
+  (select json_agg(json_build_object('version', v."version", 'sharedAt', v."shared_at") order by v."version") from "shared_packages" v where v."request_id" = r."id") as "versions",
+  (select json_agg(json_build_object('id', f."file_id", 'name', f."name", 'contentType', f."content_type", 'size', f."size") order by f."position") from "shared_package_files" f where f."request_id" = p."request_id" and f."version" = p."version") as "package_files"
+  from "lpq_requests" r
+  left join "users" u on u."id" = r."attorney_user_id" and r."shared_at" is not null
+  left join "position_lpqs" lpq on lpq."request_id" = r."id"
+  left join "shared_packages" p on p."request_id" = r."id" and p."version" = r."current_version"
+    and r."status" in (${SHARED_DOCUMENT_STATUSES.map((s) => `'${s}'`).join(', ')}) and (r."access_until" is null or r."access_until" >= $3::date)
+  where r."firm_user_id" = $1 and r."id" = $2`;
+const ACCESS_EVENT_SQL = `insert into "access_events" ("request_id", "attorney_user_id", "firm_user_id", "firm_name", "kind") values ($1, $2, $3, $4, $5)`;
 
-type SessionUser = { id: string; email: string; userType: string; emailVerified: boolean };
-
-function readCookie(header: string | undefined, name: string) {
-  for (const part of header?.split(';') ?? []) {
+function sessionId(request: FastifyRequest) {
+  for (const part of request.headers.cookie?.split(';') ?? []) {
     const eq = part.indexOf('=');
-    if (part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim());
+    if (part.slice(0, eq).trim() === 'lp_session')
+      return createHash('sha256')
+        .update(decodeURIComponent(part.slice(eq + 1).trim()))
+        .digest('hex');
   }
   return null;
 }
 
-async function sessionUser(request: FastifyRequest): Promise<SessionUser | null> {
-  const token = readCookie(request.headers.cookie, 'lp_session');
-  if (!token) return null;
-  const id = createHash('sha256').update(token).digest('hex');
-  const now = new Date();
-  const idleCutoff = new Date(now.getTime() - IDLE_MS);
-  const [row] = await select('session_by_id', SESSION_SQL, [
-    id,
-    now.toISOString(),
-    idleCutoff.toISOString(),
-    1,
-  ]);
-  if (!row) return null;
-  if (now.getTime() - (row[0] as Date).getTime() > TOUCH_INTERVAL_MS) await pool.query(TOUCH_SQL, [now, id]);
-  return {
-    id: row[1] as string,
-    email: row[2] as string,
-    userType: row[5] as string,
-    emailVerified: !!row[6],
-  };
-}
-
-async function guard(request: FastifyRequest, reply: FastifyReply, userType: string) {
-  const user = await sessionUser(request);
+/** 401 without a user, 403 for the wrong type; true when the caller may go on. */
+function allowed(reply: FastifyReply, user: Row | undefined, userType: string) {
   if (!user) {
     reply.code(401).send({ message: 'Unauthorized' });
-    return null;
+    return false;
   }
-  if (user.userType !== userType) {
+  if (user.u_user_type !== userType) {
     reply.code(403).send({ message: 'Forbidden' });
-    return null;
+    return false;
   }
-  return user;
+  return true;
 }
 
-const iso = (d: unknown) => (d ? (d as Date).toISOString() : null);
+const attorneyItems = (rows: Row[]) =>
+  rows.flatMap((row) => {
+    const request = fromDriver(lpqRequests, row, 'r_');
+    return request
+      ? [toAttorneyItem(request, (row.lpq_id as string) ?? null, (row.include as never) ?? null)]
+      : [];
+  });
 
-function requestFields(r: Row) {
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** The firm's detail from a row of either read; null when the package could not be read (404). */
+function firmDetail(row: Row) {
+  const request = fromDriver(lpqRequests, row, 'r_')!;
+  const versions = ((row.versions as { version: number; sharedAt: string }[] | null) ?? []).map((v) => ({
+    version: v.version,
+    sharedAt: new Date(v.sharedAt).toISOString(),
+  }));
+  const first = row.attorney_first_name as string | null;
+  const item = toFirmRequestItem(
+    request,
+    first ? `${first} ${row.attorney_last_name ?? ''}`.trim() : null,
+    versions,
+  );
+  if (!firmMayRead(request) || request.currentVersion === null) return { ...item, package: null };
+  const stored = fromDriver(sharedPackages, row, 'p_');
+  if (!stored) return null;
+  const files =
+    (row.package_files as { id: string; name: string; contentType: string; size: number }[]) ?? [];
+  const documents = files.map((f) => ({ ...f, size: Number(f.size), url: `/objects/${f.id}` }));
+  const { include: _parts, ...pkg } = toPackage(stored, documents);
+  const lpq = fromDriver(positionLpqs, row, 'l_');
   return {
-    id: r[0],
-    firmName: r[2],
-    attorneyEmail: r[3],
-    positionTitle: r[5],
-    practiceArea: r[6],
-    status: r[7],
-    sentAt: iso(r[15]),
-    dueDate: r[8] ?? null,
-    sharedAt: iso(r[16]),
-    declineReason: r[14],
-    declinedAt: iso(r[17]),
-    reviewedAt: iso(r[18]),
-    completedAt: iso(r[19]),
-    contactPersonName: r[9],
-    contactPersonTitle: r[10],
-    contactPhone: r[11] ?? null,
-    additionalMessage: r[12] ?? null,
-    firmSpecificQuestions: r[13] ?? null,
+    ...item,
+    package: {
+      ...pkg,
+      versions,
+      positionLpq: lpq
+        ? { status: positionLpqStatus(lpq), formData: lpq.formData, firmAnswers: lpq.firmAnswers }
+        : null,
+    },
   };
 }
 
 const app = Fastify();
 
+// One statement.
 app.get('/api/attorney/lpq-requests', async (request, reply) => {
-  const user = await guard(request, reply, 'attorney');
-  if (!user) return reply;
-  if (!user.emailVerified) return [];
-  const rows = await select('attorney_requests', ATTORNEY_REQUESTS_SQL, [user.email.toLowerCase()]);
-  return rows.map((r) => {
-    const {
-      attorneyEmail: _e,
-      sharedAt: _s,
-      declineReason: _d,
-      declinedAt: _da,
-      reviewedAt: _r,
-      completedAt: _c,
-      ...item
-    } = requestFields(r);
-    return { ...item, lpqId: r[21] ?? null };
-  });
+  const id = sessionId(request);
+  if (!id) return reply.code(401).send({ message: 'Unauthorized' });
+  const rows = await query(
+    'attorney_requests_for_session',
+    ATTORNEY_REQUESTS_FOR_SESSION_SQL,
+    sessionParams(id),
+  );
+  if (!allowed(reply, rows[0], 'attorney')) return reply;
+  return attorneyItems(rows);
 });
 
 app.get('/api/firm/lpq-requests/:id', async (request, reply) => {
-  const user = await guard(request, reply, 'firm');
-  if (!user) return reply;
-  const { id } = request.params as { id: string };
-  if (!UUID.test(id)) return reply.code(404).send({ message: 'Not found' });
-  const [row] = await select('firm_request_with_package', FIRM_REQUEST_SQL, [user.id, id]);
-  if (!row) return reply.code(404).send({ message: 'Not found' });
-  const item = {
-    ...requestFields(row),
-    attorneyName: row[21] ? `${row[21]} ${row[22] ?? ''}`.trim() : null,
-  };
-  // shared_packages columns from 23, position_lpqs columns from 33.
-  const pkg = row.slice(23, 33);
-  if (pkg[0] === null) return { ...item, package: null };
-  const lpq = row.slice(33);
-  await pool.query(ACCESS_EVENT_SQL, [id, pkg[1], user.id, item.firmName, 'package_view']);
-  return {
-    ...item,
-    package: {
-      sharedAt: iso(pkg[2]),
-      attorney: pkg[3],
-      profile: pkg[4] ?? null,
-      masterLpq: pkg[5],
-      conflictsForm: pkg[6] ?? null,
-      diversityForm: pkg[7] ?? null,
-      businessPlan: pkg[8] ?? null,
-      documents: (pkg[9] as { id: string; name: string; contentType: string; size: number }[]).map((d) => ({
-        id: d.id,
-        name: d.name,
-        contentType: d.contentType,
-        size: Number(d.size),
-        url: `/objects/${d.id}`,
-      })),
-      positionLpq:
-        lpq[0] !== null
-          ? {
-              status: lpq[5]
-                ? 'submitted'
-                : (lpq[7] as Date).getTime() > (lpq[6] as Date).getTime()
-                  ? 'in_progress'
-                  : 'not_started',
-              formData: lpq[3],
-              firmAnswers: lpq[4],
-            }
-          : null,
-    },
-  };
+  const id = sessionId(request);
+  if (!id) return reply.code(401).send({ message: 'Unauthorized' });
+  const requestId = (request.params as { id: string }).id;
+  const [row] = await query('firm_package_read_for_session', FIRM_PACKAGE_READ_FOR_SESSION_SQL, [
+    ...sessionParams(id),
+    UUID.test(requestId) ? requestId : null,
+    null,
+    today(),
+    'package_view',
+  ]);
+  if (!allowed(reply, row, 'firm')) return reply;
+  const detail = row.r_id ? firmDetail(row) : null;
+  return detail ?? reply.code(404).send({ message: 'Not found' });
+});
+
+// Three statements: session (+ touch), read, access event.
+async function sessionUser(request: FastifyRequest) {
+  const id = sessionId(request);
+  if (!id) return undefined;
+  const now = new Date();
+  const [row] = await query('session_by_id', SESSION_SQL, [
+    id,
+    now.toISOString(),
+    new Date(now.getTime() - SESSION.idleMs).toISOString(),
+  ]);
+  if (row && now.getTime() - new Date(row.last_used_at as string).getTime() > SESSION_TOUCH_INTERVAL_MS)
+    await pool.query(TOUCH_SQL, [now.toISOString(), id]);
+  return row;
+}
+
+app.get('/three/api/attorney/lpq-requests', async (request, reply) => {
+  const user = await sessionUser(request);
+  if (!allowed(reply, user, 'attorney')) return reply;
+  if (!user!.u_email_verified_at) return [];
+  return attorneyItems(
+    await query('attorney_requests', ATTORNEY_REQUESTS_SQL, [(user!.u_email as string).toLowerCase()]),
+  );
+});
+
+app.get('/three/api/firm/lpq-requests/:id', async (request, reply) => {
+  const user = await sessionUser(request);
+  if (!allowed(reply, user, 'firm')) return reply;
+  const requestId = (request.params as { id: string }).id;
+  if (!UUID.test(requestId)) return reply.code(404).send({ message: 'Not found' });
+  const [row] = await query('firm_request_read', FIRM_READ_SQL, [user!.u_id, requestId, today()]);
+  const detail = row ? firmDetail(row) : null;
+  if (!detail) return reply.code(404).send({ message: 'Not found' });
+  if (detail.package)
+    await pool.query(ACCESS_EVENT_SQL, [
+      requestId,
+      row.r_attorney_user_id,
+      user!.u_id,
+      detail.firmName,
+      'package_view',
+    ]);
+  return detail;
 });
 
 // The floor: a stored answer from memory, no session, no database. bench/load.ts stores the app's JSON

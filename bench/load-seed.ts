@@ -124,12 +124,14 @@ export async function seedDatabase(
             lateral (select 1 + ((f * $2 + k) * 7919) % ($4::int - 1) as a) pick`,
       [JSON.stringify(FIRM_QUESTIONS), REQUESTS_PER_FIRM, FIRMS, ATTORNEYS],
     );
+    // Version 1 of every shared package, all parts included, no documents (as the share action stores it).
     await q(
-      `insert into shared_packages (request_id, attorney_user_id, shared_at, attorney, profile, master_lpq,
-                                    conflicts_form, diversity_form, business_plan, documents)
-       select r.id, u.id, r.shared_at,
+      `insert into shared_packages (request_id, version, attorney_user_id, shared_at, include, attorney, profile,
+                                    master_lpq, conflicts_form, diversity_form, business_plan)
+       select r.id, 1, u.id, r.shared_at,
+              '{"conflictsForm":true,"businessPlan":true,"documents":false,"diversityForm":true}'::jsonb,
               jsonb_build_object('id', u.id, 'firstName', u.first_name, 'lastName', u.last_name, 'email', u.email),
-              $1::jsonb, $2::jsonb, $3::jsonb, $4::jsonb, $5::jsonb, '[]'::jsonb
+              $1::jsonb, $2::jsonb, $3::jsonb, $4::jsonb, $5::jsonb
        from lpq_requests r join users u on u.id = r.attorney_user_id
        where r.status = 'accepted'`,
       [
@@ -140,6 +142,7 @@ export async function seedDatabase(
         JSON.stringify(businessPlan()),
       ],
     );
+    await q(`update lpq_requests set current_version = 1 where status = 'accepted'`);
     await q(
       `insert into position_lpqs (request_id, attorney_user_id, form_data)
        select request_id, attorney_user_id, jsonb_build_object('name', attorney->>'firstName', 'email', attorney->>'email')

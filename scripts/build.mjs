@@ -1,5 +1,6 @@
 // The production build: the SPA with Vite into dist/web, the server with esbuild into dist/server/main.js
-// (own code and @shared bundled, node_modules left to `import` at run time), the migrations beside it,
+// (own code and @shared bundled, node_modules left to `import` at run time), the PDF worker thread's entry
+// into dist/server/pdf-worker.js beside it (server/pdf/pdf-workers.ts looks for it there), the migrations,
 // and dist/build-info.json with the hash of the sources it was built from.
 import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -18,8 +19,8 @@ const serverDir = path.join(root, 'dist/server');
 rmSync(serverDir, { recursive: true, force: true });
 const result = await esbuild({
   absWorkingDir: root,
-  entryPoints: ['server/main.ts'],
-  outfile: 'dist/server/main.js',
+  entryPoints: { main: 'server/main.ts', 'pdf-worker': 'server/pdf/pdf-worker.ts' },
+  outdir: 'dist/server',
   bundle: true,
   platform: 'node',
   format: 'esm',

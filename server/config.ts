@@ -10,6 +10,8 @@ const envSchema = z.object({
   HOST: z.string().default('127.0.0.1'),
   PUBLIC_URL: z.url().optional(),
   DATABASE_URL: z.string().optional(),
+  // PostgreSQL connections per process (issue 17: bench/load.ts sweeps 4, 8, 12, 20 and picked the default).
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(20),
   DATA_DIR: z.string().default('./data'),
   STORAGE_DIR: z.string().optional(),
   SMTP_URL: z.string().optional(),
@@ -67,6 +69,7 @@ export type AppConfig = {
   host: string;
   publicUrl: string;
   databaseUrl?: string;
+  databasePoolMax: number;
   dataDir: string;
   /** Where documents live with local storage: STORAGE_DIR; DATA_DIR/storage when unset. */
   storageDir?: string;
@@ -181,6 +184,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     host: e.HOST,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     databaseUrl: e.DATABASE_URL || undefined,
+    databasePoolMax: e.DATABASE_POOL_MAX,
     dataDir: e.DATA_DIR,
     storageDir: e.STORAGE_DIR,
     smtpUrl: e.SMTP_URL || undefined,

@@ -23,6 +23,7 @@ let database: Awaited<ReturnType<typeof openDatabase>>;
 try {
   database = await openDatabase({
     url: config.databaseUrl,
+    poolMax: config.databasePoolMax,
     dataDir: path.join(config.dataDir, 'pglite'),
     lockDir: config.dataDir,
   });

@@ -57,12 +57,14 @@ async function migrateExclusively(pool: pg.Pool) {
  */
 export async function openDatabase(opts: {
   url?: string;
+  /** node-postgres only: connections in the pool (20 unless given). */
+  poolMax?: number;
   dataDir?: string;
   /** The folder to lock for PGlite (the app's DATA_DIR); the PGlite folder itself by default. */
   lockDir?: string;
 }): Promise<Database> {
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: 20 });
+    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolMax ?? 20 });
     // A dropped connection (server restart) must not crash the process. The pool only listens on idle
     // clients; a client checked out for a transaction emits its 'error' unheard, and an unheard 'error'
     // kills the process. Its pending queries fail on their own, so the listener only has to exist.

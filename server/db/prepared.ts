@@ -1,3 +1,4 @@
+import { getTableColumns, sql, type Table } from 'drizzle-orm';
 import type { Db } from './client';
 
 const statements = new WeakMap<Db, Map<string, unknown>>();
@@ -21,4 +22,82 @@ export function preparedStatement<T>(db: Db, name: string, prepare: (db: Db, nam
     byName.set(name, statement);
   }
   return statement;
+}
+
+type RawRow = Record<string, unknown>;
+
+/**
+ * A named statement from SQL text with `$1…$n` parameters, for hot statements the query builder cannot
+ * express (data-modifying CTEs). Rows come back as the driver gives them (column name → value, dates as
+ * text); map them with `fromDriver`.
+ */
+export function preparedSqlText(db: Db, name: string, text: string) {
+  return preparedStatement(db, name, (db) => {
+    const internal = db as unknown as {
+      session: {
+        prepareQuery(
+          query: { sql: string; params: unknown[] },
+          fields: undefined,
+          name: string,
+          arrayMode: boolean,
+        ): { execute(values: Record<string, unknown>): Promise<{ rows: RawRow[] }> };
+      };
+    };
+    const parameterCount = new Set(text.match(/\$\d+/g)).size;
+    const params = Array.from({ length: parameterCount }, (_, i) => sql.placeholder(String(i + 1)));
+    const query = internal.session.prepareQuery({ sql: text, params }, undefined, name, false);
+    return {
+      async execute(values: unknown[]): Promise<RawRow[]> {
+        const result = await query.execute(Object.fromEntries(values.map((v, i) => [String(i + 1), v])));
+        return result.rows;
+      },
+    };
+  });
+}
+
+type ColumnReader = [key: string, name: string, map: (value: unknown) => unknown];
+const readers = new WeakMap<Table, Map<string, ColumnReader[]>>();
+
+/** Each column's key, prefixed name and driver mapping, listed once per table and prefix. */
+function columnReaders(table: Table, prefix: string) {
+  let byPrefix = readers.get(table);
+  if (!byPrefix) {
+    byPrefix = new Map();
+    readers.set(table, byPrefix);
+  }
+  let list = byPrefix.get(prefix);
+  if (!list) {
+    list = Object.entries(getTableColumns(table)).map(
+      ([key, column]): ColumnReader => [
+        key,
+        `${prefix}${column.name}`,
+        (value) => column.mapFromDriverValue(value),
+      ],
+    );
+    byPrefix.set(prefix, list);
+  }
+  return list;
+}
+
+/**
+ * One table's columns out of a raw row whose columns carry `prefix` (see `prefixedColumns`), mapped the
+ * way Drizzle maps them (timestamps to Date, dates as text, JSON parsed); null when the row has none of
+ * the table (an outer join that found nothing: its first column, the key, is null).
+ */
+export function fromDriver<T extends Table>(table: T, row: RawRow, prefix: string): T['$inferSelect'] | null {
+  const list = columnReaders(table, prefix);
+  if (row[list[0][1]] === null || row[list[0][1]] === undefined) return null;
+  const out: Record<string, unknown> = {};
+  for (const [key, name, map] of list) {
+    const value = row[name];
+    out[key] = value === null || value === undefined ? null : map(value);
+  }
+  return out as T['$inferSelect'];
+}
+
+/** `"alias"."col" as "prefixcol", …` for every column of the table, to read back with `fromDriver`. */
+export function prefixedColumns(table: Table, alias: string, prefix: string) {
+  return Object.values(getTableColumns(table))
+    .map((c) => `"${alias}"."${c.name}" as "${prefix}${c.name}"`)
+    .join(', ');
 }

@@ -7,13 +7,20 @@ import { forbidden, notFound, unauthorized } from '../plugins/errors';
  */
 export type Anonymous = { readonly kind: 'anonymous' };
 export type SystemJob = { readonly kind: 'system'; readonly job: string };
-export type Actor = User | Anonymous | SystemJob;
+/**
+ * A session cookie not looked up yet: the hot reads (requests/hot-reads.service.ts) look it up in the
+ * same statement as their read, then authorize the user it belongs to before answering anything.
+ */
+export type SessionToken = { readonly kind: 'session'; readonly sessionId: string };
+export type Actor = User | Anonymous | SystemJob | SessionToken;
 
 export type AttorneyUser = User & { userType: 'attorney' };
 export type FirmUser = User & { userType: 'firm' };
 
 export const ANONYMOUS: Anonymous = Object.freeze({ kind: 'anonymous' });
 export const systemJob = (job: string): SystemJob => Object.freeze({ kind: 'system', job });
+export const sessionToken = (sessionId: string): SessionToken =>
+  Object.freeze({ kind: 'session', sessionId });
 
 export const isUser = (actor: Actor): actor is User => 'userType' in actor;
 const isSystemJob = (actor: Actor): actor is SystemJob => !isUser(actor) && actor.kind === 'system';
@@ -36,6 +43,10 @@ export const AUDIENCES = {
     includes: (actor: Actor): actor is FirmUser => isUser(actor) && actor.userType === 'firm',
   },
   system: { name: 'system', includes: isSystemJob },
+  sessionHolder: {
+    name: 'session holder',
+    includes: (actor: Actor): actor is SessionToken => !isUser(actor) && actor.kind === 'session',
+  },
 } as const satisfies Record<string, Audience<Actor>>;
 
 /**

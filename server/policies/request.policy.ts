@@ -17,6 +17,11 @@ export const requestPolicies = {
     rule: (actor, request) =>
       mayActOnRequests(actor) && request.attorneyEmail.toLowerCase() === actor.email.toLowerCase(),
   }),
+  /**
+   * A hot read whose statement looks the session up itself (issue 17): only a caller with a session
+   * cookie gets that far; the user it belongs to is authorized before anything read is answered.
+   */
+  readWithSession: definePolicy({ name: 'request.readWithSession', audience: AUDIENCES.sessionHolder }),
   /** The firm's pipeline: creating, listing and exporting its own requests. */
   firmRequests: definePolicy({ name: 'request.firmRequests', audience: AUDIENCES.firm }),
   /** One request of the firm's (view, notes, withdraw, resend, review status): 404 for another firm's. */

@@ -3,7 +3,15 @@ import path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '../plugins/errors';
-import { type Actor, ANONYMOUS, AUDIENCES, allows, authorize, systemJob } from '../policies/authorize';
+import {
+  type Actor,
+  ANONYMOUS,
+  AUDIENCES,
+  allows,
+  authorize,
+  sessionToken,
+  systemJob,
+} from '../policies/authorize';
 import { filePolicies } from '../policies/file.policy';
 import { firmPolicies } from '../policies/firm.policy';
 import { ALL_POLICIES, POLICY_GROUPS } from '../policies/index';
@@ -185,6 +193,7 @@ describe('policies', () => {
     unverifiedAttorney: { ...attorney, emailVerified: false },
     firm,
     job: systemJob('test'),
+    session: sessionToken('s1'),
   };
 
   it('has unique names, one per policy', () => {
@@ -200,11 +209,12 @@ describe('policies', () => {
       ]),
     );
     expect(table).toEqual({
-      anyone: ['anonymous', 'attorney', 'unverifiedAttorney', 'firm', 'job'],
+      anyone: ['anonymous', 'attorney', 'unverifiedAttorney', 'firm', 'job', 'session'],
       signedIn: ['attorney', 'unverifiedAttorney', 'firm'],
       attorney: ['attorney', 'unverifiedAttorney'],
       firm: ['firm'],
       system: ['job'],
+      sessionHolder: ['session'],
     });
   });
 

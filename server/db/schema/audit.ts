@@ -24,7 +24,8 @@ export const accessEvents = pgTable(
     fileName: text('file_name'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('access_events_attorney_idx').on(t.attorneyUserId, t.createdAt)],
+  // The access log reads an attorney's events newest first, keyset-paged by (created_at, id) (issue 17).
+  (t) => [index('access_events_attorney_idx').on(t.attorneyUserId, t.createdAt, t.id)],
 );
 
 // What a user did or what happened to them, for Recent Activity.

@@ -67,7 +67,29 @@ export const lpqRequests = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('lpq_requests_firm_idx').on(t.firmUserId, t.sentAt),
+    // PRODUCT.md §6, the firm's list: one index per sort key (and direction, where nulls go last both ways)
+    // in the exact expression firm-pipeline.service.ts orders and pages by, so a page of a firm with 10,000
+    // requests reads its 50 rows from the index instead of sorting them all (issue 17).
+    index('lpq_requests_firm_idx').on(t.firmUserId, t.sentAt, t.id),
+    index('lpq_requests_firm_due_idx').on(t.firmUserId, sql`coalesce(${t.dueDate}, 'infinity'::date)`, t.id),
+    index('lpq_requests_firm_due_desc_idx').on(
+      t.firmUserId,
+      sql`coalesce(${t.dueDate}, '-infinity'::date)`,
+      t.id,
+    ),
+    index('lpq_requests_firm_shared_idx').on(
+      t.firmUserId,
+      sql`coalesce(${t.sharedAt}, 'infinity'::timestamptz)`,
+      t.id,
+    ),
+    index('lpq_requests_firm_shared_desc_idx').on(
+      t.firmUserId,
+      sql`coalesce(${t.sharedAt}, '-infinity'::timestamptz)`,
+      t.id,
+    ),
+    index('lpq_requests_firm_position_idx').on(t.firmUserId, sql`lower(${t.positionTitle})`, t.id),
+    // The firm's dashboard counts by status from the index alone.
+    index('lpq_requests_firm_status_idx').on(t.firmUserId, t.status),
     // The reminder job's candidates: pending, not reminded, by due date.
     index('lpq_requests_reminder_due_idx')
       .on(t.dueDate)

@@ -4,7 +4,7 @@ import type { SharedPackage } from '@shared/requests';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import type { lpqRequests, positionLpqs } from '../../db/schema';
-import { renderPackagePdf } from '../../pdf/package-pdf';
+import { renderPackagePdfOffThread } from '../../pdf/pdf-workers';
 import { accountPolicies as policies } from '../../policies/account.policy';
 import { type Actor, authorize } from '../../policies/authorize';
 import { readAttorneyProfile } from '../attorney/attorney.repo';
@@ -126,7 +126,7 @@ export async function exportAttorneyData(ctx: AppContext, actor: Actor) {
           let name = `${EXPORT_FILES.sharedFolder}/${slug(request.firmName)}-${slug(request.positionTitle)}-v${version}.pdf`;
           if (usedNames.has(name)) name = name.replace(/\.pdf$/, `-${request.id.slice(0, 8)}.pdf`);
           usedNames.add(name);
-          pdfs.push({ name, data: await renderPackagePdf(item, pkg) });
+          pdfs.push({ name, data: await renderPackagePdfOffThread(item, pkg) });
           versions.push({ ...frozen, include, pdf: name });
         }
         requests.push({

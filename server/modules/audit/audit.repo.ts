@@ -1,13 +1,8 @@
-import {
-  ACCESS_LOG_WINDOW_MINUTES,
-  type AccessAction,
-  type AccessLogEntry,
-  type accessLogQuerySchema,
-} from '@shared/sharing';
-import { sql } from 'drizzle-orm';
+import type { AccessAction, AccessLogEntry, accessLogQuerySchema } from '@shared/sharing';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
-import { accessEvents, activityEvents, lpqRequests, users } from '../../db/schema';
+import { accessEvents, activityEvents } from '../../db/schema';
+import { accessLogGroups } from './access-log.repo';
 
 /** Access events and Recent Activity rows. Reads select by the attorney's id: policy attorneyRecords.ownAccessLog. */
 
@@ -46,19 +41,6 @@ const WHAT_OF: Record<AccessKind, string> = {
 /** When an entry groups several kinds of read, it is named by the one that took the most away. */
 const WEIGHT: Record<AccessAction, number> = { viewed: 0, downloaded: 1, exported: 2 };
 
-type Row = {
-  at: Date | string;
-  first_at: Date | string;
-  count: number | string;
-  kinds: AccessKind[];
-  whats: (string | null)[];
-  firm_name: string;
-  first_name: string | null;
-  last_name: string | null;
-  request_id: string;
-  position_title: string;
-};
-
 const iso = (v: Date | string) => (v instanceof Date ? v : new Date(v)).toISOString();
 
 /**
@@ -71,32 +53,12 @@ export async function queryAccessLog(
   attorneyUserId: string,
   query: Partial<z.output<typeof accessLogQuerySchema>> = {},
 ): Promise<AccessLogEntry[]> {
-  const limit = query.limit ?? 200;
-  const filters = [sql`e.attorney_user_id = ${attorneyUserId}`];
-  if (query.firm) filters.push(sql`e.firm_name = ${query.firm}`);
-  if (query.requestId) filters.push(sql`e.request_id = ${query.requestId}`);
-  const result = await db.execute(sql`
-    WITH ev AS (
-      SELECT e.*, CASE WHEN e.created_at - lag(e.created_at) OVER w
-          <= make_interval(mins => ${ACCESS_LOG_WINDOW_MINUTES}) THEN 0 ELSE 1 END AS starts
-      FROM ${accessEvents} e
-      WHERE ${sql.join(filters, sql` AND `)}
-      WINDOW w AS (PARTITION BY e.firm_user_id, e.request_id ORDER BY e.created_at, e.id)
-    ), grouped AS (
-      SELECT ev.*, sum(starts) OVER (PARTITION BY firm_user_id, request_id ORDER BY created_at, id) AS grp
-      FROM ev
-    )
-    SELECT max(g.created_at) AS at, min(g.created_at) AS first_at, count(*) AS count,
-      array_agg(DISTINCT g.kind) AS kinds, array_agg(DISTINCT g.file_name) AS whats,
-      max(g.firm_name) AS firm_name, max(u.first_name) AS first_name, max(u.last_name) AS last_name,
-      g.request_id, max(r.position_title) AS position_title
-    FROM grouped g
-    JOIN ${lpqRequests} r ON r.id = g.request_id
-    LEFT JOIN ${users} u ON u.id = g.firm_user_id
-    GROUP BY g.firm_user_id, g.request_id, g.grp
-    ORDER BY at DESC
-    LIMIT ${limit}`);
-  const rows = (result as unknown as { rows: Row[] }).rows;
+  const rows = await accessLogGroups(
+    db,
+    attorneyUserId,
+    { firm: query.firm, requestId: query.requestId },
+    query.limit ?? 200,
+  );
   return rows.map((r) => {
     const kinds = [...new Set(r.kinds)];
     const action = kinds

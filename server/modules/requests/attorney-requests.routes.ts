@@ -3,16 +3,28 @@ import { routeSchema } from '@shared/contracts/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
-import { actorOf, requireUser } from '../../plugins/session';
-import { declineRequest, listAttorneyRequests } from './attorney-requests.service';
+import { actorOf, requireUser, userFromStatement } from '../../plugins/session';
+import { sessionToken } from '../../policies/authorize';
+import { declineRequest } from './attorney-requests.service';
+import { listAttorneyRequestsForSession } from './hot-reads.service';
 import { previewPackage, revokeShare, sendUpdate, shareRequest } from './sharing.service';
 
 export async function attorneyRequestRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const guard = { preValidation: requireUser('attorney') };
 
-  app.get(c.list.path, { ...guard, schema: routeSchema(c.list) }, (request) =>
-    listAttorneyRequests(ctx, actorOf(request)),
+  // Hot: the session lookup is part of the list's statement (hot-reads.service.ts).
+  app.get(
+    c.list.path,
+    { ...guard, schema: routeSchema(c.list), config: { sessionInStatement: true } },
+    async (request) => {
+      const { user, answer } = await listAttorneyRequestsForSession(
+        ctx,
+        sessionToken(request.uncheckedSessionId!),
+      );
+      userFromStatement(request, user, 'attorney');
+      return answer();
+    },
   );
 
   app.post(c.share.path, { ...guard, schema: routeSchema(c.share) }, (request) =>

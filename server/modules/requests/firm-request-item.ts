@@ -1,6 +1,6 @@
 import { type FirmRequestItem, type FirmSpecificQuestions, SHARED_DOCUMENT_STATUSES } from '@shared/requests';
 import type { TimelineEvent } from '@shared/timeline';
-import type { lpqRequests } from '../../db/schema';
+import type { lpqRequests, positionLpqs } from '../../db/schema';
 
 type RequestRow = typeof lpqRequests.$inferSelect;
 
@@ -77,4 +77,9 @@ function timelineOf(row: RequestRow, versions: { version: number; sharedAt: stri
     .filter((e): e is [TimelineEvent['event'], Date] => e[1] !== null)
     .sort((a, b) => a[1].getTime() - b[1].getTime())
     .map(([event, at]) => ({ event, at: at.toISOString() }));
+}
+
+/** The position LPQ's progress as the firm sees it. */
+export function positionLpqStatus(row: typeof positionLpqs.$inferSelect) {
+  return row.status === 'draft' ? 'not_started' : row.status;
 }

@@ -4,9 +4,9 @@ import { format } from 'date-fns';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
-import { renderPackagePdf } from '../../pdf/package-pdf';
-import { actorOf, requireUser } from '../../plugins/session';
-import { systemJob } from '../../policies/authorize';
+import { renderPackagePdfOffThread } from '../../pdf/pdf-workers';
+import { actorOf, requireUser, userFromStatement } from '../../plugins/session';
+import { sessionToken, systemJob } from '../../policies/authorize';
 import { contentDisposition } from '../../storage/storage';
 import {
   addNote,
@@ -18,11 +18,11 @@ import {
 } from './firm-pipeline.service';
 import {
   createLpqRequest,
-  getFirmRequest,
   getPackageChanges,
   readPackageForPdf,
   setFirmRequestStatus,
 } from './firm-requests.service';
+import { getFirmRequestForSession } from './hot-reads.service';
 import {
   ACCESS_EXPIRY_EVERY_MS,
   ACCESS_EXPIRY_JOB,
@@ -84,8 +84,22 @@ export async function firmRequestRoutes(fastify: FastifyInstance, { ctx }: { ctx
     return reply.code(201).send(item);
   });
 
-  app.get(c.get.path, { schema: routeSchema(c.get) }, async (request) =>
-    getFirmRequest(ctx, actorOf(request), { id: request.params.id, version: request.query.version }),
+  // Hot: the session lookup and the access event are part of the read's statement (hot-reads.service.ts).
+  app.get(
+    c.get.path,
+    { schema: routeSchema(c.get), config: { sessionInStatement: true } },
+    async (request) => {
+      const { user, answer } = await getFirmRequestForSession(
+        ctx,
+        sessionToken(request.uncheckedSessionId!),
+        {
+          id: request.params.id,
+          version: request.query.version,
+        },
+      );
+      userFromStatement(request, user, 'firm');
+      return answer();
+    },
   );
 
   // PRODUCT.md §6: what changed between two versions of the package.
@@ -102,7 +116,7 @@ export async function firmRequestRoutes(fastify: FastifyInstance, { ctx }: { ctx
       id: request.params.id,
       version: request.query.version,
     });
-    const pdf = await renderPackagePdf(item, pkg);
+    const pdf = await renderPackagePdfOffThread(item, pkg);
     const name = `LPQ ${pkg.attorney.firstName} ${pkg.attorney.lastName} ${item.positionTitle} ${format(new Date(pkg.sharedAt), 'yyyy-MM-dd')} v${pkg.version}`;
     return reply
       .header('Content-Type', 'application/pdf')

@@ -13,14 +13,14 @@ import { isUuid } from '@shared/uuid';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { Db, Tx } from '../../db/client';
-import type { lpqRequests, positionLpqs } from '../../db/schema';
+import type { lpqRequests } from '../../db/schema';
 import { conflict, notFound, tooManyRequests } from '../../plugins/errors';
 import { type Actor, authorize, type FirmUser } from '../../policies/authorize';
 import { requestPolicies as policies } from '../../policies/request.policy';
 import { firmRequestScope } from '../../policies/request-scope';
 import { recordAccess, recordActivity } from '../audit/audit.repo';
 import { findFirmProfile } from '../firm/firm.repo';
-import { firmMayRead, toFirmRequestItem } from './firm-request-item';
+import { firmMayRead, positionLpqStatus, toFirmRequestItem } from './firm-request-item';
 import {
   findFirmRequestWithName,
   fullName,
@@ -36,7 +36,6 @@ import { listVersions, loadVersion } from './package-versions';
 import { transitionRequest } from './request-state';
 
 type RequestRow = typeof lpqRequests.$inferSelect;
-type PositionLpqRow = typeof positionLpqs.$inferSelect;
 type NewRequest = z.output<typeof createLpqRequestSchema>;
 
 /** One of this firm's requests (policy request.firmOwns); another firm's, unknown or malformed id: 404. */
@@ -106,11 +105,6 @@ export async function createLpqRequest(
   ctx.onMailQueued();
   // Pending: no attorney name, whoever the address belongs to.
   return toFirmRequestItem(row, null);
-}
-
-/** The position LPQ's progress as the firm sees it. */
-function positionLpqStatus(row: PositionLpqRow) {
-  return row.status === 'draft' ? 'not_started' : row.status;
 }
 
 type AccessKind = 'package_view' | 'pdf_download';

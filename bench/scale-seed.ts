@@ -1,0 +1,112 @@
+/**
+ * The scale benchmark's large and small accounts (issue 17, item 2), added with bulk SQL on top of the
+ * load seed (bench/load-seed.ts: 10k attorneys, 1k firms, 20k requests):
+ * - firm-big: 10,000 requests; firm-small: 600 (every filter below fills a 50-row page), the same mix of statuses,
+ *   due dates, shares and position titles;
+ * - attorney-big: 500 shared requests with frozen packages and 1,000,000 access events; attorney-small:
+ *   5 shared requests and 1,000 access events. Each attorney's events are spaced (20 s, 10 min) so that
+ *   reads of one request are over 30 minutes apart: every read is its own access log entry for both (the
+ *   same 200-entry page).
+ */
+import type pg from 'pg';
+import { completeMasterLpq } from '../server/modules/master-lpq/master-lpq.fixtures';
+
+export const SCALE = {
+  big: { firmRequests: 10_000, shares: 500, events: 1_000_000 },
+  small: { firmRequests: 600, shares: 5, events: 1_000 },
+};
+export const scaleEmail = (name: string) => `${name}@scale.example.com`;
+
+const id = (nameSql: string) =>
+  `(overlay(overlay(md5(${nameSql}) placing '4' from 13) placing '8' from 17))::uuid`;
+
+export async function seedScaleAccounts(pool: pg.Pool, passwordHash: string) {
+  const client = await pool.connect();
+  const q = (text: string, values: unknown[] = []) => client.query(text, values);
+  try {
+    await q('begin');
+    await q(
+      `insert into users (id, email, password_hash, first_name, last_name, user_type, email_verified_at)
+       select ${id("'scale-' || n")}, n || '@scale.example.com', $1, 'Scale', n,
+              (case when n like 'firm%' then 'firm' else 'attorney' end)::user_type, now()
+       from unnest(array['firm-big','firm-small','attorney-big','attorney-small']) n`,
+      [passwordHash],
+    );
+    await q(
+      `insert into firm_profiles (user_id, firm_name, data)
+       select ${id("'scale-' || n")}, 'Scale ' || n || ' LLP', '{}'::jsonb from unnest(array['firm-big','firm-small']) n`,
+    );
+    for (const [name, count] of [
+      ['firm-big', SCALE.big.firmRequests],
+      ['firm-small', SCALE.small.firmRequests],
+    ] as const) {
+      // Every 4th shared (then some reviewed), every 10th declined, every 25th withdrawn, the rest pending.
+      await q(
+        `insert into lpq_requests (firm_user_id, firm_name, attorney_email, attorney_user_id, position_title,
+                                   practice_area, status, due_date, contact_person_name, contact_person_title,
+                                   sent_at, shared_at, declined_at, withdrawn_at)
+         select ${id(`'scale-${name}'`)}, 'Scale ${name} LLP', 'attorney-' || (1 + k % 9999) || '@bench.example.com',
+                case when k % 4 = 0 then ${id("'attorney-' || (1 + k % 9999)")} end,
+                (array['Corporate Partner','Litigation Associate','Tax Counsel','IP Partner','Senior Associate'])[1 + k % 5] || ' ' || (k % 97),
+                (array['Corporate','Litigation','Tax','IP'])[1 + k % 4],
+                (case when k % 4 = 0 then (case when k % 8 = 0 then 'reviewed' else 'accepted' end)
+                      when k % 10 = 1 then 'declined' when k % 25 = 2 then 'withdrawn' else 'pending' end)::request_status,
+                case when k % 3 = 0 then null else current_date + (k % 90) end,
+                'Morgan Lee Cole', 'Director of Legal Recruiting',
+                now() - k * interval '7 minutes',
+                case when k % 4 = 0 then now() - k * interval '7 minutes' + interval '1 day' end,
+                case when k % 10 = 1 then now() - k * interval '7 minutes' + interval '2 days' end,
+                case when k % 25 = 2 and k % 10 <> 1 then now() - k * interval '7 minutes' + interval '3 days' end
+         from generate_series(0, $1::int - 1) k`,
+        [count],
+      );
+    }
+    for (const [name, shares, events, spacing] of [
+      ['attorney-big', SCALE.big.shares, SCALE.big.events, '20 seconds'],
+      ['attorney-small', SCALE.small.shares, SCALE.small.events, '10 minutes'],
+    ] as const) {
+      const attorney = id(`'scale-${name}'`);
+      await q(
+        `insert into lpq_requests (firm_user_id, firm_name, attorney_email, attorney_user_id, position_title,
+                                   practice_area, status, contact_person_name, contact_person_title, sent_at,
+                                   shared_at, current_version)
+         select ${id("'firm-' || (k % 1000)")}, 'Bench Firm ' || (k % 1000) || ' LLP', '${name}@scale.example.com',
+                ${attorney}, 'Position ' || k, 'Corporate', 'accepted', 'Morgan Lee Cole', 'Recruiting',
+                now() - k * interval '1 hour', now() - k * interval '1 hour' + interval '1 day', 1
+         from generate_series(0, $1::int - 1) k`,
+        [shares],
+      );
+      await q(
+        `insert into shared_packages (request_id, version, attorney_user_id, shared_at, include, attorney, master_lpq)
+         select r.id, 1, r.attorney_user_id, r.shared_at,
+                '{"conflictsForm":false,"businessPlan":false,"documents":false,"diversityForm":false}'::jsonb,
+                jsonb_build_object('id', r.attorney_user_id, 'firstName', 'Scale', 'lastName', '${name}',
+                                   'email', r.attorney_email), $1::jsonb
+         from lpq_requests r where r.attorney_user_id = ${attorney}`,
+        [JSON.stringify(completeMasterLpq())],
+      );
+      await q(
+        `insert into position_lpqs (request_id, attorney_user_id)
+         select id, attorney_user_id from lpq_requests where attorney_user_id = ${attorney}`,
+      );
+      // Round-robin over the attorney's requests, newest first.
+      await q(
+        `with r as (select id, firm_user_id, firm_name, row_number() over (order by id) - 1 as i
+                    from lpq_requests where attorney_user_id = ${attorney})
+         insert into access_events (request_id, attorney_user_id, firm_user_id, firm_name, kind, created_at)
+         select r.id, ${attorney}, r.firm_user_id, r.firm_name,
+                (array['package_view','package_view','pdf_download','document_download'])[1 + n % 4],
+                now() - n * interval '${spacing}'
+         from generate_series(0, $1::int - 1) n join r on r.i = n % $2`,
+        [events, shares],
+      );
+    }
+    await q('commit');
+  } catch (err) {
+    await q('rollback');
+    throw err;
+  } finally {
+    client.release();
+  }
+  await pool.query('analyze');
+}

@@ -1,0 +1,153 @@
+import { ACCESS_LOG_WINDOW_MINUTES } from '@shared/sharing';
+import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { accessEvents, lpqRequests, users } from '../../db/schema';
+
+type AccessKind = (typeof accessEvents.$inferSelect)['kind'];
+
+/** One access log entry before presentation: a run of reads by one firm user of one request. */
+export type AccessLogGroup = {
+  at: string;
+  first_at: string;
+  count: number;
+  kinds: AccessKind[];
+  whats: (string | null)[];
+  firm_name: string;
+  first_name: string | null;
+  last_name: string | null;
+  request_id: string;
+  position_title: string;
+};
+
+/** A uuid[] parameter as its text literal: the same on node-postgres and PGlite. */
+const toUuidArray = (ids: string[]) => `{${[...new Set(ids)].join(',')}}`;
+
+const WINDOW_MICROS = ACCESS_LOG_WINDOW_MINUTES * 60 * 1_000_000;
+const BATCH = 1000;
+
+type EventRow = {
+  id: number;
+  requestId: string;
+  firmUserId: string;
+  firmName: string;
+  kind: AccessKind;
+  fileName: string | null;
+  at: string;
+  micros: number;
+};
+
+type Open = AccessLogGroup & { firmUserId: string; firstMicros: number; closed: boolean };
+
+/**
+ * PRODUCT.md §6: the attorney's access log, newest entry first. Reads by one firm user of one request are
+ * one entry while each follows the previous within 30 minutes. The events are read newest first in
+ * batches through the (attorney, created_at, id) index, and the scan stops once `limit` entries are
+ * complete — an entry is complete when the scan is more than 30 minutes past its oldest read — so a page
+ * costs the same for an attorney with a million reads as for one with a thousand (issue 17).
+ */
+export async function accessLogGroups(
+  db: Db,
+  attorneyUserId: string,
+  filters: { firm?: string; requestId?: string },
+  limit: number,
+): Promise<AccessLogGroup[]> {
+  const conditions: SQL[] = [eq(accessEvents.attorneyUserId, attorneyUserId)];
+  if (filters.firm) conditions.push(eq(accessEvents.firmName, filters.firm));
+  if (filters.requestId) conditions.push(eq(accessEvents.requestId, filters.requestId));
+  const groups: Open[] = [];
+  const openByKey = new Map<string, Open>();
+  let cursor: { at: string; id: number } | null = null;
+  for (;;) {
+    const batch: EventRow[] = await db
+      .select({
+        id: accessEvents.id,
+        requestId: accessEvents.requestId,
+        firmUserId: accessEvents.firmUserId,
+        firmName: accessEvents.firmName,
+        kind: accessEvents.kind,
+        fileName: accessEvents.fileName,
+        at: sql<string>`${accessEvents.createdAt}::text`,
+        micros: sql<number>`(extract(epoch from ${accessEvents.createdAt}) * 1000000)::bigint`.mapWith(
+          Number,
+        ),
+      })
+      .from(accessEvents)
+      .where(
+        and(
+          ...conditions,
+          cursor
+            ? sql`(${accessEvents.createdAt}, ${accessEvents.id}) < (${cursor.at}::timestamptz, ${cursor.id})`
+            : undefined,
+        ),
+      )
+      .orderBy(desc(accessEvents.createdAt), desc(accessEvents.id))
+      .limit(BATCH);
+    for (const e of batch) {
+      const key = `${e.firmUserId} ${e.requestId}`;
+      const open = openByKey.get(key);
+      if (open && open.firstMicros - e.micros <= WINDOW_MICROS) {
+        open.first_at = e.at;
+        open.firstMicros = e.micros;
+        open.count++;
+        if (!open.kinds.includes(e.kind)) open.kinds.push(e.kind);
+        if (!open.whats.includes(e.fileName)) open.whats.push(e.fileName);
+        if (e.firmName > open.firm_name) open.firm_name = e.firmName;
+        continue;
+      }
+      if (open) open.closed = true;
+      const group: Open = {
+        at: e.at,
+        first_at: e.at,
+        count: 1,
+        kinds: [e.kind],
+        whats: [e.fileName],
+        firm_name: e.firmName,
+        first_name: null,
+        last_name: null,
+        request_id: e.requestId,
+        position_title: '',
+        firmUserId: e.firmUserId,
+        firstMicros: e.micros,
+        closed: false,
+      };
+      openByKey.set(key, group);
+      groups.push(group);
+    }
+    if (batch.length < BATCH) break;
+    const last: EventRow = batch[batch.length - 1];
+    cursor = { at: last.at, id: last.id };
+    // Every entry of the page is complete: nothing older can join any of them.
+    if (
+      groups.length >= limit &&
+      groups.slice(0, limit).every((g) => g.closed || g.firstMicros - last.micros > WINDOW_MICROS)
+    )
+      break;
+  }
+  const page = groups.slice(0, limit);
+  if (page.length === 0) return [];
+  const [requests, firmUsers] = await Promise.all([
+    db
+      .select({ id: lpqRequests.id, positionTitle: lpqRequests.positionTitle })
+      .from(lpqRequests)
+      .where(inArray(lpqRequests.id, [...new Set(page.map((g) => g.request_id))])),
+    // From the ids, one primary-key lookup each (an IN list of 200 made the planner read the whole table).
+    db.execute<{ id: string; first_name: string; last_name: string }>(
+      sql`select u.id, u.first_name, u.last_name from unnest(${toUuidArray(page.map((g) => g.firmUserId))}::uuid[]) as x(id)
+          join ${users} u on u.id = x.id`,
+    ),
+  ]);
+  const titles = new Map(requests.map((r) => [r.id, r.positionTitle]));
+  const names = new Map(
+    (firmUsers as unknown as { rows: { id: string; first_name: string; last_name: string }[] }).rows.map(
+      (u) => [u.id, { firstName: u.first_name, lastName: u.last_name }],
+    ),
+  );
+  return page.flatMap(({ firmUserId, firstMicros: _f, closed: _c, ...g }) => {
+    const title = titles.get(g.request_id);
+    if (title === undefined) return [];
+    const user = names.get(firmUserId);
+    return [
+      { ...g, position_title: title, first_name: user?.firstName ?? null, last_name: user?.lastName ?? null },
+    ];
+  });
+}

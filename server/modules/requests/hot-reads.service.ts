@@ -1,0 +1,89 @@
+import type { User } from '@shared/auth';
+import type { AttorneyRequestItem } from '@shared/lpq';
+import type { FirmRequestDetail } from '@shared/requests';
+import { isUuid } from '@shared/uuid';
+import type { AppContext } from '../../context';
+import { notFound } from '../../plugins/errors';
+import { type Actor, ANONYMOUS, authorize } from '../../policies/authorize';
+import { requestPolicies as policies } from '../../policies/request.policy';
+import { toAttorneyItem } from './attorney-item';
+import { firmMayRead, positionLpqStatus, toFirmRequestItem } from './firm-request-item';
+import { attorneyRequestsForSession, firmPackageReadForSession } from './hot-reads.repo';
+import { toPackage } from './package-versions';
+
+/**
+ * The hot reads with their session in one statement (hot-reads.repo.ts). The actor is the session
+ * cookie, not looked up yet (policy request.readWithSession). Each answers the user the session belongs
+ * to (null: signed out) and `answer`, which authorizes that user (401, 403) before anything read leaves:
+ * the same result as listAttorneyRequests and getFirmRequest.
+ */
+
+/** GET /api/attorney/lpq-requests: as listAttorneyRequests. */
+export async function listAttorneyRequestsForSession(
+  ctx: AppContext,
+  actor: Actor,
+): Promise<{ user: User | null; answer: () => AttorneyRequestItem[] }> {
+  const session = authorize(policies.readWithSession, actor);
+  const { user, requests } = await attorneyRequestsForSession(ctx.db, session.sessionId);
+  return {
+    user,
+    answer: () => {
+      authorize(policies.attorneyRequests, user ?? ANONYMOUS);
+      return requests.map(({ request, lpqId, include }) => toAttorneyItem(request, lpqId, include));
+    },
+  };
+}
+
+/** Today as yyyy-mm-dd (UTC): the access end date is inclusive (as firmMayRead). */
+const todayUtc = () => new Date().toISOString().slice(0, 10);
+
+/**
+ * GET /api/firm/lpq-requests/{id}: as getFirmRequest (PRODUCT.md §5, §8). 404 for another firm's,
+ * an unknown or a malformed id, and for a version that does not exist or may not be read; the package is
+ * null while the firm may not read it; a returned package's access event was stored by the same statement.
+ * `detail` is null when the session's user is not a firm user (their 403 comes first).
+ */
+export async function getFirmRequestForSession(
+  ctx: AppContext,
+  actor: Actor,
+  input: { id: string; version?: number },
+): Promise<{ user: User | null; answer: () => FirmRequestDetail }> {
+  const session = authorize(policies.readWithSession, actor);
+  const { id: requestId, version } = input;
+  const { user, found } = await firmPackageReadForSession(ctx.db, session.sessionId, {
+    requestId: isUuid(requestId) ? requestId : null,
+    version: version ?? null,
+    today: todayUtc(),
+    kind: 'package_view',
+  });
+  return {
+    user,
+    answer: () => {
+      const firm = authorize(policies.firmRequests, user ?? ANONYMOUS);
+      authorize(policies.firmOwns, firm, found?.request);
+      if (!found) throw notFound();
+      const { request: row, lpq, versions, pkg } = found;
+      const attorneyName = found.attorneyFirstName
+        ? `${found.attorneyFirstName} ${found.attorneyLastName ?? ''}`.trim()
+        : null;
+      const request = toFirmRequestItem(row, attorneyName, versions);
+      const readable = firmMayRead(row) && row.currentVersion !== null;
+      if (!readable) {
+        if (version !== undefined) throw notFound();
+        return { ...request, package: null };
+      }
+      if (!pkg || !found.recorded) throw notFound();
+      const { include: _parts, ...stored } = toPackage(pkg.stored, pkg.documents);
+      return {
+        ...request,
+        package: {
+          ...stored,
+          versions,
+          positionLpq: lpq
+            ? { status: positionLpqStatus(lpq), formData: lpq.formData, firmAnswers: lpq.firmAnswers }
+            : null,
+        },
+      };
+    },
+  };
+}
