@@ -3,8 +3,8 @@ import type { LoginInput, RegisterInput, User } from '@shared/auth';
 import { TOASTS } from '@shared/texts';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { apiRequest, errorMessage, getQueryFn, queryClient } from './api';
-import { clearUnsavedInput } from './autosave';
 import { showToast } from './toast';
+import { clearUnsavedInput } from './unsaved-input';
 
 export const USER_QUERY_KEY = ['/api/user'];
 

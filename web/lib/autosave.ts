@@ -2,6 +2,7 @@ import { AUTOSAVE_TIMING, DRAFT_PATH, type Draft, SAVE_STATE_TEXT, type SaveStat
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { ApiError, apiRequest } from './api';
+import { LOCAL_PREFIX } from './unsaved-input';
 
 /**
  * Autosave for the attorney's forms (issue 13, PRODUCT.md §2). What is typed is
@@ -13,7 +14,6 @@ import { ApiError, apiRequest } from './api';
  * discard it. `status` drives the SaveState line.
  */
 
-const LOCAL_PREFIX = 'lp.unsaved.';
 const localKey = (userId: string, name: string) => `${LOCAL_PREFIX}${userId}.${name}`;
 type LocalCopy = { data: Record<string, unknown>; at: number };
 
@@ -40,17 +40,6 @@ function removeLocal(key: string) {
     window.sessionStorage.removeItem(key);
   } catch {
     // Nothing to remove.
-  }
-}
-
-/** Sign-out: nothing typed stays in this browser for the next person. */
-export function clearUnsavedInput() {
-  try {
-    for (const key of Object.keys(window.sessionStorage)) {
-      if (key.startsWith(LOCAL_PREFIX)) window.sessionStorage.removeItem(key);
-    }
-  } catch {
-    // Storage disabled.
   }
 }
 

@@ -1,6 +1,6 @@
 import { notifications } from '@mantine/notifications';
-import { safeReturnPath } from '@shared/auth';
 import { UI_TIMING } from '@shared/limits';
+import { safeReturnPath } from '@shared/return-path';
 import type { ToastText } from '@shared/texts';
 import { TOASTS } from '@shared/texts';
 
