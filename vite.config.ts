@@ -37,6 +37,8 @@ export default defineConfig({
     outDir: path.resolve(import.meta.dirname, 'dist/web'),
     emptyOutDir: true,
     sourcemap: false,
+    // Every browser the build targets supports <link rel=modulepreload>: no polyfill on every page.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         // What web/main.tsx imports statically (React, the router, Mantine's provider, TanStack Query, the
