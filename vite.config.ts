@@ -37,6 +37,17 @@ export default defineConfig({
     outDir: path.resolve(import.meta.dirname, 'dist/web'),
     emptyOutDir: true,
     sourcemap: false,
+    // Every browser the build targets supports <link rel=modulepreload>: no polyfill on every page.
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        // What web/main.tsx imports statically (React, the router, Mantine's provider, TanStack Query, the
+        // guards) runs on every page. Left to itself Rolldown spread it over a dozen small chunks beside
+        // the entry (react, Box, Text, Stack, …); as one chunk it compresses smaller and is one request
+        // (bench/page-weight.ts).
+        codeSplitting: { groups: [{ name: 'shell', tags: ['$initial'] }] },
+      },
+    },
   },
   server: {
     port: 5173,

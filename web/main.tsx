@@ -1,27 +1,58 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
-import { UI_TIMING } from '@shared/limits';
+import { useNotifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { type ComponentType, StrictMode, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { queryClient } from './lib/api';
+import { loadToastHost } from './lib/toast';
 import { AppRoutes } from './routes';
 import { cssVariablesResolver, theme } from './theme';
+
+/**
+ * The toast host (its transitions, portal, swipe to dismiss) loads and mounts at the user's first click
+ * or key press, or with the first toast, rather than with every page: ~14 KB gzipped off /auth
+ * (bench/page-weight.ts). Toasts answer what the user does, so the host is there by then, and a toast
+ * shows at once as before. The store keeps a toast shown before the host has mounted; the host shows it.
+ * Mounted directly, not through lazy/Suspense, whose reveal React may hold back for a moment.
+ */
+function Toasts() {
+  const { notifications, queue } = useNotifications();
+  const [Host, setHost] = useState<ComponentType | null>(null);
+  const wanted = notifications.length + queue.length > 0;
+  useEffect(() => {
+    if (Host) return;
+    let live = true;
+    const mount = () => {
+      loadToastHost().then(
+        (m) => live && setHost(() => m.default),
+        () => {},
+      );
+    };
+    if (wanted) {
+      mount();
+      return () => {
+        live = false;
+      };
+    }
+    const options = { once: true, capture: true } as const;
+    window.addEventListener('pointerdown', mount, options);
+    window.addEventListener('keydown', mount, options);
+    return () => {
+      live = false;
+      window.removeEventListener('pointerdown', mount, options);
+      window.removeEventListener('keydown', mount, options);
+    };
+  }, [Host, wanted]);
+  return Host ? <Host /> : null;
+}
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
-      {/* containerWidth is a maximum (the host is the viewport less its margins, up to 420 px); a fixed
-          width pushed the toast past the left edge of a 390 px phone. */}
-      <Notifications
-        limit={1}
-        position="top-right"
-        autoClose={UI_TIMING.toastAutoCloseMs}
-        containerWidth={UI_TIMING.toastMaxWidth}
-      />
+      <Toasts />
       <QueryClientProvider client={queryClient}>
         <BrowserRouter>
           <AppRoutes />

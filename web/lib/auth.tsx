@@ -2,9 +2,9 @@ import type { User } from '@shared/auth';
 import { TOASTS } from '@shared/texts';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { errorMessage, queryClient } from './api';
-import { clearUnsavedInput } from './autosave';
 import { api, apiOrNull, type BodyOf } from './client';
 import { showToast } from './toast';
+import { clearUnsavedInput } from './unsaved-input';
 
 export const USER_QUERY_KEY = ['/api/user'];
 

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { ApiError } from './api';
 import { api, apiUrl, type BodyOf, type ResultOf } from './client';
+import { LOCAL_PREFIX } from './unsaved-input';
 
 /**
  * Autosave for the attorney's forms (issue 13, PRODUCT.md §2). What is typed is
@@ -18,7 +19,6 @@ import { api, apiUrl, type BodyOf, type ResultOf } from './client';
 const dropDraft = (form: string) =>
   api('DELETE /api/attorney/drafts/:form', { params: { form } }).catch(() => undefined);
 
-const LOCAL_PREFIX = 'lp.unsaved.';
 const localKey = (userId: string, name: string) => `${LOCAL_PREFIX}${userId}.${name}`;
 type LocalCopy = { data: Record<string, unknown>; at: number };
 
@@ -45,17 +45,6 @@ function removeLocal(key: string) {
     window.sessionStorage.removeItem(key);
   } catch {
     // Nothing to remove.
-  }
-}
-
-/** Sign-out: nothing typed stays in this browser for the next person. */
-export function clearUnsavedInput() {
-  try {
-    for (const key of Object.keys(window.sessionStorage)) {
-      if (key.startsWith(LOCAL_PREFIX)) window.sessionStorage.removeItem(key);
-    }
-  } catch {
-    // Storage disabled.
   }
 }
 

@@ -1,10 +1,16 @@
 import { notifications } from '@mantine/notifications';
-import { safeReturnPath } from '@shared/auth';
 import { UI_TIMING } from '@shared/limits';
+import { safeReturnPath } from '@shared/return-path';
 import type { ToastText } from '@shared/texts';
 import { TOASTS } from '@shared/texts';
 
 type Variant = 'default' | 'success' | 'destructive';
+
+/**
+ * The toast host's code (web/components/ToastHost): main.tsx loads it at the user's first click or key
+ * press, or with the first toast, whichever comes first — not with every page (bench/page-weight.ts).
+ */
+export const loadToastHost = () => import('../components/ToastHost');
 
 /** One toast at a time (the Notifications host has limit 1): a new one replaces the old. */
 export function showToast(text: ToastText, opts: { variant?: Variant; message?: string } = {}) {
@@ -37,9 +43,12 @@ export function handleUnauthorized() {
   } catch {
     // Storage disabled: sign-in goes to the user's home instead.
   }
-  window.setTimeout(() => {
-    window.location.href = '/api/login';
-  }, UI_TIMING.unauthorizedRedirectMs);
+  // The toast stays on screen for the whole wait, counted from when its host can show it.
+  const redirect = () =>
+    window.setTimeout(() => {
+      window.location.href = '/api/login';
+    }, UI_TIMING.unauthorizedRedirectMs);
+  loadToastHost().then(redirect, redirect);
 }
 
 /** The page to go back to after signing in: a `returnTo` link, else the one this tab was sent away from. */

@@ -1,5 +1,5 @@
 import { Card, Center, Loader, Tabs, Text, Title } from '@mantine/core';
-import { RETURN_TO_PARAM } from '@shared/auth';
+import { RETURN_TO_PARAM } from '@shared/return-path';
 import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { FullPageSpinner } from '../components/FullPageSpinner';

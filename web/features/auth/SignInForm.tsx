@@ -1,16 +1,18 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
-import { type LoginInput, loginSchema } from '@shared/auth';
+import type { LoginInput } from '@shared/auth';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { PasswordField } from '../../components/PasswordField';
 import { useLogin } from '../../lib/auth';
-import { applyServerErrors } from '../../lib/forms';
+import { applyServerErrors, lazyZodResolver } from '../../lib/forms';
+
+// zod and the schema load when the form is first checked (on submit), not with the sign-in page.
+const resolver = lazyZodResolver<LoginInput>(() => import('@shared/auth').then((m) => m.loginSchema));
 
 export function SignInForm() {
   const login = useLogin();
   const form = useForm<LoginInput>({
-    resolver: zodResolver(loginSchema),
+    resolver,
     defaultValues: { email: '', password: '' },
   });
   const { errors } = form.formState;
