@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { UUID_PATTERN } from './uuid';
 
 /**
  * Autosave (issue 13, PRODUCT.md §2): every attorney form keeps a server-side draft of what was typed,
@@ -15,7 +16,7 @@ export const DRAFT_FORMS = [
 ] as const;
 export type DraftFormName = (typeof DRAFT_FORMS)[number];
 
-const POSITION_LPQ_DRAFT = /^position-lpq-([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
+const POSITION_LPQ_DRAFT = new RegExp(`^position-lpq-(${UUID_PATTERN})$`, 'i');
 
 export const positionLpqDraftName = (lpqId: string) => `position-lpq-${lpqId}`;
 
