@@ -36,10 +36,27 @@ export const DRAFT_MAX_BYTES = 256 * 1024;
 
 export const DRAFT_MESSAGES = {
   tooLarge: 'This draft is too large to save.',
+  tooDeep: 'This draft is nested too deeply to save.',
 } as const;
 
+/** No form nests deeper than a few levels (a list of records of fields); PostgreSQL's JSON parser has a limit. */
+export const DRAFT_MAX_DEPTH = 16;
+
+/** How deep arrays and objects nest in a value (a scalar is 0); stops counting past `limit`. */
+export function jsonDepth(value: unknown, limit = DRAFT_MAX_DEPTH + 1): number {
+  if (limit <= 0 || value === null || typeof value !== 'object') return 0;
+  let deepest = 0;
+  for (const child of Object.values(value as object)) {
+    deepest = Math.max(deepest, jsonDepth(child, limit - 1));
+    if (deepest >= limit - 1) break;
+  }
+  return deepest + 1;
+}
+
 export const draftBodySchema = z.object({
-  data: z.record(z.string(), z.unknown()),
+  data: z
+    .record(z.string(), z.unknown())
+    .refine((data) => jsonDepth(data) <= DRAFT_MAX_DEPTH, { error: DRAFT_MESSAGES.tooDeep }),
 });
 export type DraftBody = z.output<typeof draftBodySchema>;
 
