@@ -1,0 +1,210 @@
+import { describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
+import { type AppConfig, loadConfig, parseTrustProxy } from '../../config';
+import { buildAttorney, DEFAULT_PASSWORD, signIn, uniqueEmail } from '../../test/factories';
+import {
+  createTestApp,
+  createTestDatabase,
+  dbKinds,
+  recordingTransport,
+  type TestApp,
+  testConfig,
+} from '../../test/harness';
+import { registration } from './auth.test-support';
+
+// Rate limits on sign-in and resets, and which client address TRUST_PROXY lets the app see.
+
+describe('rate limits', () => {
+  it('answers 429 after too many sign-in attempts for one address, and again for resets', async () => {
+    const t = await createTestApp({
+      config: {
+        rateLimit: { max: 3, windowMs: 60_000, accountMax: 100, registerMax: 2, registerWindowMs: 60_000 },
+      },
+    });
+    try {
+      const attempt = () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/login',
+          payload: { email: 'victim@example.com', password: 'guess-123' },
+        });
+      for (let i = 0; i < 3; i++) expect((await attempt()).statusCode).toBe(401);
+      const limited = await attempt();
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json().message).toBe('Too many attempts. Please try again later.');
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+
+      const forgot = () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/auth/forgot-password',
+          payload: { email: 'victim@example.com' },
+        });
+      for (let i = 0; i < 3; i++) expect((await forgot()).statusCode).toBe(202);
+      expect((await forgot()).statusCode).toBe(429);
+
+      const register = () => t.app.inject({ method: 'POST', url: '/api/register', payload: registration() });
+      expect((await register()).statusCode).toBe(201);
+      expect((await register()).statusCode).toBe(201);
+      expect((await register()).statusCode).toBe(429);
+    } finally {
+      await t.close();
+    }
+  });
+
+  for (const kind of dbKinds) {
+    describe(`against one account from many addresses [${kind}]`, () => {
+      const limits = {
+        max: 10,
+        windowMs: 60_000,
+        accountMax: 10,
+        registerMax: 1000,
+        registerWindowMs: 60_000,
+      };
+      // 30 failed sign-ins, each claiming another client address in X-Forwarded-For.
+      async function spray(app: TestApp['app'], email: string, password = 'guess-123') {
+        const codes: number[] = [];
+        for (let i = 0; i < 30; i++) {
+          const res = await app.inject({
+            method: 'POST',
+            url: '/api/login',
+            headers: { 'x-forwarded-for': `203.0.113.${i + 1}` },
+            payload: { email, password },
+          });
+          codes.push(res.statusCode);
+        }
+        return codes;
+      }
+
+      it('ignores X-Forwarded-For by default: the real address is limited', async () => {
+        const t = await createTestApp({ kind, config: { rateLimit: { ...limits, accountMax: 1000 } } });
+        try {
+          const codes = await spray(t.app, uniqueEmail('victim'));
+          expect(codes.indexOf(429)).toBe(10);
+          expect(codes.slice(10).every((c) => c === 429)).toBe(true);
+        } finally {
+          await t.close();
+        }
+      });
+
+      it('behind a trusted proxy, still limits the target account whatever the address', async () => {
+        const t = await createTestApp({
+          kind,
+          config: { trustProxy: true, rateLimit: { ...limits, max: 1000 } },
+        });
+        try {
+          const { user } = await buildAttorney(t.app);
+          const codes = await spray(t.app, user.email);
+          expect(codes.indexOf(429)).toBe(10);
+          expect(codes.slice(10).every((c) => c === 429)).toBe(true);
+          // Even the right password waits out the window: the answer does not confirm a guess.
+          const right = await t.app.inject({
+            method: 'POST',
+            url: '/api/login',
+            headers: { 'x-forwarded-for': '198.51.100.7' },
+            payload: { email: user.email, password: DEFAULT_PASSWORD },
+          });
+          expect(right.statusCode).toBe(429);
+          // Another account is not locked by it.
+          const other = await buildAttorney(t.app);
+          await signIn(t.app, other.user.email);
+        } finally {
+          await t.close();
+        }
+      });
+
+      it('a successful sign-in clears the failures counted against the account', async () => {
+        const t = await createTestApp({
+          kind,
+          config: { trustProxy: true, rateLimit: { ...limits, max: 1000 } },
+        });
+        try {
+          const { user } = await buildAttorney(t.app);
+          const fail = () =>
+            t.app.inject({
+              method: 'POST',
+              url: '/api/login',
+              payload: { email: user.email, password: 'x-guess' },
+            });
+          for (let i = 0; i < 9; i++) expect((await fail()).statusCode).toBe(401);
+          await signIn(t.app, user.email);
+          for (let i = 0; i < 10; i++) expect((await fail()).statusCode).toBe(401);
+          expect((await fail()).statusCode).toBe(429);
+        } finally {
+          await t.close();
+        }
+      });
+
+      it('two app processes on one database share the counters', async () => {
+        const database = await createTestDatabase(kind);
+        const config = testConfig({ rateLimit: { ...limits, max: 4 } });
+        const a = await buildApp({
+          config,
+          db: database.db,
+          mailTransport: recordingTransport(),
+          logger: false,
+        });
+        const b = await buildApp({
+          config,
+          db: database.db,
+          mailTransport: recordingTransport(),
+          logger: false,
+        });
+        try {
+          const codes: number[] = [];
+          for (let i = 0; i < 6; i++) {
+            const app = i % 2 === 0 ? a : b;
+            const res = await app.inject({
+              method: 'POST',
+              url: '/api/auth/forgot-password',
+              payload: { email: 'shared@example.com' },
+            });
+            codes.push(res.statusCode);
+          }
+          expect(codes).toEqual([202, 202, 202, 202, 429, 429]);
+        } finally {
+          await a.close();
+          await b.close();
+          await database.close();
+        }
+      });
+    });
+  }
+});
+
+describe('TRUST_PROXY', () => {
+  it('trusts no proxy unless told, and takes a hop count or addresses', () => {
+    expect(parseTrustProxy(undefined)).toBe(false);
+    expect(parseTrustProxy('')).toBe(false);
+    expect(parseTrustProxy('false')).toBe(false);
+    expect(parseTrustProxy('true')).toBe(true);
+    expect(parseTrustProxy('2')).toBe(2);
+    expect(parseTrustProxy('10.0.0.0/8, 127.0.0.1')).toEqual(['10.0.0.0/8', '127.0.0.1']);
+    expect(loadConfig({}).trustProxy).toBe(false);
+  });
+
+  it('takes the client address from X-Forwarded-For only as far as TRUST_PROXY allows', async () => {
+    const database = await createTestDatabase('pglite');
+    const ipSeen = async (trustProxy: AppConfig['trustProxy'], remoteAddress: string) => {
+      const app = await buildApp({ config: testConfig({ trustProxy }), db: database.db, logger: false });
+      app.get('/api/test-ip', async (request) => ({ ip: request.ip }));
+      const res = await app.inject({
+        method: 'GET',
+        url: '/api/test-ip',
+        remoteAddress,
+        headers: { 'x-forwarded-for': '203.0.113.9, 10.0.0.2' },
+      });
+      await app.close();
+      return res.json().ip;
+    };
+    try {
+      expect(await ipSeen(false, '10.0.0.1')).toBe('10.0.0.1');
+      expect(await ipSeen(1, '10.0.0.1')).toBe('10.0.0.2');
+      expect(await ipSeen(2, '10.0.0.1')).toBe('203.0.113.9');
+      expect(await ipSeen(['10.0.0.0/8'], '10.0.0.1')).toBe('203.0.113.9');
+      expect(await ipSeen(['10.0.0.0/8'], '192.0.2.1')).toBe('192.0.2.1');
+    } finally {
+      await database.close();
+    }
+  });
+});

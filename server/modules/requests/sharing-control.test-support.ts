@@ -1,0 +1,43 @@
+import { eq } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
+import { accessEvents } from '../../db/schema';
+import { type Actor, buildAttorney } from '../../test/factories';
+import type { TestApp } from '../../test/harness';
+import { uploadReadyPdf } from '../files/files.test-support';
+import { buildFirm } from '../firm/firm.factories';
+import { conflictsForm, diversityForm } from '../master-lpq/master-lpq.fixtures';
+import { completeMasterLpqFor, sendRequest } from './sharing.test-support';
+
+// The shared setup of the sharing-control.*.test.ts suites.
+
+/** Sharing helpers around one test app. */
+export function sharingControlClient(t: () => TestApp) {
+  const inject = (opts: InjectOptions) => t().app.inject(opts);
+  const as = (actor: Pick<Actor, 'cookie'>, opts: InjectOptions) =>
+    inject({ ...opts, headers: { ...(opts.headers ?? {}), cookie: actor.cookie } });
+  const post = (actor: Pick<Actor, 'cookie'>, url: string, payload?: unknown) =>
+    as(actor, { method: 'POST', url, payload: payload as never });
+  const get = (actor: Pick<Actor, 'cookie'>, url: string) => as(actor, { method: 'GET', url });
+
+  const uploadReady = (actor: Pick<Actor, 'cookie'>, filename: string) =>
+    uploadReadyPdf(t().app, actor.cookie, filename);
+
+  /** A firm, an attorney with a complete master LPQ, a conflicts form, a submitted diversity form and a document. */
+  async function world(opts: { firmName?: string } = {}) {
+    const firm = await buildFirm(t().app, { firmName: opts.firmName ?? 'Arden & Vale' });
+    const attorney = await buildAttorney(t().app, { firstName: 'Casey', lastName: 'Nguyen' });
+    const doc = await uploadReady(attorney, 'writing-sample.pdf');
+    await completeMasterLpqFor(t().app, attorney.cookie, { documents: [doc], resumeUrl: undefined });
+    await as(attorney, { method: 'PUT', url: '/api/attorney/conflicts-form', payload: conflictsForm() });
+    await as(attorney, { method: 'PUT', url: '/api/attorney/diversity-form', payload: diversityForm() });
+    const requestId = await sendRequest(t().app, firm.cookie, attorney.user.email);
+    const base = `/api/attorney/lpq-requests/${requestId}`;
+    return { firm, attorney, requestId, doc, base, firmUrl: `/api/firm/lpq-requests/${requestId}` };
+  }
+
+  const mails = async (kindName: string) => (await t().outbox()).filter((m) => m.kind === kindName);
+  const eventsOf = async (requestId: string) =>
+    t().db.select().from(accessEvents).where(eq(accessEvents.requestId, requestId));
+
+  return { inject, as, post, get, uploadReady, world, mails, eventsOf };
+}

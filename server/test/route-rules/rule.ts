@@ -1,0 +1,64 @@
+import { firmRegistration } from '../../modules/firm/firm.factories';
+import type { ActorName, FreshSession, World } from '../actors';
+
+/** The shape of a ROUTE_RULES entry (route-table.ts) and the helpers its entries build calls with. */
+
+/**
+ * Who may call a route (PRODUCT.md §6 and §8):
+ * - public: everybody;
+ * - signed-in: any user; 401 signed out;
+ * - attorney / firm: that user type; 401 signed out, 403 the other type;
+ * - attorney-owned / firm-owned: one resource of the owning attorney or firm; 401 signed out, 403 the
+ *   other type, 404 for the other attorney or firm (the resource is never revealed to exist);
+ * - file: a download; the owning attorney and the firm it was shared with; 401 signed out, 404 others;
+ * - signed-url: the local upload URL; no session needed, a forged signature is 403 whoever sends it.
+ */
+export type Access =
+  | 'public'
+  | 'signed-in'
+  | 'attorney'
+  | 'firm'
+  | 'attorney-owned'
+  | 'firm-owned'
+  | 'file'
+  | 'signed-url';
+
+export type RouteCall = {
+  url: string;
+  payload?: unknown;
+  headers?: Record<string, string>;
+};
+
+export type RouteRule = {
+  access: Access;
+  /** The owned resource, for the owner-scoped rules: what another attorney or firm must not see. */
+  resource?: string;
+  /** The request each actor sends: a valid one, so the owning actor's answer means something. */
+  call: (world: World, actor: ActorName) => RouteCall;
+  /**
+   * true: each signed-in actor signs in anew for this call (it ends or replaces the session it uses).
+   * 'new-attorney': each attorney calls as a brand-new attorney of their own (the call deletes the account
+   * it uses, so the world's attorneys must not be the ones); firm users keep their session.
+   */
+  freshSession?: FreshSession;
+  /** The exact answer an allowed actor gets, where it does not depend on earlier calls. */
+  ok?: number;
+  /**
+   * For a resource named in the body rather than the path: the answer the other attorney or firm gets,
+   * the same as for a resource that does not exist (never revealing that it does).
+   */
+  othersGet?: 400;
+};
+/** A call with no body, to one path. */
+export const url = (path: string) => () => ({ url: path });
+export const withBody = (path: string, payload: () => unknown) => () => ({ url: path, payload: payload() });
+export const profileBody = () => ({
+  phone: '+1 212 555 0100',
+  currentFirm: 'Hale & Porter LLP',
+  dischargeDate: '2012-03-15T00:00:00.000Z',
+});
+export const multipartQuery = (m: { key: string }) => `key=${encodeURIComponent(m.key)}`;
+export const firmProfileBody = () => {
+  const { email, password, agreeToTerms, ...profile } = firmRegistration();
+  return profile;
+};
