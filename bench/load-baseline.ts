@@ -10,6 +10,8 @@
  * - `/three/api/…` — the THREE-STATEMENT baseline: the session lookup (with a separate touch at most
  *   once a minute), then the read, then the access event insert, as the app did before issue 17.
  *
+ * The attorney's list is the first page (50 rows; the bench attorney has 20, so no next page).
+ *
  * Usage (bench/load.ts starts it): PORT=3111 DATABASE_URL=postgres://… DATABASE_POOL_MAX=20 npx tsx bench/load-baseline.ts
  */
 import { createHash } from 'node:crypto';
@@ -31,6 +33,7 @@ import {
 } from '../server/modules/requests/hot-reads.repo';
 import { toPackage } from '../server/modules/requests/package-versions';
 import { SESSION } from '../shared/limits';
+import { PAGE } from '../shared/paging';
 import { SHARED_DOCUMENT_STATUSES } from '../shared/requests';
 
 const port = Number(process.env.PORT);
@@ -52,7 +55,7 @@ const query = async (name: string, text: string, values: unknown[]) =>
 
 const SESSION_SQL = `select s."last_used_at", u."id" as "u_id", u."email" as "u_email", u."user_type" as "u_user_type", u."email_verified_at" as "u_email_verified_at" from "sessions" s inner join "users" u on u."id" = s."user_id" where s."id" = $1 and s."expires_at" > $2 and s."last_used_at" > $3 limit 1`;
 const TOUCH_SQL = `update "sessions" set "last_used_at" = $1 where "id" = $2`;
-const ATTORNEY_REQUESTS_SQL = `select ${prefixedColumns(lpqRequests, 'r', 'r_')}, pl."id" as "lpq_id", sp."include" from "lpq_requests" r left join "position_lpqs" pl on pl."request_id" = r."id" left join "shared_packages" sp on sp."request_id" = r."id" and sp."version" = r."current_version" where lower(r."attorney_email") = $1 order by r."sent_at" desc`;
+const ATTORNEY_REQUESTS_SQL = `select ${prefixedColumns(lpqRequests, 'r', 'r_')}, pl."id" as "lpq_id", sp."include" from "lpq_requests" r left join "position_lpqs" pl on pl."request_id" = r."id" left join "shared_packages" sp on sp."request_id" = r."id" and sp."version" = r."current_version" where lower(r."attorney_email") = $1 order by r."sent_at" desc, r."id" desc limit ${PAGE.defaultLimit + 1}`;
 const FIRM_READ_SQL = `select ${prefixedColumns(lpqRequests, 'r', 'r_')}, u."first_name" as "attorney_first_name", u."last_name" as "attorney_last_name", ${prefixedColumns(positionLpqs, 'lpq', 'l_')}, ${prefixedColumns(sharedPackages, 'p', 'p_')},
   (select json_agg(json_build_object('version', v."version", 'sharedAt', v."shared_at") order by v."version") from "shared_packages" v where v."request_id" = r."id") as "versions",
   (select json_agg(json_build_object('id', f."file_id", 'name', f."name", 'contentType', f."content_type", 'size', f."size") order by f."position") from "shared_package_files" f where f."request_id" = p."request_id" and f."version" = p."version") as "package_files"
@@ -137,13 +140,14 @@ const app = Fastify();
 app.get('/api/attorney/lpq-requests', async (request, reply) => {
   const id = sessionId(request);
   if (!id) return reply.code(401).send({ message: 'Unauthorized' });
-  const rows = await query(
-    'attorney_requests_for_session',
-    ATTORNEY_REQUESTS_FOR_SESSION_SQL,
-    sessionParams(id),
-  );
+  const rows = await query('attorney_requests_for_session', ATTORNEY_REQUESTS_FOR_SESSION_SQL, [
+    ...sessionParams(id),
+    null,
+    null,
+    PAGE.defaultLimit + 1,
+  ]);
   if (!allowed(reply, rows[0], 'attorney')) return reply;
-  return attorneyItems(rows);
+  return attorneyItems(rows.slice(0, PAGE.defaultLimit));
 });
 
 app.get('/api/firm/lpq-requests/:id', async (request, reply) => {
@@ -181,9 +185,10 @@ app.get('/three/api/attorney/lpq-requests', async (request, reply) => {
   const user = await sessionUser(request);
   if (!allowed(reply, user, 'attorney')) return reply;
   if (!user!.u_email_verified_at) return [];
-  return attorneyItems(
-    await query('attorney_requests', ATTORNEY_REQUESTS_SQL, [(user!.u_email as string).toLowerCase()]),
-  );
+  const rows = await query('attorney_requests', ATTORNEY_REQUESTS_SQL, [
+    (user!.u_email as string).toLowerCase(),
+  ]);
+  return attorneyItems(rows.slice(0, PAGE.defaultLimit));
 });
 
 app.get('/three/api/firm/lpq-requests/:id', async (request, reply) => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { longText } from './form-fields';
 import { LIMITS } from './limits';
+import { PAGE_MESSAGES, pageQuerySchema } from './paging';
 import { REQUEST_STATUS_LABELS, REQUEST_STATUSES, type RequestStatus } from './requests';
 
 /**
@@ -28,13 +29,12 @@ export const FIRM_REQUEST_SORT_LABELS: Record<FirmRequestSort, string> = {
   position: 'Position A–Z',
   '-position': 'Position Z–A',
 };
-export const FIRM_REQUEST_PAGE = { defaultLimit: 50, maxLimit: 200 } as const;
 
 export const PIPELINE_MESSAGES = {
   unknownStatus: 'Choose one of the listed statuses',
   unknownSort: 'Choose one of the listed sort orders',
-  badLimit: `Ask for between 1 and ${FIRM_REQUEST_PAGE.maxLimit} rows`,
-  badCursor: 'This page link is no longer valid. Reload the list.',
+  badLimit: PAGE_MESSAGES.badLimit,
+  badCursor: PAGE_MESSAGES.badCursor,
   searchTooLong: 'Search for at most 200 characters',
   withdrawOnlyPending: 'Only a pending invitation can be withdrawn.',
   resendOnlyPending: 'Only a pending invitation can be resent.',
@@ -44,17 +44,10 @@ export const PIPELINE_MESSAGES = {
 } as const;
 
 /** `GET /api/firm/lpq-requests?status=&q=&sort=&limit=&cursor=` */
-export const firmRequestListQuerySchema = z.object({
+export const firmRequestListQuerySchema = pageQuerySchema.extend({
   status: z.enum(REQUEST_STATUSES, { error: PIPELINE_MESSAGES.unknownStatus }).optional(),
   q: z.string().trim().max(200, PIPELINE_MESSAGES.searchTooLong).optional(),
   sort: z.enum(FIRM_REQUEST_SORTS, { error: PIPELINE_MESSAGES.unknownSort }).default('-sent'),
-  limit: z.coerce
-    .number({ error: PIPELINE_MESSAGES.badLimit })
-    .int(PIPELINE_MESSAGES.badLimit)
-    .min(1, PIPELINE_MESSAGES.badLimit)
-    .max(FIRM_REQUEST_PAGE.maxLimit, PIPELINE_MESSAGES.badLimit)
-    .default(FIRM_REQUEST_PAGE.defaultLimit),
-  cursor: z.string().max(500, PIPELINE_MESSAGES.badCursor).optional(),
 });
 export type FirmRequestListQuery = z.output<typeof firmRequestListQuerySchema>;
 

@@ -209,5 +209,8 @@ export type AttorneyRequestItem = {
   revokedAt: string | null;
 };
 
+/** The LPQ Requests page's counts over every request (the list itself comes in pages). */
+export type AttorneyRequestSummary = { pending: number; shared: number; firms: number; underReview: number };
+
 /** The spec's client sends no body; Fastify then hands the route null. */
 export const declineRequestSchema = z.object({ reason: optionalText(LIMITS.mediumText) }).nullish();

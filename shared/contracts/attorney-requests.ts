@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { declineRequestSchema, lpqCompleteSchema, lpqSaveSchema } from '../lpq';
+import { pageQuerySchema } from '../paging';
 import { accessLogQuerySchema, previewQuerySchema, shareRequestSchema } from '../sharing';
 import { defineContracts, idParams } from './contract';
 import {
@@ -13,9 +14,20 @@ export const attorneyRequestContracts = defineContracts('Attorney requests and s
   list: {
     method: 'GET',
     path: '/api/attorney/lpq-requests',
-    summary: 'Requests sent to the attorney’s verified address, newest first',
+    summary:
+      'A page of the requests sent to the attorney’s verified address, newest first; the next page’s URL in `Link: <…>; rel="next"`',
     audience: 'attorney',
+    query: pageQuerySchema,
     response: { 200: z.array(attorneyRequestItemResponse) },
+  },
+  summary: {
+    method: 'GET',
+    path: '/api/attorney/lpq-requests/summary',
+    summary: 'The counts of every request: pending, shared, under review and firms',
+    audience: 'attorney',
+    response: {
+      200: z.object({ pending: z.number(), shared: z.number(), firms: z.number(), underReview: z.number() }),
+    },
   },
   share: {
     method: 'POST',

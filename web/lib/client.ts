@@ -157,3 +157,17 @@ export function apiOrNull<K extends JsonRoute>(
 ): Promise<ResultOf<K> | null> {
   return send(route, input as AnyInput | undefined, status) as Promise<ResultOf<K> | null>;
 }
+
+/**
+ * One page of a paged list route (shared/paging.ts): its rows and the next page's URL from the server's
+ * `Link: <…>; rel="next"` header (null on the last page). `url` is the first page's (apiUrl) or a `next`.
+ */
+export async function apiPage<K extends JsonRoute>(
+  route: K,
+  url: string,
+): Promise<{ items: ResultOf<K>; next: string | null }> {
+  const res = await fetch(url, { credentials: 'include' });
+  await ensureOk(res, `${route.slice(0, route.indexOf(' '))} ${url}`);
+  const next = res.headers.get('Link')?.match(/^<([^>]+)>;\s*rel="next"$/)?.[1] ?? null;
+  return { items: (await res.json()) as ResultOf<K>, next };
+}

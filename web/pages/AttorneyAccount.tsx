@@ -15,7 +15,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { PageShell } from '../components/PageShell';
 import { PasswordField } from '../components/PasswordField';
-import { useAttorneyRequests } from '../features/sharing/queries';
+import { useAllAttorneyRequests } from '../features/sharing/queries';
 import { errorMessage } from '../lib/api';
 import { forgetSession } from '../lib/auth';
 import { api, type BodyOf } from '../lib/client';
@@ -73,7 +73,7 @@ function DataDownload() {
 
 function DeleteAccountModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const navigate = useNavigate();
-  const requests = useAttorneyRequests();
+  const requests = useAllAttorneyRequests();
   const activeShares = (requests.data ?? []).filter((r) => SHARED_DOCUMENT_STATUSES.includes(r.status));
   const form = useForm<DeleteAccountInput>({
     resolver: zodResolver(deleteAccountSchema),

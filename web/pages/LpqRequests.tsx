@@ -12,14 +12,18 @@ import {
   Title,
 } from '@mantine/core';
 import type { AttorneyRequestItem } from '@shared/lpq';
-import { SHARED_STATUSES } from '@shared/requests';
 import { revokeConsequence, SHARING_TOASTS } from '@shared/sharing';
 import { TOASTS } from '@shared/texts';
 import { IconInbox } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { PageShell } from '../components/PageShell';
-import { useAttorneyRequests, useDeclineRequest, useRevokeShare } from '../features/sharing/queries';
+import {
+  useAttorneyRequestPages,
+  useAttorneyRequestSummary,
+  useDeclineRequest,
+  useRevokeShare,
+} from '../features/sharing/queries';
 import { RequestCard } from '../features/sharing/RequestCard';
 import { ShareDialog } from '../features/sharing/ShareDialog';
 import { errorMessage } from '../lib/api';
@@ -40,7 +44,8 @@ function CountCard({ label, value }: { label: string; value: number }) {
 }
 
 export default function LpqRequests() {
-  const requests = useAttorneyRequests();
+  const requests = useAttorneyRequestPages();
+  const summary = useAttorneyRequestSummary();
   const decline = useDeclineRequest();
   const revoke = useRevokeShare();
   const [sharing, setSharing] = useState<AttorneyRequestItem | null>(null);
@@ -49,13 +54,9 @@ export default function LpqRequests() {
   const [declining, setDeclining] = useState<AttorneyRequestItem | null>(null);
   const [reason, setReason] = useState('');
 
-  const items = requests.data ?? [];
-  const counts = {
-    pending: items.filter((r) => r.status === 'pending').length,
-    shared: items.filter((r) => SHARED_STATUSES.includes(r.status)).length,
-    firms: new Set(items.map((r) => r.firmName)).size,
-    underReview: items.filter((r) => r.status === 'reviewed').length,
-  };
+  const items = requests.data?.pages.flatMap((page) => page.items) ?? [];
+  // Counted by the server over every request: the list below comes in pages.
+  const counts = summary.data ?? { pending: 0, shared: 0, firms: 0, underReview: 0 };
 
   const confirmRevoke = () => {
     if (!revoking) return;
@@ -148,6 +149,17 @@ export default function LpqRequests() {
             />
           ))}
         </Stack>
+        {requests.hasNextPage && (
+          <Group justify="center">
+            <Button
+              variant="default"
+              loading={requests.isFetchingNextPage}
+              onClick={() => requests.fetchNextPage()}
+            >
+              Show more requests
+            </Button>
+          </Group>
+        )}
       </Stack>
 
       <ShareDialog

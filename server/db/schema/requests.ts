@@ -94,7 +94,8 @@ export const lpqRequests = pgTable(
     index('lpq_requests_reminder_due_idx')
       .on(t.dueDate)
       .where(sql`${t.status} = 'pending' and ${t.reminderSentAt} is null`),
-    index('lpq_requests_attorney_email_idx').on(sql`lower(${t.attorneyEmail})`),
+    // The attorney's requests by address, and their list's pages newest first (keyset on sent_at, id).
+    index('lpq_requests_attorney_email_sent_idx').on(sql`lower(${t.attorneyEmail})`, t.sentAt, t.id),
     // PRODUCT.md §6: one open invitation per firm, address and position (any letter case). The service
     // checks first; this index makes two concurrent posts unable to both succeed.
     uniqueIndex(OPEN_INVITATION_INDEX)

@@ -1,11 +1,10 @@
 import type { User } from '@shared/auth';
-import { SHARED_DOCUMENT_STATUSES } from '@shared/requests';
+import { SHARED_DOCUMENT_STATUSES, SHARED_STATUSES } from '@shared/requests';
 import type { PackageParts } from '@shared/sharing';
-import { and, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { preparedStatement } from '../../db/prepared';
 import { lpqRequests, masterLpqs, positionLpqs, sharedPackages, users } from '../../db/schema';
-import { attorneyRequestScope, sentToAddress } from '../../policies/request-scope';
+import { attorneyRequestScope } from '../../policies/request-scope';
 
 /**
  * The attorney's side of requests. Every query is narrowed by `attorneyRequestScope` or `sentToAddress`,
@@ -13,30 +12,21 @@ import { attorneyRequestScope, sentToAddress } from '../../policies/request-scop
  */
 type RequestRow = typeof lpqRequests.$inferSelect;
 
-const requestColumns = getTableColumns(lpqRequests);
-
-/** Every attorney opens this list, so it is a prepared statement. */
-const requestsSentTo = (db: Db) =>
-  preparedStatement(db, 'attorney_requests', (db, name) =>
-    db
-      .select({ ...requestColumns, lpqId: positionLpqs.id, include: sharedPackages.include })
-      .from(lpqRequests)
-      .leftJoin(positionLpqs, eq(positionLpqs.requestId, lpqRequests.id))
-      .leftJoin(
-        sharedPackages,
-        and(
-          eq(sharedPackages.requestId, lpqRequests.id),
-          eq(sharedPackages.version, lpqRequests.currentVersion),
-        ),
-      )
-      .where(sentToAddress(sql.placeholder('email')))
-      .orderBy(desc(lpqRequests.sentAt))
-      .prepare(name),
-  );
-
-/** The requests sent to this lower-cased address, newest first, with their LPQ id and shared parts. */
-export async function requestsSentToAddress(db: Db, lowerCaseEmail: string) {
-  return requestsSentTo(db).execute({ email: lowerCaseEmail });
+/**
+ * The LPQ Requests page's counts (GET /api/attorney/lpq-requests/summary) over every request, while the
+ * list itself comes in pages: pending, shared (SHARED_STATUSES), under review, and the firms that asked.
+ */
+export async function requestSummary(db: Db, user: User) {
+  const [row] = await db
+    .select({
+      pending: sql<number>`count(*) filter (where ${lpqRequests.status} = 'pending')::int`,
+      shared: sql<number>`count(*) filter (where ${inArray(lpqRequests.status, SHARED_STATUSES)})::int`,
+      underReview: sql<number>`count(*) filter (where ${lpqRequests.status} = 'reviewed')::int`,
+      firms: sql<number>`count(distinct ${lpqRequests.firmName})::int`,
+    })
+    .from(lpqRequests)
+    .where(attorneyRequestScope(user));
+  return row;
 }
 
 /** One request sent to this attorney's verified address, or undefined. */

@@ -3,9 +3,11 @@ import { routeSchema } from '@shared/contracts/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
+import { hotSerializerCompiler } from '../../plugins/hot-serializer';
+import { linkNextPage } from '../../plugins/paging';
 import { actorOf, requireUser, userFromStatement } from '../../plugins/session';
 import { sessionToken } from '../../policies/authorize';
-import { declineRequest } from './attorney-requests.service';
+import { attorneyRequestSummary, declineRequest } from './attorney-requests.service';
 import { listAttorneyRequestsForSession } from './hot-reads.service';
 import { previewPackage, revokeShare, sendUpdate, shareRequest } from './sharing.service';
 
@@ -13,18 +15,31 @@ export async function attorneyRequestRoutes(fastify: FastifyInstance, { ctx }: {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const guard = { preValidation: requireUser('attorney') };
 
-  // Hot: the session lookup is part of the list's statement (hot-reads.service.ts).
+  // Hot: the session lookup is part of the list's statement (hot-reads.service.ts). A page of the list;
+  // the next page's URL in the Link header (as the firm's pipeline).
   app.get(
     c.list.path,
-    { ...guard, schema: routeSchema(c.list), config: { sessionInStatement: true } },
-    async (request) => {
+    {
+      ...guard,
+      schema: routeSchema(c.list),
+      serializerCompiler: hotSerializerCompiler(ctx.config),
+      config: { sessionInStatement: true },
+    },
+    async (request, reply) => {
       const { user, answer } = await listAttorneyRequestsForSession(
         ctx,
         sessionToken(request.uncheckedSessionId!),
+        request.query,
       );
       userFromStatement(request, user, 'attorney');
-      return answer();
+      const { items, nextCursor } = answer();
+      linkNextPage(reply, c.list.path, request.query, nextCursor);
+      return items;
     },
+  );
+
+  app.get(c.summary.path, { ...guard, schema: routeSchema(c.summary) }, (request) =>
+    attorneyRequestSummary(ctx, actorOf(request)),
   );
 
   app.post(c.share.path, { ...guard, schema: routeSchema(c.share) }, (request) =>

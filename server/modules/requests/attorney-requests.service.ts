@@ -1,23 +1,21 @@
-import type { AttorneyRequestItem } from '@shared/lpq';
+import type { AttorneyRequestItem, AttorneyRequestSummary } from '@shared/lpq';
 import { REQUEST_MESSAGES } from '@shared/requests';
 import type { AppContext } from '../../context';
 import { enqueueMail } from '../../mail/outbox';
 import { type Actor, authorize } from '../../policies/authorize';
 import { requestPolicies as policies } from '../../policies/request.policy';
-import { attorneyRequestScope, mayActOnRequests } from '../../policies/request-scope';
+import { attorneyRequestScope } from '../../policies/request-scope';
 import { recordActivity } from '../audit/audit.repo';
 import { toAttorneyItem } from './attorney-item';
-import { firmUserEmail, requestsSentToAddress } from './attorney-requests.repo';
+import { firmUserEmail, requestSummary } from './attorney-requests.repo';
 import { loadAttorneyRequest } from './load-request';
 import { transitionRequest } from './request-state';
 import { requestDeclinedMail } from './sharing.mails';
 
-/** GET /api/attorney/lpq-requests: requests sent to the attorney's verified address, newest first. */
-export async function listAttorneyRequests(ctx: AppContext, actor: Actor): Promise<AttorneyRequestItem[]> {
+/** GET /api/attorney/lpq-requests/summary: the counts of every request sent to the verified address. */
+export async function attorneyRequestSummary(ctx: AppContext, actor: Actor): Promise<AttorneyRequestSummary> {
   const attorney = authorize(policies.attorneyRequests, actor);
-  if (!mayActOnRequests(attorney)) return [];
-  const rows = await requestsSentToAddress(ctx.db, attorney.email.toLowerCase());
-  return rows.map(({ lpqId, include, ...row }) => toAttorneyItem(row, lpqId, include));
+  return requestSummary(ctx.db, attorney);
 }
 
 /** Decline: pending → declined with an optional reason; the firm user is told by e-mail. */

@@ -13,7 +13,8 @@ import { isUuid } from '@shared/uuid';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import type { requestNotes } from '../../db/schema';
-import { badRequest, conflict, HttpError } from '../../plugins/errors';
+import { conflict, HttpError } from '../../plugins/errors';
+import { decodeCursor, encodeCursor } from '../../plugins/paging';
 import { type Actor, authorize, type FirmUser } from '../../policies/authorize';
 import { requestPolicies as policies } from '../../policies/request.policy';
 import { firmRequestScope } from '../../policies/request-scope';
@@ -32,31 +33,9 @@ import { toFirmRequestItem } from './firm-request-item';
 import { sendInvitationMail } from './invitations';
 import { transitionRequest } from './request-state';
 
-/** The cursor names the last row of a page: its sort key (as PostgreSQL printed it) and id. */
-function encodeCursor(key: string, id: string): string {
-  return Buffer.from(JSON.stringify([key, id])).toString('base64url');
-}
-function decodeCursor(cursor: string): [string, string] {
-  try {
-    const parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
-    if (
-      Array.isArray(parsed) &&
-      parsed.length === 2 &&
-      typeof parsed[0] === 'string' &&
-      parsed[0].length <= 200 &&
-      typeof parsed[1] === 'string' &&
-      isUuid(parsed[1])
-    )
-      return [parsed[0], parsed[1]];
-  } catch {
-    // Falls through to the 400.
-  }
-  throw badRequest(PIPELINE_MESSAGES.badCursor, { cursor: PIPELINE_MESSAGES.badCursor });
-}
-
 /**
- * PRODUCT.md §6: one page of the firm's requests, filtered, searched and sorted, with keyset pagination:
- * a page is found from the previous page's last row, so its cost does not grow with the page number.
+ * PRODUCT.md §6: one page of the firm's requests, filtered, searched and sorted, with keyset pagination
+ * (server/plugins/paging.ts).
  */
 export async function listFirmRequestsPage(
   ctx: AppContext,

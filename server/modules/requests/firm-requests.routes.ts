@@ -5,6 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { renderPackagePdfOffThread } from '../../pdf/pdf-workers';
+import { hotSerializerCompiler } from '../../plugins/hot-serializer';
+import { linkNextPage } from '../../plugins/paging';
 import { actorOf, requireUser, userFromStatement } from '../../plugins/session';
 import { sessionToken, systemJob } from '../../policies/authorize';
 import { contentDisposition } from '../../storage/storage';
@@ -41,12 +43,7 @@ export async function firmRequestRoutes(fastify: FastifyInstance, { ctx }: { ctx
   // PRODUCT.md §6: a page of the list; the next page's URL in the Link header.
   app.get(c.list.path, { schema: routeSchema(c.list) }, async (request, reply) => {
     const { items, nextCursor } = await listFirmRequestsPage(ctx, actorOf(request), request.query);
-    if (nextCursor) {
-      const params = new URLSearchParams();
-      for (const [k, v] of Object.entries({ ...request.query, cursor: nextCursor }))
-        if (v !== undefined && v !== '') params.set(k, String(v));
-      reply.header('Link', `</api/firm/lpq-requests?${params}>; rel="next"`);
-    }
+    linkNextPage(reply, c.list.path, request.query, nextCursor);
     return items;
   });
 
@@ -87,7 +84,11 @@ export async function firmRequestRoutes(fastify: FastifyInstance, { ctx }: { ctx
   // Hot: the session lookup and the access event are part of the read's statement (hot-reads.service.ts).
   app.get(
     c.get.path,
-    { schema: routeSchema(c.get), config: { sessionInStatement: true } },
+    {
+      schema: routeSchema(c.get),
+      serializerCompiler: hotSerializerCompiler(ctx.config),
+      config: { sessionInStatement: true },
+    },
     async (request) => {
       const { user, answer } = await getFirmRequestForSession(
         ctx,

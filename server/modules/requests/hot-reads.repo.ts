@@ -1,10 +1,12 @@
 import type { User } from '@shared/auth';
 import { objectUrlFor } from '@shared/files';
 import { SESSION } from '@shared/limits';
+import { PAGE_MESSAGES } from '@shared/paging';
 import { SHARED_DOCUMENT_STATUSES } from '@shared/requests';
 import type { Db } from '../../db/client';
 import { fromDriver, prefixedColumns, preparedSqlText } from '../../db/prepared';
 import { lpqRequests, positionLpqs, sharedPackages } from '../../db/schema';
+import { badRequest } from '../../plugins/errors';
 
 /**
  * The two reads every signed-in user makes all day, each in ONE statement and one database round trip
@@ -31,16 +33,27 @@ const SESSION_CTES = `"session" as (
     returning 1
   )`;
 
-/** The attorney's requests (as listAttorneyRequests reads them), sent to their verified address. */
+/**
+ * A page of the attorney's requests sent to their verified address, newest first (keyset paging,
+ * server/plugins/paging.ts): $5 the previous page's last sent_at as PostgreSQL printed it and $6 its id
+ * (both null: the first page), $7 the rows to read (the page's limit + 1, to know whether a next page
+ * exists). `sort_key` is the row's sent_at as text, for the next cursor.
+ */
 export const ATTORNEY_REQUESTS_FOR_SESSION_SQL = `with ${SESSION_CTES}
-  select "session".*, ${prefixedColumns(lpqRequests, 'r', 'r_')}, pl."id" as "lpq_id", sp."include" as "include"
+  select "session".*, ${prefixedColumns(lpqRequests, 'r', 'r_')}, r."sent_at"::text as "sort_key",
+    pl."id" as "lpq_id", sp."include" as "include"
   from "session"
-  left join ("lpq_requests" r
-    left join "position_lpqs" pl on pl."request_id" = r."id"
-    left join "shared_packages" sp on sp."request_id" = r."id" and sp."version" = r."current_version")
-  on "session"."u_user_type" = 'attorney' and "session"."u_email_verified_at" is not null
-     and lower(r."attorney_email") = lower("session"."u_email")
-  order by r."sent_at" desc`;
+  left join lateral (
+    select * from "lpq_requests" r
+    where "session"."u_user_type" = 'attorney' and "session"."u_email_verified_at" is not null
+      and lower(r."attorney_email") = lower("session"."u_email")
+      and ($5::timestamptz is null or (r."sent_at", r."id") < ($5::timestamptz, $6::uuid))
+    order by r."sent_at" desc, r."id" desc
+    limit $7::int
+  ) r on true
+  left join "position_lpqs" pl on pl."request_id" = r."id"
+  left join "shared_packages" sp on sp."request_id" = r."id" and sp."version" = r."current_version"
+  order by r."sent_at" desc, r."id" desc`;
 
 const SHARED_STATUSES_SQL = SHARED_DOCUMENT_STATUSES.map((s) => `'${s}'`).join(', ');
 
@@ -107,13 +120,22 @@ function sessionUser(row: RawRow | undefined): User | null {
   };
 }
 
-/** Session lookup, touch and the attorney's request list, in one round trip. */
-export async function attorneyRequestsForSession(db: Db, sessionId: string) {
-  const rows = await preparedSqlText(
-    db,
-    'attorney_requests_for_session',
-    ATTORNEY_REQUESTS_FOR_SESSION_SQL,
-  ).execute(sessionParams(sessionId));
+/** Session lookup, touch and a page of the attorney's request list, in one round trip. */
+export async function attorneyRequestsForSession(
+  db: Db,
+  sessionId: string,
+  page: { after: [string, string] | null; limit: number },
+) {
+  const rows = await preparedSqlText(db, 'attorney_requests_for_session', ATTORNEY_REQUESTS_FOR_SESSION_SQL)
+    .execute([...sessionParams(sessionId), page.after?.[0] ?? null, page.after?.[1] ?? null, page.limit + 1])
+    .catch((err: unknown) => {
+      // A cursor whose key does not parse as a timestamp: the link is stale or made up.
+      const e = err as { code?: string; cause?: { code?: string } };
+      if (page.after && (e.code ?? e.cause?.code)?.startsWith('22')) {
+        throw badRequest(PAGE_MESSAGES.badCursor, { cursor: PAGE_MESSAGES.badCursor });
+      }
+      throw err;
+    });
   return {
     user: sessionUser(rows[0]),
     requests: rows.flatMap((row) => {
@@ -122,6 +144,7 @@ export async function attorneyRequestsForSession(db: Db, sessionId: string) {
       return [
         {
           request,
+          sortKey: row.sort_key as string,
           lpqId: (row.lpq_id as string | null) ?? null,
           include: (row.include as typeof sharedPackages.$inferSelect.include | null) ?? null,
         },

@@ -1,9 +1,11 @@
 import type { User } from '@shared/auth';
 import type { AttorneyRequestItem } from '@shared/lpq';
+import type { PageQuery } from '@shared/paging';
 import type { FirmRequestDetail } from '@shared/requests';
 import { isUuid } from '@shared/uuid';
 import type { AppContext } from '../../context';
 import { notFound } from '../../plugins/errors';
+import { decodeCursor, encodeCursor } from '../../plugins/paging';
 import { type Actor, ANONYMOUS, authorize } from '../../policies/authorize';
 import { requestPolicies as policies } from '../../policies/request.policy';
 import { toAttorneyItem } from './attorney-item';
@@ -15,21 +17,34 @@ import { toPackage } from './package-versions';
  * The hot reads with their session in one statement (hot-reads.repo.ts). The actor is the session
  * cookie, not looked up yet (policy request.readWithSession). Each answers the user the session belongs
  * to (null: signed out) and `answer`, which authorizes that user (401, 403) before anything read leaves:
- * the same result as listAttorneyRequests and getFirmRequest.
+ * the same rules as the other services (getFirmRequest is the plain form of the firm's read).
  */
 
-/** GET /api/attorney/lpq-requests: as listAttorneyRequests. */
+/**
+ * GET /api/attorney/lpq-requests: a page of the requests sent to the attorney's verified address, newest
+ * first, and the cursor of the next page (null on the last). A bad cursor is a 400 before any query.
+ */
 export async function listAttorneyRequestsForSession(
   ctx: AppContext,
   actor: Actor,
-): Promise<{ user: User | null; answer: () => AttorneyRequestItem[] }> {
+  page: PageQuery,
+): Promise<{ user: User | null; answer: () => { items: AttorneyRequestItem[]; nextCursor: string | null } }> {
   const session = authorize(policies.readWithSession, actor);
-  const { user, requests } = await attorneyRequestsForSession(ctx.db, session.sessionId);
+  const after = page.cursor ? decodeCursor(page.cursor) : null;
+  const { user, requests } = await attorneyRequestsForSession(ctx.db, session.sessionId, {
+    after,
+    limit: page.limit,
+  });
   return {
     user,
     answer: () => {
       authorize(policies.attorneyRequests, user ?? ANONYMOUS);
-      return requests.map(({ request, lpqId, include }) => toAttorneyItem(request, lpqId, include));
+      const rows = requests.slice(0, page.limit);
+      const last = rows.at(-1);
+      return {
+        items: rows.map(({ request, lpqId, include }) => toAttorneyItem(request, lpqId, include)),
+        nextCursor: requests.length > page.limit && last ? encodeCursor(last.sortKey, last.request.id) : null,
+      };
     },
   };
 }

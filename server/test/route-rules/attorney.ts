@@ -86,6 +86,11 @@ export const ATTORNEY_RULES: Record<string, RouteRule> = {
 
   // Requests on the attorney's side, and the position LPQ
   'GET /api/attorney/lpq-requests': { access: 'attorney', ok: 200, call: url('/api/attorney/lpq-requests') },
+  'GET /api/attorney/lpq-requests/summary': {
+    access: 'attorney',
+    ok: 200,
+    call: url('/api/attorney/lpq-requests/summary'),
+  },
   'POST /api/attorney/lpq-requests/:id/share': {
     access: 'attorney-owned',
     resource: 'request',

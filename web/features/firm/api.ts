@@ -1,8 +1,8 @@
 import type { FirmRequestSort } from '@shared/firm-pipeline';
 import type { RequestStatus } from '@shared/requests';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { ensureOk, queryClient } from '../../lib/api';
-import { api, apiOrNull, apiUrl, type QueryOf, type ResultOf } from '../../lib/client';
+import { queryClient } from '../../lib/api';
+import { api, apiOrNull, apiPage, apiUrl, type QueryOf } from '../../lib/client';
 
 export const FIRM_KEYS = {
   profile: ['/api/firm/profile'],
@@ -28,14 +28,6 @@ export function requestsQuery(filters: RequestFilters): QueryOf<'GET /api/firm/l
   };
 }
 
-/** A page of the list: `url` is the first page's or the server's next one (`Link: <…>; rel="next"`). */
-async function requestsPage(url: string) {
-  const res = await fetch(url, { credentials: 'include' });
-  await ensureOk(res, `GET ${url}`);
-  const next = res.headers.get('Link')?.match(/^<([^>]+)>;\s*rel="next"$/)?.[1] ?? null;
-  return { items: (await res.json()) as ResultOf<'GET /api/firm/lpq-requests'>, next };
-}
-
 /** PRODUCT.md §6: pages of the firm's list, the next page's URL from the Link header. */
 export const useRequestPages = (filters: RequestFilters) =>
   useInfiniteQuery({
@@ -43,7 +35,7 @@ export const useRequestPages = (filters: RequestFilters) =>
     initialPageParam: apiUrl('GET /api/firm/lpq-requests', {
       query: { ...requestsQuery(filters), limit: 50 },
     }),
-    queryFn: ({ pageParam }) => requestsPage(pageParam),
+    queryFn: ({ pageParam }) => apiPage('GET /api/firm/lpq-requests', pageParam),
     getNextPageParam: (last) => last.next ?? undefined,
   });
 

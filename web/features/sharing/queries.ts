@@ -1,7 +1,7 @@
 import type { PackageParts } from '@shared/sharing';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import { queryClient } from '../../lib/api';
-import { api, apiUrl, type BodyOf, type QueryOf } from '../../lib/client';
+import { api, apiPage, apiUrl, type BodyOf, type QueryOf, type ResultOf } from '../../lib/client';
 
 /** The query keys: each is the URL it reads. */
 export const SHARING_PATHS = {
@@ -10,8 +10,43 @@ export const SHARING_PATHS = {
   lpq: (id: string) => apiUrl('GET /api/lpqs/:id', { params: { id } }),
 } as const;
 
-export const useAttorneyRequests = () =>
-  useQuery({ queryKey: [SHARING_PATHS.requests], queryFn: () => api('GET /api/attorney/lpq-requests') });
+/**
+ * The attorney's requests, newest first, a page at a time (the server's Link header names the next);
+ * `fetchNextPage` loads the next. Under the list's key, so every refresh of the list reaches it.
+ */
+export const useAttorneyRequestPages = () =>
+  useInfiniteQuery({
+    queryKey: [SHARING_PATHS.requests, 'pages'],
+    initialPageParam: apiUrl('GET /api/attorney/lpq-requests'),
+    queryFn: ({ pageParam }) => apiPage('GET /api/attorney/lpq-requests', pageParam),
+    getNextPageParam: (last) => last.next ?? undefined,
+  });
+
+/** Every request, all pages: for the rare screens that must see them all (deleting the account). */
+export const useAllAttorneyRequests = () =>
+  useQuery({
+    queryKey: [SHARING_PATHS.requests, 'all'],
+    queryFn: async () => {
+      const items: ResultOf<'GET /api/attorney/lpq-requests'> = [];
+      let url: string | null = apiUrl('GET /api/attorney/lpq-requests', { query: { limit: 200 } });
+      while (url) {
+        const page: Awaited<ReturnType<typeof apiPage<'GET /api/attorney/lpq-requests'>>> = await apiPage(
+          'GET /api/attorney/lpq-requests',
+          url,
+        );
+        items.push(...page.items);
+        url = page.next;
+      }
+      return items;
+    },
+  });
+
+/** The LPQ Requests page's counts over every request (the list comes in pages). */
+export const useAttorneyRequestSummary = () =>
+  useQuery({
+    queryKey: [SHARING_PATHS.requests, 'summary'],
+    queryFn: () => api('GET /api/attorney/lpq-requests/summary'),
+  });
 
 /** After a share or decline: the list, and the dashboard numbers that count requests. */
 function refreshAfterAnswer() {
