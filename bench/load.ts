@@ -9,17 +9,15 @@
  * the app's default pool size (DATABASE_POOL_MAX, server/config.ts), the others are shown for the choice.
  * Reported, never asserted in tests; exits 1 when a target is missed.
  * At the default pool it then runs the PDF and upload phases (bench/load-phases.ts; --skip-phases skips them).
- * Usage: npm run bench:load [-- --duration 10 --warmup 3 --connections 50 --pools 20 --skip-phases --keep-db]
+ * Usage: npm run bench:load [-- --duration 10 --warmup 3 --rounds 3 --connections 50 --pools 20 --skip-phases --keep-db]
  * Needs a PostgreSQL server (BENCH_PG_URL, default postgres://postgres@127.0.0.1:5432/postgres); creates
  * and drops the database lp_bench on it.
  */
-import { type ChildProcess, execFileSync, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { rmSync, writeFileSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import autocannon from 'autocannon';
 import pg from 'pg';
 import { openDatabase } from '../server/db/client';
 import { hashPassword } from '../server/modules/auth/crypto';
@@ -29,8 +27,9 @@ import {
   conflictsForm,
   diversityForm,
 } from '../server/modules/master-lpq/master-lpq.fixtures';
-import { cpuSecondsByPid, groupCpuSeconds, stop, timeToFirst200 } from './lib';
+import { cpuSecondsByPid, groupCpuSeconds, median, stop, timeToFirst200 } from './lib';
 import { type Check, pdfPhase, UPLOAD_TARGET, uploadPhase } from './load-phases';
+import { loadRun } from './load-runner';
 import { attorneyEmail, firmEmail, seedDatabase } from './load-seed';
 
 const arg = (name: string, fallback: number) => {
@@ -41,6 +40,12 @@ const duration = arg('duration', 10);
 const warmup = arg('warmup', 3);
 const connections = arg('connections', 50);
 const keepDb = process.argv.includes('--keep-db');
+/**
+ * The app and the one-statement baseline are measured in alternating rounds (baseline then app, then app
+ * then baseline, …), and each target is judged on the median of the rounds' ratios: a drift in the
+ * machine's load during the run then falls on both alike instead of on whichever ran last.
+ */
+const rounds = arg('rounds', 3);
 /** Only the endpoint load: no PDF and upload phases. */
 const skipPhases = process.argv.includes('--skip-phases');
 /** The pool size the app ships with (server/config.ts): the targets are judged there. */
@@ -215,61 +220,8 @@ async function backendCpuSince(before: Map<number, number>) {
   return total;
 }
 
-type Run = { reqPerSec: number; p50: number; p99: number; errors: number; requests: number };
-
-async function runAutocannon(url: string, cookie: string, seconds: number): Promise<Run> {
-  const result = await autocannon({ url, connections, duration: seconds, headers: { cookie } });
-  return {
-    reqPerSec: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.timeouts + result.non2xx,
-    requests: result.requests.total,
-  };
-}
-
-// wrk's summary as one JSON line (latencies in µs); status errors are the non-2xx/3xx answers.
-const WRK_REPORT = `done = function(s, latency)
-  local e = s.errors
-  io.write(string.format('{"requests":%d,"us":%d,"errors":%d,"p50":%d,"p99":%d}\\n', s.requests, s.duration,
-    e.connect + e.read + e.write + e.timeout + e.status, latency:percentile(50), latency:percentile(99)))
-end`;
-
-function runWrk(url: string, cookie: string, seconds: number): Run {
-  // wrk loads the script once per thread and once more for the summary, so it must be a file.
-  const script = path.join(os.tmpdir(), `lp-bench-wrk-${process.pid}.lua`);
-  writeFileSync(script, WRK_REPORT);
-  const out = execFileSync(
-    'wrk',
-    [
-      '-t1',
-      `-c${connections}`,
-      `-d${seconds}s`,
-      '--timeout',
-      '10s',
-      '-H',
-      `Cookie: ${cookie}`,
-      '-s',
-      script,
-      url,
-    ],
-    { encoding: 'utf8' },
-  );
-  rmSync(script, { force: true });
-  const line = out.split('\n').find((l) => l.startsWith('{"requests"'));
-  if (!line) throw new Error(`wrk printed no summary:\n${out}`);
-  const r = JSON.parse(line) as Record<string, number>;
-  return {
-    reqPerSec: r.requests / (r.us / 1e6),
-    p50: Math.round(r.p50 / 100) / 10,
-    p99: Math.round(r.p99 / 100) / 10,
-    errors: r.errors,
-    requests: r.requests,
-  };
-}
-
 const runLoad = (url: string, cookie: string, seconds: number) =>
-  tool === 'wrk' ? Promise.resolve(runWrk(url, cookie, seconds)) : runAutocannon(url, cookie, seconds);
+  loadRun(tool, { url, cookie, seconds, connections });
 
 /** One load run against one server; its own CPU time and that of its PostgreSQL backends are read around it. */
 async function load(url: string, cookie: string, seconds: number, server: ChildProcess): Promise<Figures> {
@@ -413,26 +365,39 @@ try {
     ];
     for (const [i, e] of endpoints.entries()) {
       console.log(`${e.name} (${e.detail})`);
-      const rows: Record<string, Figures> = {};
-      for (const server of servers_) {
+      const measure = async (server: (typeof servers_)[number]) => {
         const url = server.url(e.path, i);
         await load(url, e.cookie, warmup, server.child);
-        const f = await load(url, e.cookie, duration, server.child);
-        rows[server.key] = f;
-        const ratio = rows.one ? `${((f.reqPerSec / rows.one.reqPerSec) * 100).toFixed(0)}%` : '';
-        console.log(`  ${server.label.padEnd(42)} ${fmt(f, ratio)}`);
+        return load(url, e.cookie, duration, server.child);
+      };
+      const [floor, three, one, app] = servers_;
+      const once: Record<string, Figures> = {};
+      for (const server of [floor, three]) {
+        once[server.key] = await measure(server);
+        console.log(`  ${server.label.padEnd(42)} ${fmt(once[server.key], '')}`);
       }
-      const a = rows.app;
-      const ratio = a.reqPerSec / rows.one.reqPerSec;
-      const p99Ratio = a.p99 / rows.one.p99;
+      const pairs: { one: Figures; app: Figures }[] = [];
+      for (let r = 0; r < rounds; r++) {
+        const order = r % 2 === 0 ? [one, app] : [app, one];
+        const round: Record<string, Figures> = {};
+        for (const server of order) round[server.key] = await measure(server);
+        pairs.push({ one: round.one, app: round.app });
+        const ratio = `${((round.app.reqPerSec / round.one.reqPerSec) * 100).toFixed(0)}%`;
+        console.log(`  ${`${one.label}, round ${r + 1}`.padEnd(42)} ${fmt(round.one, '100%')}`);
+        console.log(`  ${`${app.label}, round ${r + 1}`.padEnd(42)} ${fmt(round.app, ratio)}`);
+      }
+      const ratio = median(pairs.map((p) => p.app.reqPerSec / p.one.reqPerSec));
+      const p99Ratio = median(pairs.map((p) => p.app.p99 / p.one.p99));
+      const errors = pairs.reduce((n, p) => n + p.app.errors, 0);
+      const p99s = (key: 'one' | 'app') => pairs.map((p) => p[key].p99).join(', ');
       const misses = [
         ratio < TARGETS.ratio && `req/s ${(ratio * 100).toFixed(0)}% of the 1-statement baseline < 90%`,
         p99Ratio > TARGETS.p99Ratio && `p99 ${p99Ratio.toFixed(2)}× the 1-statement baseline's > 1.1×`,
-        a.errors > 0 && `${a.errors} errors`,
+        errors > 0 && `${errors} errors`,
       ].filter(Boolean);
       const judged = pool === DEFAULT_POOL;
       if (misses.length && judged) failed = true;
-      const line = `  pool ${pool}: req/s ${(ratio * 100).toFixed(0)}% (target ≥ 90%), p99 ${a.p99} / ${rows.one.p99} ms = ${p99Ratio.toFixed(2)}× (target ≤ 1.1×), ${a.errors} errors: ${misses.length ? `MISSED: ${misses.join('; ')}` : 'met'}${judged ? '' : ' (not the default pool: reported only)'}`;
+      const line = `  pool ${pool}, median of ${rounds} rounds: req/s ${(ratio * 100).toFixed(0)}% (target ≥ 90%), p99 ${p99Ratio.toFixed(2)}× (app ${p99s('app')} / baseline ${p99s('one')} ms; target ≤ 1.1×), ${errors} errors: ${misses.length ? `MISSED: ${misses.join('; ')}` : 'met'}${judged ? '' : ' (not the default pool: reported only)'}`;
       console.log(line);
       summary.push(`${e.name}${line}`);
     }
@@ -446,6 +411,7 @@ try {
           firmCookie: session.firm,
           requestId: session.requestId,
           seconds: duration,
+          rounds,
           loadOther: (seconds) => runLoad(`${appUrl}${endpoints[0].path}`, session.attorney, seconds),
         })),
       );

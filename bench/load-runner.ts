@@ -1,0 +1,67 @@
+/**
+ * One load run for bench/load.ts: wrk (C, one thread) or autocannon (Node) at `connections` against one
+ * URL with a cookie, answering req/s, p50, p99 (ms), errors and the request count.
+ */
+import { execFileSync } from 'node:child_process';
+import { rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+
+export type LoadSpec = { url: string; cookie: string; seconds: number; connections: number };
+
+export type Run = { reqPerSec: number; p50: number; p99: number; errors: number; requests: number };
+
+async function runAutocannon({ url, cookie, seconds, connections }: LoadSpec): Promise<Run> {
+  const result = await autocannon({ url, connections, duration: seconds, headers: { cookie } });
+  return {
+    reqPerSec: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+    requests: result.requests.total,
+  };
+}
+
+// wrk's summary as one JSON line (latencies in µs); status errors are the non-2xx/3xx answers.
+const WRK_REPORT = `done = function(s, latency)
+  local e = s.errors
+  io.write(string.format('{"requests":%d,"us":%d,"errors":%d,"p50":%d,"p99":%d}\\n', s.requests, s.duration,
+    e.connect + e.read + e.write + e.timeout + e.status, latency:percentile(50), latency:percentile(99)))
+end`;
+
+function runWrk({ url, cookie, seconds, connections }: LoadSpec): Run {
+  // wrk loads the script once per thread and once more for the summary, so it must be a file.
+  const script = path.join(os.tmpdir(), `lp-bench-wrk-${process.pid}.lua`);
+  writeFileSync(script, WRK_REPORT);
+  const out = execFileSync(
+    'wrk',
+    [
+      '-t1',
+      `-c${connections}`,
+      `-d${seconds}s`,
+      '--timeout',
+      '10s',
+      '-H',
+      `Cookie: ${cookie}`,
+      '-s',
+      script,
+      url,
+    ],
+    { encoding: 'utf8' },
+  );
+  rmSync(script, { force: true });
+  const line = out.split('\n').find((l) => l.startsWith('{"requests"'));
+  if (!line) throw new Error(`wrk printed no summary:\n${out}`);
+  const r = JSON.parse(line) as Record<string, number>;
+  return {
+    reqPerSec: r.requests / (r.us / 1e6),
+    p50: Math.round(r.p50 / 100) / 10,
+    p99: Math.round(r.p99 / 100) / 10,
+    errors: r.errors,
+    requests: r.requests,
+  };
+}
+
+export const loadRun = (tool: 'wrk' | 'autocannon', spec: LoadSpec): Promise<Run> =>
+  tool === 'wrk' ? Promise.resolve(runWrk(spec)) : runAutocannon(spec);
