@@ -108,6 +108,24 @@ export const lpqRequests = pgTable(
   ],
 );
 
+/**
+ * The firm's dashboard counts (PRODUCT.md §4): how many of its requests are in each status, so the stat
+ * cards read at most one row per status whatever the firm's size (issue 17). Kept by the trigger
+ * `lpq_requests_count_status` (migration 0012) on every insert, delete and change of status or firm of
+ * lpq_requests, whichever code path writes; rows whose count fell to 0 stay.
+ */
+export const firmRequestCounts = pgTable(
+  'firm_request_counts',
+  {
+    firmUserId: uuid('firm_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: requestStatusEnum('status').notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.firmUserId, t.status] })],
+);
+
 // The frozen copies of what the attorney shared with one request, one row per version (PRODUCT.md §5):
 // version 1 when shared, N+1 for each update. Rows are never updated.
 export const sharedPackages = pgTable(

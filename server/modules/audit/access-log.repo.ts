@@ -1,5 +1,5 @@
 import { ACCESS_LOG_WINDOW_MINUTES } from '@shared/sharing';
-import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { accessEvents, lpqRequests, users } from '../../db/schema';
 
@@ -57,6 +57,9 @@ export async function accessLogGroups(
   const groups: Open[] = [];
   const openByKey = new Map<string, Open>();
   let cursor: { at: string; id: number } | null = null;
+  // The first batch is sized for one page whose entries are single reads (twice `limit`): most pages end
+  // there; a page of longer runs of reads goes on in batches of BATCH.
+  let size = Math.min(BATCH, limit * 2);
   for (;;) {
     const batch: EventRow[] = await db
       .select({
@@ -81,7 +84,7 @@ export async function accessLogGroups(
         ),
       )
       .orderBy(desc(accessEvents.createdAt), desc(accessEvents.id))
-      .limit(BATCH);
+      .limit(size);
     for (const e of batch) {
       const key = `${e.firmUserId} ${e.requestId}`;
       const open = openByKey.get(key);
@@ -113,7 +116,8 @@ export async function accessLogGroups(
       openByKey.set(key, group);
       groups.push(group);
     }
-    if (batch.length < BATCH) break;
+    if (batch.length < size) break;
+    size = BATCH;
     const last: EventRow = batch[batch.length - 1];
     cursor = { at: last.at, id: last.id };
     // Every entry of the page is complete: nothing older can join any of them.
@@ -125,18 +129,24 @@ export async function accessLogGroups(
   }
   const page = groups.slice(0, limit);
   if (page.length === 0) return [];
+  // Titles and names by primary key, one probe per distinct id: `limit 1` keeps each lookup a lateral
+  // index probe (a plain join of 200 ids made the planner hash the whole users table).
   const [requests, firmUsers] = await Promise.all([
-    db
-      .select({ id: lpqRequests.id, positionTitle: lpqRequests.positionTitle })
-      .from(lpqRequests)
-      .where(inArray(lpqRequests.id, [...new Set(page.map((g) => g.request_id))])),
-    // From the ids, one primary-key lookup each (an IN list of 200 made the planner read the whole table).
+    db.execute<{ id: string; position_title: string }>(
+      sql`select r.id, r.position_title from unnest(${toUuidArray(page.map((g) => g.request_id))}::uuid[]) as x(id)
+          cross join lateral (select r.id, r.position_title from ${lpqRequests} r where r.id = x.id limit 1) r`,
+    ),
     db.execute<{ id: string; first_name: string; last_name: string }>(
       sql`select u.id, u.first_name, u.last_name from unnest(${toUuidArray(page.map((g) => g.firmUserId))}::uuid[]) as x(id)
-          join ${users} u on u.id = x.id`,
+          cross join lateral (select u.id, u.first_name, u.last_name from ${users} u where u.id = x.id limit 1) u`,
     ),
   ]);
-  const titles = new Map(requests.map((r) => [r.id, r.positionTitle]));
+  const titles = new Map(
+    (requests as unknown as { rows: { id: string; position_title: string }[] }).rows.map((r) => [
+      r.id,
+      r.position_title,
+    ]),
+  );
   const names = new Map(
     (firmUsers as unknown as { rows: { id: string; first_name: string; last_name: string }[] }).rows.map(
       (u) => [u.id, { firstName: u.first_name, lastName: u.last_name }],

@@ -1,8 +1,8 @@
 import type { FirmProfile, FirmProfileValues, Office } from '@shared/firm';
 import { FIRM_MESSAGES } from '@shared/firm';
-import { asc, count, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { firmOffices, firmProfiles, lpqRequests } from '../../db/schema';
+import { firmOffices, firmProfiles, firmRequestCounts } from '../../db/schema';
 import { conflict } from '../../plugins/errors';
 
 /** The firm's profile and offices; every row is selected by the firm user's id (policy firm.ownFirm). */
@@ -85,11 +85,13 @@ export async function writeFirmProfile(
   await replaceOffices(tx, firmUserId, offices);
 }
 
-/** The firm's requests counted by status. */
+/**
+ * The firm's requests counted by status: its rows of firm_request_counts (at most one per status), kept by
+ * a trigger on lpq_requests, so the read does not grow with the firm's requests (issue 17).
+ */
 export async function requestCountsByStatus(db: Db | Tx, firmUserId: string) {
   return db
-    .select({ status: lpqRequests.status, n: count() })
-    .from(lpqRequests)
-    .where(eq(lpqRequests.firmUserId, firmUserId))
-    .groupBy(lpqRequests.status);
+    .select({ status: firmRequestCounts.status, n: firmRequestCounts.count })
+    .from(firmRequestCounts)
+    .where(eq(firmRequestCounts.firmUserId, firmUserId));
 }

@@ -33,10 +33,22 @@ function sortKey(sort: FirmRequestSort): { key: SQL; type: string; desc: boolean
 
 const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** The name the firm may see: only the attorney who shared (PRODUCT.md §5). */
-const sharedBy = and(eq(users.id, lpqRequests.attorneyUserId), isNotNull(lpqRequests.sharedAt));
+/**
+ * The name the firm may see: only the attorney who shared (PRODUCT.md §5). A lateral subquery with
+ * `limit 1` is one primary-key probe per request row read; as a plain join the planner could hash the whole
+ * users table for a small firm's page (issue 17).
+ */
+function sharedByOf(db: Db | Tx) {
+  return db
+    .select({ firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(and(eq(users.id, lpqRequests.attorneyUserId), isNotNull(lpqRequests.sharedAt)))
+    .limit(1)
+    .as('shared_by');
+}
+type SharedBy = ReturnType<typeof sharedByOf>;
 
-function filters(user: User, query: Pick<FirmRequestListQuery, 'status' | 'q'>): SQL {
+function filters(user: User, query: Pick<FirmRequestListQuery, 'status' | 'q'>, sharedBy: SharedBy): SQL {
   const conditions: SQL[] = [firmRequestScope(user)];
   if (query.status) conditions.push(eq(lpqRequests.status, query.status));
   if (query.q) {
@@ -44,7 +56,7 @@ function filters(user: User, query: Pick<FirmRequestListQuery, 'status' | 'q'>):
     conditions.push(
       sql`(${lpqRequests.attorneyEmail} ilike ${p} or ${lpqRequests.positionTitle} ilike ${p}
         or ${lpqRequests.practiceArea} ilike ${p}
-        or (${lpqRequests.sharedAt} is not null and (${users.firstName} || ' ' || ${users.lastName}) ilike ${p}))`,
+        or (${lpqRequests.sharedAt} is not null and (${sharedBy.firstName} || ' ' || ${sharedBy.lastName}) ilike ${p}))`,
     );
   }
   return and(...conditions) as SQL;
@@ -58,7 +70,8 @@ export async function pageOfRequests(
   after: [string, string] | null,
 ) {
   const { key, type, desc } = sortKey(query.sort);
-  const where = [filters(user, query)];
+  const sharedBy = sharedByOf(db);
+  const where = [filters(user, query, sharedBy)];
   if (after) {
     const op = sql.raw(desc ? '<' : '>');
     where.push(sql`(${key}, ${lpqRequests.id}) ${op} (${after[0]}::${sql.raw(type)}, ${after[1]}::uuid)`);
@@ -67,12 +80,12 @@ export async function pageOfRequests(
   const rows = await db
     .select({
       request: lpqRequests,
-      firstName: users.firstName,
-      lastName: users.lastName,
+      firstName: sharedBy.firstName,
+      lastName: sharedBy.lastName,
       sortKey: sql<string>`(${key})::text`,
     })
     .from(lpqRequests)
-    .leftJoin(users, sharedBy)
+    .leftJoinLateral(sharedBy, sql`true`)
     .where(and(...where))
     .orderBy(direction(key), direction(sql`${lpqRequests.id}`))
     .limit(query.limit + 1)
