@@ -4,7 +4,7 @@
  * - firm-big: 10,000 requests; firm-small: 600 (every filter below fills a 50-row page), the same mix of statuses,
  *   due dates, shares and position titles;
  * - attorney-big: 500 shared requests with frozen packages and 1,000,000 access events; attorney-small:
- *   5 shared requests and 1,000 access events. Each attorney's events are spaced (20 s, 10 min) so that
+ *   60 shared requests (a full 50-row page of the request list) and 1,000 access events. Each attorney's events are spaced (20 s, 10 min) so that
  *   reads of one request are over 30 minutes apart: every read is its own access log entry for both (the
  *   same 200-entry page).
  */
@@ -13,7 +13,7 @@ import { completeMasterLpq } from '../server/modules/master-lpq/master-lpq.fixtu
 
 export const SCALE = {
   big: { firmRequests: 10_000, shares: 500, events: 1_000_000 },
-  small: { firmRequests: 600, shares: 5, events: 1_000 },
+  small: { firmRequests: 600, shares: 60, events: 1_000 },
 };
 export const scaleEmail = (name: string) => `${name}@scale.example.com`;
 
