@@ -1,6 +1,6 @@
 import type { UserType } from '@shared/auth';
 import { type ComponentType, type LazyExoticComponent, lazy, Suspense, useEffect } from 'react';
-import { Navigate, Route, Routes } from 'react-router';
+import { Navigate, Route, Routes, useParams, useSearchParams } from 'react-router';
 import { FullPageSpinner } from './components/FullPageSpinner';
 import { RequireUser, SignedOutOnly } from './components/Guards';
 import { useAuth } from './lib/auth';
@@ -43,10 +43,17 @@ const FirmRequestNew = page(() => import('./pages/FirmRequestNew'));
 const FirmRequestDetail = page(() => import('./pages/FirmRequestDetail'));
 const FirmCustomSections = page(() => import('./pages/FirmCustomSections'));
 
+/**
+ * What a page asks the API for first, by its path's `:id` and its query: asked for with the page's code
+ * and the session check rather than after both (Lighthouse's LCP, bench/lighthouse.ts). Each address must
+ * be the one the page's query fetches (lib/client.ts: GET, credentials included), or it is asked twice.
+ */
+type FirstData = (id: string, search: URLSearchParams) => string[];
+
 /** Signed-in routes and the user type each needs (spec 2.1, PRODUCT.md §4). */
-const PROTECTED: [string, Page, UserType][] = [
+const PROTECTED: [string, Page, UserType, FirstData?][] = [
   ['/attorney/onboarding', AttorneyOnboarding, 'attorney'],
-  ['/attorney/dashboard', AttorneyDashboard, 'attorney'],
+  ['/attorney/dashboard', AttorneyDashboard, 'attorney', () => ['/api/attorney/dashboard-stats']],
   ['/attorney/profile', AttorneyProfile, 'attorney'],
   ['/attorney/access-log', AttorneyAccessLog, 'attorney'],
   ['/attorney/activity', AttorneyAccessLog, 'attorney'],
@@ -61,7 +68,16 @@ const PROTECTED: [string, Page, UserType][] = [
   ['/firm/profile', FirmProfile, 'firm'],
   ['/firm/requests', FirmRequests, 'firm'],
   ['/firm/requests/new', FirmRequestNew, 'firm'],
-  ['/firm/requests/:id', FirmRequestDetail, 'firm'],
+  [
+    '/firm/requests/:id',
+    FirmRequestDetail,
+    'firm',
+    // The latest version (a `?version=` link asks for its own), and the notes.
+    (id, search) => [
+      ...(search.has('version') ? [] : [`/api/firm/lpq-requests/${id}`]),
+      `/api/firm/lpq-requests/${id}/notes`,
+    ],
+  ],
   ['/firm/custom-sections', FirmCustomSections, 'firm'],
 ];
 
@@ -69,13 +85,32 @@ const PROTECTED: [string, Page, UserType][] = [
  * A signed-in page: its code loads while the session is checked rather than after, one round trip less
  * before the page shows (Lighthouse's LCP, bench/lighthouse.ts).
  */
-function Protected({ page: Page, userType }: { page: Page; userType: UserType }) {
+function Protected({ page: Page, userType, data }: { page: Page; userType: UserType; data?: FirstData }) {
   useEffect(() => Page.preload(), [Page]);
+  const { id = '' } = useParams();
+  const [search] = useSearchParams();
+  // Before the first render's effects: the answers travel while the page's code downloads.
+  if (data && firstPage) preloadData(data(id, search));
+  firstPage = false;
   return (
     <RequireUser userType={userType}>
       <Page />
     </RequireUser>
   );
+}
+
+// Only the document's first page: later pages' queries start as soon as they render anyway.
+let firstPage = true;
+
+function preloadData(urls: string[]) {
+  for (const href of urls) {
+    const link = document.createElement('link');
+    link.rel = 'preload';
+    link.as = 'fetch';
+    link.crossOrigin = 'use-credentials';
+    link.href = href;
+    document.head.append(link);
+  }
 }
 
 function Root() {
@@ -113,8 +148,8 @@ export function AppRoutes() {
         />
         <Route path="/dashboard/attorney" element={<Navigate to="/attorney/dashboard" replace />} />
         <Route path="/dashboard/firm" element={<Navigate to="/firm/dashboard" replace />} />
-        {PROTECTED.map(([path, Page, userType]) => (
-          <Route key={path} path={path} element={<Protected page={Page} userType={userType} />} />
+        {PROTECTED.map(([path, Page, userType, data]) => (
+          <Route key={path} path={path} element={<Protected page={Page} userType={userType} data={data} />} />
         ))}
         <Route path="*" element={<NotFound />} />
       </Routes>

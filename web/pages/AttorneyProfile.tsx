@@ -34,14 +34,9 @@ import {
 } from '../features/attorney/queries';
 import { ResumeUploader } from '../features/files';
 import { marksOf, setPrefillMarks } from '../features/prefill/marks';
-import {
-  DateField,
-  NumberField,
-  optionsOf,
-  SelectField,
-  TextField,
-  TriStateField,
-} from '../features/questionnaires/fields';
+import { DateField, optionsOf, TextField, TriStateField } from '../features/questionnaires/fields';
+import { NumberField } from '../features/questionnaires/number-fields';
+import { SelectField } from '../features/questionnaires/select-field';
 import { queryClient } from '../lib/api';
 import { USER_QUERY_KEY, useAuth } from '../lib/auth';
 import { useAutosave } from '../lib/autosave';

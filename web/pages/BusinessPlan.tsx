@@ -25,8 +25,9 @@ import {
   useMasterLpq,
 } from '../features/attorney/queries';
 import { marksOf, setPrefillMarks } from '../features/prefill/marks';
-import { optionsOf, SelectField, TextareaField, TextField } from '../features/questionnaires/fields';
+import { optionsOf, TextareaField, TextField } from '../features/questionnaires/fields';
 import { RepeatableList } from '../features/questionnaires/RepeatableList';
+import { SelectField } from '../features/questionnaires/select-field';
 import { fieldErrors } from '../lib/api';
 import { useAuth } from '../lib/auth';
 import { useAutosave } from '../lib/autosave';

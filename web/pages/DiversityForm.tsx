@@ -30,12 +30,12 @@ import { ATTORNEY_PATHS, afterAttorneySave, useDiversityForm } from '../features
 import {
   CheckboxField,
   DateField,
-  NumberField,
   optionsOf,
   RadioField,
   TextareaField,
   TextField,
 } from '../features/questionnaires/fields';
+import { NumberField } from '../features/questionnaires/number-fields';
 import { useAuth } from '../lib/auth';
 import { useAutosave } from '../lib/autosave';
 import { api, type BodyOf } from '../lib/client';

@@ -5,7 +5,7 @@ import { type MissingAnswer, masterLpqStepStatuses, missingAnswers } from '@shar
 import { prefillMasterLpq } from '@shared/prefill';
 import { TOASTS } from '@shared/texts';
 import { useMutation } from '@tanstack/react-query';
-import { type Ref, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, type Ref, Suspense, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import {
   type Control,
   type FieldErrors,
@@ -30,13 +30,7 @@ import {
   stepOfField,
   toMasterLpqFormValues,
 } from '../features/questionnaires/master-lpq-form';
-import { ClientsStep } from '../features/questionnaires/master-lpq-steps/ClientsStep';
-import { DisclosuresStep } from '../features/questionnaires/master-lpq-steps/DisclosuresStep';
-import { DocumentsStep } from '../features/questionnaires/master-lpq-steps/DocumentsStep';
-import { ExperienceStep } from '../features/questionnaires/master-lpq-steps/ExperienceStep';
-import { FinancialStep } from '../features/questionnaires/master-lpq-steps/FinancialStep';
 import { GeneralInfoStep } from '../features/questionnaires/master-lpq-steps/GeneralInfoStep';
-import { RequirementsStep } from '../features/questionnaires/master-lpq-steps/RequirementsStep';
 import { WhatIsMissing } from '../features/questionnaires/WhatIsMissing';
 import { errorMessage, fieldErrors } from '../lib/api';
 import { useAuth } from '../lib/auth';
@@ -45,15 +39,47 @@ import { api, type BodyOf } from '../lib/client';
 import { applyServerErrors } from '../lib/forms';
 import { showToast } from '../lib/toast';
 
+// The first step comes with the page; the others when first shown: their fields (Mantine's Select and
+// NumberInput, the uploaders) are not loaded before anyone gets there (bench/page-weight.ts).
 const STEP_VIEWS = [
   GeneralInfoStep,
-  ExperienceStep,
-  FinancialStep,
-  ClientsStep,
-  RequirementsStep,
-  DisclosuresStep,
-  DocumentsStep,
+  lazy(() =>
+    import('../features/questionnaires/master-lpq-steps/ExperienceStep').then((m) => ({
+      default: m.ExperienceStep,
+    })),
+  ),
+  lazy(() =>
+    import('../features/questionnaires/master-lpq-steps/FinancialStep').then((m) => ({
+      default: m.FinancialStep,
+    })),
+  ),
+  lazy(() =>
+    import('../features/questionnaires/master-lpq-steps/ClientsStep').then((m) => ({
+      default: m.ClientsStep,
+    })),
+  ),
+  lazy(() =>
+    import('../features/questionnaires/master-lpq-steps/RequirementsStep').then((m) => ({
+      default: m.RequirementsStep,
+    })),
+  ),
+  lazy(() =>
+    import('../features/questionnaires/master-lpq-steps/DisclosuresStep').then((m) => ({
+      default: m.DisclosuresStep,
+    })),
+  ),
+  lazy(() =>
+    import('../features/questionnaires/master-lpq-steps/DocumentsStep').then((m) => ({
+      default: m.DocumentsStep,
+    })),
+  ),
 ];
+
+/** Says which step is on screen once its view (loaded on demand) is committed. */
+function Shown({ step, onShown }: { step: number; onShown: (step: number) => void }) {
+  useEffect(() => onShown(step), [step, onShown]);
+  return null;
+}
 
 /** Dotted paths of every error in react-hook-form's nested error tree. */
 function errorPaths(errors: FieldErrors, prefix = ''): string[] {
@@ -131,6 +157,8 @@ export default function MasterLpq() {
     const field = params.get('field');
     return field ? stepOfField(field) : 0;
   });
+  // The step whose fields are on screen (a later step's code loads when first shown).
+  const [shownStep, setShownStep] = useState<number | null>(null);
   const missingPanel = useRef<HTMLDivElement>(null);
   const form = useForm<MasterLpqInput>({
     resolver: zodResolver(masterLpqSchema),
@@ -166,14 +194,14 @@ export default function MasterLpq() {
     setStep(next);
   };
   useEffect(() => {
-    if (!focusTarget || !ready) return;
+    if (!focusTarget || !ready || shownStep !== step) return;
     const element = fieldElement(focusTarget);
     if (element) element.focus();
     else form.setFocus(focusTarget as FieldPath<MasterLpqInput>);
     (element ?? (document.activeElement as HTMLElement | null))?.scrollIntoView?.({ block: 'center' });
     setFocusTarget(null);
     if (params.has('field')) setParams({}, { replace: true });
-  }, [focusTarget, ready, form, params, setParams]);
+  }, [focusTarget, ready, shownStep, step, form, params, setParams]);
 
   // A message put under a field by a jump from the panel goes as soon as that field changes.
   useEffect(() => {
@@ -276,7 +304,10 @@ export default function MasterLpq() {
                   <Text component="h2" fw={700} fz="lg" m={0}>
                     {step + 1}. {MASTER_LPQ_STEPS[step]}
                   </Text>
-                  <StepView />
+                  <Suspense fallback={<Loader size="sm" aria-label="Loading step" />}>
+                    <StepView />
+                    <Shown step={step} onShown={setShownStep} />
+                  </Suspense>
                 </Stack>
               </Paper>
               {last && <MasterLpqMissingPanel control={form.control} onJump={jumpTo} ref={missingPanel} />}

@@ -2,7 +2,9 @@ import { Checkbox, SimpleGrid, type SimpleGridProps } from '@mantine/core';
 import { type AttorneyProfileInput, maxGraduationYear, POSITION_LABELS, POSITIONS } from '@shared/attorney';
 import { LIMITS } from '@shared/limits';
 import { type Control, Controller } from 'react-hook-form';
-import { NumberField, optionsOf, SelectField, TextareaField, TextField } from '../questionnaires/fields';
+import { optionsOf, TextareaField, TextField } from '../questionnaires/fields';
+import { NumberField } from '../questionnaires/number-fields';
+import { SelectField } from '../questionnaires/select-field';
 
 /** The part of an attorney form that holds the professional details (registration and profile both have it). */
 export type ProfessionalForm = Pick<

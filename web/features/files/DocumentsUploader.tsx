@@ -1,9 +1,10 @@
-import { Box, Loader, Stack, Text } from '@mantine/core';
+import { Box, Stack, Text } from '@mantine/core';
 import type { FileRef } from '@shared/files';
 import { LIMITS } from '@shared/limits';
 import { TOASTS } from '@shared/texts';
 import { useId } from 'react';
 import { showToast } from '../../lib/toast';
+import { DropZone } from './DropZone';
 import { FileList } from './FileList';
 import { useDocumentUppy } from './use-document-uppy';
 
@@ -19,7 +20,7 @@ export default function DocumentsUploader(props: {
   const room = LIMITS.maxLpqDocuments - props.value.length;
   // Confirmations arrive one by one; each adds to the latest list.
   const latest = { value: props.value };
-  const { target, isLoading } = useDocumentUppy({
+  const { target, isLoading, mounted, start } = useDocumentUppy({
     id,
     maxFiles: room,
     onConfirmed: (file) => {
@@ -43,8 +44,10 @@ export default function DocumentsUploader(props: {
           You can only upload {LIMITS.maxLpqDocuments} files
         </Text>
       )}
-      {isLoading && <Loader size="sm" aria-label="Loading uploader" />}
-      <Box ref={target} display={room <= 0 ? 'none' : undefined} data-testid="documents-uploader" />
+      <Box display={room <= 0 ? 'none' : undefined} data-testid="documents-uploader">
+        {!mounted && <DropZone multiple busy={isLoading} onFiles={start} />}
+        <Box ref={target} />
+      </Box>
       <Text size="xs" c="dimmed">
         {NOTE}
       </Text>

@@ -6,6 +6,7 @@ import { useId, useState } from 'react';
 import { queryClient } from '../../lib/api';
 import { api } from '../../lib/client';
 import { showToast } from '../../lib/toast';
+import { DropZone } from './DropZone';
 import { FileList } from './FileList';
 import { useDocumentUppy } from './use-document-uppy';
 
@@ -30,7 +31,7 @@ export default function ResumeUploader(props: {
     queryFn: () => api('GET /api/objects/:id', { params: { id: fileId ?? '' } }),
     enabled: !!fileId,
   });
-  const { target, isLoading } = useDocumentUppy({
+  const { target, isLoading, mounted, start } = useDocumentUppy({
     id,
     maxFiles: 1,
     onConfirmed: async (file) => {
@@ -66,8 +67,10 @@ export default function ResumeUploader(props: {
       ) : (
         <FileList files={shown} label="Resume" />
       )}
-      {isLoading && <Loader size="sm" aria-label="Loading uploader" />}
-      <Box ref={target} data-testid="resume-uploader" />
+      <Box data-testid="resume-uploader">
+        {!mounted && <DropZone multiple={false} busy={isLoading} onFiles={start} />}
+        <Box ref={target} />
+      </Box>
       <Text size="xs" c="dimmed">
         {NOTE}
       </Text>

@@ -1,12 +1,20 @@
 import type { FileRef } from '@shared/files';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { api } from '../../lib/client';
-import { createDocumentUppy, type DocumentUppy, mountDashboard } from './document-uppy';
+import type { DocumentUppy } from './document-uppy';
 
 /**
- * An Uppy with its Dashboard in the returned ref's element, created once the server's upload
- * settings are known and destroyed on unmount. Callbacks may change between renders.
+ * Uppy with its Dashboard is 76 KB of gzipped JS (bench/page-weight.ts): it loads when first needed,
+ * not with the page. Hovering or focusing the drop zone starts the download; choosing or dropping
+ * files there (DropZone) mounts it and hands it those files.
+ */
+export const loadDocumentUppy = () => import('./document-uppy');
+
+/**
+ * An Uppy with its Dashboard in the returned ref's element, created once `start` was called and the
+ * server's upload settings are known, and destroyed on unmount. Callbacks may change between renders.
  */
 export function useDocumentUppy(opts: {
   id: string;
@@ -18,27 +26,47 @@ export function useDocumentUppy(opts: {
   const uppyRef = useRef<DocumentUppy | null>(null);
   const callbacks = useRef(opts);
   callbacks.current = opts;
+  // Files chosen in the drop zone before Uppy was there.
+  const pending = useRef<File[]>([]);
+  const [active, setActive] = useState(false);
+  // Uppy's Dashboard is in `target` (the drop zone is no longer shown).
+  const [mounted, setMounted] = useState(false);
   const settings = useQuery({
     queryKey: ['/api/uploads/settings'],
     queryFn: () => api('GET /api/uploads/settings'),
   });
 
   useEffect(() => {
-    if (!target.current || settings.isLoading) return;
-    const uppy = createDocumentUppy({
-      id: opts.id,
-      maxFiles: callbacks.current.maxFiles,
-      settings: settings.data,
-      onConfirmed: (file) => callbacks.current.onConfirmed(file),
-      onFailed: (message) => callbacks.current.onFailed(message),
+    if (!active || settings.isLoading) return;
+    let cancelled = false;
+    let created: DocumentUppy | null = null;
+    loadDocumentUppy().then(({ createDocumentUppy, mountDashboard }) => {
+      if (cancelled || !target.current) return;
+      const uppy = createDocumentUppy({
+        id: opts.id,
+        maxFiles: callbacks.current.maxFiles,
+        settings: settings.data,
+        onConfirmed: (file) => callbacks.current.onConfirmed(file),
+        onFailed: (message) => callbacks.current.onFailed(message),
+      });
+      mountDashboard(uppy, target.current);
+      created = uppy;
+      uppyRef.current = uppy;
+      // The Dashboard replaces the drop zone in the same frame: nothing moves.
+      flushSync(() => setMounted(true));
+      const files = pending.current;
+      pending.current = [];
+      if (files.length)
+        uppy.addFiles(files.map((data) => ({ source: 'Dashboard', name: data.name, type: data.type, data })));
     });
-    mountDashboard(uppy, target.current);
-    uppyRef.current = uppy;
     return () => {
-      uppyRef.current = null;
-      uppy.destroy();
+      cancelled = true;
+      if (created) {
+        uppyRef.current = null;
+        created.destroy();
+      }
     };
-  }, [opts.id, settings.isLoading, settings.data]);
+  }, [active, opts.id, settings.isLoading, settings.data]);
 
   // Room left in the list: the restriction follows the value.
   useEffect(() => {
@@ -49,5 +77,10 @@ export function useDocumentUppy(opts: {
     });
   }, [opts.maxFiles]);
 
-  return { target, isLoading: settings.isLoading };
+  const start = useCallback((files: File[] = []) => {
+    pending.current.push(...files);
+    setActive(true);
+  }, []);
+
+  return { target, isLoading: active && !mounted, mounted, start };
 }

@@ -1,14 +1,4 @@
-import {
-  Checkbox,
-  Group,
-  NumberInput,
-  Radio,
-  Select,
-  Stack,
-  Textarea,
-  TextInput,
-  type TextInputProps,
-} from '@mantine/core';
+import { Checkbox, Group, Radio, Stack, Textarea, TextInput, type TextInputProps } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { type Control, type FieldPath, type FieldValues, useController } from 'react-hook-form';
 import { useFieldMark, withMark } from '../prefill/marks';
@@ -17,7 +7,7 @@ import { useFieldMark, withMark } from '../prefill/marks';
  * Mantine inputs bound to react-hook-form by name: each shows its field's message underneath and keeps
  * the value types the shared zod schemas expect (text '', numbers or null, booleans, yyyy-mm-dd dates).
  */
-type Bound<T extends FieldValues> = {
+export type Bound<T extends FieldValues> = {
   control: Control<T>;
   name: FieldPath<T>;
   label: ReactNode;
@@ -73,76 +63,6 @@ export function TextareaField<T extends FieldValues>(props: Bound<T> & { minRows
       onChange={(e) => field.onChange(e.currentTarget.value)}
       onBlur={field.onBlur}
       error={fieldState.error?.message}
-    />
-  );
-}
-
-/**
- * A number input whose empty value is null (spec §5: numbers that do not parse become unset). With a
- * minimum of 0 a minus sign cannot be typed; with `clamp` a value past min or max cannot be typed either.
- */
-export function NumberField<T extends FieldValues>(
-  props: Bound<T> & {
-    min?: number;
-    max?: number;
-    allowDecimal?: boolean;
-    prefix?: string;
-    suffix?: string;
-    thousandSeparator?: boolean;
-    clamp?: boolean;
-    'aria-label'?: string;
-  },
-) {
-  const { field, fieldState } = useController({ control: props.control, name: props.name });
-  const mark = useFieldMark(props.control, props.name, field.value);
-  const value = field.value as number | null | undefined;
-  return (
-    <NumberInput
-      label={props.label}
-      aria-label={props['aria-label']}
-      description={withMark(props.description, mark)}
-      placeholder={props.placeholder}
-      withAsterisk={props.required}
-      min={props.min}
-      max={props.max}
-      allowDecimal={props.allowDecimal ?? true}
-      allowNegative={props.min === undefined || props.min < 0}
-      clampBehavior={props.clamp ? 'strict' : 'blur'}
-      prefix={props.prefix}
-      suffix={props.suffix}
-      thousandSeparator={props.thousandSeparator ? ',' : undefined}
-      hideControls
-      name={field.name}
-      ref={field.ref}
-      value={value ?? ''}
-      onChange={(v) => field.onChange(typeof v === 'number' ? v : v === '' ? null : Number(v))}
-      onBlur={field.onBlur}
-      error={fieldState.error?.message}
-    />
-  );
-}
-
-export function SelectField<T extends FieldValues>(
-  props: Bound<T> & { data: { value: string; label: string }[]; clearable?: boolean },
-) {
-  const { field, fieldState } = useController({ control: props.control, name: props.name });
-  const mark = useFieldMark(props.control, props.name, field.value);
-  return (
-    <Select
-      label={props.label}
-      description={withMark(props.description, mark)}
-      placeholder={props.placeholder ?? 'Select…'}
-      withAsterisk={props.required}
-      data={props.data}
-      clearable={props.clearable}
-      allowDeselect={props.clearable ?? false}
-      name={field.name}
-      ref={field.ref}
-      value={(field.value as string | null | undefined) || null}
-      onChange={(v) => field.onChange(v ?? null)}
-      onBlur={field.onBlur}
-      error={fieldState.error?.message}
-      comboboxProps={{ withinPortal: true }}
     />
   );
 }
@@ -208,16 +128,6 @@ export function TriStateField<T extends FieldValues>(props: Omit<Bound<T>, 'plac
       </Group>
     </Radio.Group>
   );
-}
-
-/** A dollar amount: '$' and thousands separators on screen, a number (or null) in the value. */
-export function MoneyField<T extends FieldValues>(props: Bound<T> & { 'aria-label'?: string }) {
-  return <NumberField {...props} min={0} prefix="$" thousandSeparator />;
-}
-
-/** A whole percentage from 0 to 100: '%' on screen, nothing past the bounds can be typed. */
-export function PercentField<T extends FieldValues>(props: Bound<T>) {
-  return <NumberField {...props} min={0} max={100} suffix="%" allowDecimal={false} clamp />;
 }
 
 /**

@@ -4,7 +4,8 @@ import {
   type OnboardingValues,
 } from '@shared/attorney';
 import type { Control } from 'react-hook-form';
-import { optionsOf, SelectField, TextareaField } from '../../questionnaires/fields';
+import { optionsOf, TextareaField } from '../../questionnaires/fields';
+import { SelectField } from '../../questionnaires/select-field';
 
 /** Step 3: the first answers of the master LPQ. */
 export function MasterLpqStep({ control }: { control: Control<OnboardingValues> }) {

@@ -1,8 +1,9 @@
 import { SimpleGrid, Stack } from '@mantine/core';
 import { CLIENT_AMOUNT_FIELDS } from '@shared/package-labels';
 import { useFieldArray } from 'react-hook-form';
-import { CheckboxField, MoneyField, PercentField, TextareaField, TextField } from '../fields';
+import { CheckboxField, TextareaField, TextField } from '../fields';
 import { emptyTopClient } from '../master-lpq-form';
+import { MoneyField, PercentField } from '../number-fields';
 import { RepeatableList } from '../RepeatableList';
 import { Section, useLpqForm } from './common';
 

@@ -8,7 +8,9 @@ import {
 } from '@shared/master-lpq';
 import { FINANCIAL_FIELD_FORMAT, FORMAT } from '@shared/package-labels';
 import { useWatch } from 'react-hook-form';
-import { MoneyField, NumberField, optionsOf, SelectField, TextareaField } from '../fields';
+import { optionsOf, TextareaField } from '../fields';
+import { MoneyField, NumberField } from '../number-fields';
+import { SelectField } from '../select-field';
 import { Section, useLpqForm } from './common';
 
 type Period = (typeof FINANCIAL_PERIODS)[number];
