@@ -127,9 +127,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance &
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onSend', async (_request, reply, payload) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (closing) reply.header('Connection', 'close');
-    return payload;
+    done(null, payload);
   });
 
   app.addHook('onReady', async () => {

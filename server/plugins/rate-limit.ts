@@ -52,9 +52,11 @@ export async function clearRateLimit(db: Db | Tx, key: string): Promise<void> {
 
 /** Applies each route's `config.rateLimit` before its handler. */
 export function registerRateLimits(app: FastifyInstance, db: Db) {
-  app.addHook('preHandler', async (request) => {
+  // Callback style: most routes have no limit, and a promise per request for them would be pure overhead.
+  app.addHook('preHandler', (request, _reply, done) => {
     const limit = request.routeOptions.config?.rateLimit;
-    if (limit) await hitRateLimit(db, limit.key(request), limit);
+    if (!limit) return done();
+    hitRateLimit(db, limit.key(request), limit).then(() => done(), done);
   });
 }
 

@@ -42,14 +42,19 @@ export function findUnstorableText(value: unknown): string[] | null {
  * guards and the schema, so a wrong caller is still refused first.
  */
 export function registerTextInputRules(app: FastifyInstance) {
-  app.addHook('preHandler', async (request, reply) => {
-    if (findUnstorableText(request.params)) return reply.code(404).send({ message: HTTP_MESSAGES.notFound });
+  app.addHook('preHandler', (request, reply, done) => {
+    if (findUnstorableText(request.params)) {
+      reply.code(404).send({ message: HTTP_MESSAGES.notFound });
+      return;
+    }
     for (const input of [request.query, request.body]) {
       const path = findUnstorableText(input);
       if (path) {
         const message = HTTP_MESSAGES.nulCharacter;
-        return reply.code(400).send({ message, errors: { [path.join('.') || '_']: message } });
+        reply.code(400).send({ message, errors: { [path.join('.') || '_']: message } });
+        return;
       }
     }
+    done();
   });
 }
