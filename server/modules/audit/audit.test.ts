@@ -93,7 +93,9 @@ describeEachDb('access log entries', (t) => {
     };
     const first = await share(firm.cookie);
     const second = await share(other.cookie);
-    const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000);
+    // One clock reading: two readings a millisecond apart would put the events a millisecond off.
+    const now = Date.now();
+    const at = (minutesAgo: number) => new Date(now - minutesAgo * 60_000);
     const event = (
       requestId: string,
       firmUserId: string,
