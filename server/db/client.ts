@@ -11,6 +11,9 @@ import pg from 'pg';
 import { lockFolder } from './folder-lock';
 import * as schema from './schema';
 
+/** How long an idle PostgreSQL connection stays in the pool (bench/load-baseline.ts uses the same). */
+export const POOL_IDLE_TIMEOUT_MS = 5 * 60_000;
+
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 /** A transaction or the database itself: service functions take either. */
@@ -64,7 +67,14 @@ export async function openDatabase(opts: {
   lockDir?: string;
 }): Promise<Database> {
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolMax ?? 20 });
+    // Idle connections stay open for 5 minutes (node-postgres closes them after 10 s by default): each new
+    // connection is a new PostgreSQL backend with cold caches that parses every named statement again, and
+    // bench/load.ts measured seconds of a slow p99 tail after every 10-second lull while they reopened.
+    const pool = new pg.Pool({
+      connectionString: opts.url,
+      max: opts.poolMax ?? 20,
+      idleTimeoutMillis: POOL_IDLE_TIMEOUT_MS,
+    });
     // A dropped connection (server restart) must not crash the process. The pool only listens on idle
     // clients; a client checked out for a transaction emits its 'error' unheard, and an unheard 'error'
     // kills the process. Its pending queries fail on their own, so the listener only has to exist.
