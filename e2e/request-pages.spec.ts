@@ -44,4 +44,8 @@ test('an attorney with 52 requests sees the newest 50, then the rest with Show m
   await expect(cards).toHaveCount(52);
   await expect(more).toHaveCount(0);
   await expect(cards.last()).toHaveAttribute('aria-label', 'Arden & Vale LLP: Partner 01');
+  // On a phone: the counts and the cards stack, nothing scrolls sideways.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: test.info().outputPath('request-pages-390.png') });
 });

@@ -4,6 +4,7 @@ import { Navigate, Route, Routes, useParams, useSearchParams } from 'react-route
 import { FullPageSpinner } from './components/FullPageSpinner';
 import { RequireUser, SignedOutOnly } from './components/Guards';
 import { useAuth } from './lib/auth';
+import { apiUrl } from './lib/client';
 
 // Every page is its own chunk: /auth loads only what it shows. `preload` starts loading it early.
 type Page = LazyExoticComponent<ComponentType> & { preload: () => void };
@@ -53,7 +54,7 @@ type FirstData = (id: string, search: URLSearchParams) => string[];
 /** Signed-in routes and the user type each needs (spec 2.1, PRODUCT.md §4). */
 const PROTECTED: [string, Page, UserType, FirstData?][] = [
   ['/attorney/onboarding', AttorneyOnboarding, 'attorney'],
-  ['/attorney/dashboard', AttorneyDashboard, 'attorney', () => ['/api/attorney/dashboard-stats']],
+  ['/attorney/dashboard', AttorneyDashboard, 'attorney', () => [apiUrl('GET /api/attorney/dashboard-stats')]],
   ['/attorney/profile', AttorneyProfile, 'attorney'],
   ['/attorney/access-log', AttorneyAccessLog, 'attorney'],
   ['/attorney/activity', AttorneyAccessLog, 'attorney'],
@@ -74,8 +75,8 @@ const PROTECTED: [string, Page, UserType, FirstData?][] = [
     'firm',
     // The latest version (a `?version=` link asks for its own), and the notes.
     (id, search) => [
-      ...(search.has('version') ? [] : [`/api/firm/lpq-requests/${id}`]),
-      `/api/firm/lpq-requests/${id}/notes`,
+      ...(search.has('version') ? [] : [apiUrl('GET /api/firm/lpq-requests/:id', { params: { id } })]),
+      apiUrl('GET /api/firm/lpq-requests/:id/notes', { params: { id } }),
     ],
   ],
   ['/firm/custom-sections', FirmCustomSections, 'firm'],

@@ -30,12 +30,12 @@ export const useAllAttorneyRequests = () =>
       const items: ResultOf<'GET /api/attorney/lpq-requests'> = [];
       let url: string | null = apiUrl('GET /api/attorney/lpq-requests', { query: { limit: 200 } });
       while (url) {
-        const page: Awaited<ReturnType<typeof apiPage<'GET /api/attorney/lpq-requests'>>> = await apiPage(
+        const { items: rows, next }: { items: typeof items; next: string | null } = await apiPage(
           'GET /api/attorney/lpq-requests',
           url,
         );
-        items.push(...page.items);
-        url = page.next;
+        items.push(...rows);
+        url = next;
       }
       return items;
     },
