@@ -4,6 +4,7 @@ import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { reclaimAfter } from './reclaim';
 import {
   PartsInvalidError,
   type StorageOperations,
@@ -12,6 +13,7 @@ import {
 } from './storage';
 
 export const LOCAL_UPLOAD_PREFIX = '/api/uploads/local/';
+const READ_BUFFER_BYTES = 256 * 1024;
 
 export type UploadSignatureCheck = 'valid' | 'expired' | 'invalid';
 
@@ -94,6 +96,8 @@ export function createLocalStorage({
         size += chunk.length;
         if (size > maxBytes) return done(new ObjectTooLargeError());
         md5.update(chunk);
+        // The chunks before this one are on disk or on their way: their memory is freed every few MB.
+        reclaimAfter(chunk.length);
         done(null, chunk);
       },
     });
@@ -121,6 +125,24 @@ export function createLocalStorage({
     return { etag: `"${md5.digest('hex')}"`, size };
   }
 
+  /**
+   * Reads a file through one buffer, reused: a stream would allocate a new one per chunk, garbage that V8
+   * frees only every few tens of megabytes (reclaim.ts), for 20 MB of reads per 10 MB upload completed.
+   */
+  async function eachChunk(file: string, use: (chunk: Buffer) => unknown) {
+    const handle = await open(file, 'r');
+    try {
+      const buffer = Buffer.allocUnsafe(READ_BUFFER_BYTES);
+      for (;;) {
+        const { bytesRead } = await handle.read(buffer, 0, buffer.length, null);
+        if (bytesRead === 0) return;
+        await use(buffer.subarray(0, bytesRead));
+      }
+    } finally {
+      await handle.close();
+    }
+  }
+
   async function uploadedParts(uploadId: string): Promise<UploadedPart[]> {
     const dir = uploadDir(uploadId);
     const names = await readdir(dir).catch(() => null);
@@ -129,7 +151,9 @@ export function createLocalStorage({
     for (const name of names.filter((n) => /^\d{5}$/.test(n)).sort()) {
       const file = path.join(dir, name);
       const md5 = createHash('md5');
-      await pipeline(createReadStream(file), md5);
+      await eachChunk(file, (chunk) => {
+        md5.update(chunk);
+      });
       parts.push({ PartNumber: Number(name), Size: (await stat(file)).size, ETag: `"${md5.digest('hex')}"` });
     }
     return parts;
@@ -166,13 +190,16 @@ export function createLocalStorage({
       await mkdir(path.dirname(target), { recursive: true });
       const temp = `${target}.${randomBytes(6).toString('hex')}.tmp`;
       try {
-        const out = createWriteStream(temp);
-        for (const part of parts) {
-          await pipeline(createReadStream(partPath(uploadId, part.PartNumber)), out, { end: false });
+        const out = await open(temp, 'w');
+        try {
+          for (const part of parts)
+            await eachChunk(partPath(uploadId, part.PartNumber), async (chunk) => {
+              for (let at = 0; at < chunk.length; )
+                at += (await out.write(chunk, at, chunk.length - at)).bytesWritten;
+            });
+        } finally {
+          await out.close();
         }
-        await new Promise<void>((resolve, reject) =>
-          out.end((err?: Error | null) => (err ? reject(err) : resolve())),
-        );
         await rename(temp, target);
       } catch (err) {
         await rm(temp, { force: true });
