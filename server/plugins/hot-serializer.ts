@@ -19,16 +19,30 @@ import type { AppConfig } from '../config';
  * encoder against the contract.
  */
 /**
- * zod writes `additionalProperties: false` for its objects; fast-json-stringify would then refuse an answer
- * with an extra field inside a nullable or union (where it must validate to choose) instead of leaving the
- * field out. Without it, every object writes only the properties it names, as zod's strip does.
+ * The contract's JSON Schema, rewritten for fast-json-stringify:
+ * - zod writes `additionalProperties: false` for its objects; fast-json-stringify would then refuse an
+ *   answer with an extra field inside a nullable or union (where it must validate to choose) instead of
+ *   leaving the field out. Without it, every object writes only the properties it names, as zod's strip
+ *   does.
+ * - zod writes a nullable X as `anyOf: [X, {type: 'null'}]`. For an anyOf, fast-json-stringify runs an
+ *   ajv validation of the value against each branch, on every answer, to choose one: the whole shared
+ *   package was validated on each read of a request, and 20 items × 6 fields on each page of the list
+ *   (a third of the memory the list allocated, measured with V8's sampling heap profiler). Written as X
+ *   with `nullable: true`, it writes null or X directly.
  */
-function openObjects(schema: unknown): unknown {
-  if (Array.isArray(schema)) return schema.map(openObjects);
+function forFastJson(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(forFastJson);
   if (!schema || typeof schema !== 'object') return schema;
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(schema))
-    if (!(key === 'additionalProperties' && value === false)) out[key] = openObjects(value);
+    if (!(key === 'additionalProperties' && value === false)) out[key] = forFastJson(value);
+  const branches = out.anyOf as Record<string, unknown>[] | undefined;
+  const isNull = (b: Record<string, unknown>) => b.type === 'null' && Object.keys(b).length === 1;
+  if (Array.isArray(branches) && branches.length === 2 && branches.some(isNull)) {
+    const { anyOf: _, ...rest } = out;
+    const other = branches.find((b) => !isNull(b));
+    if (other && typeof other.type === 'string') return { ...rest, ...other, nullable: true };
+  }
   return out;
 }
 
@@ -39,7 +53,7 @@ export function hotSerializerCompiler(config: Pick<AppConfig, 'env'>): FastifySe
       target: 'draft-07',
       unrepresentable: 'any',
     });
-    const fast = fastJson(openObjects(jsonSchema) as Parameters<typeof fastJson>[0]);
+    const fast = fastJson(forFastJson(jsonSchema) as Parameters<typeof fastJson>[0]);
     if (config.env !== 'test') return fast;
     const contract = serializerCompiler(route as Parameters<typeof serializerCompiler>[0]);
     return (data) => {
