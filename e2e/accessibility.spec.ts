@@ -16,6 +16,10 @@ import { latestMail, linkFrom, PASSWORD, uniqueEmail, verifyAddressByApi } from 
  */
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
+// The screens are independent (each signed-in test has its own users, set up per worker), so the file's
+// tests spread over CI's two workers instead of holding one for five minutes.
+test.describe.configure({ mode: 'parallel' });
+
 async function expectAccessible(page: Page, screen: string) {
   // Let queries settle and Mantine's transitions (modals, tabs) finish before axe reads colours.
   await expect(page.locator('[aria-label^="Loading"]')).toHaveCount(0);
@@ -320,7 +324,7 @@ test.describe('signed in', () => {
     await page.context().close();
   });
 
-  test('attorney screens have no serious or critical axe violations', async ({ browser }) => {
+  test('attorney workspace screens have no serious or critical axe violations', async ({ browser }) => {
     test.setTimeout(300_000);
     const page = await pageAs(browser, actors.attorney);
 
@@ -354,6 +358,13 @@ test.describe('signed in', () => {
     await page.goto('/attorney/business-plan');
     await expect(page.getByRole('heading', { name: 'Business Plan' }).first()).toBeVisible();
     await checkEverySteppedView(page, '/attorney/business-plan');
+
+    await page.context().close();
+  });
+
+  test('attorney request screens have no serious or critical axe violations', async ({ browser }) => {
+    test.setTimeout(180_000);
+    const page = await pageAs(browser, actors.attorney);
 
     await page.goto('/attorney/lpq-requests');
     const pending = page.getByRole('article', { name: /M&A Partner/ });
