@@ -21,7 +21,7 @@ import { registerErrorHandling } from './plugins/errors';
 import { loggerOptions } from './plugins/log-redaction';
 import { registerRateLimits } from './plugins/rate-limit';
 import { registerSecurity } from './plugins/security';
-import { registerSession } from './plugins/session';
+import { refusalBeforeBadInput, registerSession } from './plugins/session';
 import { registerTextInputRules } from './plugins/text-input';
 import { createStorage } from './storage/create-storage';
 
@@ -80,7 +80,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance &
   };
   app.decorate('ctx', ctx);
 
-  registerErrorHandling(app);
+  registerErrorHandling(app, { refusalBeforeBadInput: refusalBeforeBadInput(config, db) });
   // First, so that its timing hook sees every route registered after it.
   if (config.metrics.enabled)
     await registerMetrics(app, { db, token: config.metrics.token, poolStats: opts.poolStats });

@@ -1,5 +1,5 @@
 import { HTTP_MESSAGES } from '@shared/http';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
 /** An error a service throws on purpose; its status and message reach the client as they are. */
@@ -35,16 +35,28 @@ export function validationBody(issues: { path: PropertyKey[]; message: string }[
   return { message: first, errors };
 }
 
-export function registerErrorHandling(app: FastifyInstance) {
-  app.setErrorHandler((err: FastifyError, request, reply) => {
-    if (err instanceof HttpError) {
-      const retryAfter = (err as { retryAfterSeconds?: number }).retryAfterSeconds;
-      if (retryAfter) reply.header('Retry-After', String(retryAfter));
-      return reply
-        .code(err.statusCode)
-        .send({ message: err.message, ...(err.errors ? { errors: err.errors } : {}) });
+export function registerErrorHandling(
+  app: FastifyInstance,
+  options: {
+    /** A 401 or 403 owed before a 400 for bad input (session.ts: refusalBeforeBadInput). */
+    refusalBeforeBadInput?: (request: FastifyRequest) => Promise<HttpError | null>;
+  } = {},
+) {
+  const sendHttpError = (err: HttpError, reply: FastifyReply) => {
+    const retryAfter = (err as { retryAfterSeconds?: number }).retryAfterSeconds;
+    if (retryAfter) reply.header('Retry-After', String(retryAfter));
+    return reply
+      .code(err.statusCode)
+      .send({ message: err.message, ...(err.errors ? { errors: err.errors } : {}) });
+  };
+  app.setErrorHandler(async (err: FastifyError, request, reply) => {
+    const badInput = hasZodFastifySchemaValidationErrors(err);
+    if (badInput || (err instanceof HttpError && err.statusCode === 400)) {
+      const refusal = await options.refusalBeforeBadInput?.(request);
+      if (refusal) return sendHttpError(refusal, reply);
     }
-    if (hasZodFastifySchemaValidationErrors(err)) {
+    if (err instanceof HttpError) return sendHttpError(err, reply);
+    if (badInput) {
       const issues = err.validation.map((v) => ({
         path: v.instancePath.split('/').filter(Boolean),
         message: v.message ?? HTTP_MESSAGES.invalidInput,

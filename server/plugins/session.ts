@@ -18,9 +18,10 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /**
      * The route's own statement looks the session up along with its read (one database round trip,
-     * issue 17): the hook only hashes the cookie, and the route calls `userFromStatement`.
+     * issue 17): the hook only hashes the cookie, and the route calls `userFromStatement` with this
+     * user type (the one its scope's requireUser asks for).
      */
-    sessionInStatement?: boolean;
+    sessionInStatement?: UserType;
   }
 }
 
@@ -82,6 +83,24 @@ export function registerSession(app: FastifyInstance, config: AppConfig, db: Db)
 }
 
 const SESSION_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+
+/**
+ * For the error handler, when a `sessionInStatement` route's input fails validation: its statement never
+ * ran, so the session is looked up here, and a signed-out (stale cookie) or wrong caller gets the 401 or
+ * 403 every other route answers before a 400. Null when the caller may be told about the input.
+ */
+export function refusalBeforeBadInput(config: AppConfig, db: Db) {
+  const cookieName = sessionCookieName(config);
+  return async (request: FastifyRequest): Promise<HttpError | null> => {
+    const userType = request.routeOptions.config.sessionInStatement;
+    const token = request.cookies[cookieName];
+    if (!userType || !token || request.user) return null;
+    const found = await validateSession(db, token);
+    if (!found) return new HttpError(401, HTTP_MESSAGES.unauthorized);
+    if (found.user.userType !== userType) return new HttpError(403, HTTP_MESSAGES.forbidden);
+    return null;
+  };
+}
 
 /** preHandler: 401 signed out, 403 for the wrong user type. */
 export function requireUser(userType?: UserType) {

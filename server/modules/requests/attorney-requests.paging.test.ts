@@ -101,6 +101,20 @@ describeEachDb('attorney requests: pages and the summary (issue 17)', (t) => {
       expect((await get(undefined, '/api/attorney/lpq-requests?limit=0')).statusCode).toBe(401);
       expect((await get(firm.cookie, '/api/attorney/lpq-requests?limit=5')).statusCode).toBe(403);
     });
+
+    it('a stale session cookie is 401, and a firm user 403, before a bad query is looked at', async () => {
+      const { firm } = await attorneyWithRequests(1);
+      const badDate = Buffer.from(
+        JSON.stringify(['not a date', '00000000-0000-4000-8000-000000000000']),
+      ).toString('base64url');
+      for (const qs of ['?limit=0', '?cursor=not-a-cursor', `?cursor=${badDate}`]) {
+        const url = `/api/attorney/lpq-requests${qs}`;
+        const stale = await get('lp_session=a-session-that-ended', url);
+        expect(stale.statusCode, qs).toBe(401);
+        expect(stale.json().errors, qs).toBeUndefined();
+        expect((await get(firm.cookie, url)).statusCode, qs).toBe(403);
+      }
+    });
   });
 
   describe('GET /api/attorney/lpq-requests/summary', () => {

@@ -23,7 +23,7 @@ export async function attorneyRequestRoutes(fastify: FastifyInstance, { ctx }: {
       ...guard,
       schema: routeSchema(c.list),
       serializerCompiler: hotSerializerCompiler(ctx.config),
-      config: { sessionInStatement: true },
+      config: { sessionInStatement: 'attorney' },
     },
     async (request, reply) => {
       const { user, answer } = await listAttorneyRequestsForSession(

@@ -164,6 +164,23 @@ describeEachDb('firm requests', (t) => {
       const [row] = await t().db.select().from(lpqRequests).where(eq(lpqRequests.id, item.id));
       expect(row.status).toBe('accepted');
     });
+
+    it('a stale session cookie is 401, and an attorney 403, before a bad version is looked at', async () => {
+      const { firm, attorney, item } = await sharedRequest();
+      const url = `/api/firm/lpq-requests/${item.id}?version=first`;
+      const stale = await inject({
+        method: 'GET',
+        url,
+        headers: { cookie: 'lp_session=a-session-that-ended' },
+      });
+      expect(stale.statusCode).toBe(401);
+      expect(stale.json()).toEqual({ message: 'Unauthorized' });
+      const asAttorney = await inject({ method: 'GET', url, headers: { cookie: attorney.cookie } });
+      expect(asAttorney.statusCode).toBe(403);
+      const asFirm = await inject({ method: 'GET', url, headers: { cookie: firm.cookie } });
+      expect(asFirm.statusCode).toBe(400);
+      expect(await t().db.select().from(accessEvents).where(eq(accessEvents.requestId, item.id))).toEqual([]);
+    });
   });
 
   describe('POST /api/firm/lpq-requests/{id}/status', () => {

@@ -87,7 +87,7 @@ export async function firmRequestRoutes(fastify: FastifyInstance, { ctx }: { ctx
     {
       schema: routeSchema(c.get),
       serializerCompiler: hotSerializerCompiler(ctx.config),
-      config: { sessionInStatement: true },
+      config: { sessionInStatement: 'firm' },
     },
     async (request) => {
       const { user, answer } = await getFirmRequestForSession(

@@ -2,7 +2,6 @@ import { diffPackages } from '@shared/package-changes';
 import {
   type createLpqRequestSchema,
   type FIRM_REVIEW_STATUSES,
-  type FirmRequestDetail,
   type FirmRequestItem,
   INVITATION_LIMITS,
   REQUEST_MESSAGES,
@@ -156,16 +155,6 @@ async function readOwnPackage(
         : null,
     },
   };
-}
-
-export async function getFirmRequest(
-  ctx: AppContext,
-  actor: Actor,
-  input: { id: string; version?: number },
-): Promise<FirmRequestDetail> {
-  const firm = authorize(policies.firmRequests, actor);
-  const { request, pkg } = await readOwnPackage(ctx.db, firm, input.id, 'package_view', input.version);
-  return { ...request, package: pkg };
 }
 
 /** The package for the PDF: 404 until it is shared and once access has ended; the export is recorded. */

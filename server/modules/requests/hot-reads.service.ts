@@ -17,7 +17,8 @@ import { toPackage } from './package-versions';
  * The hot reads with their session in one statement (hot-reads.repo.ts). The actor is the session
  * cookie, not looked up yet (policy request.readWithSession). Each answers the user the session belongs
  * to (null: signed out) and `answer`, which authorizes that user (401, 403) before anything read leaves:
- * the same rules as the other services (getFirmRequest is the plain form of the firm's read).
+ * the same rules as the other services (readOwnPackage, firm-requests.service.ts, is the plain form of the
+ * firm's read, for the PDF and the changes).
  */
 
 /**
@@ -53,7 +54,7 @@ export async function listAttorneyRequestsForSession(
 const todayUtc = () => new Date().toISOString().slice(0, 10);
 
 /**
- * GET /api/firm/lpq-requests/{id}: as getFirmRequest (PRODUCT.md §5, §8). 404 for another firm's,
+ * GET /api/firm/lpq-requests/{id} (PRODUCT.md §5, §8). 404 for another firm's,
  * an unknown or a malformed id, and for a version that does not exist or may not be read; the package is
  * null while the firm may not read it; a returned package's access event was stored by the same statement.
  * `detail` is null when the session's user is not a firm user (their 403 comes first).
