@@ -112,6 +112,16 @@ test('the firm’s review screen reads like a document: summary first, labelled 
   await firm.goto(`/firm/requests/${requestId}`);
   const summary = firm.getByRole('heading', { name: 'Summary' });
   await expect(summary).toBeVisible();
+  // The read is preloaded with the page's code and the page takes that answer: one read of the package
+  // per page load, so the attorney's access log shows one view, not two (PRODUCT.md §8).
+  await expect(firm.getByRole('tab', { name: 'Profile' })).toBeVisible();
+  const log = (await (
+    await attorney.request.get(`/api/attorney/access-log?requestId=${requestId}`)
+  ).json()) as {
+    action: string;
+    count: number;
+  }[];
+  expect(log.filter((e) => e.action === 'viewed').reduce((sum, e) => sum + e.count, 0)).toBe(1);
   // The summary comes before the package's tabs.
   const summaryBox = await summary.boundingBox();
   const tabsBox = await firm.getByRole('tab', { name: 'Profile' }).boundingBox();
