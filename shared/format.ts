@@ -38,32 +38,43 @@ const toNumber = (value: unknown): number | null => {
   return null;
 };
 
+// One formatter each, made once: toLocaleString with options builds a new Intl.NumberFormat on every call,
+// which was most of the time a package view spent formatting (the firm's review screen, bench/lighthouse.ts).
+const DOLLARS = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 0,
+});
+const DOLLARS_AND_CENTS = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+const NUMBER = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+const PERCENT = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
+
 /** `$1,250,000`; cents only when there are some (`$1,250.50`). Free text ('$20,000 a year') stays as typed. */
 export function formatMoney(value: unknown, empty = EMPTY): string {
   if (isBlank(value)) return empty;
   const n = toNumber(value);
   if (n === null) return String(value).trim();
-  const cents = !Number.isInteger(n);
-  return n.toLocaleString('en-US', {
-    style: 'currency',
-    currency: 'USD',
-    minimumFractionDigits: cents ? 2 : 0,
-    maximumFractionDigits: cents ? 2 : 0,
-  });
+  return (Number.isInteger(n) ? DOLLARS : DOLLARS_AND_CENTS).format(n);
 }
 
 /** `1,800` (hours, counts); years such as 2010 are not numbers to group, use formatPlain. */
 export function formatNumber(value: unknown, empty = EMPTY): string {
   if (isBlank(value)) return empty;
   const n = toNumber(value);
-  return n === null ? String(value).trim() : n.toLocaleString('en-US', { maximumFractionDigits: 2 });
+  return n === null ? String(value).trim() : NUMBER.format(n);
 }
 
 /** `40%`. */
 export function formatPercent(value: unknown, empty = EMPTY): string {
   if (isBlank(value)) return empty;
   const n = toNumber(value);
-  return n === null ? String(value).trim() : `${n.toLocaleString('en-US', { maximumFractionDigits: 1 })}%`;
+  return n === null ? String(value).trim() : `${PERCENT.format(n)}%`;
 }
 
 /** Yes / No for a flag; unanswered is empty. The strings 'yes' and 'no' (firm questions) count too. */

@@ -3,7 +3,6 @@ import {
   Box,
   Button,
   Center,
-  Grid,
   Group,
   Loader,
   Modal,
@@ -11,10 +10,8 @@ import {
   SimpleGrid,
   Stack,
   Text,
-  Title,
 } from '@mantine/core';
 import { FIRM_TOASTS } from '@shared/firm';
-import { describePackage } from '@shared/package-view';
 import {
   type FirmRequestDetail as Detail,
   type FIRM_REVIEW_STATUSES,
@@ -23,17 +20,13 @@ import {
 import type { ToastText } from '@shared/texts';
 import { IconCalendarTime, IconCheck, IconDownload, IconEye } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { PageShell } from '../components/PageShell';
 import { refreshRequests, useFirmRequest } from '../features/firm/api';
-import { PackageChanges } from '../features/firm/PackageChanges';
-import { PackageTabs } from '../features/firm/PackageTabs';
-import { SummaryCard } from '../features/firm/PackageView';
-import { FirmQuestionsCard, Info, RevokedNotice } from '../features/firm/RequestFacts';
-import { PendingActions, RequestNotes, RequestTimeline } from '../features/firm/RequestPipeline';
+import { PendingActions } from '../features/firm/PendingActions';
+import { Info } from '../features/firm/RequestFacts';
 import { RequestBadges } from '../features/firm/StatusBadge';
-import { VersionBar } from '../features/firm/VersionBar';
 import { errorMessage, statusOf } from '../lib/api';
 import { api, apiUrl } from '../lib/client';
 import { formatDate } from '../lib/format';
@@ -62,6 +55,17 @@ function parseVersion(value: string | null): number | null {
   return n >= 1 ? n : null;
 }
 
+// The rest of the page is its own chunk, asked for as soon as this page's code runs: the header needs
+// fewer files, so it shows sooner (it holds the page's largest text: Lighthouse's LCP).
+const loadBody = () => import('../features/firm/RequestBody');
+loadBody().catch(() => {});
+const RequestBody = lazy(loadBody);
+const bodyLoader = (
+  <Center py="xl">
+    <Loader aria-label="Loading the package" />
+  </Center>
+);
+
 function RequestView({
   request,
   loadingVersion,
@@ -72,7 +76,6 @@ function RequestView({
   onPickVersion: (version: number) => void;
 }) {
   const [confirming, setConfirming] = useState<ReviewStatus | null>(null);
-  const [comparing, setComparing] = useState<{ from?: number } | null>(null);
   const move = useMutation({
     mutationFn: (status: ReviewStatus) =>
       api('POST /api/firm/lpq-requests/:id/status', { params: { id: request.id }, body: { status } }),
@@ -91,19 +94,11 @@ function RequestView({
     },
   });
   const can = (to: ReviewStatus) => REQUEST_TRANSITIONS[request.status].includes(to);
-  const attorney = request.attorneyName ?? request.attorneyEmail;
   const pkg = request.package;
-  const revoked = request.status === 'revoked';
-  const view = useMemo(
-    () =>
-      pkg
-        ? describePackage(pkg, {
-            firmName: request.firmName,
-            firmSpecificQuestions: request.firmSpecificQuestions,
-          })
-        : null,
-    [pkg, request.firmName, request.firmSpecificQuestions],
-  );
+  // The header (status, actions, who and when) shows at once; the package, timeline and notes render
+  // after it, in the background and in slices, so the first paint does not wait for them and no single
+  // task holds the page (Lighthouse's LCP and TBT, bench/lighthouse.ts). Once shown they stay shown.
+  const showBody = useDeferredValue(true, false);
 
   return (
     <Stack gap="lg">
@@ -179,64 +174,13 @@ function RequestView({
         )}
       </Paper>
 
-      {pkg && pkg.versions.length > 1 && (
-        <VersionBar
-          request={request}
-          pkg={pkg}
-          loading={loadingVersion}
-          onPick={onPickVersion}
-          onCompare={(from) => setComparing({ from })}
-        />
+      {showBody ? (
+        <Suspense fallback={bodyLoader}>
+          <RequestBody request={request} loadingVersion={loadingVersion} onPickVersion={onPickVersion} />
+        </Suspense>
+      ) : (
+        bodyLoader
       )}
-
-      {view && <SummaryCard rows={view.summary} />}
-
-      <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
-        <Title order={2} fz="h4" mb="md">
-          Shared Package
-        </Title>
-        {pkg && view ? (
-          <Stack gap="sm">
-            <Text size="sm" c="dimmed">
-              A frozen copy of what {attorney} shared on {view.sharedOn} (version {view.version}). Every view
-              and download is recorded and visible to the attorney.
-            </Text>
-            <PackageTabs view={view} />
-          </Stack>
-        ) : revoked ? (
-          <RevokedNotice request={request} />
-        ) : (
-          <Text c="dimmed">
-            {request.status === 'declined'
-              ? 'The attorney declined this request.'
-              : request.status === 'withdrawn'
-                ? 'You withdrew this invitation.'
-                : 'The attorney has not shared an LPQ package yet. You will receive an email when they do.'}
-          </Text>
-        )}
-      </Paper>
-      <Grid gap="lg">
-        <Grid.Col span={{ base: 12, md: 4 }}>
-          <Paper withBorder p={{ base: 'md', sm: 'lg' }} h="100%">
-            <Title order={2} fz="h4" mb="md">
-              Timeline
-            </Title>
-            <RequestTimeline request={request} />
-          </Paper>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 8 }}>
-          <Paper withBorder p={{ base: 'md', sm: 'lg' }} h="100%" miw={0}>
-            <Title order={2} fz="h4" mb="md">
-              Notes
-            </Title>
-            <RequestNotes requestId={request.id} />
-          </Paper>
-        </Grid.Col>
-      </Grid>
-
-      <SimpleGrid cols={1} spacing="lg">
-        <FirmQuestionsCard request={request} />
-      </SimpleGrid>
 
       <Modal
         opened={confirming !== null}
@@ -255,16 +199,6 @@ function RequestView({
           </Group>
         </Stack>
       </Modal>
-
-      {pkg && pkg.versions.length > 1 && (
-        <PackageChanges
-          requestId={request.id}
-          versions={pkg.versions}
-          opened={comparing !== null}
-          initialFrom={comparing?.from}
-          onClose={() => setComparing(null)}
-        />
-      )}
     </Stack>
   );
 }

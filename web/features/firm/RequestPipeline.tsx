@@ -1,16 +1,15 @@
-import { Box, Button, Group, Modal, Stack, Text, Textarea, Timeline } from '@mantine/core';
+import { Box, Button, Group, Stack, Text, Textarea, Timeline } from '@mantine/core';
 import { FIRM_TOASTS } from '@shared/firm';
 import { PIPELINE_MESSAGES } from '@shared/firm-pipeline';
 import type { FirmRequestItem } from '@shared/requests';
 import { TIMELINE_LABELS } from '@shared/timeline';
-import { IconBan, IconMailForward } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage, fieldErrors, queryClient } from '../../lib/api';
 import { api } from '../../lib/client';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { showToast } from '../../lib/toast';
-import { FIRM_KEYS, refreshRequests, useRequestNotes } from './api';
+import { FIRM_KEYS, useRequestNotes } from './api';
 
 /**
  * PRODUCT.md §6: the request's history with dates, as the server records it. Each update is a new
@@ -34,67 +33,6 @@ export function RequestTimeline({ request }: { request: FirmRequestItem }) {
         </Timeline.Item>
       ))}
     </Timeline>
-  );
-}
-
-/** Withdraw (after a confirmation) or resend a pending invitation. */
-export function PendingActions({ request }: { request: FirmRequestItem }) {
-  const [confirming, setConfirming] = useState(false);
-  const act = useMutation({
-    mutationFn: (action: 'withdraw' | 'resend') =>
-      api(`POST /api/firm/lpq-requests/:id/${action}`, { params: { id: request.id } }),
-    onSuccess: (_item, action) => {
-      refreshRequests(request.id);
-      setConfirming(false);
-      showToast(action === 'withdraw' ? FIRM_TOASTS.invitationWithdrawn : FIRM_TOASTS.invitationResent, {
-        variant: 'success',
-      });
-    },
-    onError: (error) => {
-      refreshRequests(request.id);
-      setConfirming(false);
-      showToast(FIRM_TOASTS.actionFailed, {
-        variant: 'destructive',
-        message: errorMessage(error, FIRM_TOASTS.actionFailed.message),
-      });
-    },
-  });
-  if (request.status !== 'pending') return null;
-  return (
-    <>
-      <Button
-        variant="default"
-        leftSection={<IconMailForward size={16} aria-hidden />}
-        loading={act.isPending && act.variables === 'resend'}
-        onClick={() => act.mutate('resend')}
-      >
-        Resend Invitation
-      </Button>
-      <Button
-        variant="default"
-        color="red"
-        leftSection={<IconBan size={16} aria-hidden />}
-        onClick={() => setConfirming(true)}
-      >
-        Withdraw Invitation
-      </Button>
-      <Modal opened={confirming} onClose={() => setConfirming(false)} title="Withdraw Invitation">
-        <Stack gap="md">
-          <Text>
-            Withdraw the invitation to {request.attorneyEmail} for {request.positionTitle}? The attorney can
-            no longer share their LPQ for it. This cannot be undone; you can send a new invitation later.
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirming(false)}>
-              Cancel
-            </Button>
-            <Button color="red" loading={act.isPending} onClick={() => act.mutate('withdraw')}>
-              Withdraw Invitation
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
-    </>
   );
 }
 

@@ -1,0 +1,71 @@
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { FIRM_TOASTS } from '@shared/firm';
+import type { FirmRequestItem } from '@shared/requests';
+import { IconBan, IconMailForward } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { errorMessage } from '../../lib/api';
+import { api } from '../../lib/client';
+import { showToast } from '../../lib/toast';
+import { refreshRequests } from './api';
+
+/** Withdraw (after a confirmation) or resend a pending invitation. */
+export function PendingActions({ request }: { request: FirmRequestItem }) {
+  const [confirming, setConfirming] = useState(false);
+  const act = useMutation({
+    mutationFn: (action: 'withdraw' | 'resend') =>
+      api(`POST /api/firm/lpq-requests/:id/${action}`, { params: { id: request.id } }),
+    onSuccess: (_item, action) => {
+      refreshRequests(request.id);
+      setConfirming(false);
+      showToast(action === 'withdraw' ? FIRM_TOASTS.invitationWithdrawn : FIRM_TOASTS.invitationResent, {
+        variant: 'success',
+      });
+    },
+    onError: (error) => {
+      refreshRequests(request.id);
+      setConfirming(false);
+      showToast(FIRM_TOASTS.actionFailed, {
+        variant: 'destructive',
+        message: errorMessage(error, FIRM_TOASTS.actionFailed.message),
+      });
+    },
+  });
+  if (request.status !== 'pending') return null;
+  return (
+    <>
+      <Button
+        variant="default"
+        leftSection={<IconMailForward size={16} aria-hidden />}
+        loading={act.isPending && act.variables === 'resend'}
+        onClick={() => act.mutate('resend')}
+      >
+        Resend Invitation
+      </Button>
+      <Button
+        variant="default"
+        color="red"
+        leftSection={<IconBan size={16} aria-hidden />}
+        onClick={() => setConfirming(true)}
+      >
+        Withdraw Invitation
+      </Button>
+      <Modal opened={confirming} onClose={() => setConfirming(false)} title="Withdraw Invitation">
+        <Stack gap="md">
+          <Text>
+            Withdraw the invitation to {request.attorneyEmail} for {request.positionTitle}? The attorney can
+            no longer share their LPQ for it. This cannot be undone; you can send a new invitation later.
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirming(false)}>
+              Cancel
+            </Button>
+            <Button color="red" loading={act.isPending} onClick={() => act.mutate('withdraw')}>
+              Withdraw Invitation
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,107 @@
+import { Grid, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { describePackage } from '@shared/package-view';
+import type { FirmRequestDetail as Detail } from '@shared/requests';
+import { useMemo, useState } from 'react';
+import { PackageChanges } from './PackageChanges';
+import { PackageTabs } from './PackageTabs';
+import { SummaryCard } from './PackageView';
+import { FirmQuestionsCard, RevokedNotice } from './RequestFacts';
+import { RequestNotes, RequestTimeline } from './RequestPipeline';
+import { VersionBar } from './VersionBar';
+
+/** Below the header: the version bar, the summary, the shared package, the timeline, notes and questions. */
+export default function RequestBody({
+  request,
+  loadingVersion,
+  onPickVersion,
+}: {
+  request: Detail;
+  loadingVersion: boolean;
+  onPickVersion: (version: number) => void;
+}) {
+  const [comparing, setComparing] = useState<{ from?: number } | null>(null);
+  const attorney = request.attorneyName ?? request.attorneyEmail;
+  const pkg = request.package;
+  const revoked = request.status === 'revoked';
+  const view = useMemo(
+    () =>
+      pkg
+        ? describePackage(pkg, {
+            firmName: request.firmName,
+            firmSpecificQuestions: request.firmSpecificQuestions,
+          })
+        : null,
+    [pkg, request.firmName, request.firmSpecificQuestions],
+  );
+  return (
+    <>
+      {pkg && pkg.versions.length > 1 && (
+        <VersionBar
+          request={request}
+          pkg={pkg}
+          loading={loadingVersion}
+          onPick={onPickVersion}
+          onCompare={(from) => setComparing({ from })}
+        />
+      )}
+
+      {view && <SummaryCard rows={view.summary} />}
+
+      <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
+        <Title order={2} fz="h4" mb="md">
+          Shared Package
+        </Title>
+        {pkg && view ? (
+          <Stack gap="sm">
+            <Text size="sm" c="dimmed">
+              A frozen copy of what {attorney} shared on {view.sharedOn} (version {view.version}). Every view
+              and download is recorded and visible to the attorney.
+            </Text>
+            <PackageTabs view={view} />
+          </Stack>
+        ) : revoked ? (
+          <RevokedNotice request={request} />
+        ) : (
+          <Text c="dimmed">
+            {request.status === 'declined'
+              ? 'The attorney declined this request.'
+              : request.status === 'withdrawn'
+                ? 'You withdrew this invitation.'
+                : 'The attorney has not shared an LPQ package yet. You will receive an email when they do.'}
+          </Text>
+        )}
+      </Paper>
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <Paper withBorder p={{ base: 'md', sm: 'lg' }} h="100%">
+            <Title order={2} fz="h4" mb="md">
+              Timeline
+            </Title>
+            <RequestTimeline request={request} />
+          </Paper>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Paper withBorder p={{ base: 'md', sm: 'lg' }} h="100%" miw={0}>
+            <Title order={2} fz="h4" mb="md">
+              Notes
+            </Title>
+            <RequestNotes requestId={request.id} />
+          </Paper>
+        </Grid.Col>
+      </Grid>
+
+      <SimpleGrid cols={1} spacing="lg">
+        <FirmQuestionsCard request={request} />
+      </SimpleGrid>
+      {pkg && pkg.versions.length > 1 && (
+        <PackageChanges
+          requestId={request.id}
+          versions={pkg.versions}
+          opened={comparing !== null}
+          initialFrom={comparing?.from}
+          onClose={() => setComparing(null)}
+        />
+      )}
+    </>
+  );
+}
