@@ -9,6 +9,34 @@ import { defineConfig, type Plugin } from 'vite';
  * sends them to browsers that accept them (@fastify/static preCompressed). Uncompressed, the first page
  * moved ~1 MB and Lighthouse's "Enable text compression" cost /auth its score (bench/lighthouse.ts).
  */
+/**
+ * web/boot.ts is an entry of its own, run as the page's first script (index.html): it starts the code and
+ * first data of the page the address opens while the shell's code still downloads. Vite would fold a
+ * second script of index.html into the shell's entry, which runs only once the shell has downloaded.
+ */
+function bootScript(): Plugin {
+  return {
+    name: 'lp-boot-script',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { bundle }) {
+        const boot = Object.values(bundle ?? {}).find(
+          (c) => c.type === 'chunk' && c.isEntry && c.name === 'boot',
+        );
+        const shell = '<script type="module" crossorigin src="/assets/index-';
+        if (!boot || !html.includes(shell))
+          throw new Error('lp-boot-script: no boot entry or no shell script');
+        // Before the shell's script: module scripts run in document order.
+        return html.replace(
+          shell,
+          `<script type="module" crossorigin src="/${boot.fileName}"></script>\n    ${shell}`,
+        );
+      },
+    },
+  };
+}
+
 function precompress(): Plugin {
   return {
     name: 'lp-precompress',
@@ -31,7 +59,7 @@ function precompress(): Plugin {
 
 export default defineConfig({
   root: path.resolve(import.meta.dirname, 'web'),
-  plugins: [react(), precompress()],
+  plugins: [react(), bootScript(), precompress()],
   resolve: { alias: { '@shared': path.resolve(import.meta.dirname, 'shared') } },
   build: {
     outDir: path.resolve(import.meta.dirname, 'dist/web'),
@@ -40,12 +68,27 @@ export default defineConfig({
     // Every browser the build targets supports <link rel=modulepreload>: no polyfill on every page.
     modulePreload: { polyfill: false },
     rolldownOptions: {
+      input: {
+        index: path.resolve(import.meta.dirname, 'web/index.html'),
+        boot: path.resolve(import.meta.dirname, 'web/boot.ts'),
+      },
       output: {
         // What web/main.tsx imports statically (React, the router, Mantine's provider, TanStack Query, the
         // guards) runs on every page. Left to itself Rolldown spread it over a dozen small chunks beside
         // the entry (react, Box, Text, Stack, …); as one chunk it compresses smaller and is one request
         // (bench/page-weight.ts).
-        codeSplitting: { groups: [{ name: 'shell', tags: ['$initial'] }] },
+        codeSplitting: {
+          groups: [
+            // The boot entry (web/boot.ts) and what it needs, apart from the shell: it runs before the
+            // shell has downloaded and starts the page's code and data. The shell imports it too.
+            {
+              name: 'boot',
+              test: /web[\\/](boot|page-table)\.ts$|web[\\/]lib[\\/]api-url\.ts$|preload-helper/,
+              priority: 2,
+            },
+            { name: 'shell', tags: ['$initial'], priority: 1 },
+          ],
+        },
       },
     },
   },

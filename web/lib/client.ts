@@ -10,6 +10,9 @@ import type { FirmRequestDetail } from '@shared/requests';
 import type { SharePreview } from '@shared/sharing';
 import type { z } from 'zod';
 import { ensureOk } from './api';
+import { type AnyInput, urlOf } from './api-url';
+
+export { apiUrl } from './api-url';
 
 /**
  * The web's calls to the API, typed by the server's contracts (shared/contracts). A call names its route
@@ -104,24 +107,6 @@ type Args<K extends RouteKey> = object extends InputOf<K> ? [input?: InputOf<K>]
 type UrlInput<K extends RouteKey> = Omit<InputOf<K>, 'body'>;
 export type UrlArgs<K extends RouteKey> =
   object extends UrlInput<K> ? [input?: UrlInput<K>] : [input: UrlInput<K>];
-
-type AnyInput = { params?: unknown; query?: unknown; body?: unknown };
-
-/** The URL of a route: `:name` segments filled from params (encoded), then the query string. */
-export const apiUrl = urlOf as <K extends RouteKey>(route: K, ...[input]: UrlArgs<K>) => string;
-
-function urlOf(route: string, input?: AnyInput): string {
-  const values = (input?.params ?? {}) as Record<string, unknown>;
-  const path = route
-    .slice(route.indexOf(' ') + 1)
-    .replace(/:([A-Za-z0-9_]+)/g, (_m, name: string) => encodeURIComponent(String(values[name])));
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries((input?.query ?? {}) as Record<string, unknown>)) {
-    if (value !== undefined && value !== null) search.set(key, String(value));
-  }
-  const qs = search.toString();
-  return qs ? `${path}?${qs}` : path;
-}
 
 /** Sends a route's request and answers the parsed JSON (undefined when empty); throws ApiError. */
 async function send(route: string, input: AnyInput | undefined, nullOn?: number): Promise<unknown> {
