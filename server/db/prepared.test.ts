@@ -1,0 +1,35 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type DbKind, dbKinds } from '../test/harness';
+import type { Database } from './client';
+import { preparedSqlText } from './prepared';
+
+// preparedSqlText sends straight to the pool on PostgreSQL and through Drizzle on PGlite: both must read
+// values alike (timestamps, dates and intervals as PostgreSQL's text, for the columns' own mapping).
+const SQL = `select $1::int as "n", $2::text as "t", '2026-11-24 10:00:00+00'::timestamptz as "at",
+  '2026-11-24'::date as "day", interval '1 day' as "span", array['2026-11-24'::date] as "days",
+  '{"a":1}'::jsonb as "j", null::text as "none", true as "yes"`;
+
+for (const kind of dbKinds as DbKind[])
+  describe(`preparedSqlText [${kind}]`, () => {
+    let database: Database;
+    beforeAll(async () => {
+      database = await createTestDatabase(kind);
+    });
+    afterAll(async () => database?.close());
+
+    it('reads values as Drizzle does, on every call of the named statement', async () => {
+      for (const n of [1, 2]) {
+        const [row] = await preparedSqlText(database.db, 'prepared_test', SQL).execute([n, 'x']);
+        expect(row.n).toBe(n);
+        expect(row.t).toBe('x');
+        expect(typeof row.at).toBe('string');
+        expect(new Date(row.at as string).toISOString()).toBe('2026-11-24T10:00:00.000Z');
+        expect(row.day).toBe('2026-11-24');
+        expect(row.span).toBe('1 day');
+        expect(row.days).toBe('{2026-11-24}');
+        expect(row.j).toEqual({ a: 1 });
+        expect(row.none).toBeNull();
+        expect(row.yes).toBe(true);
+      }
+    });
+  });

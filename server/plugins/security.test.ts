@@ -1,0 +1,28 @@
+import type helmet from 'helmet';
+import { describe, expect, it } from 'vitest';
+import { helmetHeaders } from './security';
+
+describe('helmetHeaders', () => {
+  it("records the headers helmet's middleware sets for the options", () => {
+    const headers = helmetHeaders({
+      contentSecurityPolicy: { directives: { defaultSrc: ["'self'"], frameAncestors: ["'none'"] } },
+      hsts: false,
+    });
+    expect(headers['Content-Security-Policy']).toContain("frame-ancestors 'none'");
+    expect(headers['X-Content-Type-Options']).toBe('nosniff');
+    expect(headers['X-Frame-Options']).toBe('SAMEORIGIN');
+    expect(headers['Strict-Transport-Security']).toBeUndefined();
+    expect(helmetHeaders({ hsts: true })['Strict-Transport-Security']).toMatch(/^max-age=\d+/);
+  });
+
+  it('refuses options whose headers would depend on the request', () => {
+    const perRequest = {
+      contentSecurityPolicy: {
+        directives: {
+          scriptSrc: ["'self'", (_req: unknown, res: { nonce?: string }) => `'nonce-${res.nonce}'`],
+        },
+      },
+    } as NonNullable<Parameters<typeof helmet>[0]>;
+    expect(() => helmetHeaders(perRequest)).toThrow(/depends on the request/);
+  });
+});
