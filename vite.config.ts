@@ -27,10 +27,13 @@ function bootScript(): Plugin {
         const shell = '<script type="module" crossorigin src="/assets/index-';
         if (!boot || !html.includes(shell))
           throw new Error('lp-boot-script: no boot entry or no shell script');
-        // Before the shell's script: module scripts run in document order.
+        // Async: it runs as soon as it arrives. A deferred module script (the default) waits for the
+        // stylesheet and for the main thread, which was compiling the shell's larger script: the page's
+        // code started 100-130 ms after boot had arrived (resource timings in Chromium). The shell imports
+        // the same module, so it runs once whichever comes first.
         return html.replace(
           shell,
-          `<script type="module" crossorigin src="/${boot.fileName}"></script>\n    ${shell}`,
+          `<script type="module" async crossorigin src="/${boot.fileName}"></script>\n    ${shell}`,
         );
       },
     },
