@@ -1,10 +1,4 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { sql } from 'drizzle-orm';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { openDatabase } from '../../db/client';
 import { createMailDispatcher } from '../../mail/dispatcher';
@@ -12,231 +6,19 @@ import { createMailTransport } from '../../mail/transport';
 import { firmRegistration } from '../../modules/firm/firm.factories';
 import { completeMasterLpq } from '../../modules/master-lpq/master-lpq.fixtures';
 import { requestBody } from '../../modules/requests/sharing.test-support';
-import { DEFAULT_PASSWORD } from '../factories';
 import { testConfig } from '../harness';
-import { type PrivatePostgres, startPrivatePostgres } from '../private-postgres';
-import {
-  type ApiReply,
-  callApi,
-  expectApi,
-  killAllServers,
-  type ServerProcess,
-  startServer,
-} from './server-process';
+import { attorneyRegistration, sleep, tag, usePrivatePostgres, waitFor } from './fault-suite';
+import { callApi, expectApi, killAllServers, type ServerProcess, startServer } from './server-process';
 import { createSmtpCatcher } from './smtp-catcher';
 
-/**
- * Issue 7 §3: faults on a real PostgreSQL of our own (never the shared one), with the server running as
- * real processes. Ports: FAULTS_PORT_BASE (PostgreSQL), +1 and +2 (two app processes), +3 (SMTP).
- */
-const portBase = Number(process.env.FAULTS_PORT_BASE ?? 3106);
-const ports = { postgres: portBase, appA: portBase + 1, appB: portBase + 2, smtp: portBase + 3 };
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const tag = () => randomBytes(4).toString('hex');
-
-function attorneyRegistration(email: string) {
-  return { email, password: DEFAULT_PASSWORD, firstName: 'Alex', lastName: 'Morgan', userType: 'attorney' };
-}
-
-/** Polls until check() is true or the time is up; returns whether it became true. */
-async function waitFor(check: () => Promise<boolean>, timeoutMs: number, everyMs = 200) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check()) return true;
-    await sleep(everyMs);
-  }
-  return check();
-}
-
-describe('faults on a private PostgreSQL', () => {
-  let postgres: PrivatePostgres;
-  let dataDir: string;
-  const pools: pg.Pool[] = [];
-
-  /** A pool for the test's own SQL checks on one database. */
-  function inspect(url: string) {
-    const pool = new pg.Pool({ connectionString: url, max: 2 });
-    pool.on('error', () => {});
-    pools.push(pool);
-    return async <T>(text: string, params: unknown[] = []) => (await pool.query(text, params)).rows as T[];
-  }
-
-  beforeAll(async () => {
-    dataDir = mkdtempSync(path.join(os.tmpdir(), 'lp-data-faults-'));
-    postgres = await startPrivatePostgres({ port: ports.postgres });
-  });
-
-  afterAll(async () => {
-    try {
-      await killAllServers();
-      await Promise.all(pools.map((p) => p.end().catch(() => {})));
-    } finally {
-      try {
-        await postgres?.close();
-      } finally {
-        if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-      }
-    }
-  });
-
-  it('a connection dropped under an open transaction fails that transaction, not the process', async () => {
-    const url = await postgres.createDatabase('dropped_connection');
-    const database = await openDatabase({ url });
-    const query = inspect(url);
-    try {
-      let holding: () => void = () => {};
-      const held = new Promise<void>((resolve) => {
-        holding = resolve;
-      });
-      // The transaction sits between two statements (as one does while a password is hashed) when
-      // its connection is terminated.
-      const transaction = database.db.transaction(async (tx) => {
-        await tx.execute(sql`SELECT 1`);
-        holding();
-        await sleep(1000);
-        await tx.execute(sql`SELECT 1`);
-      });
-      await held;
-      const [{ terminated }] = await query<{ terminated: number }>(
-        `SELECT count(*)::int AS terminated FROM (
-           SELECT pg_terminate_backend(pid) FROM pg_stat_activity
-           WHERE datname = current_database() AND state = 'idle in transaction') t`,
-      );
-      expect(terminated).toBe(1);
-      await expect(transaction).rejects.toThrow();
-      // The pool replaces the lost connection.
-      expect(await database.db.execute(sql`SELECT 1 AS one`)).toBeTruthy();
-    } finally {
-      await database.close();
-    }
-  });
-
-  it('two processes migrating one empty database at the same time both succeed', async () => {
-    for (let round = 0; round < 3; round++) {
-      const url = await postgres.createDatabase(`concurrent_migrations_${round}`);
-      const both = [await openDatabase({ url }), await openDatabase({ url })];
-      try {
-        const results = await Promise.allSettled(both.map((d) => d.migrate()));
-        expect(
-          results.map((r) => (r.status === 'rejected' ? String(r.reason?.cause ?? r.reason) : 'ok')),
-        ).toEqual(['ok', 'ok']);
-      } finally {
-        await Promise.all(both.map((d) => d.close()));
-      }
-    }
-  });
-
-  it('PostgreSQL restarted under load: the server survives, fails cleanly meanwhile, serves again within seconds, and writes nothing partial', async () => {
-    const url = await postgres.createDatabase('restart_under_load');
-    const server = await startServer({ port: ports.appA, databaseUrl: url, dataDir });
-    const replies: (ApiReply & { op: string })[] = [];
-    let downAt = Number.POSITIVE_INFINITY;
-    let upAt = Number.POSITIVE_INFINITY;
-    let loadStopped = false;
-
-    // Each worker registers (user + session + verification mail in one transaction), reads the user back
-    // and saves a profile, over and over: bounded by a count and by the stop flag.
-    async function worker(w: number) {
-      for (let i = 0; i < 400 && !loadStopped; i++) {
-        const email = `load-${w}-${i}-${tag()}@example.com`;
-        const reg = await callApi(server.baseUrl, 'POST', '/api/register', {
-          body: attorneyRegistration(email),
-        });
-        replies.push({ ...reg, op: 'register' });
-        if (reg.status === 201 && reg.cookie) {
-          const cookie = reg.cookie;
-          replies.push({ ...(await callApi(server.baseUrl, 'GET', '/api/user', { cookie })), op: 'read' });
-          const phone = `+1 212 555 ${String(i).padStart(4, '0')}`;
-          const put = await callApi(server.baseUrl, 'PUT', '/api/attorney/profile', {
-            cookie,
-            body: { phone },
-          });
-          replies.push({ ...put, op: 'profile' });
-        } else {
-          await sleep(50);
-        }
-      }
-    }
-
-    const load = Promise.all([0, 1, 2, 3].map(worker));
-    try {
-      await sleep(2500);
-      downAt = Date.now();
-      await postgres.stop();
-      await sleep(2000);
-      await postgres.start();
-      upAt = Date.now();
-      await sleep(5000);
-    } finally {
-      loadStopped = true;
-      await load;
-      if (!postgres.isRunning()) await postgres.start();
-    }
-
-    const ok = replies.filter((r) => r.status < 300).length;
-    console.info(
-      `[faults] restart under load: ${replies.length} requests, ${ok} succeeded, ${replies.length - ok} failed; ` +
-        `PostgreSQL down ${upAt - downAt} ms`,
-    );
-    const describeReply = (r: ApiReply & { op: string }) =>
-      `${r.op} ${r.status} ${r.error ?? JSON.stringify(r.json)} at ${r.startedAt - downAt} ms`;
-    expect(server.alive(), `the server died:\n${server.output().slice(-3000)}`).toBe(true);
-    // No request hung past its timeout or found the port closed.
-    expect(replies.filter((r) => r.status === 0).map(describeReply)).toEqual([]);
-    // Before the outage everything worked.
-    const before = replies.filter((r) => r.endedAt < downAt);
-    expect(before.length).toBeGreaterThan(10);
-    expect(before.filter((r) => r.status >= 300).map(describeReply)).toEqual([]);
-    // During it, failures are clean 5xx with a JSON message (and the outage was felt).
-    const graceMs = 3000;
-    const failures = replies.filter((r) => r.status >= 300);
-    expect(failures.length).toBeGreaterThan(0);
-    for (const f of failures) {
-      expect(f.status, describeReply(f)).toBeGreaterThanOrEqual(500);
-      expect(typeof (f.json as { message?: unknown })?.message, describeReply(f)).toBe('string');
-      expect(f.endedAt, describeReply(f)).toBeGreaterThanOrEqual(downAt);
-      expect(f.startedAt, describeReply(f)).toBeLessThanOrEqual(upAt + graceMs);
-    }
-    // Back within seconds: the first success after the restart, and nothing but successes after the grace.
-    const firstBack = Math.min(
-      ...replies.filter((r) => r.startedAt >= upAt && r.status < 300).map((r) => r.endedAt),
-    );
-    console.info(`[faults] first success ${firstBack - upAt} ms after PostgreSQL was back`);
-    expect(firstBack - upAt).toBeLessThan(graceMs);
-    const after = replies.filter((r) => r.startedAt > upAt + graceMs);
-    expect(after.length).toBeGreaterThan(10);
-    expect(after.filter((r) => r.status >= 300).map(describeReply)).toEqual([]);
-
-    // No partial writes: every user has exactly its session, token and verification mail, and no mail
-    // or token exists without its user.
-    const query = inspect(url);
-    const users = await query<{ email: string; sessions: number; tokens: number; mails: number }>(`
-      SELECT u.email,
-        (SELECT count(*) FROM sessions s WHERE s.user_id = u.id)::int AS sessions,
-        (SELECT count(*) FROM email_tokens t WHERE t.user_id = u.id AND t.purpose = 'verify_email')::int AS tokens,
-        (SELECT count(*) FROM outbox o WHERE o."to" = u.email AND o.kind = 'verify_email')::int AS mails
-      FROM users u`);
-    const created = replies.filter((r) => r.op === 'register' && r.status === 201).length;
-    expect(users.length).toBeGreaterThanOrEqual(created);
-    expect(users.filter((u) => u.sessions !== 1 || u.tokens !== 1 || u.mails !== 1)).toEqual([]);
-    const [orphans] = await query<{ mails: number; tokens: number }>(`
-      SELECT
-        (SELECT count(*) FROM outbox o WHERE NOT EXISTS (SELECT 1 FROM users u WHERE u.email = o."to"))::int AS mails,
-        (SELECT count(*) FROM email_tokens t WHERE t.user_id IS NULL)::int AS tokens`);
-    expect(orphans).toEqual({ mails: 0, tokens: 0 });
-    const savedProfiles = replies.filter((r) => r.op === 'profile' && r.status === 200).length;
-    const [{ profiles }] = await query<{ profiles: number }>(
-      'SELECT count(*)::int AS profiles FROM attorney_profiles',
-    );
-    expect(profiles).toBeGreaterThanOrEqual(savedProfiles);
-    await server.kill();
-  }, 90_000);
+// The mail server and the app's processes failing: SMTP down, a SIGKILL mid-share, two processes.
+describe('faults on a private PostgreSQL: mail and processes', () => {
+  const suite = usePrivatePostgres(10);
 
   it('SMTP down for a while: every queued e-mail is delivered once it is back, none twice', async () => {
-    const url = await postgres.createDatabase('smtp_outage');
+    const url = await suite.postgres().createDatabase('smtp_outage');
     const database = await openDatabase({ url });
-    const catcher = createSmtpCatcher(ports.smtp);
+    const catcher = createSmtpCatcher(suite.ports.smtp);
     // Two senders with a short backoff, so retries happen within the test and compete for the rows.
     const transports = [0, 1].map(() =>
       createMailTransport({ smtpUrl: catcher.url, from: 'Lateral Passport <no-reply@faults.test>' }),
@@ -284,7 +66,7 @@ describe('faults on a private PostgreSQL', () => {
       await catcher.setMode('accept');
       await registerSome(6);
 
-      const query = inspect(url);
+      const query = suite.inspect(url);
       const delivered = await waitFor(async () => {
         const [{ left }] = await query<{ left: number }>(
           "SELECT count(*)::int AS left FROM outbox WHERE status <> 'sent'",
@@ -315,9 +97,13 @@ describe('faults on a private PostgreSQL', () => {
   }, 60_000);
 
   it('process killed with SIGKILL during shares: each request is fully shared or untouched', async () => {
-    const url = await postgres.createDatabase('killed_during_shares');
-    let server: ServerProcess = await startServer({ port: ports.appA, databaseUrl: url, dataDir });
-    const query = inspect(url);
+    const url = await suite.postgres().createDatabase('killed_during_shares');
+    let server: ServerProcess = await startServer({
+      port: suite.ports.appA,
+      databaseUrl: url,
+      dataDir: suite.dataDir(),
+    });
+    const query = suite.inspect(url);
 
     // One firm, twelve attorneys with complete master LPQs, three pending requests each.
     const firm = await expectApi(server.baseUrl, 'POST', '/api/register/firm', 201, {
@@ -451,7 +237,7 @@ describe('faults on a private PostgreSQL', () => {
     expect(afterKill.filter(untouched).length).toBeGreaterThan(0);
 
     // A restarted process shares the rest.
-    server = await startServer({ port: ports.appA, databaseUrl: url, dataDir });
+    server = await startServer({ port: suite.ports.appA, databaseUrl: url, dataDir: suite.dataDir() });
     for (const s of afterKill.filter(untouched)) {
       const attorney = requests.find((r) => r.id === s.id)!.attorney;
       await expectApi(server.baseUrl, 'POST', `/api/attorney/lpq-requests/${s.id}/share`, 200, {
@@ -465,16 +251,16 @@ describe('faults on a private PostgreSQL', () => {
   }, 90_000);
 
   it('two app processes on one database: a session works on both and each outbox e-mail is sent once', async () => {
-    const url = await postgres.createDatabase('two_processes');
-    const catcher = createSmtpCatcher(ports.smtp);
+    const url = await suite.postgres().createDatabase('two_processes');
+    const catcher = createSmtpCatcher(suite.ports.smtp);
     try {
       await catcher.setMode('accept');
       // Started together on an empty database: both migrate at once, as two replicas of a deploy do.
       const [a, b] = await Promise.all([
         startServer({
-          port: ports.appA,
+          port: suite.ports.appA,
           databaseUrl: url,
-          dataDir,
+          dataDir: suite.dataDir(),
           env: {
             SMTP_URL: catcher.url,
             MAIL_FROM: 'Lateral Passport <a@faults.test>',
@@ -482,9 +268,9 @@ describe('faults on a private PostgreSQL', () => {
           },
         }),
         startServer({
-          port: ports.appB,
+          port: suite.ports.appB,
           databaseUrl: url,
-          dataDir,
+          dataDir: suite.dataDir(),
           env: {
             SMTP_URL: catcher.url,
             MAIL_FROM: 'Lateral Passport <b@faults.test>',
@@ -530,7 +316,7 @@ describe('faults on a private PostgreSQL', () => {
 
       // Mail from both: registrations on each (each kicks its own sender) and a burst queued directly,
       // which both senders' polls race for.
-      const query = inspect(url);
+      const query = suite.inspect(url);
       await Promise.all(
         Array.from({ length: 10 }, (_, i) =>
           expectApi(i % 2 ? b.baseUrl : a.baseUrl, 'POST', '/api/register', 201, {
