@@ -14,23 +14,28 @@
  * and drops the database lp_bench on it.
  */
 import { type ChildProcess, spawnSync } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import os from 'node:os';
-import { isDeepStrictEqual } from 'node:util';
 import pg from 'pg';
-import { openDatabase } from '../server/db/client';
-import { hashPassword } from '../server/modules/auth/crypto';
-import {
-  businessPlan,
-  completeMasterLpq,
-  conflictsForm,
-  diversityForm,
-} from '../server/modules/master-lpq/master-lpq.fixtures';
 import { cpuSecondsByPid, groupCpuSeconds, median, stop, timeToFirst200 } from './lib';
 import { type Check, pdfPhase, UPLOAD_TARGET, uploadPhase } from './load-phases';
 import { loadRun } from './load-runner';
-import { attorneyEmail, firmEmail, seedDatabase } from './load-seed';
+import { attorneyEmail } from './load-seed';
+import {
+  adminQuery,
+  adminUrl,
+  appPort,
+  appUrl,
+  baselinePort,
+  baselineUrl,
+  checkSameAnswers,
+  createSeededDatabase,
+  databaseUrl,
+  dataDir,
+  dbName,
+  shareFullPackage,
+  signIn,
+} from './load-setup';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -64,129 +69,7 @@ const tool: 'wrk' | 'autocannon' =
       ? 'autocannon'
       : 'wrk';
 
-const adminUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const dbName = 'lp_bench';
-const databaseUrl = Object.assign(new URL(adminUrl), { pathname: `/${dbName}` }).toString();
-const appPort = Number(process.env.BENCH_APP_PORT ?? 3110);
-const baselinePort = Number(process.env.BENCH_BASELINE_PORT ?? 3111);
-const appUrl = `http://127.0.0.1:${appPort}`;
-const baselineUrl = `http://127.0.0.1:${baselinePort}`;
-const dataDir = `/tmp/lp-data-bench/load-${process.pid}`;
-const PASSWORD = 'bench-password-1';
-
 const TARGETS = { ratio: 0.9, p99Ratio: 1.1 };
-
-async function adminQuery(sql: string) {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
-async function createSeededDatabase() {
-  await adminQuery(`drop database if exists ${dbName} with (force)`);
-  await adminQuery(`create database ${dbName}`);
-  const database = await openDatabase({ url: databaseUrl });
-  await database.migrate();
-  await database.close();
-  const pool = new pg.Pool({ connectionString: databaseUrl });
-  try {
-    const files = { resumeId: randomUUID(), documentId: randomUUID() };
-    // One argon2 hash for every user: hashing 11k passwords would only measure argon2.
-    const counts = await seedDatabase(pool, await hashPassword(PASSWORD), files);
-    return { counts, files };
-  } finally {
-    await pool.end();
-  }
-}
-
-async function call(method: string, path: string, cookie: string, body?: unknown) {
-  const res = await fetch(`${appUrl}${path}`, {
-    method,
-    headers: { cookie, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return res.json();
-}
-
-async function signIn(email: string) {
-  const res = await fetch(`${appUrl}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: PASSWORD }),
-  });
-  if (res.status !== 200) throw new Error(`login ${email}: ${res.status} ${await res.text()}`);
-  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('lp_session='));
-  if (!cookie) throw new Error('no session cookie');
-  return cookie.split(';')[0];
-}
-
-/**
- * The benchmark attorney fills every form through the API and shares firm 0's request, so the package the
- * firm reads is built by the app's own share action (documents included).
- */
-async function shareFullPackage(files: { resumeId: string; documentId: string }) {
-  const attorney = await signIn(attorneyEmail(0));
-  const firm = await signIn(firmEmail(0));
-  const resumeUrl = `/objects/${files.resumeId}`;
-  await call('PUT', '/api/attorney/profile', attorney, {
-    phone: '+1 212 555 0100',
-    currentFirm: 'Hale & Porter LLP',
-    position: 'partner',
-    yearsExperience: 14,
-    lawSchool: 'Columbia Law School',
-    graduationYear: 2010,
-    barAdmissions: 'New York\nNew Jersey',
-    practiceAreas: ['Corporate', 'M&A'],
-    resumeUrl,
-  });
-  await call('POST', '/api/attorney/master-lpq', attorney, {
-    ...completeMasterLpq(),
-    resumeUrl,
-    documents: [
-      {
-        id: files.documentId,
-        name: 'Writing sample.pdf',
-        contentType: 'application/pdf',
-        size: 402113,
-        url: `/objects/${files.documentId}`,
-      },
-    ],
-    isComplete: true,
-  });
-  await call('PUT', '/api/attorney/conflicts-form', attorney, conflictsForm());
-  await call('PUT', '/api/attorney/diversity-form', attorney, diversityForm());
-  await call('PUT', '/api/attorney/business-plan', attorney, businessPlan());
-  const list = (await call('GET', '/api/attorney/lpq-requests', attorney, undefined)) as {
-    id: string;
-    firmName: string;
-  }[];
-  const request = list.find((r) => r.firmName === 'Bench Firm 0 LLP');
-  if (!request) throw new Error("firm 0's request is missing");
-  await call('POST', `/api/attorney/lpq-requests/${request.id}/share`, attorney, undefined);
-  return { attorney, firm, requestId: request.id, listLength: list.length };
-}
-
-/** Every server must answer the same JSON, or a baseline is not doing the same work. */
-async function checkSameAnswers(path: string, cookie: string) {
-  const [app, ...baselines] = await Promise.all(
-    [`${appUrl}${path}`, `${baselineUrl}${path}`, `${baselineUrl}/three${path}`].map(async (url) => {
-      const res = await fetch(url, { headers: { cookie } });
-      if (res.status !== 200) throw new Error(`${url}: ${res.status}`);
-      return res.json();
-    }),
-  );
-  for (const baseline of baselines)
-    if (!isDeepStrictEqual(app, baseline))
-      throw new Error(
-        `${path}: a baseline answers differently from the app:\n${JSON.stringify([app, baseline]).slice(0, 4000)}`,
-      );
-  return JSON.stringify(app);
-}
 
 type Figures = {
   reqPerSec: number;
