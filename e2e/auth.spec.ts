@@ -1,5 +1,13 @@
 import { expect, test } from '@playwright/test';
-import { latestMail, linkFrom, PASSWORD, registerByApi, signUpThroughUi, uniqueEmail } from './helpers';
+import {
+  expectQuietlyHome,
+  latestMail,
+  linkFrom,
+  PASSWORD,
+  registerByApi,
+  signUpThroughUi,
+  uniqueEmail,
+} from './helpers';
 
 test('an attorney signs up, verifies the address from the mail, signs out and signs in again', async ({
   page,
@@ -22,6 +30,7 @@ test('an attorney signs up, verifies the address from the mail, signs out and si
   await page.getByRole('button', { name: 'Sign Out' }).click();
   await expect(page.getByText('Logged out')).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
+  await expectQuietlyHome(page);
 
   await page.goto('/auth');
   await page.getByLabel('Email').fill(email.toUpperCase());

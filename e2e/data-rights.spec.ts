@@ -4,6 +4,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { readZip } from '../server/modules/account/zip.test-support';
 import { completeMasterLpq } from '../server/modules/master-lpq/master-lpq.fixtures';
 import {
+  expectQuietlyHome,
   inviteByApi,
   latestMail,
   PASSWORD,
@@ -90,6 +91,7 @@ test('an attorney downloads their data, deletes the account, the firm loses acce
 
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByText('Account deleted')).toBeVisible();
+  await expectQuietlyHome(page);
   const confirmation = await latestMail(page.request, email, 'account_deleted');
   expect(confirmation.subject).toBe('Your Lateral Passport account has been deleted');
 

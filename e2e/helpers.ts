@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { UI_TIMING } from '../shared/limits';
+import { TOASTS } from '../shared/texts';
 
 export const PASSWORD = 'journey-secret-1';
 
@@ -153,4 +155,15 @@ export async function uploadPdfByApi(request: APIRequestContext, filename: strin
   expect(put.status()).toBe(200);
   expect((await request.post(`/api/objects/${objectPath.split('/').pop()}/confirm`)).status()).toBe(200);
   return objectPath;
+}
+
+/**
+ * After signing out or deleting the account: the app stays home, with no expired-session toast and no
+ * detour to sign-in once the unauthorised redirect's delay has passed (the signed-in page it left used to
+ * see no user before the navigation home and took the session for expired).
+ */
+export async function expectQuietlyHome(page: Page) {
+  await page.waitForTimeout(UI_TIMING.unauthorizedRedirectMs + 1000);
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText(TOASTS.unauthorized.title, { exact: true })).toHaveCount(0);
 }

@@ -3,7 +3,7 @@ import type { User, UserType } from '@shared/auth';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { Link, Navigate } from 'react-router';
 import { homePathFor, useAuth, useHomePath } from '../lib/auth';
-import { handleUnauthorized } from '../lib/toast';
+import { handleUnauthorized, sessionEndedHere } from '../lib/toast';
 import { FullPageSpinner } from './FullPageSpinner';
 
 function Unauthorized() {
@@ -46,13 +46,16 @@ export function HomeRedirect({ user }: { user: User }) {
 }
 
 /**
- * Signed-in pages: the spinner while the user loads; signed out, the unauthorised toast and /api/login;
+ * Signed-in pages: the spinner while the user loads; signed out, the unauthorised toast and /api/login
+ * (or home, when this tab signed out itself);
  * signed in as the other kind of account, a page that says so (issue 13) rather than 'You are logged out'.
  */
 export function RequireUser({ userType, children }: { userType?: UserType; children: ReactNode }) {
   const { user, isLoading } = useAuth();
   if (isLoading) return <FullPageSpinner />;
-  if (!user) return <Unauthorized />;
+  // Signed out here on purpose: the app is on its way home (the navigation that follows is a transition,
+  // rendered after this page sees no user), not a session that expired.
+  if (!user) return sessionEndedHere() ? <Navigate to="/" replace /> : <Unauthorized />;
   if (userType && user.userType !== userType) return <WrongAccount user={user} needed={userType} />;
   return <>{children}</>;
 }

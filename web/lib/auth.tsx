@@ -3,7 +3,7 @@ import { TOASTS } from '@shared/texts';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { errorMessage, queryClient } from './api';
 import { api, apiOrNull, type BodyOf } from './client';
-import { showToast } from './toast';
+import { markSessionEndedHere, showToast } from './toast';
 import { clearUnsavedInput } from './unsaved-input';
 
 export const USER_QUERY_KEY = ['/api/user'];
@@ -18,11 +18,13 @@ export function useAuth() {
 }
 
 export function setCurrentUser(user: User | null) {
+  if (user) markSessionEndedHere(false);
   queryClient.setQueryData(USER_QUERY_KEY, user);
 }
 
 /** Signed out or account deleted: nothing of the user stays in this tab (cache, unsaved input). */
 export function forgetSession() {
+  markSessionEndedHere(true);
   clearUnsavedInput();
   queryClient.clear();
   setCurrentUser(null);

@@ -29,12 +29,23 @@ let redirecting = false;
 const RETURN_KEY = 'lp.returnTo';
 
 /**
+ * True once this tab ended its own session (signed out, deleted the account) until someone signs in
+ * again: a read answered 401 meanwhile, or a signed-in page still on screen while the app goes home, is
+ * that ending, not a session that expired, so no unauthorised toast and no detour to sign-in.
+ */
+let endedHere = false;
+export const sessionEndedHere = () => endedHere;
+export function markSessionEndedHere(ended: boolean) {
+  endedHere = ended;
+}
+
+/**
  * Spec §6/§8: the unauthorised toast, then /api/login after 500 ms; once, however many calls failed.
  * PRODUCT.md §2: sign-in then returns to this page (remembered in this tab), where the form restores
  * its input.
  */
 export function handleUnauthorized() {
-  if (redirecting) return;
+  if (redirecting || endedHere) return;
   redirecting = true;
   showToast(TOASTS.unauthorized, { variant: 'destructive' });
   const here = safeReturnPath(`${window.location.pathname}${window.location.search}`);
