@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
 
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -120,5 +121,16 @@ export async function peakRssRise<T>(pgid: number, work: () => Promise<T>) {
     return { result, rise: peak - before, before };
   } finally {
     clearInterval(timer);
+  }
+}
+
+/** One statement on the PostgreSQL server itself (create or drop a benchmark's database). */
+export async function adminQuery(adminUrl: string, sql: string) {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
   }
 }

@@ -14,6 +14,7 @@ import {
   conflictsForm,
   diversityForm,
 } from '../server/modules/master-lpq/master-lpq.fixtures';
+import { adminQuery } from './lib';
 import { attorneyEmail, firmEmail, seedDatabase } from './load-seed';
 
 export const adminUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -26,19 +27,9 @@ export const baselineUrl = `http://127.0.0.1:${baselinePort}`;
 export const dataDir = `/tmp/lp-data-bench/load-${process.pid}`;
 const PASSWORD = 'bench-password-1';
 
-export async function adminQuery(sql: string) {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
 export async function createSeededDatabase() {
-  await adminQuery(`drop database if exists ${dbName} with (force)`);
-  await adminQuery(`create database ${dbName}`);
+  await adminQuery(adminUrl, `drop database if exists ${dbName} with (force)`);
+  await adminQuery(adminUrl, `create database ${dbName}`);
   const database = await openDatabase({ url: databaseUrl });
   await database.migrate();
   await database.close();

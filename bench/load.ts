@@ -17,12 +17,11 @@ import { type ChildProcess, spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import os from 'node:os';
 import pg from 'pg';
-import { cpuSecondsByPid, groupCpuSeconds, median, stop, timeToFirst200 } from './lib';
+import { adminQuery, cpuSecondsByPid, groupCpuSeconds, median, stop, timeToFirst200 } from './lib';
 import { type Check, pdfPhase, UPLOAD_TARGET, uploadPhase } from './load-phases';
 import { loadRun } from './load-runner';
 import { attorneyEmail } from './load-seed';
 import {
-  adminQuery,
   adminUrl,
   appPort,
   appUrl,
@@ -334,7 +333,7 @@ try {
   if (!keepDb) {
     // The servers need a moment to close their pools; FORCE ends whatever is left.
     await new Promise((r) => setTimeout(r, 500));
-    await adminQuery(`drop database if exists ${dbName} with (force)`);
+    await adminQuery(adminUrl, `drop database if exists ${dbName} with (force)`);
   }
 }
 process.exitCode = failed ? 1 : 0;

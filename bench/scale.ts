@@ -19,6 +19,7 @@ import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
 import { hashPassword } from '../server/modules/auth/crypto';
 import { FIRM_REQUEST_SORTS } from '../shared/firm-pipeline';
+import { adminQuery } from './lib';
 import { seedDatabase } from './load-seed';
 import { scaleEmail, seedScaleAccounts } from './scale-seed';
 
@@ -41,16 +42,6 @@ const LARGE_TABLES = [
   'position_lpqs',
   'access_events',
 ];
-
-async function admin(sql: string) {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
 
 // Every statement the app sends, as text and values, while `capturing` is set.
 let captured: { text: string; values: unknown[] }[] | null = null;
@@ -76,8 +67,8 @@ const seqScans = (node: PlanNode): string[] => [
 const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.ceil(xs.length * p) - 1];
 const p99 = (xs: number[]) => percentile(xs, 0.99);
 
-await admin(`drop database if exists ${dbName} with (force)`);
-await admin(`create database ${dbName}`);
+await adminQuery(adminUrl, `drop database if exists ${dbName} with (force)`);
+await adminQuery(adminUrl, `create database ${dbName}`);
 let failed = false;
 try {
   const database = await openDatabase({ url: databaseUrl });
@@ -191,6 +182,6 @@ try {
   await database.close();
   started = performance.now();
 } finally {
-  if (!keepDb) await admin(`drop database if exists ${dbName} with (force)`);
+  if (!keepDb) await adminQuery(adminUrl, `drop database if exists ${dbName} with (force)`);
 }
 process.exitCode = failed ? 1 : 0;

@@ -12,11 +12,7 @@ import {
   Text,
 } from '@mantine/core';
 import { FIRM_TOASTS } from '@shared/firm';
-import {
-  type FirmRequestDetail as Detail,
-  type FIRM_REVIEW_STATUSES,
-  REQUEST_TRANSITIONS,
-} from '@shared/requests';
+import { type FIRM_REVIEW_STATUSES, REQUEST_TRANSITIONS } from '@shared/requests';
 import type { ToastText } from '@shared/texts';
 import { IconCalendarTime, IconCheck, IconDownload, IconEye } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
@@ -25,6 +21,7 @@ import { useParams, useSearchParams } from 'react-router';
 import { PageShell } from '../components/PageShell';
 import { refreshRequests, useFirmRequest } from '../features/firm/api';
 import { PendingActions } from '../features/firm/PendingActions';
+import type { RequestViewProps } from '../features/firm/RequestBody';
 import { Info } from '../features/firm/RequestFacts';
 import { RequestBadges } from '../features/firm/StatusBadge';
 import { errorMessage, statusOf } from '../lib/api';
@@ -66,15 +63,7 @@ const bodyLoader = (
   </Center>
 );
 
-function RequestView({
-  request,
-  loadingVersion,
-  onPickVersion,
-}: {
-  request: Detail;
-  loadingVersion: boolean;
-  onPickVersion: (version: number) => void;
-}) {
+function RequestView({ request, loadingVersion, onPickVersion }: RequestViewProps) {
   const [confirming, setConfirming] = useState<ReviewStatus | null>(null);
   const move = useMutation({
     mutationFn: (status: ReviewStatus) =>

@@ -9,16 +9,15 @@ import { FirmQuestionsCard, RevokedNotice } from './RequestFacts';
 import { RequestNotes, RequestTimeline } from './RequestPipeline';
 import { VersionBar } from './VersionBar';
 
-/** Below the header: the version bar, the summary, the shared package, the timeline, notes and questions. */
-export default function RequestBody({
-  request,
-  loadingVersion,
-  onPickVersion,
-}: {
+/** The review screen's request, as the page and its lazy body both take it. */
+export type RequestViewProps = {
   request: Detail;
   loadingVersion: boolean;
   onPickVersion: (version: number) => void;
-}) {
+};
+
+/** Below the header: the version bar, the summary, the shared package, the timeline, notes and questions. */
+export default function RequestBody({ request, loadingVersion, onPickVersion }: RequestViewProps) {
   const [comparing, setComparing] = useState<{ from?: number } | null>(null);
   const attorney = request.attorneyName ?? request.attorneyEmail;
   const pkg = request.package;
