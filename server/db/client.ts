@@ -65,6 +65,8 @@ export async function openDatabase(opts: {
   dataDir?: string;
   /** The folder to lock for PGlite (the app's DATA_DIR); the PGlite folder itself by default. */
   lockDir?: string;
+  /** PGlite only: start from this dump of a data folder (PGlite's dumpDataDir) instead of an empty one. */
+  loadDataDir?: Blob;
 }): Promise<Database> {
   if (opts.url) {
     // Idle connections stay open for 5 minutes (node-postgres closes them after 10 s by default): each new
@@ -94,7 +96,10 @@ export async function openDatabase(opts: {
   // One process per folder: the lock is taken before PGlite reads anything (folder-lock.ts).
   const lock = inMemory ? null : await lockFolder(opts.lockDir ?? dataDir);
   if (!inMemory) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir).catch((err) => {
+  const client = await PGlite.create(
+    dataDir,
+    opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {},
+  ).catch((err) => {
     lock?.release();
     throw err;
   });

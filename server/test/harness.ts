@@ -1,10 +1,13 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
 import { asc, eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { type BuildAppOptions, buildApp } from '../app';
 import { type AppConfig, loadConfig } from '../config';
-import { type Database, openDatabase } from '../db/client';
+import { type Database, migrationsFolder, openDatabase } from '../db/client';
 import { outbox } from '../db/schema';
 import type { MailTransport, OutgoingMail } from '../mail/transport';
 
@@ -13,12 +16,44 @@ export type DbKind = 'pglite' | 'postgres';
 /** PGlite always; real PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
 export const dbKinds: DbKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 
+/**
+ * A migrated PGlite data folder, dumped once and kept on disk for every test process: PGlite's start on an
+ * empty folder runs initdb (~3 s here, in every test file), its start from a dump ~1 s. The file's name
+ * holds a hash of the migrations and PGlite's version, so a changed migration makes a new one.
+ */
+let pgliteTemplate: Promise<Blob> | undefined;
+function migratedPgliteDump(): Promise<Blob> {
+  pgliteTemplate ??= (async () => {
+    const hash = createHash('sha256');
+    hash.update(readFileSync(path.resolve('node_modules/@electric-sql/pglite/package.json')));
+    for (const name of readdirSync(migrationsFolder, { recursive: true, encoding: 'utf8' }).sort()) {
+      const file = path.join(migrationsFolder, name);
+      if (/\.(sql|json)$/.test(name)) hash.update(name).update(readFileSync(file));
+    }
+    const dir = path.resolve('node_modules/.cache/lateral-passport');
+    const file = path.join(dir, `pglite-migrated-${hash.digest('hex').slice(0, 16)}.tar`);
+    try {
+      return new Blob([readFileSync(file)]);
+    } catch {
+      const database = await openDatabase({ dataDir: 'memory://' });
+      await database.migrate();
+      const client = (database.db as unknown as { $client: PGlite }).$client;
+      const dump = await client.dumpDataDir('none');
+      await database.close();
+      mkdirSync(dir, { recursive: true });
+      const partial = `${file}.${process.pid}.part`;
+      writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+      renameSync(partial, file); // another test process may write the same file: each writes its own, then swaps
+      return dump;
+    }
+  })();
+  return pgliteTemplate;
+}
+
 /** A fresh, migrated database: in-memory PGlite, or a new PostgreSQL database dropped on close. */
 export async function createTestDatabase(kind: DbKind): Promise<Database> {
   if (kind === 'pglite') {
-    const database = await openDatabase({ dataDir: 'memory://' });
-    await database.migrate();
-    return database;
+    return openDatabase({ dataDir: 'memory://', loadDataDir: await migratedPgliteDump() });
   }
   const base = process.env.TEST_DATABASE_URL;
   if (!base) throw new Error('TEST_DATABASE_URL is not set');
