@@ -4,7 +4,8 @@
  * seeded attorney and firm of bench/seed-pages.ts (the session cookie goes in as an extra header), against
  * the built SPA served by the app. Target (issue 17): performance 100 on each. Each page is audited --runs
  * times (default 3); the median counts. Exits 1 when a page misses the target.
- * Usage: npm run build && npm run bench:lighthouse [-- --runs 3] [-- /auth /attorney/dashboard]
+ * Usage: npm run build && npm run bench:lighthouse [-- --runs 3] [-- /auth /attorney/dashboard /firm/requests/:id]
+ * `--keep-reports` keeps Lighthouse's JSON reports (their path is printed) to read what a score is made of.
  * WEB_DIST_DIR picks another build; BENCH_PORT another port (default 3192).
  */
 import { execFile } from 'node:child_process';
@@ -19,6 +20,7 @@ const base = `http://localhost:${port}`;
 const runsArg = process.argv.indexOf('--runs');
 const runs = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 3;
 const pages = process.argv.slice(2).filter((a) => a.startsWith('/'));
+const keepReports = process.argv.includes('--keep-reports');
 const TARGET_SCORE = 100;
 const CHROME_FLAGS = '--headless=new --no-sandbox --disable-gpu --disable-background-networking';
 
@@ -87,7 +89,9 @@ async function audit(path: string, cookie: string | null, i: number): Promise<Re
 try {
   const seed = await seedPages(base);
   const reviewScreen = `/firm/requests/${seed.requestId}`;
-  const targets = pages.length ? pages : ['/auth', '/attorney/dashboard', reviewScreen];
+  const targets = (pages.length ? pages : ['/auth', '/attorney/dashboard', reviewScreen]).map((p) =>
+    p === '/firm/requests/:id' ? reviewScreen : p,
+  );
   const cookieFor = (path: string) =>
     path.startsWith('/firm') ? seed.firmCookie : path === '/auth' ? null : seed.attorneyCookie;
   console.log(`Lighthouse 12, desktop preset, ${runs} run(s) per page; median score`);
@@ -115,5 +119,6 @@ try {
   process.exitCode = missed ? 1 : 0;
 } finally {
   stop(child);
-  rmSync(workDir, { recursive: true, force: true });
+  rmSync(keepReports ? `${workDir}/data` : workDir, { recursive: true, force: true });
+  if (keepReports) console.log(`reports kept in ${workDir}`);
 }
