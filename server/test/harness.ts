@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { asc, eq } from 'drizzle-orm';
@@ -19,19 +19,22 @@ export const dbKinds: DbKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'pos
 /**
  * A migrated PGlite data folder, dumped once and kept on disk for every test process: PGlite's start on an
  * empty folder runs initdb (~3 s here, in every test file), its start from a dump ~1 s. The file's name
- * holds a hash of the migrations and PGlite's version, so a changed migration makes a new one.
+ * holds a hash of the migrations and PGlite's version, so a changed migration makes a new one (and the
+ * old ones, 40 MB each, are removed).
  */
+const repoRoot = path.resolve(import.meta.dirname, '../..');
 let pgliteTemplate: Promise<Blob> | undefined;
 function migratedPgliteDump(): Promise<Blob> {
   pgliteTemplate ??= (async () => {
     const hash = createHash('sha256');
-    hash.update(readFileSync(path.resolve('node_modules/@electric-sql/pglite/package.json')));
+    hash.update(readFileSync(path.join(repoRoot, 'node_modules/@electric-sql/pglite/package.json')));
     for (const name of readdirSync(migrationsFolder, { recursive: true, encoding: 'utf8' }).sort()) {
       const file = path.join(migrationsFolder, name);
       if (/\.(sql|json)$/.test(name)) hash.update(name).update(readFileSync(file));
     }
-    const dir = path.resolve('node_modules/.cache/lateral-passport');
-    const file = path.join(dir, `pglite-migrated-${hash.digest('hex').slice(0, 16)}.tar`);
+    const dir = path.join(repoRoot, 'node_modules/.cache/lateral-passport');
+    const name = `pglite-migrated-${hash.digest('hex').slice(0, 16)}.tar`;
+    const file = path.join(dir, name);
     try {
       return new Blob([readFileSync(file)]);
     } catch {
@@ -44,6 +47,9 @@ function migratedPgliteDump(): Promise<Blob> {
       const partial = `${file}.${process.pid}.part`;
       writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
       renameSync(partial, file); // another test process may write the same file: each writes its own, then swaps
+      for (const old of readdirSync(dir))
+        if (/^pglite-migrated-[0-9a-f]+\.tar$/.test(old) && old !== name)
+          rmSync(path.join(dir, old), { force: true });
       return dump;
     }
   })();
