@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { TOASTS } from '../shared/texts';
 import {
   expectQuietlyHome,
   latestMail,
@@ -7,6 +8,7 @@ import {
   registerByApi,
   signUpThroughUi,
   uniqueEmail,
+  watchForText,
 } from './helpers';
 
 test('an attorney signs up, verifies the address from the mail, signs out and signs in again', async ({
@@ -149,8 +151,9 @@ test('an unknown route shows the 404 screen', async ({ page }) => {
 });
 
 test('a signed-out visit to a signed-in page shows Unauthorized and goes to sign in', async ({ page }) => {
+  const toastShown = await watchForText(page, TOASTS.unauthorized.message);
   await page.goto('/attorney/dashboard');
-  await expect(page.getByText('You are logged out. Logging in again...')).toBeVisible();
+  await toastShown();
   await expect(page).toHaveURL(/\/auth$/);
 });
 

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { completeMasterLpq } from '../server/modules/master-lpq/master-lpq.fixtures';
+import { TOASTS } from '../shared/texts';
 import {
   inviteByApi,
   PASSWORD,
@@ -7,6 +8,7 @@ import {
   registerFirmByApi,
   uniqueEmail,
   verifyAddressByApi,
+  watchForText,
 } from './helpers';
 
 /**
@@ -129,6 +131,7 @@ test('(c) a session that ends mid-form: the spec’s toast, sign-in, and back to
 }) => {
   const email = uniqueEmail('expiry');
   await registerByApi(page, { email, userType: 'attorney' });
+  const toastShown = await watchForText(page, TOASTS.unauthorized.message);
   await page.goto('/attorney/master-lpq');
   await page.getByLabel('Full Name').fill('Dana Whitfield');
   await expectSaved(page);
@@ -138,7 +141,7 @@ test('(c) a session that ends mid-form: the spec’s toast, sign-in, and back to
 
   await page.getByLabel('Address').fill('77 Beacon Street, Boston');
   await page.getByLabel('Bar Admissions').fill('Massachusetts');
-  await expect(page.getByText('You are logged out. Logging in again...')).toBeVisible({ timeout: 15_000 });
+  await toastShown();
   await expect(page).toHaveURL(/\/auth$/);
 
   await page.getByLabel('Email').fill(email);

@@ -167,3 +167,26 @@ export async function expectQuietlyHome(page: Page) {
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByText(TOASTS.unauthorized.title, { exact: true })).toHaveCount(0);
 }
+
+/**
+ * Whether a text ever appears on the page, across navigations, checked on every DOM change. The spec's
+ * unauthorised toast is on screen for 500 ms before a full-page redirect to sign-in, which can fall
+ * between two of expect's polls on a loaded machine (CI's two workers missed it once). Call it before
+ * the page's first navigation; await the returned check.
+ */
+export async function watchForText(page: Page, text: string) {
+  let seen = false;
+  await page.exposeBinding('__lpSawText', () => {
+    seen = true;
+  });
+  await page.addInitScript((wanted) => {
+    const report = (window as unknown as { __lpSawText: () => void }).__lpSawText;
+    const observer = new MutationObserver(() => {
+      if (!document.body?.textContent?.includes(wanted)) return;
+      observer.disconnect();
+      report();
+    });
+    observer.observe(document, { childList: true, subtree: true, characterData: true });
+  }, text);
+  return () => expect.poll(() => seen, { message: `"${text}" was never shown`, timeout: 15_000 }).toBe(true);
+}
