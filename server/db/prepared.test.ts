@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type DbKind, dbKinds } from '../test/harness';
 import type { Database } from './client';
-import { preparedSqlText } from './prepared';
+import { fromDriver, preparedSqlText, RawJson } from './prepared';
+import { sharedPackages } from './schema';
 
 // preparedSqlText sends straight to the pool on PostgreSQL and through Drizzle on PGlite: both must read
 // values alike (timestamps, dates and intervals as PostgreSQL's text, for the columns' own mapping).
@@ -31,5 +32,28 @@ for (const kind of dbKinds as DbKind[])
         expect(row.none).toBeNull();
         expect(row.yes).toBe(true);
       }
+    });
+
+    it('with jsonbAsText, keeps the jsonb columns named as RawJson on PostgreSQL and parses the others', async () => {
+      const text = `select 'r' as "p_request_id", 1 as "p_version", 'u' as "p_attorney_user_id",
+        '2026-11-24 10:00:00+00'::timestamptz as "p_shared_at", '{"documents": true}'::jsonb as "p_include",
+        '{"id": "u"}'::jsonb as "p_attorney", null::jsonb as "p_profile", '{"a": [1, "x"]}'::jsonb as "p_master_lpq",
+        null::jsonb as "p_conflicts_form", null::jsonb as "p_diversity_form", '{}'::jsonb as "p_business_plan"`;
+      const [row] = await preparedSqlText(database.db, 'prepared_raw_test', text, {
+        jsonbAsText: true,
+      }).execute([]);
+      const stored = fromDriver(sharedPackages, row, 'p_', ['profile', 'masterLpq', 'businessPlan'])!;
+      expect(stored.include).toEqual({ documents: true });
+      expect(stored.attorney).toEqual({ id: 'u' });
+      expect(stored.profile).toBeNull();
+      if (kind === 'postgres') {
+        expect(stored.masterLpq).toBeInstanceOf(RawJson);
+        expect((stored.masterLpq as unknown as RawJson).text).toBe('{"a": [1, "x"]}');
+      } else expect(stored.masterLpq).toEqual({ a: [1, 'x'] });
+      expect(JSON.parse(JSON.stringify(stored))).toMatchObject({
+        masterLpq: { a: [1, 'x'] },
+        businessPlan: {},
+      });
+      expect(() => fromDriver(sharedPackages, row, 'p_', ['version'])).toThrow('not a jsonb column');
     });
   });

@@ -47,6 +47,24 @@ const driverTypes = {
   getTypeParser: (oid: number, format?: 'text' | 'binary') =>
     RAW_TEXT_TYPES.has(oid) ? asText : pg.types.getTypeParser(oid, format),
 };
+/** As driverTypes, and jsonb as its text too: `fromDriver` parses it, or keeps it as RawJson. */
+const driverTypesJsonbAsText = {
+  getTypeParser: (oid: number, format?: 'text' | 'binary') =>
+    oid === pg.types.builtins.JSONB ? asText : driverTypes.getTypeParser(oid, format),
+};
+
+/**
+ * A JSON document as the database printed it, passed on without being parsed: the hot serializer
+ * (server/plugins/hot-serializer.ts) writes its text where the contract has a stored document, and
+ * JSON.stringify writes its value (toJSON). Only for documents nothing on the server reads into: the zod
+ * encoders refuse it (a 500, never a wrong answer), and it has none of the document's keys.
+ */
+export class RawJson {
+  constructor(readonly text: string) {}
+  toJSON(): unknown {
+    return JSON.parse(this.text);
+  }
+}
 
 /**
  * A named statement from SQL text with `$1…$n` parameters, for hot statements the query builder cannot
@@ -54,8 +72,11 @@ const driverTypes = {
  * text); map them with `fromDriver`. On PostgreSQL it goes straight to the pool, with Drizzle's type
  * parsing: Drizzle's prepared query added a tracing span, a placeholder fill and a cache lookup to each
  * call, measured at a few percent of a hot read's CPU (bench/load.ts). On PGlite it goes through Drizzle.
+ * `jsonbAsText`: on PostgreSQL, jsonb columns come back as text, for `fromDriver` to parse or to keep as
+ * RawJson (on PGlite they come back parsed, and stay so).
  */
-export function preparedSqlText(db: Db, name: string, text: string) {
+export function preparedSqlText(db: Db, name: string, text: string, opts: { jsonbAsText?: boolean } = {}) {
+  const types = opts.jsonbAsText ? driverTypesJsonbAsText : driverTypes;
   return preparedStatement(db, name, (db) => {
     const internal = db as unknown as {
       session: {
@@ -72,7 +93,7 @@ export function preparedSqlText(db: Db, name: string, text: string) {
     if (client instanceof pg.Pool)
       return {
         async execute(values: unknown[]): Promise<RawRow[]> {
-          return (await client.query<RawRow>({ name, text, values, types: driverTypes })).rows;
+          return (await client.query<RawRow>({ name, text, values, types })).rows;
         },
       };
     const parameterCount = new Set(text.match(/\$\d+/g)).size;
@@ -90,23 +111,30 @@ export function preparedSqlText(db: Db, name: string, text: string) {
 type ColumnReader = [key: string, name: string, map: (value: unknown) => unknown];
 const readers = new WeakMap<Table, Map<string, ColumnReader[]>>();
 
-/** Each column's key, prefixed name and driver mapping, listed once per table and prefix. */
-function columnReaders(table: Table, prefix: string) {
+/** A jsonb column's text kept as RawJson; already parsed (PGlite), it stays parsed. */
+const keepRaw = (value: unknown) => (typeof value === 'string' ? new RawJson(value) : value);
+
+/** Each column's key, prefixed name and driver mapping, listed once per table, prefix and raw keys. */
+function columnReaders(table: Table, prefix: string, raw: readonly string[]) {
   let byPrefix = readers.get(table);
   if (!byPrefix) {
     byPrefix = new Map();
     readers.set(table, byPrefix);
   }
-  let list = byPrefix.get(prefix);
+  const cacheKey = raw.length ? `${prefix}|${raw.join(',')}` : prefix;
+  let list = byPrefix.get(cacheKey);
   if (!list) {
-    list = Object.entries(getTableColumns(table)).map(
+    const columns = getTableColumns(table);
+    for (const key of raw)
+      if (columns[key]?.getSQLType() !== 'jsonb') throw new Error(`${key} is not a jsonb column`);
+    list = Object.entries(columns).map(
       ([key, column]): ColumnReader => [
         key,
         `${prefix}${column.name}`,
-        (value) => column.mapFromDriverValue(value),
+        raw.includes(key) ? keepRaw : (value) => column.mapFromDriverValue(value),
       ],
     );
-    byPrefix.set(prefix, list);
+    byPrefix.set(cacheKey, list);
   }
   return list;
 }
@@ -114,10 +142,17 @@ function columnReaders(table: Table, prefix: string) {
 /**
  * One table's columns out of a raw row whose columns carry `prefix` (see `prefixedColumns`), mapped the
  * way Drizzle maps them (timestamps to Date, dates as text, JSON parsed); null when the row has none of
- * the table (an outer join that found nothing: its first column, the key, is null).
+ * the table (an outer join that found nothing: its first column, the key, is null). The jsonb columns
+ * named in `raw` are kept as RawJson when the statement read jsonb as text (typed as the column's type:
+ * only a serializer that knows RawJson may read them).
  */
-export function fromDriver<T extends Table>(table: T, row: RawRow, prefix: string): T['$inferSelect'] | null {
-  const list = columnReaders(table, prefix);
+export function fromDriver<T extends Table>(
+  table: T,
+  row: RawRow,
+  prefix: string,
+  raw: readonly (keyof T['$inferSelect'] & string)[] = [],
+): T['$inferSelect'] | null {
+  const list = columnReaders(table, prefix, raw);
   if (row[list[0][1]] === null || row[list[0][1]] === undefined) return null;
   const out: Record<string, unknown> = {};
   for (const [key, name, map] of list) {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { storedDocument } from '../../shared/contracts/contract';
+import { RawJson } from '../db/prepared';
 import { hotSerializerCompiler } from './hot-serializer';
 
 const schema = z.array(
@@ -53,5 +55,92 @@ describe('hotSerializerCompiler', () => {
     const encode = hotSerializerCompiler({ env: 'test' })(route);
     expect(() => encode([{ ...item, id: 1 }])).toThrow();
     expect(() => encode([{ ...item, formData: null }])).toThrow();
+  });
+});
+
+describe('hotSerializerCompiler with stored documents given as the database printed them', () => {
+  const packageSchema = z.object({
+    id: z.string(),
+    note: z.string().optional(),
+    package: z
+      .object({
+        version: z.number(),
+        masterLpq: storedDocument('x'),
+        profile: storedDocument('x').nullable(),
+        documents: z.array(z.object({ id: z.string() })),
+        positionLpq: z.object({ status: z.string(), formData: storedDocument('x') }).nullable(),
+      })
+      .nullable(),
+  });
+  const docRoute = { schema: packageSchema, method: 'GET', url: '/api/y', httpStatus: '200' } as never;
+  // jsonb's own spacing, a quote and markup in a value, unicode: written exactly as given.
+  const lpqText = '{"a": 1.50, "b": [true, null], "c": "say \\"hi\\" <b>x</b> é"}';
+  const answer = {
+    id: 'r1',
+    package: {
+      version: 2,
+      masterLpq: new RawJson(lpqText),
+      profile: null,
+      documents: [{ id: 'f1', secret: 'leaked' }],
+      positionLpq: { status: 'submitted', formData: new RawJson('{}'), secret: 'leaked' },
+      secret: 'leaked',
+    },
+    secret: 'leaked',
+  };
+
+  for (const env of ['production', 'test'] as const)
+    it(`${env}: writes a RawJson's text unparsed, and only the contract's other fields`, () => {
+      const encode = hotSerializerCompiler({ env })(docRoute);
+      const sent = encode(answer);
+      expect(sent).toContain(`"masterLpq":${lpqText}`);
+      expect(sent).not.toContain('leaked');
+      expect(JSON.parse(sent)).toEqual({
+        id: 'r1',
+        package: {
+          version: 2,
+          masterLpq: JSON.parse(lpqText),
+          profile: null,
+          documents: [{ id: 'f1' }],
+          positionLpq: { status: 'submitted', formData: {} },
+        },
+      });
+      // Parsed documents (PGlite reads jsonb parsed) and a package of null are written alike.
+      const parsed = { ...answer.package, masterLpq: { a: 1 }, positionLpq: null, profile: { p: 'q' } };
+      expect(JSON.parse(encode({ ...answer, package: parsed, note: 'n' }))).toEqual({
+        id: 'r1',
+        note: 'n',
+        package: {
+          version: 2,
+          masterLpq: { a: 1 },
+          profile: { p: 'q' },
+          documents: [{ id: 'f1' }],
+          positionLpq: null,
+        },
+      });
+      expect(JSON.parse(encode({ id: 'r2', package: null }))).toEqual({ id: 'r2', package: null });
+    });
+
+  it('refuses an answer without a required field, as fast-json-stringify does', () => {
+    const encode = hotSerializerCompiler({ env: 'production' })(docRoute);
+    expect(() => encode({ id: 'r1' })).toThrow('"package" is required');
+  });
+
+  it('under NODE_ENV=test, fails when a RawJson is not what the contract says (a list, not a document)', () => {
+    const encode = hotSerializerCompiler({ env: 'test' })(docRoute);
+    expect(() =>
+      encode({ ...answer, package: { ...answer.package, masterLpq: new RawJson('[1]') } }),
+    ).toThrow();
+  });
+
+  it('refuses at start-up a stored document where it cannot choose a branch (a union)', () => {
+    const union = z.object({ x: z.union([storedDocument('x'), z.string()]) });
+    expect(() =>
+      hotSerializerCompiler({ env: 'production' })({
+        schema: union,
+        method: 'GET',
+        url: '/u',
+        httpStatus: '200',
+      } as never),
+    ).toThrow('GET /u.x');
   });
 });

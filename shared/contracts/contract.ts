@@ -96,11 +96,17 @@ export const timestamp = () => z.string().meta({ description: 'ISO 8601 date-tim
 export const calendarDate = () => z.string().meta({ description: 'yyyy-mm-dd' });
 
 /**
+ * The JSON Schema keyword that marks a stored document (an OpenAPI `x-` extension): the server may send it
+ * as the JSON text the database holds, without parsing it (server/plugins/hot-serializer.ts).
+ */
+export const STORED_DOCUMENT_KEYWORD = 'x-stored-document';
+
+/**
  * A JSON document stored as the user wrote it, after the shared schema named in `description` validated
  * it: passed on whole, on purpose (its keys are the user's own answers, never a column of ours).
  */
 export const storedDocument = (description: string) =>
-  z.record(z.string(), z.unknown()).meta({ description });
+  z.record(z.string(), z.unknown()).meta({ description, [STORED_DOCUMENT_KEYWORD]: true });
 
 /**
  * A stored form answered with its metadata: the form's own top-level keys (from its body schema's

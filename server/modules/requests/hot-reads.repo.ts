@@ -153,11 +153,15 @@ export async function attorneyRequestsForSession(
   };
 }
 
+const PACKAGE_DOCUMENTS = ['profile', 'masterLpq', 'conflictsForm', 'diversityForm', 'businessPlan'] as const;
+
 const isoOf = (value: unknown) => new Date(value as string).toISOString();
 
 /**
  * Session lookup, touch, one of the firm's requests with its package, and the access event, in one
  * round trip. `recorded` says whether the access event was stored (exactly when `pkg` is not null).
+ * The package's documents and the position LPQ's answers are RawJson (server/db/prepared.ts): for the
+ * route's encoder only, nothing here reads into them.
  */
 export async function firmPackageReadForSession(
   db: Db,
@@ -168,6 +172,9 @@ export async function firmPackageReadForSession(
     db,
     'firm_package_read_for_session',
     FIRM_PACKAGE_READ_FOR_SESSION_SQL,
+    {
+      jsonbAsText: true,
+    },
   ).execute([...sessionParams(sessionId), input.requestId, input.version, input.today, input.kind]);
   const user = sessionUser(row);
   const request = row ? fromDriver(lpqRequests, row, 'r_') : null;
@@ -176,7 +183,9 @@ export async function firmPackageReadForSession(
     version: v.version,
     sharedAt: isoOf(v.sharedAt),
   }));
-  const stored = fromDriver(sharedPackages, row, 'p_');
+  // The stored documents go out as the database printed them (RawJson): the contract passes them on
+  // whole, so parsing them here only to write them again was a third of this read's CPU.
+  const stored = fromDriver(sharedPackages, row, 'p_', PACKAGE_DOCUMENTS);
   const files =
     (row.package_files as { id: string; name: string; contentType: string; size: number }[]) ?? [];
   return {
@@ -185,7 +194,7 @@ export async function firmPackageReadForSession(
       request,
       attorneyFirstName: row.attorney_first_name as string | null,
       attorneyLastName: row.attorney_last_name as string | null,
-      lpq: fromDriver(positionLpqs, row, 'l_'),
+      lpq: fromDriver(positionLpqs, row, 'l_', ['formData', 'firmAnswers']),
       versions,
       pkg: stored && {
         stored,
