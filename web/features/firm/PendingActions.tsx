@@ -1,9 +1,10 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { FIRM_TOASTS } from '@shared/firm';
 import type { FirmRequestItem } from '@shared/requests';
 import { IconBan, IconMailForward } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { errorMessage } from '../../lib/api';
 import { api } from '../../lib/client';
 import { showToast } from '../../lib/toast';
@@ -50,22 +51,16 @@ export function PendingActions({ request }: { request: FirmRequestItem }) {
       >
         Withdraw Invitation
       </Button>
-      <Modal opened={confirming} onClose={() => setConfirming(false)} title="Withdraw Invitation">
-        <Stack gap="md">
-          <Text>
-            Withdraw the invitation to {request.attorneyEmail} for {request.positionTitle}? The attorney can
-            no longer share their LPQ for it. This cannot be undone; you can send a new invitation later.
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirming(false)}>
-              Cancel
-            </Button>
-            <Button color="red" loading={act.isPending} onClick={() => act.mutate('withdraw')}>
-              Withdraw Invitation
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmDialog
+        opened={confirming}
+        onClose={() => setConfirming(false)}
+        title="Withdraw Invitation"
+        message={`Withdraw the invitation to ${request.attorneyEmail} for ${request.positionTitle}? The attorney can no longer share their LPQ for it. This cannot be undone; you can send a new invitation later.`}
+        confirmLabel="Withdraw Invitation"
+        color="red"
+        loading={act.isPending}
+        onConfirm={() => act.mutate('withdraw')}
+      />
     </>
   );
 }

@@ -1,0 +1,30 @@
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import type { ConfirmDialogProps } from './ConfirmDialog';
+
+/** The dialog of ConfirmDialog (its own chunk): the question, Cancel, and the action's button. */
+export default function ConfirmDialogModal({
+  opened,
+  title,
+  message,
+  confirmLabel,
+  color,
+  loading,
+  onConfirm,
+  onClose,
+}: ConfirmDialogProps) {
+  return (
+    <Modal opened={opened} onClose={onClose} title={title}>
+      <Stack gap="md">
+        <Text>{message}</Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button color={color} loading={loading} onClick={onConfirm}>
+            {confirmLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
