@@ -1,7 +1,10 @@
 import { z } from 'zod';
+import { formatBytes } from './bytes';
 import { singleLineText } from './form-fields';
 import { LIMITS } from './limits';
 import { UUID_PATTERN } from './uuid';
+
+export { formatBytes };
 
 /** Spec §5 Uploads: PDF, DOC or DOCX. The server checks the first bytes, not the name. */
 export const ACCEPTED_DOCUMENT_TYPES = {
@@ -32,15 +35,6 @@ export type UploadSettings = {
   minPartBytes: number;
   maxParts: number;
 };
-
-/** Bytes as Uppy shows them in its restriction messages ('10 MB'): @transloadit/prettier-bytes. */
-export function formatBytes(bytes: number): string {
-  if (bytes === 0) return '0 B';
-  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
-  const exponent = Math.min(Math.floor(Math.log(bytes) / Math.log(1024)), units.length - 1);
-  const value = bytes / 1024 ** exponent;
-  return `${value >= 10 || value % 1 === 0 ? Math.round(value) : value.toFixed(1)} ${units[exponent]}`;
-}
 
 /**
  * Spec §5 restriction messages (Uppy's own wording): the uploader shows them in the browser and the

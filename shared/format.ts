@@ -1,5 +1,5 @@
 import { format } from 'date-fns';
-import { formatBytes } from './files';
+import { formatBytes } from './bytes';
 
 /**
  * Display formatters shared by the web screens and the PDF (PRODUCT.md §4): one definition of how a

@@ -3,70 +3,10 @@ import { emailField } from './auth';
 import type { FileRef } from './files';
 import { isoDateString, singleLineText, textRule } from './form-fields';
 import { LIMITS } from './limits';
+import { FIRM_REVIEW_STATUSES, QUESTION_TYPES, type RequestStatus } from './request-status';
 import type { TimelineEvent } from './timeline';
 
-/** PRODUCT.md §5: the request lifecycle. */
-export const REQUEST_STATUSES = [
-  'pending',
-  'accepted',
-  'declined',
-  'in_progress',
-  'reviewed',
-  'completed',
-  'withdrawn',
-  'revoked',
-] as const;
-export type RequestStatus = (typeof REQUEST_STATUSES)[number];
-
-/** Spec §4 labels. */
-export const REQUEST_STATUS_LABELS: Record<RequestStatus, string> = {
-  pending: 'Pending Response',
-  accepted: 'Accepted',
-  declined: 'Declined',
-  in_progress: 'In Progress',
-  reviewed: 'Under Review',
-  completed: 'Review Complete',
-  withdrawn: 'Withdrawn',
-  revoked: 'Access Revoked',
-};
-
-/** One colour per status, on both sides' badges (Mantine colour names). */
-export const REQUEST_STATUS_COLORS: Record<RequestStatus, string> = {
-  pending: 'yellow',
-  accepted: 'teal',
-  in_progress: 'blue',
-  reviewed: 'violet',
-  completed: 'green',
-  declined: 'gray',
-  withdrawn: 'gray',
-  revoked: 'red',
-};
-
-/** Spec 2.16: on the attorney's cards accepted and in_progress read 'Documents Shared'. */
-export const ATTORNEY_CARD_STATUS_LABELS: Record<RequestStatus, string> = {
-  ...REQUEST_STATUS_LABELS,
-  accepted: 'Documents Shared',
-  in_progress: 'Documents Shared',
-  withdrawn: 'Withdrawn by the firm',
-};
-
-/** Shared = accepted + in_progress + completed; Under Review = reviewed (PRODUCT.md §5). */
-export const SHARED_STATUSES: RequestStatus[] = ['accepted', 'in_progress', 'completed'];
-/** PRODUCT.md §5: the attorney's 'Documents Shared' counts every shared request, under review included. */
-export const SHARED_DOCUMENT_STATUSES: RequestStatus[] = ['accepted', 'in_progress', 'reviewed', 'completed'];
-export const UNDER_REVIEW_STATUSES: RequestStatus[] = ['reviewed'];
-
-/** Every allowed move: from → to. Anything else is 409. */
-export const REQUEST_TRANSITIONS: Record<RequestStatus, RequestStatus[]> = {
-  pending: ['accepted', 'declined', 'withdrawn'],
-  accepted: ['in_progress', 'reviewed', 'completed', 'revoked'],
-  in_progress: ['reviewed', 'completed', 'revoked'],
-  reviewed: ['completed', 'revoked'],
-  declined: [],
-  completed: ['revoked'],
-  withdrawn: [],
-  revoked: [],
-};
+export * from './request-status';
 
 /** PRODUCT.md §6: invitations a firm may send (429 beyond). */
 export const INVITATION_LIMITS = { perHour: 50, perDay: 200 } as const;
@@ -86,17 +26,6 @@ export const REQUEST_MESSAGES = {
   invitationAlreadyOpen: 'An invitation for this position is already open.',
   tooManyInvitations: `You can send at most ${INVITATION_LIMITS.perHour} invitations an hour and ${INVITATION_LIMITS.perDay} a day. Please try again later.`,
 } as const;
-
-export const QUESTION_TYPES = ['text', 'textarea', 'yesno', 'select', 'date', 'number'] as const;
-export type QuestionType = (typeof QUESTION_TYPES)[number];
-export const QUESTION_TYPE_LABELS: Record<QuestionType, string> = {
-  text: 'Text',
-  textarea: 'Long text',
-  yesno: 'Yes / No',
-  select: 'Single choice',
-  date: 'Date',
-  number: 'Number',
-};
 
 /** Letters, digits, - and _, at most 64: what a question id may be (answers are keyed by it). */
 export const QUESTION_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
@@ -178,8 +107,7 @@ export const createLpqRequestSchema = z.object({
 });
 export type CreateLpqRequestInput = z.input<typeof createLpqRequestSchema>;
 
-/** POST /api/firm/lpq-requests/{id}/status: the two moves a firm makes. */
-export const FIRM_REVIEW_STATUSES = ['reviewed', 'completed'] as const;
+/** POST /api/firm/lpq-requests/{id}/status: the two moves a firm makes (FIRM_REVIEW_STATUSES). */
 export const firmRequestStatusSchema = z.object({
   status: z.enum(FIRM_REVIEW_STATUSES, { error: 'Status must be reviewed or completed' }),
 });

@@ -1,6 +1,6 @@
-import { Alert, Box, Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
-import { FIRM_TOASTS } from '@shared/firm';
-import { type FIRM_REVIEW_STATUSES, REQUEST_TRANSITIONS } from '@shared/requests';
+import { Box, Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { FIRM_TOASTS } from '@shared/firm-toasts';
+import { type FIRM_REVIEW_STATUSES, REQUEST_TRANSITIONS } from '@shared/request-status';
 import type { ToastText } from '@shared/texts';
 import { IconCalendarTime, IconCheck, IconDownload, IconEye } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
@@ -11,13 +11,13 @@ import { PageShell } from '../components/PageShell';
 import { refreshRequests, useFirmRequest } from '../features/firm/api';
 import { PendingActions } from '../features/firm/PendingActions';
 import type { RequestViewProps } from '../features/firm/RequestBody';
-import { Info } from '../features/firm/RequestFacts';
 import { RequestBadges } from '../features/firm/StatusBadge';
+import { useAfterFirstPaint } from '../lib/after-paint';
 import { errorMessage, statusOf } from '../lib/api';
 import { api, apiUrl } from '../lib/client';
 import { formatDate } from '../lib/format';
 import { showToast } from '../lib/toast';
-import NotFound from './NotFound';
+import { PAGES } from '../page-table';
 
 type ReviewStatus = (typeof FIRM_REVIEW_STATUSES)[number];
 
@@ -46,30 +46,27 @@ function parseVersion(value: string | null): number | null {
 // Lighthouse's LCP), and the body's two dozen files no longer compete with the header's for the
 // connections and the main thread.
 const RequestBody = lazy(() => import('../features/firm/RequestBody'));
+// Shown only when something went wrong: their code is not part of the header's.
+const VersionMissing = lazy(() => import('../features/firm/VersionMissing'));
+const NotFound = lazy(PAGES.NotFound);
 const bodyLoader = (
   <Center py="xl">
     <Loader aria-label="Loading the package" />
   </Center>
 );
 
-/**
- * False until a moment after the first render is on screen, then true. The screen shows a frame one or
- * more frames after its callback runs (Chromium's presentation, measured 20-40 ms after the DOM changed on
- * this page), so the change waits a little longer than that.
- */
-function useAfterFirstPaint(delayMs = 100) {
-  const [painted, setPainted] = useState(false);
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => setPainted(true), delayMs);
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-    };
-  }, [delayMs]);
-  return painted;
+/** One labelled fact of a request (the detail page's header). */
+export function Info({ label, value }: { label: string; value: string | null | undefined }) {
+  return (
+    <Box>
+      <Text size="xs" c="dimmed" fw={600} tt="uppercase">
+        {label}
+      </Text>
+      <Text size="sm" style={{ wordBreak: 'break-word', whiteSpace: 'pre-wrap' }}>
+        {value || '—'}
+      </Text>
+    </Box>
+  );
 }
 
 function RequestView({ request, loadingVersion, onPickVersion }: RequestViewProps) {
@@ -229,7 +226,12 @@ export default function FirmRequestDetail() {
     });
   };
 
-  if (request.isError && statusOf(request.error) === 404 && asked === null) return <NotFound />;
+  if (request.isError && statusOf(request.error) === 404 && asked === null)
+    return (
+      <Suspense fallback={null}>
+        <NotFound />
+      </Suspense>
+    );
   const data = request.data;
   return (
     <PageShell
@@ -248,16 +250,9 @@ export default function FirmRequestDetail() {
       ) : (
         <Stack gap="lg">
           {missing !== null && data.status !== 'revoked' && (
-            <Alert
-              color="yellow"
-              variant="light"
-              withCloseButton
-              closeButtonLabel="Dismiss"
-              onClose={() => setMissing(null)}
-              title={`Version ${missing} is not available`}
-            >
-              This package has no version {missing}. You are viewing the latest version.
-            </Alert>
+            <Suspense fallback={null}>
+              <VersionMissing version={missing} onClose={() => setMissing(null)} />
+            </Suspense>
           )}
           <RequestView
             request={data}

@@ -1,5 +1,5 @@
 import { Button } from '@mantine/core';
-import { FIRM_TOASTS } from '@shared/firm';
+import { FIRM_TOASTS } from '@shared/firm-toasts';
 import type { FirmRequestItem } from '@shared/requests';
 import { IconBan, IconMailForward } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';

@@ -1,21 +1,8 @@
 import { Alert, Box, Paper, Stack, Text, Title } from '@mantine/core';
-import { type FirmRequestDetail as Detail, QUESTION_TYPE_LABELS } from '@shared/requests';
+import { QUESTION_TYPE_LABELS } from '@shared/request-status';
+import type { FirmRequestDetail as Detail } from '@shared/requests';
 import { IconLock } from '@tabler/icons-react';
 import { REVOKED_CONSEQUENCE, revocationNotice } from './revocation';
-
-/** One labelled fact of a request (the detail page's header). */
-export function Info({ label, value }: { label: string; value: string | null | undefined }) {
-  return (
-    <Box>
-      <Text size="xs" c="dimmed" fw={600} tt="uppercase">
-        {label}
-      </Text>
-      <Text size="sm" style={{ wordBreak: 'break-word', whiteSpace: 'pre-wrap' }}>
-        {value || '—'}
-      </Text>
-    </Box>
-  );
-}
 
 /** How the firm lost access: the attorney revoked it, or the access period the attorney set ended. */
 export function RevokedNotice({ request }: { request: Detail }) {

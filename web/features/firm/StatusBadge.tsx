@@ -1,10 +1,6 @@
 import { Badge, Group, Stack } from '@mantine/core';
-import {
-  type FirmRequestItem,
-  REQUEST_STATUS_COLORS,
-  REQUEST_STATUS_LABELS,
-  type RequestStatus,
-} from '@shared/requests';
+import { REQUEST_STATUS_COLORS, REQUEST_STATUS_LABELS, type RequestStatus } from '@shared/request-status';
+import type { FirmRequestItem } from '@shared/requests';
 
 export function StatusBadge({ status }: { status: RequestStatus }) {
   return (

@@ -1,0 +1,82 @@
+/**
+ * The request's statuses, their labels and colours, the moves between them and the firm's question types:
+ * plain constants, apart from the schemas of shared/requests.ts (which re-exports them), so a screen that
+ * only shows a status does not load zod with its first code (the firm's review header, bench/lighthouse.ts).
+ */
+
+/** PRODUCT.md §5: the request lifecycle. */
+export const REQUEST_STATUSES = [
+  'pending',
+  'accepted',
+  'declined',
+  'in_progress',
+  'reviewed',
+  'completed',
+  'withdrawn',
+  'revoked',
+] as const;
+export type RequestStatus = (typeof REQUEST_STATUSES)[number];
+
+/** Spec §4 labels. */
+export const REQUEST_STATUS_LABELS: Record<RequestStatus, string> = {
+  pending: 'Pending Response',
+  accepted: 'Accepted',
+  declined: 'Declined',
+  in_progress: 'In Progress',
+  reviewed: 'Under Review',
+  completed: 'Review Complete',
+  withdrawn: 'Withdrawn',
+  revoked: 'Access Revoked',
+};
+
+/** One colour per status, on both sides' badges (Mantine colour names). */
+export const REQUEST_STATUS_COLORS: Record<RequestStatus, string> = {
+  pending: 'yellow',
+  accepted: 'teal',
+  in_progress: 'blue',
+  reviewed: 'violet',
+  completed: 'green',
+  declined: 'gray',
+  withdrawn: 'gray',
+  revoked: 'red',
+};
+
+/** Spec 2.16: on the attorney's cards accepted and in_progress read 'Documents Shared'. */
+export const ATTORNEY_CARD_STATUS_LABELS: Record<RequestStatus, string> = {
+  ...REQUEST_STATUS_LABELS,
+  accepted: 'Documents Shared',
+  in_progress: 'Documents Shared',
+  withdrawn: 'Withdrawn by the firm',
+};
+
+/** Shared = accepted + in_progress + completed; Under Review = reviewed (PRODUCT.md §5). */
+export const SHARED_STATUSES: RequestStatus[] = ['accepted', 'in_progress', 'completed'];
+/** PRODUCT.md §5: the attorney's 'Documents Shared' counts every shared request, under review included. */
+export const SHARED_DOCUMENT_STATUSES: RequestStatus[] = ['accepted', 'in_progress', 'reviewed', 'completed'];
+export const UNDER_REVIEW_STATUSES: RequestStatus[] = ['reviewed'];
+
+/** Every allowed move: from → to. Anything else is 409. */
+export const REQUEST_TRANSITIONS: Record<RequestStatus, RequestStatus[]> = {
+  pending: ['accepted', 'declined', 'withdrawn'],
+  accepted: ['in_progress', 'reviewed', 'completed', 'revoked'],
+  in_progress: ['reviewed', 'completed', 'revoked'],
+  reviewed: ['completed', 'revoked'],
+  declined: [],
+  completed: ['revoked'],
+  withdrawn: [],
+  revoked: [],
+};
+
+export const QUESTION_TYPES = ['text', 'textarea', 'yesno', 'select', 'date', 'number'] as const;
+export type QuestionType = (typeof QUESTION_TYPES)[number];
+export const QUESTION_TYPE_LABELS: Record<QuestionType, string> = {
+  text: 'Text',
+  textarea: 'Long text',
+  yesno: 'Yes / No',
+  select: 'Single choice',
+  date: 'Date',
+  number: 'Number',
+};
+
+/** POST /api/firm/lpq-requests/{id}/status: the two moves a firm makes. */
+export const FIRM_REVIEW_STATUSES = ['reviewed', 'completed'] as const;

@@ -1,0 +1,23 @@
+import { useEffect, useState } from 'react';
+
+/**
+ * False until a moment after the first render is on screen, then true: for what can wait until the
+ * page's main content is painted (the review screen's body, the dashboard's recent activity), so that
+ * its code and data do not compete with that content's (Lighthouse's LCP, bench/lighthouse.ts). The
+ * screen shows a frame one or more frames after its callback runs (Chromium's presentation, measured
+ * 20-40 ms after the DOM changed on the review screen), so the change waits a little longer than that.
+ */
+export function useAfterFirstPaint(delayMs = 100) {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setPainted(true), delayMs);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [delayMs]);
+  return painted;
+}
