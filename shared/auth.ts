@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { singleLineText } from './form-fields';
 import { LIMITS } from './limits';
+import { USER_TYPES, type UserType } from './user-types';
+
+export * from './user-types';
 
 export const AUTH_MESSAGES = {
   invalidEmail: 'Please enter a valid email',
@@ -21,10 +24,6 @@ export const AUTH_MESSAGES = {
   verificationSent: 'We have sent you a new verification link.',
   invitationEmailMismatch: 'Use the email address the invitation was sent to.',
 } as const;
-
-export const USER_TYPES = ['attorney', 'firm'] as const;
-export type UserType = (typeof USER_TYPES)[number];
-export const USER_TYPE_LABELS: Record<UserType, string> = { attorney: 'Attorney', firm: 'Law Firm' };
 
 /** Trims and lower-cases: one address, whatever its letter case. */
 export const emailField = z

@@ -1,5 +1,6 @@
 import { Badge, Box, Button, Container, Group, Text, Title } from '@mantine/core';
-import { USER_TYPE_LABELS, type User } from '@shared/auth';
+import type { User } from '@shared/auth';
+import { USER_TYPE_LABELS } from '@shared/user-types';
 import { IconLogout } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';

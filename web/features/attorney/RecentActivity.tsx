@@ -2,11 +2,15 @@ import { Anchor, Group, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@ma
 import { IconActivity, IconEye } from '@tabler/icons-react';
 import { formatDistanceToNow } from 'date-fns';
 import { Link } from 'react-router';
+import { useAfterFirstPaint } from '../../lib/after-paint';
 import { useRecentActivity } from './queries';
 
-/** The attorney's real recent events (PRODUCT.md §2), newest first. */
+/**
+ * The attorney's real recent events (PRODUCT.md §2), newest first; asked for once the dashboard's
+ * cards are on screen.
+ */
 export function RecentActivity() {
-  const activity = useRecentActivity();
+  const activity = useRecentActivity(useAfterFirstPaint());
   return (
     <Paper withBorder p="lg" radius="md">
       <Stack gap="md">
@@ -21,7 +25,7 @@ export function RecentActivity() {
             </Group>
           </Anchor>
         </Group>
-        {activity.isLoading ? (
+        {activity.isPending ? (
           <Loader size="sm" aria-label="Loading activity" />
         ) : activity.isError ? (
           <Text c="red.8" size="sm" role="alert">

@@ -56,5 +56,9 @@ export const useDashboardStats = () =>
     queryKey: [ATTORNEY_PATHS.dashboardStats],
     queryFn: () => api('GET /api/attorney/dashboard-stats'),
   });
-export const useRecentActivity = () =>
-  useQuery({ queryKey: [ATTORNEY_PATHS.activity], queryFn: () => api('GET /api/attorney/activity') });
+export const useRecentActivity = (enabled = true) =>
+  useQuery({
+    queryKey: [ATTORNEY_PATHS.activity],
+    queryFn: () => api('GET /api/attorney/activity'),
+    enabled,
+  });
