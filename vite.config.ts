@@ -76,6 +76,10 @@ export default defineConfig({
         boot: path.resolve(import.meta.dirname, 'web/boot.ts'),
       },
       output: {
+        // Chunks by their hash alone: every page's first script (web/boot.ts) carries the file names of
+        // every page's chunks for Vite's preloading, and each chunk names the files it imports, so a
+        // name like `createReactComponent-C4X9BPov.js` was paid for on every page (bench/page-weight.ts).
+        chunkFileNames: 'assets/[hash].js',
         // What web/main.tsx imports statically (React, the router, Mantine's provider, TanStack Query, the
         // guards) runs on every page. Left to itself Rolldown spread it over a dozen small chunks beside
         // the entry (react, Box, Text, Stack, …); as one chunk it compresses smaller and is one request
