@@ -17,6 +17,7 @@
 import { createHash } from 'node:crypto';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import pg from 'pg';
+import { DEFAULT_DATABASE_POOL_MAX } from '../server/config';
 import { POOL_IDLE_TIMEOUT_MS } from '../server/db/client';
 import { fromDriver, prefixedColumns } from '../server/db/prepared';
 import { lpqRequests, positionLpqs, sharedPackages } from '../server/db/schema';
@@ -45,7 +46,7 @@ const asText = (v: string) => v;
 for (const oid of [1082, 1114, 1184]) pg.types.setTypeParser(oid, asText);
 const pool = new pg.Pool({
   connectionString: process.env.DATABASE_URL,
-  max: Number(process.env.DATABASE_POOL_MAX ?? 20),
+  max: Number(process.env.DATABASE_POOL_MAX ?? DEFAULT_DATABASE_POOL_MAX),
   idleTimeoutMillis: POOL_IDLE_TIMEOUT_MS,
 });
 pool.on('error', () => {});

@@ -17,6 +17,7 @@ import { type ChildProcess, spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import os from 'node:os';
 import pg from 'pg';
+import { DEFAULT_DATABASE_POOL_MAX } from '../server/config';
 import { adminQuery, cpuSecondsByPid, groupCpuSeconds, median, stop, timeToFirst200 } from './lib';
 import { type Check, pdfPhase, UPLOAD_TARGET, uploadPhase } from './load-phases';
 import { loadRun } from './load-runner';
@@ -52,8 +53,8 @@ const keepDb = process.argv.includes('--keep-db');
 const rounds = arg('rounds', 3);
 /** Only the endpoint load: no PDF and upload phases. */
 const skipPhases = process.argv.includes('--skip-phases');
-/** The pool size the app ships with (server/config.ts): the targets are judged there. */
-const DEFAULT_POOL = 20;
+/** The pool size the app ships with: the targets are judged there. */
+const DEFAULT_POOL = DEFAULT_DATABASE_POOL_MAX;
 const poolsArg = process.argv.indexOf('--pools');
 const pools = poolsArg > 0 ? process.argv[poolsArg + 1].split(',').map(Number) : [DEFAULT_POOL];
 /**
