@@ -128,11 +128,12 @@ function objectEncoder(schema: Schema, where: string): Encode {
   };
 }
 
-/** The value with every RawJson parsed: what the zod contract encodes in tests. */
+/** The value with every RawJson parsed: what the zod contract encodes in tests. Other objects (a Date)
+ * are left as they are; only arrays and plain objects are walked. */
 function parsedRaw(value: unknown): unknown {
   if (value instanceof RawJson) return value.toJSON();
   if (Array.isArray(value)) return value.map(parsedRaw);
-  if (!value || typeof value !== 'object') return value;
+  if (!value || typeof value !== 'object' || Object.getPrototypeOf(value) !== Object.prototype) return value;
   return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, parsedRaw(v)]));
 }
 

@@ -25,6 +25,7 @@ import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type Control, useForm } from 'react-hook-form';
+import { ConfirmDialog } from '../components/ConfirmDialog';
 import { PageShell } from '../components/PageShell';
 import { FIRM_KEYS, useCustomSections } from '../features/firm/api';
 import { blankQuestion, QuestionsEditor, type QuestionsForm } from '../features/firm/QuestionsEditor';
@@ -210,25 +211,16 @@ export default function FirmCustomSections() {
         )}
       </Modal>
 
-      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title="Delete Custom Section">
-        <Stack gap="md">
-          <Text>
-            Are you sure you want to delete “{deleting?.title}”? Requests already sent keep their questions.
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setDeleting(null)}>
-              Cancel
-            </Button>
-            <Button
-              color="red"
-              loading={remove.isPending}
-              onClick={() => deleting && remove.mutate(deleting.id)}
-            >
-              Delete Section
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmDialog
+        opened={deleting !== null}
+        onClose={() => setDeleting(null)}
+        title="Delete Custom Section"
+        message={`Are you sure you want to delete “${deleting?.title ?? ''}”? Requests already sent keep their questions.`}
+        confirmLabel="Delete Section"
+        color="red"
+        loading={remove.isPending}
+        onConfirm={() => deleting && remove.mutate(deleting.id)}
+      />
     </PageShell>
   );
 }

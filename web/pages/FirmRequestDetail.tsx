@@ -56,7 +56,7 @@ const bodyLoader = (
 );
 
 /** One labelled fact of a request (the detail page's header). */
-export function Info({ label, value }: { label: string; value: string | null | undefined }) {
+function Info({ label, value }: { label: string; value: string | null | undefined }) {
   return (
     <Box>
       <Text size="xs" c="dimmed" fw={600} tt="uppercase">

@@ -1,7 +1,8 @@
-import { ActionIcon, Anchor, Button, Group, Modal, Paper, Stack, Text } from '@mantine/core';
+import { ActionIcon, Anchor, Group, Paper, Stack, Text } from '@mantine/core';
 import { type FileRef, formatBytes } from '@shared/files';
 import { IconFileText, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 
 /** Uploaded files with a download link each and, when removable, a confirmed Remove. */
 export function FileList(props: { files: FileRef[]; onRemove?: (file: FileRef) => void; label: string }) {
@@ -38,25 +39,18 @@ export function FileList(props: { files: FileRef[]; onRemove?: (file: FileRef) =
           </Group>
         </Paper>
       ))}
-      <Modal opened={removing !== null} onClose={() => setRemoving(null)} title="Remove document" centered>
-        <Stack>
-          <Text size="sm">Remove {removing?.name} from this list? You can upload it again later.</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setRemoving(null)}>
-              Cancel
-            </Button>
-            <Button
-              color="red"
-              onClick={() => {
-                if (removing) props.onRemove?.(removing);
-                setRemoving(null);
-              }}
-            >
-              Remove
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmDialog
+        opened={removing !== null}
+        onClose={() => setRemoving(null)}
+        title="Remove document"
+        message={`Remove ${removing?.name ?? ''} from this list? You can upload it again later.`}
+        confirmLabel="Remove"
+        color="red"
+        onConfirm={() => {
+          if (removing) props.onRemove?.(removing);
+          setRemoving(null);
+        }}
+      />
     </Stack>
   );
 }
