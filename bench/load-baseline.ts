@@ -19,24 +19,23 @@ import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import pg from 'pg';
 import { DEFAULT_DATABASE_POOL_MAX } from '../server/config';
 import { POOL_IDLE_TIMEOUT_MS } from '../server/db/client';
-import { fromDriver, prefixedColumns } from '../server/db/prepared';
+import { fromDriver, prefixedColumns, renderSql } from '../server/db/prepared';
 import { lpqRequests, positionLpqs, sharedPackages } from '../server/db/schema';
+import { SESSION_TOUCH_INTERVAL_MS } from '../server/modules/auth/sessions';
 import { toAttorneyItem } from '../server/modules/requests/attorney-item';
+import { positionLpqStatus, toFirmRequestItem } from '../server/modules/requests/firm-request-item';
 import {
-  firmMayRead,
-  positionLpqStatus,
-  toFirmRequestItem,
-} from '../server/modules/requests/firm-request-item';
-import {
-  ATTORNEY_REQUESTS_FOR_SESSION_SQL,
-  FIRM_PACKAGE_READ_FOR_SESSION_SQL,
-  SESSION_TOUCH_INTERVAL_MS,
+  ATTORNEY_REQUESTS_FOR_SESSION,
+  FIRM_PACKAGE_READ_FOR_SESSION,
   sessionParams,
 } from '../server/modules/requests/hot-reads.repo';
-import { toPackage } from '../server/modules/requests/package-versions';
+import { toPackage, withParts } from '../server/modules/requests/package-versions';
+import type { FirmMember } from '../server/policies/authorize';
+import { packageOpen, packageParts, todayUtc } from '../server/policies/request-scope';
 import { SESSION } from '../shared/limits';
 import { PAGE } from '../shared/paging';
 import { SHARED_DOCUMENT_STATUSES } from '../shared/requests';
+import type { FirmRole } from '../shared/team';
 
 const port = Number(process.env.PORT);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -56,19 +55,23 @@ type Row = Record<string, unknown>;
 const query = async (name: string, text: string, values: unknown[]) =>
   (await pool.query<Row>({ name, text, values })).rows;
 
-const SESSION_SQL = `select s."last_used_at", u."id" as "u_id", u."email" as "u_email", u."user_type" as "u_user_type", u."email_verified_at" as "u_email_verified_at" from "sessions" s inner join "users" u on u."id" = s."user_id" where s."id" = $1 and s."expires_at" > $2 and s."last_used_at" > $3 limit 1`;
+const ATTORNEY_ONE = renderSql(ATTORNEY_REQUESTS_FOR_SESSION);
+const FIRM_ONE = renderSql(FIRM_PACKAGE_READ_FOR_SESSION);
+const SESSION_SQL = `select s."last_used_at", u."id" as "u_id", u."email" as "u_email", u."user_type" as "u_user_type", u."email_verified_at" as "u_email_verified_at", m."firm_id" as "m_firm_id", m."roles" as "m_roles" from "sessions" s inner join "users" u on u."id" = s."user_id" left join "firm_members" m on m."user_id" = u."id" where s."id" = $1 and s."expires_at" > $2 and s."last_used_at" > $3 limit 1`;
 const TOUCH_SQL = `update "sessions" set "last_used_at" = $1 where "id" = $2`;
 const ATTORNEY_REQUESTS_SQL = `select ${prefixedColumns(lpqRequests, 'r', 'r_')}, pl."id" as "lpq_id", sp."include" from "lpq_requests" r left join "position_lpqs" pl on pl."request_id" = r."id" left join "shared_packages" sp on sp."request_id" = r."id" and sp."version" = r."current_version" where lower(r."attorney_email") = $1 order by r."sent_at" desc, r."id" desc limit ${PAGE.defaultLimit + 1}`;
 const FIRM_READ_SQL = `select ${prefixedColumns(lpqRequests, 'r', 'r_')}, u."first_name" as "attorney_first_name", u."last_name" as "attorney_last_name", ${prefixedColumns(positionLpqs, 'lpq', 'l_')}, ${prefixedColumns(sharedPackages, 'p', 'p_')},
   (select json_agg(json_build_object('version', v."version", 'sharedAt', v."shared_at") order by v."version") from "shared_packages" v where v."request_id" = r."id") as "versions",
-  (select json_agg(json_build_object('id', f."file_id", 'name', f."name", 'contentType', f."content_type", 'size', f."size") order by f."position") from "shared_package_files" f where f."request_id" = p."request_id" and f."version" = p."version") as "package_files"
+  (select json_agg(json_build_object('id', f."file_id", 'name', f."name", 'contentType', f."content_type", 'size', f."size") order by f."position") from "shared_package_files" f where f."request_id" = p."request_id" and f."version" = p."version") as "package_files",
+  (select json_agg(json_build_object('userId', ru."id", 'firstName', ru."first_name", 'lastName', ru."last_name") order by ru."last_name", ru."first_name") from "request_reviewers" rr join "users" ru on ru."id" = rr."user_id" where rr."request_id" = r."id") as "reviewers",
+  false as "assigned"
   from "lpq_requests" r
   left join "users" u on u."id" = r."attorney_user_id" and r."shared_at" is not null
   left join "position_lpqs" lpq on lpq."request_id" = r."id"
   left join "shared_packages" p on p."request_id" = r."id" and p."version" = r."current_version"
     and r."status" in (${SHARED_DOCUMENT_STATUSES.map((s) => `'${s}'`).join(', ')}) and (r."access_until" is null or r."access_until" >= $3::date)
-  where r."firm_user_id" = $1 and r."id" = $2`;
-const ACCESS_EVENT_SQL = `insert into "access_events" ("request_id", "attorney_user_id", "firm_user_id", "firm_name", "kind") values ($1, $2, $3, $4, $5)`;
+  where r."firm_id" = $1 and r."id" = $2`;
+const ACCESS_EVENT_SQL = `insert into "access_events" ("request_id", "attorney_user_id", "firm_user_id", "firm_id", "firm_name", "kind", "reader_roles", "parts") values ($1, $2, $3, $4, $5, $6, $7, $8)`;
 
 function sessionId(request: FastifyRequest) {
   for (const part of request.headers.cookie?.split(';') ?? []) {
@@ -102,11 +105,25 @@ const attorneyItems = (rows: Row[]) =>
       : [];
   });
 
-const today = () => new Date().toISOString().slice(0, 10);
+/** The reader as the app's rules see them, from the session columns of either read. */
+const readerOf = (row: Row): FirmMember => ({
+  id: row.u_id as string,
+  email: row.u_email as string,
+  firstName: '',
+  lastName: '',
+  userType: 'firm',
+  emailVerified: true,
+  firm: { id: row.m_firm_id as string, roles: row.m_roles as FirmRole[] },
+});
 
 /** The firm's detail from a row of either read; null when the package could not be read (404). */
-function firmDetail(row: Row) {
+function firmDetail(row: Row, session: Row) {
   const request = fromDriver(lpqRequests, row, 'r_')!;
+  const parts = packageParts(readerOf(session), {
+    firmId: request.firmId,
+    currentVersion: request.currentVersion,
+    assigned: row.assigned === true,
+  });
   const versions = ((row.versions as { version: number; sharedAt: string }[] | null) ?? []).map((v) => ({
     version: v.version,
     sharedAt: new Date(v.sharedAt).toISOString(),
@@ -117,7 +134,8 @@ function firmDetail(row: Row) {
     first ? `${first} ${row.attorney_last_name ?? ''}`.trim() : null,
     versions,
   );
-  if (!firmMayRead(request) || request.currentVersion === null) return { ...item, package: null };
+  const detail = { ...item, visibleParts: parts, reviewers: (row.reviewers as unknown[] | null) ?? [] };
+  if (!packageOpen(request) || request.currentVersion === null) return { ...detail, package: null };
   const stored = fromDriver(sharedPackages, row, 'p_');
   if (!stored) return null;
   const files =
@@ -126,14 +144,17 @@ function firmDetail(row: Row) {
   const { include: _parts, ...pkg } = toPackage(stored, documents);
   const lpq = fromDriver(positionLpqs, row, 'l_');
   return {
-    ...item,
-    package: {
-      ...pkg,
-      versions,
-      positionLpq: lpq
-        ? { status: positionLpqStatus(lpq), formData: lpq.formData, firmAnswers: lpq.firmAnswers }
-        : null,
-    },
+    ...detail,
+    package: withParts(
+      {
+        ...pkg,
+        versions,
+        positionLpq: lpq
+          ? { status: positionLpqStatus(lpq), formData: lpq.formData, firmAnswers: lpq.firmAnswers }
+          : null,
+      },
+      parts,
+    ),
   };
 }
 
@@ -143,12 +164,16 @@ const app = Fastify();
 app.get('/api/attorney/lpq-requests', async (request, reply) => {
   const id = sessionId(request);
   if (!id) return reply.code(401).send({ message: 'Unauthorized' });
-  const rows = await query('attorney_requests_for_session', ATTORNEY_REQUESTS_FOR_SESSION_SQL, [
-    ...sessionParams(id),
-    null,
-    null,
-    PAGE.defaultLimit + 1,
-  ]);
+  const rows = await query(
+    'attorney_requests_for_session',
+    ATTORNEY_ONE.text,
+    ATTORNEY_ONE.values({
+      ...sessionParams(id),
+      afterSentAt: null,
+      afterId: null,
+      rows: PAGE.defaultLimit + 1,
+    }),
+  );
   if (!allowed(reply, rows[0], 'attorney')) return reply;
   return attorneyItems(rows.slice(0, PAGE.defaultLimit));
 });
@@ -157,15 +182,19 @@ app.get('/api/firm/lpq-requests/:id', async (request, reply) => {
   const id = sessionId(request);
   if (!id) return reply.code(401).send({ message: 'Unauthorized' });
   const requestId = (request.params as { id: string }).id;
-  const [row] = await query('firm_package_read_for_session', FIRM_PACKAGE_READ_FOR_SESSION_SQL, [
-    ...sessionParams(id),
-    UUID.test(requestId) ? requestId : null,
-    null,
-    today(),
-    'package_view',
-  ]);
+  const [row] = await query(
+    'firm_package_read_for_session',
+    FIRM_ONE.text,
+    FIRM_ONE.values({
+      ...sessionParams(id),
+      requestId: UUID.test(requestId) ? requestId : null,
+      version: null,
+      today: todayUtc(),
+      kind: 'package_view',
+    }),
+  );
   if (!allowed(reply, row, 'firm')) return reply;
-  const detail = row.r_id ? firmDetail(row) : null;
+  const detail = row.r_id ? firmDetail(row, row) : null;
   return detail ?? reply.code(404).send({ message: 'Not found' });
 });
 
@@ -199,16 +228,19 @@ app.get('/three/api/firm/lpq-requests/:id', async (request, reply) => {
   if (!allowed(reply, user, 'firm')) return reply;
   const requestId = (request.params as { id: string }).id;
   if (!UUID.test(requestId)) return reply.code(404).send({ message: 'Not found' });
-  const [row] = await query('firm_request_read', FIRM_READ_SQL, [user!.u_id, requestId, today()]);
-  const detail = row ? firmDetail(row) : null;
+  const [row] = await query('firm_request_read', FIRM_READ_SQL, [user!.m_firm_id, requestId, todayUtc()]);
+  const detail = row ? firmDetail(row, user!) : null;
   if (!detail) return reply.code(404).send({ message: 'Not found' });
   if (detail.package)
     await pool.query(ACCESS_EVENT_SQL, [
       requestId,
       row.r_attorney_user_id,
       user!.u_id,
+      user!.m_firm_id,
       detail.firmName,
       'package_view',
+      user!.m_roles,
+      detail.visibleParts,
     ]);
   return detail;
 });

@@ -92,13 +92,23 @@ export async function seedDatabase(
        from generate_series(0, $2::int - 1) i`,
       [JSON.stringify(completeMasterLpq()), ATTORNEYS],
     );
+    // Each firm account is a firm of its own (its registrant holds the registration's roles), as migration 0014.
+    await q(`insert into firms (id) select ${id("'firm-' || i")} from generate_series(0, $1::int - 1) i`, [
+      FIRMS,
+    ]);
     await q(
-      `insert into firm_profiles (user_id, firm_name, data)
+      `insert into firm_members (user_id, firm_id, roles)
+       select ${id("'firm-' || i")}, ${id("'firm-' || i")}, '{admin,recruiter,reviewer,conflicts}'::text[]
+       from generate_series(0, $1::int - 1) i`,
+      [FIRMS],
+    );
+    await q(
+      `insert into firm_profiles (firm_id, firm_name, data)
        select ${id("'firm-' || i")}, 'Bench Firm ' || i || ' LLP', $1::jsonb from generate_series(0, $2::int - 1) i`,
       [JSON.stringify(FIRM_DATA), FIRMS],
     );
     await q(
-      `insert into firm_offices (firm_user_id, position, city, state, number_of_attorneys)
+      `insert into firm_offices (firm_id, position, city, state, number_of_attorneys)
        select ${id("'firm-' || i")}, p, (array['New York','Boston'])[p + 1], (array['NY','MA'])[p + 1], 60
        from generate_series(0, $1::int - 1) i, generate_series(0, 1) p`,
       [FIRMS],
@@ -111,10 +121,10 @@ export async function seedDatabase(
     );
     // Every firm sends 20 requests to attorneys 1…9999; every fourth is shared. Attorney 0 gets none here.
     await q(
-      `insert into lpq_requests (firm_user_id, firm_name, attorney_email, attorney_user_id, position_title,
+      `insert into lpq_requests (firm_id, created_by_user_id, firm_name, attorney_email, attorney_user_id, position_title,
                                  practice_area, status, due_date, contact_person_name, contact_person_title,
                                  contact_phone, additional_message, firm_specific_questions, sent_at, shared_at)
-       select ${id("'firm-' || f")}, 'Bench Firm ' || f || ' LLP', 'attorney-' || a || '@bench.example.com',
+       select ${id("'firm-' || f")}, ${id("'firm-' || f")}, 'Bench Firm ' || f || ' LLP', 'attorney-' || a || '@bench.example.com',
               case when k % 4 = 0 then ${id("'attorney-' || a")} end, 'Corporate Partner', 'Corporate',
               (case when k % 4 = 0 then 'accepted' else 'pending' end)::request_status,
               current_date + 30, 'Morgan Lee Cole', 'Director of Legal Recruiting', '+1 212 555 0199',
@@ -149,16 +159,16 @@ export async function seedDatabase(
        from shared_packages`,
     );
     await q(
-      `insert into access_events (request_id, attorney_user_id, firm_user_id, firm_name, kind, created_at)
-       select r.id, r.attorney_user_id, r.firm_user_id, r.firm_name, 'package_view', r.shared_at + n * interval '1 hour'
+      `insert into access_events (request_id, attorney_user_id, firm_user_id, firm_id, firm_name, kind, created_at)
+       select r.id, r.attorney_user_id, r.created_by_user_id, r.firm_id, r.firm_name, 'package_view', r.shared_at + n * interval '1 hour'
        from lpq_requests r, generate_series(1, 3) n where r.status = 'accepted'`,
     );
     // The benchmark attorney: 20 pending requests from firms 0…19, the first from firm 0.
     await q(
-      `insert into lpq_requests (firm_user_id, firm_name, attorney_email, position_title, practice_area, due_date,
+      `insert into lpq_requests (firm_id, created_by_user_id, firm_name, attorney_email, position_title, practice_area, due_date,
                                  contact_person_name, contact_person_title, contact_phone, additional_message,
                                  firm_specific_questions, sent_at)
-       select ${id("'firm-' || f")}, 'Bench Firm ' || f || ' LLP', 'attorney-0@bench.example.com',
+       select ${id("'firm-' || f")}, ${id("'firm-' || f")}, 'Bench Firm ' || f || ' LLP', 'attorney-0@bench.example.com',
               'Position ' || f, 'Corporate', current_date + 30, 'Morgan Lee Cole', 'Director of Legal Recruiting',
               '+1 212 555 0199', 'We would love to hear from you.', $1::jsonb, now() - f * interval '1 hour'
        from generate_series(0, $2::int - 1) f`,

@@ -33,7 +33,15 @@ export async function seedScaleAccounts(pool: pg.Pool, passwordHash: string) {
       [passwordHash],
     );
     await q(
-      `insert into firm_profiles (user_id, firm_name, data)
+      `insert into firms (id) select ${id("'scale-' || n")} from unnest(array['firm-big','firm-small']) n`,
+    );
+    await q(
+      `insert into firm_members (user_id, firm_id, roles)
+       select ${id("'scale-' || n")}, ${id("'scale-' || n")}, '{admin,recruiter,reviewer,conflicts}'::text[]
+       from unnest(array['firm-big','firm-small']) n`,
+    );
+    await q(
+      `insert into firm_profiles (firm_id, firm_name, data)
        select ${id("'scale-' || n")}, 'Scale ' || n || ' LLP', '{}'::jsonb from unnest(array['firm-big','firm-small']) n`,
     );
     for (const [name, count] of [
@@ -42,10 +50,10 @@ export async function seedScaleAccounts(pool: pg.Pool, passwordHash: string) {
     ] as const) {
       // Every 4th shared (then some reviewed), every 10th declined, every 25th withdrawn, the rest pending.
       await q(
-        `insert into lpq_requests (firm_user_id, firm_name, attorney_email, attorney_user_id, position_title,
+        `insert into lpq_requests (firm_id, created_by_user_id, firm_name, attorney_email, attorney_user_id, position_title,
                                    practice_area, status, due_date, contact_person_name, contact_person_title,
                                    sent_at, shared_at, declined_at, withdrawn_at)
-         select ${id(`'scale-${name}'`)}, 'Scale ${name} LLP', 'attorney-' || (1 + k % 9999) || '@bench.example.com',
+         select ${id(`'scale-${name}'`)}, ${id(`'scale-${name}'`)}, 'Scale ${name} LLP', 'attorney-' || (1 + k % 9999) || '@bench.example.com',
                 case when k % 4 = 0 then ${id("'attorney-' || (1 + k % 9999)")} end,
                 (array['Corporate Partner','Litigation Associate','Tax Counsel','IP Partner','Senior Associate'])[1 + k % 5] || ' ' || (k % 97),
                 (array['Corporate','Litigation','Tax','IP'])[1 + k % 4],
@@ -67,10 +75,10 @@ export async function seedScaleAccounts(pool: pg.Pool, passwordHash: string) {
     ] as const) {
       const attorney = id(`'scale-${name}'`);
       await q(
-        `insert into lpq_requests (firm_user_id, firm_name, attorney_email, attorney_user_id, position_title,
+        `insert into lpq_requests (firm_id, created_by_user_id, firm_name, attorney_email, attorney_user_id, position_title,
                                    practice_area, status, contact_person_name, contact_person_title, sent_at,
                                    shared_at, current_version)
-         select ${id("'firm-' || (k % 1000)")}, 'Bench Firm ' || (k % 1000) || ' LLP', '${name}@scale.example.com',
+         select ${id("'firm-' || (k % 1000)")}, ${id("'firm-' || (k % 1000)")}, 'Bench Firm ' || (k % 1000) || ' LLP', '${name}@scale.example.com',
                 ${attorney}, 'Position ' || k, 'Corporate', 'accepted', 'Morgan Lee Cole', 'Recruiting',
                 now() - k * interval '1 hour', now() - k * interval '1 hour' + interval '1 day', 1
          from generate_series(0, $1::int - 1) k`,
@@ -91,10 +99,10 @@ export async function seedScaleAccounts(pool: pg.Pool, passwordHash: string) {
       );
       // Round-robin over the attorney's requests, newest first.
       await q(
-        `with r as (select id, firm_user_id, firm_name, row_number() over (order by id) - 1 as i
+        `with r as (select id, firm_id, created_by_user_id, firm_name, row_number() over (order by id) - 1 as i
                     from lpq_requests where attorney_user_id = ${attorney})
-         insert into access_events (request_id, attorney_user_id, firm_user_id, firm_name, kind, created_at)
-         select r.id, ${attorney}, r.firm_user_id, r.firm_name,
+         insert into access_events (request_id, attorney_user_id, firm_user_id, firm_id, firm_name, kind, created_at)
+         select r.id, ${attorney}, r.created_by_user_id, r.firm_id, r.firm_name,
                 (array['package_view','package_view','pdf_download','document_download'])[1 + n % 4],
                 now() - n * interval '${spacing}'
          from generate_series(0, $1::int - 1) n join r on r.i = n % $2`,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { singleLineText } from './form-fields';
 import { LIMITS } from './limits';
+import type { FirmRole } from './team';
 import { USER_TYPES, type UserType } from './user-types';
 
 export * from './user-types';
@@ -89,6 +90,9 @@ export const resetPasswordFormSchema = z
   .object({ password: passwordField, confirmPassword: z.string() })
   .refine(...passwordsMatch);
 
+/** A firm user's place in their firm (PRODUCT.md §9): null once removed from it. */
+export type FirmMembership = { id: string; roles: FirmRole[] };
+
 export type User = {
   id: string;
   email: string;
@@ -96,6 +100,8 @@ export type User = {
   lastName: string;
   userType: UserType;
   emailVerified: boolean;
+  /** Firm users only. */
+  firm?: FirmMembership | null;
 };
 
 // Kept in its own module so the web's entry can use it without loading zod.

@@ -90,7 +90,25 @@ export type PackageView = {
 
 export type DescribeOptions = { firmName: string; firmSpecificQuestions?: FirmSpecificQuestions | null };
 
+/** What a conflicts-only reader's summary holds: the name and the conflicts counts (PRODUCT.md §9). */
+function conflictsSummaryRow(pkg: SharedPackage): Row {
+  const conflicts = pkg.conflictsForm ? recordOf(pkg.conflictsForm) : null;
+  const count = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+  return {
+    label: 'Conflicts',
+    value: conflicts
+      ? `${count(listOf(conflicts.currentClients).length, 'current client')}, ${count(listOf(conflicts.formerClients).length, 'former client')}`
+      : 'Not shared',
+  };
+}
+
 function summaryOf(pkg: SharedPackage, attorneyName: string): Row[] {
+  // A reader without the hiring parts (the conflicts department) gets only what their parts hold.
+  if (pkg.masterLpq === undefined) {
+    const rows: Row[] = [{ label: 'Name', value: attorneyName }];
+    if (pkg.conflictsForm !== undefined) rows.push(conflictsSummaryRow(pkg));
+    return rows;
+  }
   const profile = recordOf(pkg.profile);
   const lpq = recordOf(pkg.masterLpq);
   const general = recordOf(lpq.generalInfo);
@@ -143,17 +161,11 @@ function summaryOf(pkg: SharedPackage, attorneyName: string): Row[] {
     return why ? `${q} — ${why}` : q;
   });
   rows.push({ label: 'Disclosures Answered Yes', value: yes.length ? yes : 'None' });
-  const conflicts = pkg.conflictsForm ? recordOf(pkg.conflictsForm) : null;
-  const count = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
-  rows.push({
-    label: 'Conflicts',
-    value: conflicts
-      ? `${count(listOf(conflicts.currentClients).length, 'current client')}, ${count(listOf(conflicts.formerClients).length, 'former client')}`
-      : 'Not shared',
-  });
+  if (pkg.conflictsForm !== undefined) rows.push(conflictsSummaryRow(pkg));
+  const documents = pkg.documents ?? [];
   rows.push({
     label: 'Documents',
-    value: pkg.documents.length ? pkg.documents.map(documentLink) : 'None shared',
+    value: documents.length ? documents.map(documentLink) : 'None shared',
   });
   return rows.filter((r) => isShown(r.value));
 }
@@ -192,7 +204,7 @@ function positionLpqGroups(pkg: SharedPackage, questions: FirmSpecificQuestions 
   for (const { title, fields } of POSITION_LPQ_GROUPS) {
     const rows = rowsOf(formData, fields);
     if (title === 'References & Documents') {
-      const links = linksTo(Array.isArray(formData.documents) ? formData.documents : [], pkg.documents);
+      const links = linksTo(Array.isArray(formData.documents) ? formData.documents : [], pkg.documents ?? []);
       if (links.length) rows.push({ label: 'Documents', value: links });
     }
     groups.push(...group(title, rows));
@@ -237,6 +249,17 @@ function businessPlanGroups(plan: Json): Group[] {
   });
 }
 
+/** The package part each section shows. */
+const SECTION_PARTS: Record<SectionKey, keyof SharedPackage> = {
+  profile: 'profile',
+  masterLpq: 'masterLpq',
+  positionLpq: 'positionLpq',
+  conflicts: 'conflictsForm',
+  diversity: 'diversityForm',
+  businessPlan: 'businessPlan',
+  documents: 'documents',
+};
+
 /** The package as the review screen and the PDF show it. */
 export function describePackage(pkg: SharedPackage, options: DescribeOptions): PackageView {
   const attorneyName = `${pkg.attorney.firstName} ${pkg.attorney.lastName}`.trim();
@@ -250,7 +273,7 @@ export function describePackage(pkg: SharedPackage, options: DescribeOptions): P
     email: pkg.attorney.email,
   };
   const profileGroups = PROFILE_GROUPS.flatMap(({ title, fields }) => group(title, rowsOf(profile, fields)));
-  const resume = linksTo([profile.resumeUrl], pkg.documents);
+  const resume = linksTo([profile.resumeUrl], pkg.documents ?? []);
   profileGroups.push(
     ...group('Resume & Documents', resume.length ? [{ label: 'Resume', value: resume }] : []),
   );
@@ -304,7 +327,7 @@ export function describePackage(pkg: SharedPackage, options: DescribeOptions): P
       tab: 'Documents',
       groups: group(
         undefined,
-        pkg.documents.length ? [{ label: 'Documents', value: pkg.documents.map(documentLink) }] : [],
+        pkg.documents?.length ? [{ label: 'Documents', value: pkg.documents.map(documentLink) }] : [],
       ),
       empty: 'No documents were shared.',
     },
@@ -316,6 +339,7 @@ export function describePackage(pkg: SharedPackage, options: DescribeOptions): P
     version,
     confidentiality: `Confidential — shared with ${options.firmName} on ${sharedOn}, version ${version}`,
     summary: summaryOf(pkg, attorneyName),
-    sections,
+    // PRODUCT.md §9: a part the reader's roles do not reach is absent from the package: no tab, no section.
+    sections: sections.filter((s) => pkg[SECTION_PARTS[s.key]] !== undefined),
   };
 }

@@ -4,6 +4,7 @@ import type { FileRef } from './files';
 import { isoDateString, singleLineText, textRule } from './form-fields';
 import { LIMITS } from './limits';
 import { FIRM_REVIEW_STATUSES, QUESTION_TYPES, type RequestStatus } from './request-status';
+import type { ReadablePart } from './team';
 import type { TimelineEvent } from './timeline';
 
 export * from './request-status';
@@ -141,6 +142,8 @@ export type FirmRequestItem = {
   firmSpecificQuestions: FirmSpecificQuestions | null;
   /** Sent, resent, reminded, shared, reviewed, … with dates, oldest first. */
   timeline: TimelineEvent[];
+  /** PRODUCT.md §5: shared, updated or submitted since a member of the firm last opened the package. */
+  isNew: boolean;
 };
 
 type Json = Record<string, unknown>;
@@ -152,15 +155,21 @@ export type SharedPackage = {
   versions: { version: number; sharedAt: string }[];
   sharedAt: string;
   attorney: { id: string; firstName: string; lastName: string; email: string };
-  profile: Json | null;
-  masterLpq: Json;
-  conflictsForm: Json | null;
-  diversityForm: Json | null;
-  businessPlan: Json | null;
-  documents: FileRef[];
-  positionLpq: { status: string; formData: Json; firmAnswers: Json } | null;
+  // PRODUCT.md §9: a part the reader's roles do not reach is absent (undefined), never blanked.
+  profile?: Json | null;
+  masterLpq?: Json;
+  conflictsForm?: Json | null;
+  diversityForm?: Json | null;
+  businessPlan?: Json | null;
+  documents?: FileRef[];
+  positionLpq?: { status: string; formData: Json; firmAnswers: Json } | null;
 };
-export type FirmRequestDetail = FirmRequestItem & { package: SharedPackage | null };
+export type Reviewer = { userId: string; firstName: string; lastName: string };
+export type FirmRequestDetail = FirmRequestItem & {
+  package: SharedPackage | null;
+  visibleParts: ReadablePart[];
+  reviewers: Reviewer[];
+};
 
 /** The package's parts in the order the tabs and the PDF show them. */
 export const PACKAGE_SECTIONS = {

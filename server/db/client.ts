@@ -30,6 +30,15 @@ export type Database = {
 
 export type PoolStats = { total: number; idle: number; waiting: number };
 
+/** The driver under a Db, for the hot statements of prepared.ts (no reaching into Drizzle's internals). */
+export type DriverClient = { kind: 'postgres'; pool: pg.Pool } | { kind: 'pglite'; client: PGlite };
+const driverClients = new WeakMap<Db, DriverClient>();
+export function driverClientOf(db: Db): DriverClient {
+  const client = driverClients.get(db);
+  if (!client) throw new Error('not a database opened by openDatabase');
+  return client;
+}
+
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 // Any fixed number: the advisory lock that serialises migrations across processes.
@@ -83,6 +92,7 @@ export async function openDatabase(opts: {
     pool.on('error', () => {});
     pool.on('connect', (client) => client.on('error', () => {}));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
+    driverClients.set(db, { kind: 'postgres', pool });
     return {
       db,
       kind: 'postgres',
@@ -104,6 +114,7 @@ export async function openDatabase(opts: {
     throw err;
   });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
+  driverClients.set(db, { kind: 'pglite', client });
   return {
     db,
     kind: 'pglite',

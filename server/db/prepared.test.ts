@@ -1,17 +1,18 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type DbKind, dbKinds } from '../test/harness';
 import type { Database } from './client';
-import { fromDriver, preparedSqlText, RawJson } from './prepared';
+import { fromDriver, preparedSql, RawJson } from './prepared';
 import { sharedPackages } from './schema';
 
-// preparedSqlText sends straight to the pool on PostgreSQL and through Drizzle on PGlite: both must read
+// preparedSql sends straight to the pool on PostgreSQL and to PGlite's client on PGlite: both must read
 // values alike (timestamps, dates and intervals as PostgreSQL's text, for the columns' own mapping).
-const SQL = `select $1::int as "n", $2::text as "t", '2026-11-24 10:00:00+00'::timestamptz as "at",
-  '2026-11-24'::date as "day", interval '1 day' as "span", array['2026-11-24'::date] as "days",
-  '{"a":1}'::jsonb as "j", null::text as "none", true as "yes"`;
+const SQL = sql`select ${sql.placeholder('n')}::int as "n", ${sql.placeholder('t')}::text as "t",
+  '2026-11-24 10:00:00+00'::timestamptz as "at", '2026-11-24'::date as "day", interval '1 day' as "span",
+  array['2026-11-24'::date] as "days", '{"a":1}'::jsonb as "j", null::text as "none", true as "yes"`;
 
 for (const kind of dbKinds as DbKind[])
-  describe(`preparedSqlText [${kind}]`, () => {
+  describe(`preparedSql [${kind}]`, () => {
     let database: Database;
     beforeAll(async () => {
       database = await createTestDatabase(kind);
@@ -20,7 +21,7 @@ for (const kind of dbKinds as DbKind[])
 
     it('reads values as Drizzle does, on every call of the named statement', async () => {
       for (const n of [1, 2]) {
-        const [row] = await preparedSqlText(database.db, 'prepared_test', SQL).execute([n, 'x']);
+        const [row] = await preparedSql(database.db, 'prepared_test', SQL).execute({ n, t: 'x' });
         expect(row.n).toBe(n);
         expect(row.t).toBe('x');
         expect(typeof row.at).toBe('string');
@@ -35,13 +36,13 @@ for (const kind of dbKinds as DbKind[])
     });
 
     it('with jsonbAsText, keeps the jsonb columns named as RawJson on PostgreSQL and parses the others', async () => {
-      const text = `select 'r' as "p_request_id", 1 as "p_version", 'u' as "p_attorney_user_id",
+      const text = sql.raw(`select 'r' as "p_request_id", 1 as "p_version", 'u' as "p_attorney_user_id",
         '2026-11-24 10:00:00+00'::timestamptz as "p_shared_at", '{"documents": true}'::jsonb as "p_include",
         '{"id": "u"}'::jsonb as "p_attorney", null::jsonb as "p_profile", '{"a": [1, "x"]}'::jsonb as "p_master_lpq",
-        null::jsonb as "p_conflicts_form", null::jsonb as "p_diversity_form", '{}'::jsonb as "p_business_plan"`;
-      const [row] = await preparedSqlText(database.db, 'prepared_raw_test', text, {
-        jsonbAsText: true,
-      }).execute([]);
+        null::jsonb as "p_conflicts_form", null::jsonb as "p_diversity_form", '{}'::jsonb as "p_business_plan"`);
+      const [row] = await preparedSql(database.db, 'prepared_raw_test', text, { jsonbAsText: true }).execute(
+        {},
+      );
       const stored = fromDriver(sharedPackages, row, 'p_', ['profile', 'masterLpq', 'businessPlan'])!;
       expect(stored.include).toEqual({ documents: true });
       expect(stored.attorney).toEqual({ id: 'u' });

@@ -1,6 +1,7 @@
-import { getTableColumns, sql, type Table } from 'drizzle-orm';
+import { fillPlaceholders, getTableColumns, type SQL, type Table } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import type { Db } from './client';
+import { type Db, driverClientOf } from './client';
 
 const statements = new WeakMap<Db, Map<string, unknown>>();
 
@@ -66,46 +67,46 @@ export class RawJson {
   }
 }
 
+/** PGlite's parsers for the same: timestamps, dates and intervals as text (jsonb comes back parsed). */
+const pgliteParsers = Object.fromEntries([...RAW_TEXT_TYPES].map((oid) => [oid, asText] as const)) as Record<
+  number,
+  (value: string) => unknown
+>;
+
+export type HotStatement = { execute(values: Record<string, unknown>): Promise<RawRow[]> };
+
 /**
- * A named statement from SQL text with `$1…$n` parameters, for hot statements the query builder cannot
- * express (data-modifying CTEs). Rows come back as the driver gives them (column name → value, dates as
- * text); map them with `fromDriver`. On PostgreSQL it goes straight to the pool, with Drizzle's type
- * parsing: Drizzle's prepared query added a tracing span, a placeholder fill and a cache lookup to each
- * call, measured at a few percent of a hot read's CPU (bench/load.ts). On PGlite it goes through Drizzle.
- * `jsonbAsText`: on PostgreSQL, jsonb columns come back as text, for `fromDriver` to parse or to keep as
- * RawJson (on PGlite they come back parsed, and stay so).
+ * A named statement built from a Drizzle `sql` composition, for hot statements the query builder cannot
+ * express (data-modifying CTEs): rendered to text once with Drizzle's public dialect, its values given by
+ * `sql.placeholder` name at each call. Rows come back as the driver gives them (column name → value, dates as
+ * text); map them with `fromDriver`. On PostgreSQL it goes straight to the pool as a named statement (parsed
+ * once per connection); on PGlite, to its client. `jsonbAsText`: on PostgreSQL, jsonb columns come back as
+ * text, for `fromDriver` to parse or to keep as RawJson (on PGlite they come back parsed, and stay so).
  */
-export function preparedSqlText(db: Db, name: string, text: string, opts: { jsonbAsText?: boolean } = {}) {
-  const types = opts.jsonbAsText ? driverTypesJsonbAsText : driverTypes;
-  return preparedStatement(db, name, (db) => {
-    const internal = db as unknown as {
-      session: {
-        client: unknown;
-        prepareQuery(
-          query: { sql: string; params: unknown[] },
-          fields: undefined,
-          name: string,
-          arrayMode: boolean,
-        ): { execute(values: Record<string, unknown>): Promise<{ rows: RawRow[] }> };
-      };
-    };
-    const client = internal.session.client;
-    if (client instanceof pg.Pool)
+export function preparedSql(db: Db, name: string, query: SQL, opts: { jsonbAsText?: boolean } = {}) {
+  return preparedStatement(db, name, (): HotStatement => {
+    const { text, values: fill } = renderSql(query);
+    const client = driverClientOf(db);
+    if (client.kind === 'postgres') {
+      const types = opts.jsonbAsText ? driverTypesJsonbAsText : driverTypes;
       return {
-        async execute(values: unknown[]): Promise<RawRow[]> {
-          return (await client.query<RawRow>({ name, text, values, types })).rows;
+        async execute(values) {
+          return (await client.pool.query<RawRow>({ name, text, values: fill(values), types })).rows;
         },
       };
-    const parameterCount = new Set(text.match(/\$\d+/g)).size;
-    const params = Array.from({ length: parameterCount }, (_, i) => sql.placeholder(String(i + 1)));
-    const query = internal.session.prepareQuery({ sql: text, params }, undefined, name, false);
+    }
     return {
-      async execute(values: unknown[]): Promise<RawRow[]> {
-        const result = await query.execute(Object.fromEntries(values.map((v, i) => [String(i + 1), v])));
-        return result.rows;
+      async execute(values) {
+        return (await client.client.query<RawRow>(text, fill(values), { parsers: pgliteParsers })).rows;
       },
     };
   });
+}
+
+/** A composed statement as PostgreSQL text with `$n` parameters, and its values from placeholder names. */
+export function renderSql(query: SQL) {
+  const { sql: text, params } = new PgDialect().sqlToQuery(query);
+  return { text, values: (named: Record<string, unknown>) => fillPlaceholders(params, named) };
 }
 
 type ColumnReader = [key: string, name: string, map: (value: unknown) => unknown];

@@ -11,6 +11,7 @@ import { masterLpqRoutes } from './master-lpq/master-lpq.routes';
 import { positionLpqRoutes } from './position-lpq/position-lpq.routes';
 import { attorneyRequestRoutes } from './requests/attorney-requests.routes';
 import { firmRequestRoutes } from './requests/firm-requests.routes';
+import { teamRoutes } from './team/team.routes';
 
 /** Every module's routes; each gets the shared context. */
 export async function registerModules(app: FastifyInstance, ctx: AppContext) {
@@ -20,6 +21,7 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
   await app.register(masterLpqRoutes, { ctx });
   await app.register(firmRoutes, { ctx });
   await app.register(firmRequestRoutes, { ctx });
+  await app.register(teamRoutes, { ctx });
   await app.register(attorneyRequestRoutes, { ctx });
   await app.register(positionLpqRoutes, { ctx });
   await app.register(auditRoutes, { ctx });

@@ -1,33 +1,112 @@
-import { type AttorneyUser, AUDIENCES, definePolicy, type FirmUser } from './authorize';
-import { mayActOnRequests } from './request-scope';
-
-type RequestRef = { attorneyEmail: string; firmUserId: string };
+import {
+  type AttorneyUser,
+  AUDIENCES,
+  definePolicy,
+  type FirmMember,
+  firmRoles,
+  withScope,
+} from './authorize';
+import {
+  attorneyRequestScope,
+  type FirmRequestFacts,
+  firmClearsConflicts,
+  firmClearsConflictsSql,
+  firmOwns,
+  firmOwnsSql,
+  firmReadsForHiring,
+  firmReadsForHiringSql,
+  firmReviews,
+  firmReviewsSql,
+  firmSees,
+  firmSeesSql,
+  mayActOnRequests,
+} from './request-scope';
 
 /**
- * LPQ requests (PRODUCT.md §5, §6, §8). Their SQL form is in ./request-scope.ts: `attorneyRequestScope`
- * and `firmRequestScope` narrow a query to the rows these rules allow, so a list never holds another's row.
+ * LPQ requests (PRODUCT.md §5, §6, §8, §9). Each policy's audience says who may ask at all (403 otherwise),
+ * its rule judges one loaded row (404 otherwise: a request is never revealed to someone it is not for), and
+ * its scope is the same rule as SQL, so a list, a lock or a hot read never holds a row the rule refuses.
  */
 export const requestPolicies = {
   /** The attorney's requests: those sent to their address, once it is verified (unverified: an empty list). */
-  attorneyRequests: definePolicy({ name: 'request.attorneyRequests', audience: AUDIENCES.attorney }),
+  attorneyRequests: withScope(
+    definePolicy({ name: 'request.attorneyRequests', audience: AUDIENCES.attorney }),
+    attorneyRequestScope,
+  ),
   /** Acting on one request (share, preview, update, revoke, decline): 404 unless it was sent to them. */
-  attorneyActs: definePolicy<AttorneyUser, Pick<RequestRef, 'attorneyEmail'>>({
+  attorneyActs: definePolicy<AttorneyUser, { attorneyEmail: string }>({
     name: 'request.attorneyActs',
     audience: AUDIENCES.attorney,
     rule: (actor, request) =>
       mayActOnRequests(actor) && request.attorneyEmail.toLowerCase() === actor.email.toLowerCase(),
   }),
   /**
-   * A hot read whose statement looks the session up itself (issue 17): only a caller with a session
-   * cookie gets that far; the user it belongs to is authorized before anything read is answered.
+   * A hot read whose statement looks the session up itself: only a caller with a session cookie gets that
+   * far; the user it belongs to is authorized before anything read is answered.
    */
   readWithSession: definePolicy({ name: 'request.readWithSession', audience: AUDIENCES.sessionHolder }),
-  /** The firm's pipeline: creating, listing and exporting its own requests. */
-  firmRequests: definePolicy({ name: 'request.firmRequests', audience: AUDIENCES.firm }),
-  /** One request of the firm's (view, notes, withdraw, resend, review status): 404 for another firm's. */
-  firmOwns: definePolicy<FirmUser, Pick<RequestRef, 'firmUserId'>>({
-    name: 'request.firmOwns',
-    audience: AUDIENCES.firm,
-    rule: (actor, request) => request.firmUserId === actor.id,
+
+  /** The pipeline's writes (PRODUCT.md §9, recruiter): invite, withdraw, resend, export the list as CSV. */
+  firmPipeline: withScope(
+    definePolicy<FirmMember, { firmId: string }>({
+      name: 'request.firmPipeline',
+      audience: firmRoles('recruiter'),
+      rule: firmOwns,
+    }),
+    firmOwnsSql,
+  ),
+  /**
+   * Seeing a request and its package: admins and recruiters every request of the firm, reviewers those
+   * assigned to them, the conflicts department every shared one (it gets only its parts); diversity
+   * officers none (403).
+   */
+  firmSees: withScope(
+    definePolicy<FirmMember, FirmRequestFacts>({
+      name: 'request.firmSees',
+      audience: firmRoles('admin', 'recruiter', 'reviewer', 'conflicts'),
+      rule: firmSees,
+    }),
+    firmSeesSql,
+  ),
+  /** The firm's own notes on a request: admins, recruiters and the reviewers assigned to it. */
+  firmNotes: withScope(
+    definePolicy<FirmMember, FirmRequestFacts>({
+      name: 'request.firmNotes',
+      audience: firmRoles('admin', 'recruiter', 'reviewer'),
+      rule: firmReadsForHiring,
+    }),
+    firmReadsForHiringSql,
+  ),
+  /** Mark Under Review / Review Complete: recruiters, and the reviewers assigned to the request. */
+  firmReviews: withScope(
+    definePolicy<FirmMember, FirmRequestFacts>({
+      name: 'request.firmReviews',
+      audience: firmRoles('recruiter', 'reviewer'),
+      rule: firmReviews,
+    }),
+    firmReviewsSql,
+  ),
+  /** Who reviews a request: admins and recruiters assign the firm's reviewers. */
+  firmAssigns: withScope(
+    definePolicy<FirmMember, { firmId: string }>({
+      name: 'request.firmAssigns',
+      audience: firmRoles('admin', 'recruiter'),
+      rule: firmOwns,
+    }),
+    firmOwnsSql,
+  ),
+  /** The conflicts view and its clearance: the conflicts role, on every shared request of the firm. */
+  firmConflicts: withScope(
+    definePolicy<FirmMember, FirmRequestFacts>({
+      name: 'request.firmConflicts',
+      audience: firmRoles('conflicts'),
+      rule: firmClearsConflicts,
+    }),
+    firmClearsConflictsSql,
+  ),
+  /** The self-identification forms attorneys chose to share with the firm, and their counts. */
+  firmSelfIdentification: definePolicy({
+    name: 'request.firmSelfIdentification',
+    audience: firmRoles('diversity'),
   }),
 };

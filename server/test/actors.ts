@@ -1,17 +1,40 @@
 import type { FileRef } from '@shared/files';
+import type { FirmRole } from '@shared/team';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { pdfBytes, putBytes } from '../modules/files/files.test-support';
 import { buildFirm } from '../modules/firm/firm.factories';
 import { businessPlan, conflictsForm, diversityForm } from '../modules/master-lpq/master-lpq.fixtures';
 import { completeMasterLpqFor, sendRequest } from '../modules/requests/sharing.test-support';
-import { buildAttorney, signIn } from './factories';
+import { addFirmMember } from '../modules/team/team.factories';
+import { buildAttorney, signIn, uniqueEmail } from './factories';
 
 /**
  * Everyone who calls the API in the authorization matrix. "Wrong user type" is the other side: a firm
- * user (owning or not) on an attorney route, an attorney on a firm route.
+ * user (owning or not) on an attorney route, an attorney on a firm route. The owning firm is a team
+ * (PRODUCT.md §9): `firm` is its registrant (admin, recruiter, reviewer, conflicts), then a member per role —
+ * an admin, a recruiter, a reviewer assigned to the shared request and one who is not, the conflicts
+ * department, a diversity officer — and a member who was removed (a firm account without a firm).
+ * `otherFirm` is another firm's registrant.
  */
-export const ACTOR_NAMES = ['signedOut', 'attorney', 'otherAttorney', 'firm', 'otherFirm'] as const;
+export const MEMBER_NAMES = [
+  'firmAdmin',
+  'firmRecruiter',
+  'firmReviewer',
+  'firmUnassignedReviewer',
+  'firmConflicts',
+  'firmDiversity',
+  'firmRemoved',
+] as const;
+export const ACTOR_NAMES = [
+  'signedOut',
+  'attorney',
+  'otherAttorney',
+  'firm',
+  'otherFirm',
+  ...MEMBER_NAMES,
+] as const;
 export type ActorName = (typeof ACTOR_NAMES)[number];
+export type FirmActorName = 'firm' | 'otherFirm' | (typeof MEMBER_NAMES)[number];
 
 /** How a call signs in: its own session (true), a brand-new attorney ('new-attorney'), or the world's. */
 export type FreshSession = boolean | 'new-attorney';
@@ -38,14 +61,25 @@ export type World = {
   /** Pending requests of the owning firm: one to withdraw, one to resend. */
   requestToWithdraw: string;
   requestToResend: string;
-  /** The owning firm's custom sections: one to edit, one to delete. */
+  /** The owning firm's custom sections: one to edit, and one to delete for each of its admins. */
   customSection: string;
-  customSectionToDelete: string;
+  customSectionToDelete: Partial<Record<ActorName, string>>;
+  /** The owning firm's team: a member whose roles change, a member to remove and an invitation to cancel per
+   * admin, an invitation to resend, and the assigned reviewer's id. */
+  memberToChange: string;
+  memberToRemove: Partial<Record<ActorName, string>>;
+  invitationToResend: string;
+  invitationToCancel: Partial<Record<ActorName, string>>;
+  reviewerId: string;
 };
+
+/** The thing an allowed actor acts on, its own where the call uses it up (the owning firm's by default). */
+export const forActor = (targets: Partial<Record<ActorName, string>>, actor: ActorName) =>
+  targets[actor] ?? targets.firm!;
 
 async function expectStatus(res: LightMyRequestResponse, status: number, what: string) {
   if (res.statusCode !== status) throw new Error(`${what}: ${res.statusCode} ${res.body}`);
-  return res.json();
+  return res.body ? res.json() : null;
 }
 
 /** Builds every actor and resource the matrix needs, once per database. */
@@ -154,12 +188,70 @@ export async function buildWorld(app: FastifyInstance): Promise<World> {
       )
     ).id as string;
 
+  // The owning firm's team (PRODUCT.md §9), each member signed in.
+  const member = (roles: FirmRole[], firstName: string) =>
+    addFirmMember(app, firm.firmId, roles, { firstName, lastName: 'Member' });
+  const admin = await member(['admin'], 'Ada');
+  const recruiter = await member(['recruiter'], 'Remy');
+  const reviewer = await member(['reviewer'], 'Rosa');
+  const unassigned = await member(['reviewer'], 'Uma');
+  const conflicts = await member(['conflicts'], 'Cole');
+  const diversity = await member(['diversity'], 'Dana');
+  await expectStatus(
+    await as(firm.cookie, {
+      method: 'PUT',
+      url: `/api/firm/lpq-requests/${sharedRequestId}/reviewers`,
+      payload: { userIds: [reviewer.user.id] },
+    }),
+    200,
+    'assign reviewer',
+  );
+  const removed = await member(['reviewer'], 'Rex');
+  await expectStatus(
+    await as(firm.cookie, { method: 'DELETE', url: `/api/firm/members/${removed.user.id}` }),
+    204,
+    'remove member',
+  );
+  const removedCookie = await signIn(app, removed.user.email);
+  const toChange = await member(['reviewer'], 'Chad');
+  const removable = {
+    firm: (await member(['reviewer'], 'Rhea')).user.id,
+    firmAdmin: (await member(['reviewer'], 'Rory')).user.id,
+  };
+  const invite = async () =>
+    (
+      await expectStatus(
+        await as(firm.cookie, {
+          method: 'POST',
+          url: '/api/firm/invitations',
+          payload: { email: uniqueEmail('invitee'), roles: ['reviewer'] },
+        }),
+        201,
+        'invitation',
+      )
+    ).id as string;
+  const actorOf = (
+    a: { user: { email: string }; cookie: string },
+    userType: 'attorney' | 'firm' = 'firm',
+  ) => ({
+    email: a.user.email,
+    cookie: a.cookie,
+    userType,
+  });
+
   return {
     actors: {
-      attorney: { email: attorney.user.email, cookie: attorney.cookie, userType: 'attorney' },
-      otherAttorney: { email: otherAttorney.user.email, cookie: otherAttorney.cookie, userType: 'attorney' },
-      firm: { email: firm.user.email, cookie: firm.cookie, userType: 'firm' },
-      otherFirm: { email: otherFirm.user.email, cookie: otherFirm.cookie, userType: 'firm' },
+      attorney: actorOf(attorney, 'attorney'),
+      otherAttorney: actorOf(otherAttorney, 'attorney'),
+      firm: actorOf(firm),
+      otherFirm: actorOf(otherFirm),
+      firmAdmin: actorOf(admin),
+      firmRecruiter: actorOf(recruiter),
+      firmReviewer: actorOf(reviewer),
+      firmUnassignedReviewer: actorOf(unassigned),
+      firmConflicts: actorOf(conflicts),
+      firmDiversity: actorOf(diversity),
+      firmRemoved: { email: removed.user.email, cookie: removedCookie, userType: 'firm' },
     },
     file,
     uploadUrl: pending.uploadURL.slice(app.ctx.publicUrl.length),
@@ -173,7 +265,15 @@ export async function buildWorld(app: FastifyInstance): Promise<World> {
     requestToResend,
     requestToRevoke,
     customSection: await createSection('Practice fit'),
-    customSectionToDelete: await createSection('To be deleted'),
+    customSectionToDelete: {
+      firm: await createSection('To be deleted'),
+      firmAdmin: await createSection('To be deleted too'),
+    },
+    memberToChange: toChange.user.id,
+    memberToRemove: removable,
+    invitationToResend: await invite(),
+    invitationToCancel: { firm: await invite(), firmAdmin: await invite() },
+    reviewerId: reviewer.user.id,
   };
 }
 

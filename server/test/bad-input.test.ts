@@ -254,7 +254,7 @@ describeEachDb(
           ),
         RUNS_PER_ROUTE,
       );
-    }, 240_000);
+    }, 480_000);
 
     it('answers invalid JSON text and wrong content types with a 4xx and a message', async () => {
       await forEveryBodyRoute(

@@ -53,8 +53,11 @@ export async function registerActor(
 
 export const buildAttorney = (app: FastifyInstance, opts: Parameters<typeof registerActor>[1] = {}) =>
   registerActor(app, { ...opts, userType: 'attorney' });
-export const buildFirmUser = (app: FastifyInstance, opts: Parameters<typeof registerActor>[1] = {}) =>
-  registerActor(app, { ...opts, userType: 'firm' });
+/** A firm account registered from the sign-in screen: its own firm, with the registrant as admin (§9). */
+export async function buildFirmUser(app: FastifyInstance, opts: Parameters<typeof registerActor>[1] = {}) {
+  const actor = await registerActor(app, { ...opts, userType: 'firm' });
+  return { ...actor, firmId: actor.user.firm!.id };
+}
 
 export async function signIn(app: FastifyInstance, email: string, password = DEFAULT_PASSWORD) {
   const res = await app.inject({ method: 'POST', url: '/api/login', payload: { email, password } });

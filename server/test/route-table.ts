@@ -8,6 +8,7 @@ import { ATTORNEY_RULES } from './route-rules/attorney';
 import { FILE_RULES } from './route-rules/files';
 import { FIRM_RULES } from './route-rules/firm';
 import type { RouteRule } from './route-rules/rule';
+import { TEAM_RULES } from './route-rules/team';
 
 /** One route of the running server, as Fastify registered it. */
 export type CollectedRoute = {
@@ -48,6 +49,7 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   ...FILE_RULES,
   ...ATTORNEY_RULES,
   ...FIRM_RULES,
+  ...TEAM_RULES,
 };
 
 /** The rule of a collected route; HEAD follows GET. */
@@ -61,6 +63,15 @@ export function ruleFor(route: Pick<CollectedRoute, 'method' | 'url'>): RouteRul
 /** The status each actor must get from a route of this rule; 'allowed' means not refused. */
 export function expectedFor(rule: RouteRule, actor: ActorName): 'allowed' | 400 | 401 | 403 | 404 {
   const side = actor === 'signedOut' ? null : actor.toLowerCase().includes('firm') ? 'firm' : 'attorney';
+  // PRODUCT.md §9: on the firm's side, roles decide. A member removed from the firm reaches nothing of it.
+  const member = side === 'firm' && actor !== 'otherFirm' && actor !== 'firm' ? actor : null;
+  if (side === 'firm' && ['firm', 'firm-owned', 'file'].includes(rule.access)) {
+    const said = rule.members?.[actor as keyof NonNullable<RouteRule['members']>];
+    if (said !== undefined) return said;
+    if (actor === 'firmRemoved') return rule.access === 'file' ? 404 : 403;
+    if (member && rule.access === 'file') return 404;
+    if (member) return 'allowed';
+  }
   switch (rule.access) {
     case 'public':
       return 'allowed';

@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { FirmRole } from '@shared/team';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '../plugins/errors';
@@ -186,12 +187,19 @@ describe('policies', () => {
     userType: 'attorney' as const,
     emailVerified: true,
   };
-  const firm = { ...attorney, id: 'f1', email: 'hr@firm.example', userType: 'firm' as const };
+  const firm = {
+    ...attorney,
+    id: 'f1',
+    email: 'hr@firm.example',
+    userType: 'firm' as const,
+    firm: { id: 'firm1', roles: ['admin', 'recruiter', 'reviewer', 'conflicts'] as FirmRole[] },
+  };
   const actors: Record<string, Actor> = {
     anonymous: ANONYMOUS,
     attorney,
     unverifiedAttorney: { ...attorney, emailVerified: false },
     firm,
+    removedMember: { ...firm, id: 'f3', firm: null },
     job: systemJob('test'),
     session: sessionToken('s1'),
   };
@@ -209,26 +217,27 @@ describe('policies', () => {
       ]),
     );
     expect(table).toEqual({
-      anyone: ['anonymous', 'attorney', 'unverifiedAttorney', 'firm', 'job', 'session'],
-      signedIn: ['attorney', 'unverifiedAttorney', 'firm'],
+      anyone: ['anonymous', 'attorney', 'unverifiedAttorney', 'firm', 'removedMember', 'job', 'session'],
+      signedIn: ['attorney', 'unverifiedAttorney', 'firm', 'removedMember'],
       attorney: ['attorney', 'unverifiedAttorney'],
-      firm: ['firm'],
+      firm: ['firm', 'removedMember'],
+      firmMember: ['firm'],
       system: ['job'],
       sessionHolder: ['session'],
     });
   });
 
   it('judges rows by owner: the rules of each row-level policy', () => {
-    const other = { ...firm, id: 'f2' };
+    const other = { ...firm, id: 'f2', firm: { ...firm.firm, id: 'firm2' } };
     const rows = {
       attorneyActs: [
         [attorney, { attorneyEmail: 'ann@example.com' }, true],
         [{ ...attorney, emailVerified: false }, { attorneyEmail: 'ann@example.com' }, false],
         [attorney, { attorneyEmail: 'bob@example.com' }, false],
       ],
-      firmOwns: [
-        [firm, { firmUserId: 'f1' }, true],
-        [other, { firmUserId: 'f1' }, false],
+      firmPipeline: [
+        [firm, { firmId: 'firm1' }, true],
+        [other, { firmId: 'firm1' }, false],
       ],
       download: [
         [attorney, { ownerId: 'a1', firmGrant: false }, true],
@@ -241,13 +250,13 @@ describe('policies', () => {
         [attorney, { attorneyUserId: null }, false],
       ],
       ownSection: [
-        [firm, { firmUserId: 'f1' }, true],
-        [other, { firmUserId: 'f1' }, false],
+        [firm, { firmId: 'firm1' }, true],
+        [other, { firmId: 'firm1' }, false],
       ],
     } as const;
     const policyOf = {
       attorneyActs: requestPolicies.attorneyActs,
-      firmOwns: requestPolicies.firmOwns,
+      firmPipeline: requestPolicies.firmPipeline,
       download: filePolicies.download,
       ownLpq: positionLpqPolicies.own,
       ownSection: firmPolicies.ownCustomSection,
@@ -269,11 +278,12 @@ describe('policies', () => {
         return err instanceof HttpError ? err.statusCode : 500;
       }
     };
-    expect(status(() => authorize(requestPolicies.firmRequests, ANONYMOUS))).toBe(401);
-    expect(status(() => authorize(requestPolicies.firmRequests, attorney))).toBe(403);
-    expect(status(() => authorize(requestPolicies.firmRequests, systemJob('x')))).toBe(403);
-    expect(status(() => authorize(requestPolicies.firmOwns, firm, { firmUserId: 'f2' }))).toBe(404);
-    expect(status(() => authorize(requestPolicies.firmOwns, firm, undefined))).toBe(404);
-    expect(status(() => authorize(requestPolicies.firmOwns, firm, { firmUserId: 'f1' }))).toBe(200);
+    expect(status(() => authorize(requestPolicies.firmSees, ANONYMOUS))).toBe(401);
+    expect(status(() => authorize(requestPolicies.firmSees, attorney))).toBe(403);
+    expect(status(() => authorize(requestPolicies.firmSees, systemJob('x')))).toBe(403);
+    expect(status(() => authorize(requestPolicies.firmSees, actors.removedMember))).toBe(403);
+    expect(status(() => authorize(requestPolicies.firmPipeline, firm, { firmId: 'firm2' }))).toBe(404);
+    expect(status(() => authorize(requestPolicies.firmPipeline, firm, undefined))).toBe(404);
+    expect(status(() => authorize(requestPolicies.firmPipeline, firm, { firmId: 'firm1' }))).toBe(200);
   });
 });

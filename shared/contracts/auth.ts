@@ -7,6 +7,7 @@ import {
   USER_TYPES,
   verifyEmailSchema,
 } from '../auth';
+import { FIRM_ROLES } from '../team';
 import { defineContracts, messageResponse, raw } from './contract';
 
 /** PRODUCT.md §6 user object: never the password hash or the verification timestamp. */
@@ -17,6 +18,11 @@ export const userResponse = z.object({
   lastName: z.string(),
   userType: z.enum(USER_TYPES),
   emailVerified: z.boolean(),
+  /** Firm users: their firm and roles there (PRODUCT.md §9); null once removed from it. */
+  firm: z
+    .object({ id: z.string(), roles: z.array(z.enum(FIRM_ROLES)) })
+    .nullable()
+    .optional(),
 });
 
 export const authContracts = defineContracts('Accounts', {

@@ -3,6 +3,7 @@ import { POSITION_LPQ_STATUSES } from '../lpq';
 import { PREFILL_SOURCES } from '../prefill-sources';
 import { QUESTION_TYPES, REQUEST_STATUSES } from '../requests';
 import { ACCESS_ACTIONS, PACKAGE_PARTS } from '../sharing';
+import { READABLE_PARTS } from '../team';
 import { TIMELINE_EVENTS } from '../timeline';
 import { calendarDate, storedDocument, timestamp } from './contract';
 import { fileRefResponse } from './files';
@@ -64,19 +65,23 @@ export const sharedPackageResponse = z.object({
   versions: z.array(z.object({ version: z.number(), sharedAt: timestamp() })),
   sharedAt: timestamp(),
   attorney: z.object({ id: z.string(), firstName: z.string(), lastName: z.string(), email: z.string() }),
-  profile: storedDocument('The attorney profile as shared (without self-identification)').nullable(),
-  masterLpq: storedDocument('The master LPQ as shared'),
-  conflictsForm: storedDocument('The conflicts form as shared').nullable(),
-  diversityForm: storedDocument('The diversity form as shared').nullable(),
-  businessPlan: storedDocument('The business plan as shared').nullable(),
-  documents: z.array(fileRefResponse),
+  // PRODUCT.md §9: each part is present only for a reader whose roles reach it (`visibleParts`), never blanked.
+  profile: storedDocument('The attorney profile as shared (without self-identification)')
+    .nullable()
+    .optional(),
+  masterLpq: storedDocument('The master LPQ as shared').optional(),
+  conflictsForm: storedDocument('The conflicts form as shared').nullable().optional(),
+  diversityForm: storedDocument('The diversity form as shared').nullable().optional(),
+  businessPlan: storedDocument('The business plan as shared').nullable().optional(),
+  documents: z.array(fileRefResponse).optional(),
   positionLpq: z
     .object({
       status: z.string(),
       formData: storedDocument('The position LPQ answers (lpqFormDataSchema)'),
       firmAnswers: storedDocument('Answers to the firm-specific questions, by question id'),
     })
-    .nullable(),
+    .nullable()
+    .optional(),
 });
 
 /** GET /api/attorney/lpq-requests/{id}/preview (shared/sharing.ts SharePreview). */
@@ -143,10 +148,17 @@ export const firmRequestItemResponse = z.object({
   additionalMessage: z.string().nullable(),
   firmSpecificQuestions: firmSpecificQuestionsResponse.nullable(),
   timeline: z.array(z.object({ event: z.enum(TIMELINE_EVENTS), at: timestamp() })),
+  /** PRODUCT.md §5: shared, updated or submitted since a member of the firm last opened the package. */
+  isNew: z.boolean(),
 });
+
+export const reviewerResponse = z.object({ userId: z.string(), firstName: z.string(), lastName: z.string() });
 
 export const firmRequestDetailResponse = firmRequestItemResponse.extend({
   package: sharedPackageResponse.nullable(),
+  /** PRODUCT.md §9: the parts of the package this reader's roles reach. */
+  visibleParts: z.array(z.enum(READABLE_PARTS)),
+  reviewers: z.array(reviewerResponse),
 });
 
 export const requestNoteResponse = z.object({

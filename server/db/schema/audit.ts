@@ -1,4 +1,7 @@
+import { sql } from 'drizzle-orm';
 import { bigserial, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { FirmRole, ReadablePart } from '../../../shared/team';
+import { firms } from './firm';
 import { lpqRequests } from './requests';
 import { users } from './users';
 
@@ -16,9 +19,22 @@ export const accessEvents = pgTable(
     firmUserId: uuid('firm_user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    firmId: uuid('firm_id')
+      .notNull()
+      .references(() => firms.id, { onDelete: 'cascade' }),
     firmName: text('firm_name').notNull(),
+    // PRODUCT.md §9: the reader's roles when they read, and the parts they got.
+    readerRoles: text('reader_roles').array().$type<FirmRole[]>().notNull().default(sql`'{}'::text[]`),
+    parts: text('parts').array().$type<ReadablePart[]>(),
     kind: text('kind')
-      .$type<'package_view' | 'document_download' | 'pdf_download' | 'csv_export'>()
+      .$type<
+        | 'package_view'
+        | 'document_download'
+        | 'pdf_download'
+        | 'csv_export'
+        | 'conflicts_view'
+        | 'self_identification_view'
+      >()
       .notNull(),
     fileId: uuid('file_id'),
     fileName: text('file_name'),

@@ -17,7 +17,9 @@ import {
 import { POSITION_LPQ_STATUSES } from '../../../shared/lpq';
 import { REQUEST_STATUSES } from '../../../shared/requests';
 import { type PackageParts, REVOCATION_CAUSES } from '../../../shared/sharing';
+import { CONFLICTS_STATUSES } from '../../../shared/team';
 import { files } from './files';
+import { firms } from './firm';
 import { users } from './users';
 
 export const OPEN_INVITATION_INDEX = 'lpq_requests_open_invitation_idx';
@@ -28,9 +30,11 @@ export const lpqRequests = pgTable(
   'lpq_requests',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    firmUserId: uuid('firm_user_id')
+    // The firm owns the request (PRODUCT.md §9); the member who sent it may leave.
+    firmId: uuid('firm_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => firms.id, { onDelete: 'cascade' }),
+    createdByUserId: uuid('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     // Copied from the firm profile when sent: the attorney sees the name the firm had then.
     firmName: text('firm_name').notNull(),
     // Lower-cased; matched against a verified user's e-mail.
@@ -64,32 +68,40 @@ export const lpqRequests = pgTable(
     // When and why the firm lost access: the attorney revoked, the access period ended, or the account went.
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     revokedBy: text('revoked_by', { enum: REVOCATION_CAUSES }),
+    // PRODUCT.md §5: the latest share, update or submission, and the first time after it that a member
+    // opened the package: until then the request shows as new to the firm.
+    attentionAt: timestamp('attention_at', { withTimezone: true }),
+    firmOpenedAt: timestamp('firm_opened_at', { withTimezone: true }),
+    // PRODUCT.md §9: the conflicts department's latest decision (history in conflicts_clearances).
+    conflictsStatus: text('conflicts_status', { enum: CONFLICTS_STATUSES }).notNull().default('pending'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     // PRODUCT.md §6, the firm's list: one index per sort key (and direction, where nulls go last both ways)
     // in the exact expression firm-pipeline.service.ts orders and pages by, so a page of a firm with 10,000
     // requests reads its 50 rows from the index instead of sorting them all (issue 17).
-    index('lpq_requests_firm_idx').on(t.firmUserId, t.sentAt, t.id),
-    index('lpq_requests_firm_due_idx').on(t.firmUserId, sql`coalesce(${t.dueDate}, 'infinity'::date)`, t.id),
+    index('lpq_requests_firm_idx').on(t.firmId, t.sentAt, t.id),
+    index('lpq_requests_firm_due_idx').on(t.firmId, sql`coalesce(${t.dueDate}, 'infinity'::date)`, t.id),
     index('lpq_requests_firm_due_desc_idx').on(
-      t.firmUserId,
+      t.firmId,
       sql`coalesce(${t.dueDate}, '-infinity'::date)`,
       t.id,
     ),
     index('lpq_requests_firm_shared_idx').on(
-      t.firmUserId,
+      t.firmId,
       sql`coalesce(${t.sharedAt}, 'infinity'::timestamptz)`,
       t.id,
     ),
     index('lpq_requests_firm_shared_desc_idx').on(
-      t.firmUserId,
+      t.firmId,
       sql`coalesce(${t.sharedAt}, '-infinity'::timestamptz)`,
       t.id,
     ),
-    index('lpq_requests_firm_position_idx').on(t.firmUserId, sql`lower(${t.positionTitle})`, t.id),
+    index('lpq_requests_firm_position_idx').on(t.firmId, sql`lower(${t.positionTitle})`, t.id),
+    // PRODUCT.md §9: the conflicts queue, by decision, newest share first.
+    index('lpq_requests_firm_conflicts_idx').on(t.firmId, t.conflictsStatus, t.sharedAt),
     // The firm's dashboard counts by status from the index alone.
-    index('lpq_requests_firm_status_idx').on(t.firmUserId, t.status),
+    index('lpq_requests_firm_status_idx').on(t.firmId, t.status),
     // The reminder job's candidates: pending, not reminded, by due date.
     index('lpq_requests_reminder_due_idx')
       .on(t.dueDate)
@@ -99,7 +111,7 @@ export const lpqRequests = pgTable(
     // PRODUCT.md §6: one open invitation per firm, address and position (any letter case). The service
     // checks first; this index makes two concurrent posts unable to both succeed.
     uniqueIndex(OPEN_INVITATION_INDEX)
-      .on(t.firmUserId, sql`lower(${t.attorneyEmail})`, sql`lower(${t.positionTitle})`)
+      .on(t.firmId, sql`lower(${t.attorneyEmail})`, sql`lower(${t.positionTitle})`)
       .where(sql`${t.status} = 'pending'`),
     // The expiry job's candidates: shared requests with an access end date.
     index('lpq_requests_access_until_idx')
@@ -117,13 +129,48 @@ export const lpqRequests = pgTable(
 export const firmRequestCounts = pgTable(
   'firm_request_counts',
   {
-    firmUserId: uuid('firm_user_id')
+    firmId: uuid('firm_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => firms.id, { onDelete: 'cascade' }),
     status: requestStatusEnum('status').notNull(),
     count: integer('count').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.firmUserId, t.status] })],
+  (t) => [primaryKey({ columns: [t.firmId, t.status] })],
+);
+
+/** PRODUCT.md §9: the reviewers an admin or recruiter assigned to a request; only they review it. */
+export const requestReviewers = pgTable(
+  'request_reviewers',
+  {
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => lpqRequests.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    assignedByUserId: uuid('assigned_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    assignedAt: timestamp('assigned_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.requestId, t.userId] }), index('request_reviewers_user_idx').on(t.userId)],
+);
+
+/** PRODUCT.md §9: each conflicts decision on a request, with its note; the latest is on the request row. */
+export const conflictsClearances = pgTable(
+  'conflicts_clearances',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => lpqRequests.id, { onDelete: 'cascade' }),
+    // The package version the decision was made on.
+    version: integer('version').notNull(),
+    status: text('status', { enum: CONFLICTS_STATUSES }).notNull(),
+    note: text('note'),
+    decidedByUserId: uuid('decided_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    decidedByName: text('decided_by_name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('conflicts_clearances_request_idx').on(t.requestId, t.createdAt)],
 );
 
 // The frozen copies of what the attorney shared with one request, one row per version (PRODUCT.md §5):

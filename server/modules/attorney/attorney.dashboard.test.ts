@@ -61,7 +61,7 @@ describeEachDb('attorney', (t) => {
         email: string,
         positionTitle = 'Partner',
       ) => ({
-        firmUserId: firm.user.id,
+        firmId: firm.firmId,
         firmName: 'Firm',
         attorneyEmail: email,
         positionTitle,
@@ -89,7 +89,7 @@ describeEachDb('attorney', (t) => {
       const attorney = await buildAttorney(t().app, { verified: false });
       const firm = await buildFirmUser(t().app);
       await t().db.insert(lpqRequests).values({
-        firmUserId: firm.user.id,
+        firmId: firm.firmId,
         firmName: 'Firm',
         attorneyEmail: attorney.user.email,
         positionTitle: 'Partner',

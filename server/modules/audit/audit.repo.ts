@@ -31,12 +31,16 @@ const ACTION_OF: Record<AccessKind, AccessAction> = {
   document_download: 'downloaded',
   pdf_download: 'exported',
   csv_export: 'exported',
+  conflicts_view: 'viewed',
+  self_identification_view: 'viewed',
 };
 const WHAT_OF: Record<AccessKind, string> = {
   package_view: 'Shared package',
   document_download: 'Document',
   pdf_download: 'Package PDF',
   csv_export: 'Request list (CSV)',
+  conflicts_view: 'Conflicts view',
+  self_identification_view: 'Self-identification form',
 };
 /** When an entry groups several kinds of read, it is named by the one that took the most away. */
 const WEIGHT: Record<AccessAction, number> = { viewed: 0, downloaded: 1, exported: 2 };

@@ -93,6 +93,7 @@ describeEachDb('access log entries', (t) => {
     };
     const first = await share(firm.cookie);
     const second = await share(other.cookie);
+    const firmIds: Record<string, string> = { [firm.user.id]: firm.firmId, [other.user.id]: other.firmId };
     // One clock reading: two readings a millisecond apart would put the events a millisecond off.
     const now = Date.now();
     const at = (minutesAgo: number) => new Date(now - minutesAgo * 60_000);
@@ -106,6 +107,7 @@ describeEachDb('access log entries', (t) => {
       requestId,
       attorneyUserId: attorney.user.id,
       firmUserId,
+      firmId: firmIds[firmUserId],
       firmName,
       kind,
       createdAt: at(minutesAgo),

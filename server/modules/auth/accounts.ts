@@ -1,9 +1,10 @@
 import { AUTH_MESSAGES, type RegisterInput, type User } from '@shared/auth';
 import { TOKEN_TTL } from '@shared/limits';
+import { type FirmRole, REGISTRANT_ROLES } from '@shared/team';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { users } from '../../db/schema';
+import { firmMembers, firms, users } from '../../db/schema';
 import { enqueueMail } from '../../mail/outbox';
 import { badRequest, HttpError } from '../../plugins/errors';
 import { verifyEmailMail } from './auth.mails';
@@ -34,6 +35,19 @@ export async function sendVerificationMail(
 }
 
 /**
+ * PRODUCT.md §9: a firm user belongs to exactly one firm. Registering a firm account creates the firm with
+ * the registrant as admin, recruiter, reviewer and conflicts; accepting a member invitation joins its firm.
+ */
+async function placeInFirm(tx: Tx, userId: string, join?: { firmId: string; roles: FirmRole[] }) {
+  const placement = join ?? {
+    firmId: (await tx.insert(firms).values({}).returning({ id: firms.id }))[0].id,
+    roles: [...REGISTRANT_ROLES],
+  };
+  await tx.insert(firmMembers).values({ userId, ...placement });
+  return placement;
+}
+
+/**
  * Creates a user inside the caller's transaction (registration screens add their profile in the same one).
  * A valid invitation token for the same address proves it: the user starts verified and gets no
  * verification mail. An invalid or used token is ignored (the address is verified by mail instead);
@@ -43,8 +57,9 @@ export async function createUser(
   tx: Tx,
   ctx: AuthContext,
   input: RegisterInput & { email: string },
+  opts: { joinFirm?: { firmId: string; roles: FirmRole[] }; verified?: boolean } = {},
 ): Promise<User> {
-  let verified = false;
+  let verified = opts.verified ?? false;
   if (input.invitationToken) {
     const invitation = await consumeEmailToken(tx, 'invitation', input.invitationToken);
     if (invitation && invitation.email.toLowerCase() !== input.email) {
@@ -52,7 +67,7 @@ export async function createUser(
         email: AUTH_MESSAGES.invitationEmailMismatch,
       });
     }
-    verified = invitation !== null;
+    verified ||= invitation !== null;
   }
   const passwordHash = await hashPassword(input.password);
   let row: typeof users.$inferSelect;
@@ -74,5 +89,9 @@ export async function createUser(
     throw err;
   }
   if (!verified) await sendVerificationMail(tx, ctx, row);
+  if (row.userType === 'firm') {
+    const placement = await placeInFirm(tx, row.id, opts.joinFirm);
+    return toUser(row, placement);
+  }
   return toUser(row);
 }

@@ -1,5 +1,5 @@
-import type { User } from '@shared/auth';
-import { users } from '../../db/schema';
+import type { FirmMembership, User } from '@shared/auth';
+import { firmMembers, users } from '../../db/schema';
 
 /** The columns a User is made of: a session read never loads the password hash. */
 export const userColumns = {
@@ -11,8 +11,15 @@ export const userColumns = {
   emailVerifiedAt: users.emailVerifiedAt,
 };
 
-export function toUser(row: Pick<typeof users.$inferSelect, keyof typeof userColumns>): User {
-  return {
+/** A firm user's membership, from a left join of firm_members (PRODUCT.md §9). */
+export const membershipColumns = { firmId: firmMembers.firmId, roles: firmMembers.roles };
+type MembershipRow = { firmId: string | null; roles: FirmMembership['roles'] | null } | null;
+
+export function toUser(
+  row: Pick<typeof users.$inferSelect, keyof typeof userColumns>,
+  membership?: MembershipRow,
+): User {
+  const user: User = {
     id: row.id,
     email: row.email,
     firstName: row.firstName,
@@ -20,4 +27,8 @@ export function toUser(row: Pick<typeof users.$inferSelect, keyof typeof userCol
     userType: row.userType,
     emailVerified: row.emailVerifiedAt !== null,
   };
+  // Only where the membership was read with the user (the session lookup): unread is not the same as none.
+  if (row.userType === 'firm' && membership !== undefined)
+    user.firm = membership?.firmId ? { id: membership.firmId, roles: membership.roles ?? [] } : null;
+  return user;
 }

@@ -1,14 +1,15 @@
 import type { User } from '@shared/auth';
 import { SESSION } from '@shared/limits';
-import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
+import { eq, not, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { preparedStatement } from '../../db/prepared';
-import { sessions, users } from '../../db/schema';
-import { toUser, userColumns } from './auth.presenter';
+import { firmMembers, sessions, users } from '../../db/schema';
+import { sessionClock, sessionLiveSql } from '../../policies/session-scope';
+import { membershipColumns, toUser, userColumns } from './auth.presenter';
 import { hashToken, newToken } from './crypto';
 
 // lastUsedAt is written at most this often, so reads do not all become writes.
-const TOUCH_INTERVAL_MS = 60 * 1000;
+export const SESSION_TOUCH_INTERVAL_MS = 60 * 1000;
 
 export async function createSession(tx: Tx, userId: string) {
   const { token, hash } = newToken();
@@ -17,19 +18,16 @@ export async function createSession(tx: Tx, userId: string) {
   return { token, expiresAt };
 }
 
-/** Read on every signed-in request, so it is a prepared statement. */
+/** Read on every signed-in request, so it is a prepared statement: the user and their firm and roles. */
 const sessionById = (db: Db) =>
   preparedStatement(db, 'session_by_id', (db, name) =>
     db
-      .select({ lastUsedAt: sessions.lastUsedAt, user: userColumns })
+      .select({ lastUsedAt: sessions.lastUsedAt, user: userColumns, membership: membershipColumns })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
+      .leftJoin(firmMembers, eq(firmMembers.userId, users.id))
       .where(
-        and(
-          eq(sessions.id, sql.placeholder('id')),
-          gt(sessions.expiresAt, sql.placeholder('now')),
-          gt(sessions.lastUsedAt, sql.placeholder('idleCutoff')),
-        ),
+        sql`${sessions.id} = ${sql.placeholder('id')} and ${sessionLiveSql(sessions, sql.placeholder('now'), sql.placeholder('idleCutoff'))}`,
       )
       .limit(1)
       .prepare(name),
@@ -40,18 +38,16 @@ export async function validateSession(
   token: string,
 ): Promise<{ user: User; sessionId: string } | null> {
   const id = hashToken(token);
-  const now = new Date();
-  const idleCutoff = new Date(now.getTime() - SESSION.idleMs);
-  const [row] = await sessionById(db).execute({
-    id,
-    now: now.toISOString(),
-    idleCutoff: idleCutoff.toISOString(),
-  });
+  const clock = sessionClock();
+  const [row] = await sessionById(db).execute({ id, ...clock });
   if (!row) return null;
-  if (now.getTime() - row.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
-    await db.update(sessions).set({ lastUsedAt: now }).where(eq(sessions.id, id));
+  if (Date.parse(clock.now) - row.lastUsedAt.getTime() > SESSION_TOUCH_INTERVAL_MS) {
+    await db
+      .update(sessions)
+      .set({ lastUsedAt: new Date(clock.now) })
+      .where(eq(sessions.id, id));
   }
-  return { user: toUser(row.user), sessionId: id };
+  return { user: toUser(row.user, row.membership), sessionId: id };
 }
 
 export async function deleteSession(tx: Tx, sessionId: string) {
@@ -63,10 +59,6 @@ export async function deleteUserSessions(tx: Tx, userId: string) {
 }
 
 export async function deleteExpiredSessions(db: Db) {
-  const now = new Date();
-  await db
-    .delete(sessions)
-    .where(
-      or(lt(sessions.expiresAt, now), lt(sessions.lastUsedAt, new Date(now.getTime() - SESSION.idleMs))),
-    );
+  const clock = sessionClock();
+  await db.delete(sessions).where(not(sessionLiveSql(sessions, clock.now, clock.idleCutoff)));
 }

@@ -1,4 +1,4 @@
-import { SHARED_DOCUMENT_STATUSES } from '@shared/requests';
+import type { ReadablePart } from '@shared/team';
 import { isUuid } from '@shared/uuid';
 import { and, desc, eq, exists, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
@@ -10,6 +10,14 @@ import {
   sharedPackageFiles,
   users,
 } from '../../db/schema';
+import type { FirmMember } from '../../policies/authorize';
+import {
+  firmOwnsSql,
+  memberRef,
+  packageOpenSql,
+  packagePartsSql,
+  todayUtc,
+} from '../../policies/request-scope';
 import type { FileRow } from './file-ref';
 
 /**
@@ -131,25 +139,30 @@ export async function findPendingByKey(db: Db, key: string, uploadId?: string) {
 }
 
 /**
- * The shared request through which this firm user may download the file: the file is in a version of a
- * package the attorney shared with them (or attached to its position LPQ), and the firm may read that
- * package now — shared, not revoked, within its access period. Checked at every download, so a link
- * handed out before a revocation answers 404 after it.
+ * The shared request through which this firm member may download the file (policy file.download's grant): the
+ * file is in a version of a package shared with the member's firm (or attached to its position LPQ), the
+ * package is open now (shared, not revoked, within its access period: `packageOpenSql`, on the one clock), and
+ * the member's roles reach its documents (`packagePartsSql`: admins, recruiters, the assigned reviewers).
+ * Checked at every download, so a link handed out before a revocation, an unassignment or a removal answers
+ * 404 after it.
  */
-export async function findFirmGrant(db: Db, firmUserId: string, file: FileRow) {
+export async function findFirmGrant(db: Db, member: FirmMember, file: FileRow) {
+  const ref = memberRef(member);
   const [grant] = await db
     .select({
       requestId: lpqRequests.id,
       attorneyUserId: lpqRequests.attorneyUserId,
+      firmId: lpqRequests.firmId,
       firmName: lpqRequests.firmName,
+      parts: packagePartsSql(ref, lpqRequests).mapWith((v) => v as ReadablePart[]),
     })
     .from(lpqRequests)
     .where(
       and(
-        eq(lpqRequests.firmUserId, firmUserId),
         eq(lpqRequests.attorneyUserId, file.ownerId),
-        inArray(lpqRequests.status, SHARED_DOCUMENT_STATUSES),
-        sql`(${lpqRequests.accessUntil} is null or ${lpqRequests.accessUntil} >= (now() at time zone 'utc')::date)`,
+        firmOwnsSql(ref, lpqRequests),
+        sql`'documents' = any(${packagePartsSql(ref, lpqRequests)})`,
+        packageOpenSql(lpqRequests, todayUtc()),
         or(
           exists(
             db

@@ -197,11 +197,11 @@ describeEachDb(
     });
 
     describe('firm downloads', () => {
-      async function share(firm: Actor, attorney: Actor, documents: FileRef[]) {
+      async function share(firm: Actor & { firmId: string }, attorney: Actor, documents: FileRef[]) {
         const [request] = await t()
           .db.insert(lpqRequests)
           .values({
-            firmUserId: firm.user.id,
+            firmId: firm.firmId,
             firmName: 'Baker & Lowe LLP',
             attorneyEmail: attorney.user.email,
             attorneyUserId: attorney.user.id,
@@ -251,7 +251,7 @@ describeEachDb(
         expect(events).toHaveLength(1);
         expect(events[0]).toMatchObject({
           requestId: request.id,
-          firmUserId: firm.user.id,
+          firmId: firm.firmId,
           firmName: 'Baker & Lowe LLP',
           kind: 'document_download',
           fileName: 'writing-sample.pdf',

@@ -13,7 +13,7 @@ import { isUuid } from '@shared/uuid';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { badRequest, HttpError, notFound, payloadTooLarge } from '../../plugins/errors';
-import { type Actor, type AttorneyUser, authorize } from '../../policies/authorize';
+import { type Actor, type AttorneyUser, authorize, isFirmMember } from '../../policies/authorize';
 import { filePolicies as policies } from '../../policies/file.policy';
 import { type CompletedPart, PartsInvalidError, UPLOAD_URL_TTL_SECONDS } from '../../storage/storage';
 import { recordAccess, recordActivity } from '../audit/audit.repo';
@@ -259,9 +259,7 @@ export async function openDownload(ctx: AppContext, actor: Actor, input: { id: s
   const user = authorize(policies.readFiles, actor);
   const row = isUuid(input.id) ? await findReadyFile(ctx.db, input.id) : undefined;
   const grant =
-    row && row.ownerId !== user.id && user.userType === 'firm'
-      ? await findFirmGrant(ctx.db, user.id, row)
-      : undefined;
+    row && row.ownerId !== user.id && isFirmMember(user) ? await findFirmGrant(ctx.db, user, row) : undefined;
   authorize(policies.download, user, row && { ownerId: row.ownerId, firmGrant: !!grant });
   const file = row!;
   const inline = !!input.inline && file.contentType === 'application/pdf';
@@ -276,7 +274,10 @@ export async function openDownload(ctx: AppContext, actor: Actor, input: { id: s
         requestId: grant.requestId,
         attorneyUserId: grant.attorneyUserId,
         firmUserId: user.id,
+        firmId: grant.firmId,
         firmName: grant.firmName,
+        readerRoles: [...(user.firm?.roles ?? [])],
+        parts: grant.parts,
         kind: 'document_download',
         fileId: file.id,
         fileName: file.filename,

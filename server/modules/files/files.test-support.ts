@@ -112,3 +112,19 @@ export async function uploadReadyPdf(
   if (confirm.statusCode !== 200) throw new Error(`upload confirm: ${confirm.statusCode} ${confirm.body}`);
   return confirm.json();
 }
+
+/** The text of a PDF as poppler's pdftotext reads it (layout kept), for checks on what a reader gets. */
+export async function pdfText(bytes: Buffer): Promise<string> {
+  const { execFileSync } = await import('node:child_process');
+  const { mkdtempSync, rmSync, writeFileSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const path = await import('node:path');
+  const dir = mkdtempSync(path.join(tmpdir(), 'lp-pdf-'));
+  try {
+    const file = path.join(dir, 'document.pdf');
+    writeFileSync(file, bytes);
+    return execFileSync('pdftotext', ['-layout', file, '-']).toString();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -15,12 +15,12 @@ export function toCustomSection(row: SectionRow): CustomSection {
   };
 }
 
-/** The firm's library, oldest first: selected by the firm user's id (policy firm.ownFirm). */
-export async function listSections(db: Db | Tx, firmUserId: string) {
+/** The firm's library, oldest first: selected by the firm's id (policy firm.readCustomSections). */
+export async function listSections(db: Db | Tx, firmId: string) {
   return db
     .select()
     .from(customSections)
-    .where(eq(customSections.firmUserId, firmUserId))
+    .where(eq(customSections.firmId, firmId))
     .orderBy(asc(customSections.createdAt), asc(customSections.id));
 }
 
@@ -29,28 +29,32 @@ export async function findSection(db: Db | Tx, id: string) {
   return row;
 }
 
-export async function insertSection(db: Db | Tx, firmUserId: string, input: FirmSection) {
+export async function insertSection(
+  db: Db | Tx,
+  owner: { firmId: string; createdByUserId: string },
+  input: FirmSection,
+) {
   const [row] = await db
     .insert(customSections)
-    .values({ firmUserId, title: input.title, questions: input.questions })
+    .values({ ...owner, title: input.title, questions: input.questions })
     .returning();
   return row;
 }
 
-/** Written only where it is still the firm user's (policy firm.ownCustomSection, checked on the row first). */
-const ownSection = (firmUserId: string, id: string) =>
-  and(eq(customSections.id, id), eq(customSections.firmUserId, firmUserId));
+/** Written only where it is still the firm's (policy firm.ownCustomSection, checked on the row first). */
+const ownSection = (firmId: string, id: string) =>
+  and(eq(customSections.id, id), eq(customSections.firmId, firmId));
 
-export async function updateSection(db: Db | Tx, firmUserId: string, id: string, input: FirmSection) {
+export async function updateSection(db: Db | Tx, firmId: string, id: string, input: FirmSection) {
   const [row] = await db
     .update(customSections)
     .set({ title: input.title, questions: input.questions, updatedAt: new Date() })
-    .where(ownSection(firmUserId, id))
+    .where(ownSection(firmId, id))
     .returning();
   return row;
 }
 
-export async function removeSection(db: Db | Tx, firmUserId: string, id: string) {
-  const deleted = await db.delete(customSections).where(ownSection(firmUserId, id)).returning();
+export async function removeSection(db: Db | Tx, firmId: string, id: string) {
+  const deleted = await db.delete(customSections).where(ownSection(firmId, id)).returning();
   return deleted.length > 0;
 }

@@ -14,13 +14,14 @@ import {
 } from './custom-sections.repo';
 
 export async function listCustomSections(ctx: AppContext, actor: Actor): Promise<CustomSection[]> {
-  const firm = authorize(policies.ownFirm, actor);
-  return (await listSections(ctx.db, firm.id)).map(toCustomSection);
+  const member = authorize(policies.readCustomSections, actor);
+  return (await listSections(ctx.db, member.firm.id)).map(toCustomSection);
 }
 
 export async function createCustomSection(ctx: AppContext, actor: Actor, input: FirmSection) {
-  const firm = authorize(policies.ownFirm, actor);
-  return toCustomSection(await insertSection(ctx.db, firm.id, input));
+  const admin = authorize(policies.manageFirm, actor);
+  const owner = { firmId: admin.firm.id, createdByUserId: admin.id };
+  return toCustomSection(await insertSection(ctx.db, owner, input));
 }
 
 /** Another firm's section, an unknown or a malformed id: 404 alike. */
@@ -34,15 +35,15 @@ export async function updateCustomSection(
   actor: Actor,
   input: { id: string; section: FirmSection },
 ) {
-  const firm = authorize(policies.ownFirm, actor);
-  await loadOwnSection(ctx, firm, input.id);
-  const row = await updateSection(ctx.db, firm.id, input.id, input.section);
+  const admin = authorize(policies.manageFirm, actor);
+  await loadOwnSection(ctx, admin, input.id);
+  const row = await updateSection(ctx.db, admin.firm.id, input.id, input.section);
   if (!row) throw notFound();
   return toCustomSection(row);
 }
 
 export async function deleteCustomSection(ctx: AppContext, actor: Actor, input: { id: string }) {
-  const firm = authorize(policies.ownFirm, actor);
-  await loadOwnSection(ctx, firm, input.id);
-  if (!(await removeSection(ctx.db, firm.id, input.id))) throw notFound();
+  const admin = authorize(policies.manageFirm, actor);
+  await loadOwnSection(ctx, admin, input.id);
+  if (!(await removeSection(ctx.db, admin.firm.id, input.id))) throw notFound();
 }

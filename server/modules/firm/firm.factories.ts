@@ -46,5 +46,6 @@ export async function buildFirm(
     await app.ctx.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, user.id));
     user.emailVerified = true;
   }
-  return { user, cookie: sessionCookie(res), registration: body };
+  // The firm the registration created (PRODUCT.md §9): the registrant is its first member.
+  return { user, firmId: user.firm!.id, cookie: sessionCookie(res), registration: body };
 }

@@ -221,7 +221,7 @@ describeEachDb('firm workspace', (t) => {
       expect(read.firmName).toBe('Avery Partners LLP');
       expect(read).not.toHaveProperty('bonusStructure');
       expect(read.offices.map((o: { city: string }) => o.city)).toEqual(['Chicago', 'Denver']);
-      const rows = await t().db.select().from(firmOffices).where(eq(firmOffices.firmUserId, firm.user.id));
+      const rows = await t().db.select().from(firmOffices).where(eq(firmOffices.firmId, firm.firmId));
       expect(rows).toHaveLength(2);
     });
 

@@ -1,18 +1,22 @@
 import type { FirmProfile, FirmProfileValues, Office } from '@shared/firm';
 import { FIRM_MESSAGES } from '@shared/firm';
-import { asc, eq } from 'drizzle-orm';
+import { asc, count, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { firmOffices, firmProfiles, firmRequestCounts } from '../../db/schema';
+import { firmOffices, firmProfiles, firmRequestCounts, lpqRequests } from '../../db/schema';
 import { conflict } from '../../plugins/errors';
+import type { FirmMember } from '../../policies/authorize';
+import { requestPolicies } from '../../policies/request.policy';
+import { memberRef } from '../../policies/request-scope';
 
-/** The firm's profile and offices; every row is selected by the firm user's id (policy firm.ownFirm). */
+/** The firm's profile and offices; every row is selected by the firm's id (policy firm.readProfile). */
 type ProfileRow = typeof firmProfiles.$inferSelect;
 type OfficeRow = typeof firmOffices.$inferSelect;
 
 function toFirmProfile(row: ProfileRow, offices: OfficeRow[]): FirmProfile {
   return {
     ...(row.data as Omit<FirmProfileValues, 'firmName' | 'offices'>),
-    userId: row.userId,
+    // The spec's userId of the firm profile: the firm's own id now that a firm is a team.
+    userId: row.firmId,
     firmName: row.firmName,
     offices: offices.map((o) => ({
       id: o.id,
@@ -26,24 +30,24 @@ function toFirmProfile(row: ProfileRow, offices: OfficeRow[]): FirmProfile {
 }
 
 /** The firm's profile with its offices in their saved order, or null when it has none yet. */
-export async function findFirmProfile(tx: Db | Tx, firmUserId: string): Promise<FirmProfile | null> {
-  const [row] = await tx.select().from(firmProfiles).where(eq(firmProfiles.userId, firmUserId));
+export async function findFirmProfile(tx: Db | Tx, firmId: string): Promise<FirmProfile | null> {
+  const [row] = await tx.select().from(firmProfiles).where(eq(firmProfiles.firmId, firmId));
   if (!row) return null;
   const offices = await tx
     .select()
     .from(firmOffices)
-    .where(eq(firmOffices.firmUserId, firmUserId))
+    .where(eq(firmOffices.firmId, firmId))
     .orderBy(asc(firmOffices.position));
   return toFirmProfile(row, offices);
 }
 
 /** The office list is replaced as a whole: the screen always sends every row. */
-async function replaceOffices(tx: Tx, firmUserId: string, offices: Office[]) {
-  await tx.delete(firmOffices).where(eq(firmOffices.firmUserId, firmUserId));
+async function replaceOffices(tx: Tx, firmId: string, offices: Office[]) {
+  await tx.delete(firmOffices).where(eq(firmOffices.firmId, firmId));
   if (offices.length === 0) return;
   await tx.insert(firmOffices).values(
     offices.map((o, position) => ({
-      firmUserId,
+      firmId,
       position,
       city: o.city,
       state: o.state,
@@ -59,39 +63,43 @@ function splitProfile(input: FirmProfileValues) {
   return { firmName, offices, data: stored };
 }
 
-export async function writeFirmProfile(
-  tx: Tx,
-  firmUserId: string,
-  input: FirmProfileValues,
-  create: boolean,
-) {
+export async function writeFirmProfile(tx: Tx, firmId: string, input: FirmProfileValues, create: boolean) {
   const { firmName, offices, data } = splitProfile(input);
   if (create) {
     const inserted = await tx
       .insert(firmProfiles)
-      .values({ userId: firmUserId, firmName, data })
+      .values({ firmId, firmName, data })
       .onConflictDoNothing()
       .returning();
     if (inserted.length === 0) throw conflict(FIRM_MESSAGES.profileExists);
   } else {
     await tx
       .insert(firmProfiles)
-      .values({ userId: firmUserId, firmName, data })
+      .values({ firmId, firmName, data })
       .onConflictDoUpdate({
-        target: firmProfiles.userId,
+        target: firmProfiles.firmId,
         set: { firmName, data, updatedAt: new Date() },
       });
   }
-  await replaceOffices(tx, firmUserId, offices);
+  await replaceOffices(tx, firmId, offices);
 }
 
 /**
  * The firm's requests counted by status: its rows of firm_request_counts (at most one per status), kept by
- * a trigger on lpq_requests, so the read does not grow with the firm's requests (issue 17).
+ * a trigger on lpq_requests, so the read does not grow with the firm's requests (the hot path).
  */
-export async function requestCountsByStatus(db: Db | Tx, firmUserId: string) {
+export async function requestCountsByStatus(db: Db | Tx, firmId: string) {
   return db
     .select({ status: firmRequestCounts.status, n: firmRequestCounts.count })
     .from(firmRequestCounts)
-    .where(eq(firmRequestCounts.firmUserId, firmUserId));
+    .where(eq(firmRequestCounts.firmId, firmId));
+}
+
+/** The counts by status of the requests a member sees (policy request.firmSees): a reviewer's are few. */
+export async function visibleRequestCounts(db: Db | Tx, member: FirmMember) {
+  return db
+    .select({ status: lpqRequests.status, n: count() })
+    .from(lpqRequests)
+    .where(requestPolicies.firmSees.scope(memberRef(member), lpqRequests))
+    .groupBy(lpqRequests.status);
 }

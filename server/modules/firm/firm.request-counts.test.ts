@@ -1,7 +1,7 @@
 import { REQUEST_TRANSITIONS, type RequestStatus } from '@shared/requests';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { firmRequestCounts, lpqRequests, users } from '../../db/schema';
+import { firmRequestCounts, firms, lpqRequests, users } from '../../db/schema';
 import { DEFAULT_PASSWORD } from '../../test/factories';
 import { describeEachDb } from '../../test/harness';
 import { transitionRequest } from '../requests/request-state';
@@ -17,18 +17,18 @@ describeEachDb('firm request counts', (t, kind) => {
   /** Every firm's non-zero counts as the trigger kept them, and as a count of lpq_requests finds them. */
   async function kept() {
     const rows = await t().db.select().from(firmRequestCounts).where(sql`${firmRequestCounts.count} <> 0`);
-    return rows.map((r) => `${r.firmUserId} ${r.status} ${r.count}`).sort();
+    return rows.map((r) => `${r.firmId} ${r.status} ${r.count}`).sort();
   }
   async function recounted() {
     const rows = await t()
       .db.select({
-        firmUserId: lpqRequests.firmUserId,
+        firmId: lpqRequests.firmId,
         status: lpqRequests.status,
         n: sql<number>`count(*)::int`,
       })
       .from(lpqRequests)
-      .groupBy(lpqRequests.firmUserId, lpqRequests.status);
-    return rows.map((r) => `${r.firmUserId} ${r.status} ${r.n}`).sort();
+      .groupBy(lpqRequests.firmId, lpqRequests.status);
+    return rows.map((r) => `${r.firmId} ${r.status} ${r.n}`).sort();
   }
   const expectCountsRight = async () => expect(await kept()).toEqual(await recounted());
   const statsOf = async (firm: { cookie: string }) => (await get(firm, '/api/firm/dashboard-stats')).json();
@@ -84,7 +84,7 @@ describeEachDb('firm request counts', (t, kind) => {
       const [row] = await t()
         .db.insert(lpqRequests)
         .values({
-          firmUserId: firm.user.id,
+          firmId: firm.firmId,
           firmName: 'Counts LLP',
           attorneyEmail: `${from}-${to}@example.com`,
           positionTitle: `${from} to ${to}`,
@@ -99,11 +99,11 @@ describeEachDb('firm request counts', (t, kind) => {
     await t()
       .db.update(lpqRequests)
       .set({ status: sql`${lpqRequests.status}` })
-      .where(eq(lpqRequests.firmUserId, firm.user.id));
+      .where(eq(lpqRequests.firmId, firm.firmId));
     await expectCountsRight();
   });
 
-  it("follows the deletion of an attorney's account (shares revoked) and of a firm user (its rows go)", async () => {
+  it("follows the deletion of an attorney's account (shares revoked), of a member (the firm keeps its rows) and of the firm (its rows go)", async () => {
     const w = await world();
     expect((await post(w.attorney, `${w.base}/share`)).statusCode).toBe(200);
     const res = await post(w.attorney, '/api/attorney/delete-account', {
@@ -120,10 +120,14 @@ describeEachDb('firm request counts', (t, kind) => {
       declined: 0,
     });
 
+    // PRODUCT.md §9: the firm owns its requests; the member who sent them may go.
     await t().db.delete(users).where(eq(users.id, w.firm.user.id));
     await expectCountsRight();
+    expect((await kept()).filter((k) => k.startsWith(w.firm.firmId))).toEqual([`${w.firm.firmId} revoked 1`]);
+    await t().db.delete(firms).where(eq(firms.id, w.firm.firmId));
+    await expectCountsRight();
     expect(
-      await t().db.select().from(firmRequestCounts).where(eq(firmRequestCounts.firmUserId, w.firm.user.id)),
+      await t().db.select().from(firmRequestCounts).where(eq(firmRequestCounts.firmId, w.firm.firmId)),
     ).toEqual([]);
   });
 
@@ -135,7 +139,7 @@ describeEachDb('firm request counts', (t, kind) => {
           .db.insert(lpqRequests)
           .values(
             [0, 1, 2, 3].map((i) => ({
-              firmUserId: firm.user.id,
+              firmId: firm.firmId,
               firmName: 'Counts LLP',
               attorneyEmail: `race-${round}-${i}@example.com`,
               positionTitle: 'Partner',

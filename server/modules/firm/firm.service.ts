@@ -5,6 +5,7 @@ import type {
   firmRegistrationSchema,
 } from '@shared/firm';
 import { SHARED_STATUSES, UNDER_REVIEW_STATUSES } from '@shared/requests';
+import { hasRole } from '@shared/team';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { notFound } from '../../plugins/errors';
@@ -13,13 +14,13 @@ import { type Actor, authorize } from '../../policies/authorize';
 import { firmPolicies as policies } from '../../policies/firm.policy';
 import { createUser } from '../auth/accounts';
 import { createSession } from '../auth/sessions';
-import { findFirmProfile, requestCountsByStatus, writeFirmProfile } from './firm.repo';
+import { findFirmProfile, requestCountsByStatus, visibleRequestCounts, writeFirmProfile } from './firm.repo';
 
 type FirmRegistration = z.output<typeof firmRegistrationSchema>;
 
 export async function getFirmProfile(ctx: AppContext, actor: Actor): Promise<FirmProfile> {
-  const firm = authorize(policies.ownFirm, actor);
-  const profile = await findFirmProfile(ctx.db, firm.id);
+  const member = authorize(policies.readProfile, actor);
+  const profile = await findFirmProfile(ctx.db, member.firm.id);
   if (!profile) throw notFound();
   return profile;
 }
@@ -30,10 +31,10 @@ export async function saveFirmProfile(
   actor: Actor,
   input: { profile: FirmProfileValues; mode: 'create' | 'replace' },
 ): Promise<FirmProfile> {
-  const firm = authorize(policies.ownFirm, actor);
+  const admin = authorize(policies.manageFirm, actor);
   return ctx.db.transaction(async (tx) => {
-    await writeFirmProfile(tx, firm.id, input.profile, input.mode === 'create');
-    return (await findFirmProfile(tx, firm.id))!;
+    await writeFirmProfile(tx, admin.firm.id, input.profile, input.mode === 'create');
+    return (await findFirmProfile(tx, admin.firm.id))!;
   });
 }
 
@@ -58,7 +59,7 @@ export async function registerFirm(ctx: AppContext, actor: Actor, input: FirmReg
       userType: 'firm',
       invitationToken,
     });
-    await writeFirmProfile(tx, user.id, { ...profile, email }, true);
+    await writeFirmProfile(tx, user.firm!.id, { ...profile, email }, true);
     const session = await createSession(tx, user.id);
     return { user, session };
   });
@@ -66,10 +67,15 @@ export async function registerFirm(ctx: AppContext, actor: Actor, input: FirmReg
   return result;
 }
 
-/** PRODUCT.md §4/§5: Shared = accepted + in_progress + completed; Under Review = reviewed. */
+/**
+ * PRODUCT.md §4/§5: Shared = accepted + in_progress + completed; Under Review = reviewed. Admins and recruiters
+ * count the firm's requests (kept by a trigger); a reviewer or the conflicts department the requests they see.
+ */
 export async function firmDashboardStats(ctx: AppContext, actor: Actor): Promise<FirmDashboardStats> {
-  const firm = authorize(policies.ownFirm, actor);
-  const rows = await requestCountsByStatus(ctx.db, firm.id);
+  const member = authorize(policies.dashboard, actor);
+  const rows = hasRole(member.firm.roles, 'admin', 'recruiter')
+    ? await requestCountsByStatus(ctx.db, member.firm.id)
+    : await visibleRequestCounts(ctx.db, member);
   const of = (statuses: string[]) =>
     rows.filter((r) => statuses.includes(r.status)).reduce((sum, r) => sum + Number(r.n), 0);
   return {

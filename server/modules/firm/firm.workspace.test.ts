@@ -27,7 +27,7 @@ describeEachDb('firm workspace', (t) => {
         .db.insert(lpqRequests)
         .values([
           ...statuses.map((status) => ({
-            firmUserId: firm.user.id,
+            firmId: firm.firmId,
             firmName: 'Whitfield & Cole LLP',
             attorneyEmail: uniqueEmail('a'),
             positionTitle: 'Partner',
@@ -35,7 +35,7 @@ describeEachDb('firm workspace', (t) => {
             status,
           })),
           {
-            firmUserId: other.user.id,
+            firmId: other.firmId,
             firmName: 'Other',
             attorneyEmail: uniqueEmail('a'),
             positionTitle: 'Partner',

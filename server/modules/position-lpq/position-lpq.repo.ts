@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { lpqRequests, positionLpqs, users } from '../../db/schema';
+import { lpqRequests, positionLpqs } from '../../db/schema';
 
 /**
  * A position LPQ with its request, optionally locked for the rest of the transaction. Narrowed to the
@@ -33,7 +33,7 @@ export async function updateLpq(
   return lpq;
 }
 
-export async function userEmail(tx: Tx, userId: string) {
-  const [row] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
-  return row?.email ?? null;
+/** PRODUCT.md §5: the request has news for the firm (a submission) from this moment. */
+export async function markAttention(tx: Tx, requestId: string, at: Date) {
+  await tx.update(lpqRequests).set({ attentionAt: at }).where(eq(lpqRequests.id, requestId));
 }

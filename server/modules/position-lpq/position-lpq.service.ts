@@ -13,7 +13,6 @@ import type { FirmSpecificQuestions } from '@shared/requests';
 import { isUuid } from '@shared/uuid';
 import type { AppContext } from '../../context';
 import type { Db, Tx } from '../../db/client';
-import { enqueueMail } from '../../mail/outbox';
 import { badRequest, conflict } from '../../plugins/errors';
 import { type Actor, type AttorneyUser, authorize } from '../../policies/authorize';
 import { positionLpqPolicies as policies } from '../../policies/position-lpq.policy';
@@ -21,6 +20,7 @@ import { readAttorneyProfile } from '../attorney/attorney.repo';
 import { recordActivity } from '../audit/audit.repo';
 import { replacePositionLpqFiles } from '../files/files.repo';
 import { readMasterLpq } from '../master-lpq/master-lpq.repo';
+import { mailFirm } from '../requests/firm-recipients';
 import { latestOtherPositionLpq } from '../requests/previous-lpq';
 import { transitionRequest } from '../requests/request-state';
 import { positionLpqSubmittedMail } from '../requests/sharing.mails';
@@ -28,8 +28,8 @@ import {
   findLpqWithRequest,
   type LpqWithRequest,
   lockRequest,
+  markAttention,
   updateLpq,
-  userEmail,
 } from './position-lpq.repo';
 
 /** The attorney's own position LPQ with its request (locked for the transaction when asked); else 404. */
@@ -175,18 +175,19 @@ export async function completePositionLpq(
       updatedAt: now,
     });
     await replacePositionLpqFiles(tx, found.request.id, user.id, input.formData.documents);
-    const firmEmail = await userEmail(tx, request.firmUserId);
-    if (firmEmail)
-      await enqueueMail(tx, {
-        kind: 'position_lpq_submitted',
-        to: firmEmail,
-        ...positionLpqSubmittedMail({
-          attorneyName: `${user.firstName} ${user.lastName}`,
-          firmName: request.firmName,
-          positionTitle: request.positionTitle,
-          url: `${ctx.publicUrl}/firm/requests/${request.id}`,
-        }),
-      });
+    // PRODUCT.md §5: the submission is news to the firm until one of its members opens the package.
+    await markAttention(tx, request.id, now);
+    await mailFirm(
+      tx,
+      request,
+      'position_lpq_submitted',
+      positionLpqSubmittedMail({
+        attorneyName: `${user.firstName} ${user.lastName}`,
+        firmName: request.firmName,
+        positionTitle: request.positionTitle,
+        url: `${ctx.publicUrl}/firm/requests/${request.id}`,
+      }),
+    );
     await recordActivity(tx, {
       userId: user.id,
       kind: 'position_lpq_submitted',

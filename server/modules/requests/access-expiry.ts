@@ -1,7 +1,7 @@
-import { SHARED_DOCUMENT_STATUSES } from '@shared/requests';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { lpqRequests, users } from '../../db/schema';
+import { accessEndedSql, todayUtc } from '../../policies/request-scope';
 import { recordActivity } from '../audit/audit.repo';
 import { endAccess } from './end-access';
 
@@ -9,11 +9,8 @@ export const ACCESS_EXPIRY_JOB = 'access-expiry';
 export const ACCESS_EXPIRY_EVERY_MS = 10 * 60 * 1000;
 const BATCH = 200;
 
-/** Shared requests whose access end date (inclusive, UTC) has passed. */
-const expired = and(
-  inArray(lpqRequests.status, SHARED_DOCUMENT_STATUSES),
-  sql`${lpqRequests.accessUntil} < (now() at time zone 'utc')::date`,
-);
+/** Shared requests whose access end date (inclusive) has passed, on the one clock of the read rules. */
+const expired = () => accessEndedSql(lpqRequests, todayUtc());
 
 /**
  * PRODUCT.md §5: when a share's access end date has passed, the request becomes revoked and the firm is
@@ -29,7 +26,7 @@ export async function expireEndedAccess(ctx: AppContext): Promise<number> {
       .select({ id: lpqRequests.id, firstName: users.firstName, lastName: users.lastName })
       .from(lpqRequests)
       .leftJoin(users, eq(users.id, lpqRequests.attorneyUserId))
-      .where(expired)
+      .where(expired())
       .orderBy(asc(lpqRequests.accessUntil))
       .limit(BATCH);
     for (const c of candidates) {
@@ -39,7 +36,7 @@ export async function expireEndedAccess(ctx: AppContext): Promise<number> {
           requestId: c.id,
           cause: 'expired',
           attorneyName,
-          scope: expired,
+          scope: expired(),
         });
         if (done?.attorneyUserId)
           await recordActivity(tx, {

@@ -1,10 +1,10 @@
 import type { User } from '@shared/auth';
-import { SHARED_DOCUMENT_STATUSES, SHARED_STATUSES } from '@shared/requests';
+import { SHARED_STATUSES } from '@shared/requests';
 import type { PackageParts } from '@shared/sharing';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { lpqRequests, masterLpqs, positionLpqs, sharedPackages, users } from '../../db/schema';
-import { attorneyRequestScope } from '../../policies/request-scope';
+import { lpqRequests, masterLpqs, positionLpqs, sharedPackages } from '../../db/schema';
+import { attorneyRequestScope, packageOpenSql, todayUtc } from '../../policies/request-scope';
 
 /**
  * The attorney's side of requests. Every query is narrowed by `attorneyRequestScope` or `sentToAddress`,
@@ -36,11 +36,6 @@ export async function findRequestSentTo(db: Db | Tx, user: User, requestId: stri
     .from(lpqRequests)
     .where(and(eq(lpqRequests.id, requestId), attorneyRequestScope(user)));
   return row;
-}
-
-export async function firmUserEmail(tx: Db | Tx, firmUserId: string) {
-  const [row] = await tx.select({ email: users.email }).from(users).where(eq(users.id, firmUserId));
-  return row?.email ?? null;
 }
 
 export async function masterLpqIsComplete(tx: Tx, userId: string) {
@@ -90,18 +85,13 @@ export async function nextVersion(
   tx: Tx,
   user: User,
   requestId: string,
-  set: { updatedAt: Date; accessUntil?: string | null },
+  set: { updatedAt: Date; attentionAt: Date; accessUntil?: string | null },
 ) {
   const [row] = await tx
     .update(lpqRequests)
     .set({ currentVersion: sql`${lpqRequests.currentVersion} + 1`, ...set })
     .where(
-      and(
-        eq(lpqRequests.id, requestId),
-        attorneyRequestScope(user),
-        inArray(lpqRequests.status, SHARED_DOCUMENT_STATUSES),
-        sql`(${lpqRequests.accessUntil} is null or ${lpqRequests.accessUntil} >= (now() at time zone 'utc')::date)`,
-      ),
+      and(eq(lpqRequests.id, requestId), attorneyRequestScope(user), packageOpenSql(lpqRequests, todayUtc())),
     )
     .returning();
   return row;

@@ -1,5 +1,6 @@
 import { attorneyRequestContracts as c } from '@shared/contracts/attorney-requests';
 import { routeSchema } from '@shared/contracts/contract';
+import { teamContracts } from '@shared/contracts/team';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
@@ -7,7 +8,7 @@ import { hotSerializerCompiler } from '../../plugins/hot-serializer';
 import { linkNextPage } from '../../plugins/paging';
 import { actorOf, requireUser, userFromStatement } from '../../plugins/session';
 import { sessionToken } from '../../policies/authorize';
-import { attorneyRequestSummary, declineRequest } from './attorney-requests.service';
+import { attorneyRequestSummary, declineRequest, requestAudience } from './attorney-requests.service';
 import { listAttorneyRequestsForSession } from './hot-reads.service';
 import { previewPackage, revokeShare, sendUpdate, shareRequest } from './sharing.service';
 
@@ -60,5 +61,10 @@ export async function attorneyRequestRoutes(fastify: FastifyInstance, { ctx }: {
 
   app.post(c.decline.path, { ...guard, schema: routeSchema(c.decline) }, (request) =>
     declineRequest(ctx, actorOf(request), { id: request.params.id, reason: request.body?.reason }),
+  );
+
+  // PRODUCT.md §9: who at the firm reads each part, before the attorney shares.
+  app.get(teamContracts.audience.path, { ...guard, schema: routeSchema(teamContracts.audience) }, (request) =>
+    requestAudience(ctx, actorOf(request), { id: request.params.id }),
   );
 }

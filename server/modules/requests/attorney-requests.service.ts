@@ -1,13 +1,14 @@
 import type { AttorneyRequestItem, AttorneyRequestSummary } from '@shared/lpq';
 import { REQUEST_MESSAGES } from '@shared/requests';
 import type { AppContext } from '../../context';
-import { enqueueMail } from '../../mail/outbox';
 import { type Actor, authorize } from '../../policies/authorize';
 import { requestPolicies as policies } from '../../policies/request.policy';
 import { attorneyRequestScope } from '../../policies/request-scope';
 import { recordActivity } from '../audit/audit.repo';
 import { toAttorneyItem } from './attorney-item';
-import { firmUserEmail, requestSummary } from './attorney-requests.repo';
+import { requestSummary } from './attorney-requests.repo';
+import { diversityRefusal, partAudiences } from './firm-audience';
+import { mailFirm } from './firm-recipients';
 import { loadAttorneyRequest } from './load-request';
 import { transitionRequest } from './request-state';
 import { requestDeclinedMail } from './sharing.mails';
@@ -37,19 +38,18 @@ export async function declineRequest(
       set: { declinedAt: new Date(), declineReason, attorneyUserId: user.id },
       conflictMessage: REQUEST_MESSAGES.notPending,
     });
-    const firmEmail = await firmUserEmail(tx, row.firmUserId);
-    if (firmEmail)
-      await enqueueMail(tx, {
-        kind: 'request_declined',
-        to: firmEmail,
-        ...requestDeclinedMail({
-          attorneyName: `${user.firstName} ${user.lastName}`,
-          firmName: row.firmName,
-          positionTitle: row.positionTitle,
-          reason: declineReason,
-          url: `${ctx.publicUrl}/firm/requests/${row.id}`,
-        }),
-      });
+    await mailFirm(
+      tx,
+      row,
+      'request_declined',
+      requestDeclinedMail({
+        attorneyName: `${user.firstName} ${user.lastName}`,
+        firmName: row.firmName,
+        positionTitle: row.positionTitle,
+        reason: declineReason,
+        url: `${ctx.publicUrl}/firm/requests/${row.id}`,
+      }),
+    );
     await recordActivity(tx, {
       userId: user.id,
       kind: 'request_declined',
@@ -60,4 +60,19 @@ export async function declineRequest(
   });
   ctx.onMailQueued();
   return result;
+}
+
+/**
+ * GET /api/attorney/lpq-requests/{id}/audience (PRODUCT.md §9): before sharing, who at the firm can read each
+ * part, by role and name, and whether the firm can receive the diversity form (and why not).
+ */
+export async function requestAudience(ctx: AppContext, actor: Actor, input: { id: string }) {
+  const user = authorize(policies.attorneyRequests, actor);
+  const row = await loadAttorneyRequest(ctx.db, user, input.id);
+  const refusal = await diversityRefusal(ctx.db, row.firmId);
+  return {
+    parts: await partAudiences(ctx.db, row.firmId, row.id),
+    diversityAccepted: refusal === null,
+    diversityRefusal: refusal,
+  };
 }

@@ -1,12 +1,14 @@
 import { REQUEST_MESSAGES } from '@shared/requests';
+import { TEAM_MESSAGES } from '@shared/team';
 import { count, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { lpqRequests, outbox, positionLpqs, sharedPackages, users } from '../../db/schema';
+import { firms, lpqRequests, outbox, positionLpqs, sharedPackages, users } from '../../db/schema';
 import { buildAttorney } from '../../test/factories';
 import { describeEachDb } from '../../test/harness';
 import { buildFirm } from '../firm/firm.factories';
 import { diversityForm } from '../master-lpq/master-lpq.fixtures';
+import { addFirmMember } from '../team/team.factories';
 import { completeMasterLpqFor, sendRequest } from './sharing.test-support';
 
 describeEachDb('attorney requests: list, share, decline', (t, kind) => {
@@ -178,12 +180,24 @@ describeEachDb('attorney requests: list, share, decline', (t, kind) => {
       const ticked = await sendRequest(t().app, firm.cookie, attorney.user.email, {
         positionTitle: 'Tax Counsel',
       });
-      const res = await inject({
-        method: 'POST',
-        url: `/api/attorney/lpq-requests/${ticked}/share`,
-        headers: { cookie: attorney.cookie },
-        payload: { include: { diversityForm: true } },
-      });
+      const shareTicked = () =>
+        inject({
+          method: 'POST',
+          url: `/api/attorney/lpq-requests/${ticked}/share`,
+          headers: { cookie: attorney.cookie },
+          payload: { include: { diversityForm: true } },
+        });
+      // PRODUCT.md §9: a firm without a diversity officer, or one that refuses the data, cannot receive it (409,
+      // nothing shared); the share dialog says why before the attorney ticks.
+      const refused = await shareTicked();
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().message).toBe(TEAM_MESSAGES.noDiversityOfficer);
+      expect((await requestRow(ticked)).status).toBe('pending');
+      await addFirmMember(t().app, firm.firmId, ['diversity']);
+      await t().db.update(firms).set({ acceptSelfIdentification: false }).where(eq(firms.id, firm.firmId));
+      expect((await shareTicked()).json().message).toBe(TEAM_MESSAGES.selfIdentificationOff);
+      await t().db.update(firms).set({ acceptSelfIdentification: true }).where(eq(firms.id, firm.firmId));
+      const res = await shareTicked();
       expect(res.statusCode).toBe(200);
       expect(res.json().include).toMatchObject({ diversityForm: true });
       const [pkg] = await t().db.select().from(sharedPackages).where(eq(sharedPackages.requestId, ticked));

@@ -1,11 +1,10 @@
 import type { RevocationCause } from '@shared/sharing';
+import type { SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import type { lpqRequests } from '../../db/schema';
-import { enqueueMail } from '../../mail/outbox';
 import { HttpError } from '../../plugins/errors';
-import type { attorneyRequestScope } from '../../policies/request-scope';
-import { firmUserEmail } from './attorney-requests.repo';
+import { mailFirm } from './firm-recipients';
 import { transitionRequest } from './request-state';
 import { packageRevokedMail } from './sharing.mails';
 
@@ -22,7 +21,7 @@ export async function endAccess(
     requestId: string;
     cause: RevocationCause;
     attorneyName: string;
-    scope?: ReturnType<typeof attorneyRequestScope>;
+    scope?: SQL;
   },
 ): Promise<RequestRow | null> {
   let row: RequestRow;
@@ -37,18 +36,17 @@ export async function endAccess(
     if (err instanceof HttpError && err.statusCode === 409) return null;
     throw err;
   }
-  const firmEmail = await firmUserEmail(tx, row.firmUserId);
-  if (firmEmail)
-    await enqueueMail(tx, {
-      kind: 'package_revoked',
-      to: firmEmail,
-      ...packageRevokedMail({
-        attorneyName: input.attorneyName,
-        firmName: row.firmName,
-        positionTitle: row.positionTitle,
-        url: `${ctx.publicUrl}/firm/requests/${row.id}`,
-        cause: input.cause,
-      }),
-    });
+  await mailFirm(
+    tx,
+    row,
+    'package_revoked',
+    packageRevokedMail({
+      attorneyName: input.attorneyName,
+      firmName: row.firmName,
+      positionTitle: row.positionTitle,
+      url: `${ctx.publicUrl}/firm/requests/${row.id}`,
+      cause: input.cause,
+    }),
+  );
   return row;
 }

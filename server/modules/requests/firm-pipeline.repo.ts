@@ -1,14 +1,15 @@
-import type { User } from '@shared/auth';
 import { type FirmRequestListQuery, type FirmRequestSort, PIPELINE_MESSAGES } from '@shared/firm-pipeline';
-import { and, asc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { emailTokens, lpqRequests, requestNotes, users } from '../../db/schema';
 import { badRequest } from '../../plugins/errors';
-import { firmRequestScope } from '../../policies/request-scope';
+import type { FirmMember } from '../../policies/authorize';
+import { requestPolicies } from '../../policies/request.policy';
+import { memberRef } from '../../policies/request-scope';
 
 /**
- * The firm's pipeline: its list, notes and the writes of withdraw and resend. Every read is narrowed by
- * `firmRequestScope`, the SQL form of policy request.firmOwns.
+ * The firm's pipeline: its list, notes and the writes of withdraw and resend. The list is narrowed by the
+ * scope of policy request.firmSees: a reviewer's holds the requests assigned to them.
  */
 /** Each sort: the key expression, its SQL type (for the cursor) and the direction. Nulls always last. */
 function sortKey(sort: FirmRequestSort): { key: SQL; type: string; desc: boolean } {
@@ -48,8 +49,12 @@ function sharedByOf(db: Db | Tx) {
 }
 type SharedBy = ReturnType<typeof sharedByOf>;
 
-function filters(user: User, query: Pick<FirmRequestListQuery, 'status' | 'q'>, sharedBy: SharedBy): SQL {
-  const conditions: SQL[] = [firmRequestScope(user)];
+function filters(
+  member: FirmMember,
+  query: Pick<FirmRequestListQuery, 'status' | 'q'>,
+  sharedBy: SharedBy,
+): SQL {
+  const conditions: SQL[] = [requestPolicies.firmSees.scope(memberRef(member), lpqRequests)];
   if (query.status) conditions.push(eq(lpqRequests.status, query.status));
   if (query.q) {
     const p = likePattern(query.q);
@@ -65,13 +70,13 @@ function filters(user: User, query: Pick<FirmRequestListQuery, 'status' | 'q'>, 
 /** One page after the cursor's row (keyset pagination), one row more than asked to tell if another follows. */
 export async function pageOfRequests(
   db: Db | Tx,
-  user: User,
+  member: FirmMember,
   query: FirmRequestListQuery,
   after: [string, string] | null,
 ) {
   const { key, type, desc } = sortKey(query.sort);
   const sharedBy = sharedByOf(db);
-  const where = [filters(user, query, sharedBy)];
+  const where = [filters(member, query, sharedBy)];
   if (after) {
     const op = sql.raw(desc ? '<' : '>');
     where.push(sql`(${key}, ${lpqRequests.id}) ${op} (${after[0]}::${sql.raw(type)}, ${after[1]}::uuid)`);
@@ -97,35 +102,6 @@ export async function pageOfRequests(
       throw err;
     });
   return rows;
-}
-
-export async function requestsToRecord(db: Db | Tx, user: User, requestIds: string[]) {
-  return db
-    .select({
-      id: lpqRequests.id,
-      attorneyUserId: lpqRequests.attorneyUserId,
-      firmName: lpqRequests.firmName,
-    })
-    .from(lpqRequests)
-    .where(and(firmRequestScope(user), inArray(lpqRequests.id, requestIds)));
-}
-
-/** One of the firm's request rows, locked for the transaction. */
-export async function lockFirmRequest(tx: Tx, firm: User, requestId: string) {
-  const [row] = await tx
-    .select()
-    .from(lpqRequests)
-    .where(and(firmRequestScope(firm), eq(lpqRequests.id, requestId)))
-    .for('update');
-  return row;
-}
-
-export async function findFirmRequestRef(db: Db | Tx, firm: User, requestId: string) {
-  const [row] = await db
-    .select({ id: lpqRequests.id, firmUserId: lpqRequests.firmUserId })
-    .from(lpqRequests)
-    .where(and(firmRequestScope(firm), eq(lpqRequests.id, requestId)));
-  return row;
 }
 
 /** The invitation's sign-up links stop working. */

@@ -1,4 +1,3 @@
-import type { User } from '@shared/auth';
 import {
   FIRM_REQUEST_CSV_COLUMNS,
   type FirmRequestListQuery,
@@ -15,36 +14,27 @@ import type { Tx } from '../../db/client';
 import type { requestNotes } from '../../db/schema';
 import { conflict, HttpError } from '../../plugins/errors';
 import { decodeCursor, encodeCursor } from '../../plugins/paging';
-import { type Actor, authorize, type FirmUser } from '../../policies/authorize';
+import { type Actor, authorize, type FirmMember } from '../../policies/authorize';
 import { requestPolicies as policies } from '../../policies/request.policy';
-import { firmRequestScope } from '../../policies/request-scope';
-import { recordAccess } from '../audit/audit.repo';
-import {
-  endInvitationTokens,
-  findFirmRequestRef,
-  insertNote,
-  lockFirmRequest,
-  markResent,
-  notesOf,
-  pageOfRequests,
-  requestsToRecord,
-} from './firm-pipeline.repo';
+import { scopeFor } from '../../policies/request-scope';
+import { endInvitationTokens, insertNote, markResent, notesOf, pageOfRequests } from './firm-pipeline.repo';
 import { toFirmRequestItem } from './firm-request-item';
+import { factsOf, findFirmRequest } from './firm-requests.repo';
 import { sendInvitationMail } from './invitations';
 import { transitionRequest } from './request-state';
 
 /**
- * PRODUCT.md §6: one page of the firm's requests, filtered, searched and sorted, with keyset pagination
- * (server/plugins/paging.ts).
+ * PRODUCT.md §6, §9: one page of the requests the member sees (all of the firm's for admins and recruiters, the
+ * assigned ones for a reviewer), filtered, searched and sorted, with keyset pagination (server/plugins/paging.ts).
  */
 export async function listFirmRequestsPage(
   ctx: AppContext,
   actor: Actor,
   query: FirmRequestListQuery,
 ): Promise<{ items: FirmRequestItem[]; nextCursor: string | null }> {
-  const user = authorize(policies.firmRequests, actor);
+  const member = authorize(policies.firmSees, actor);
   const after = query.cursor ? decodeCursor(query.cursor) : null;
-  const rows = await pageOfRequests(ctx.db, user, query, after);
+  const rows = await pageOfRequests(ctx.db, member, query, after);
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   return {
@@ -63,20 +53,21 @@ function csvCell(value: string | null): string {
   return /[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
 }
 
-/** PRODUCT.md §6: every row of the filtered list, all pages, as CSV. */
+/**
+ * PRODUCT.md §6: every row of the filtered list, all pages, as CSV (recruiters). The attorney's name in it is
+ * what the firm received when they shared; like the list on screen, it is not a read of the package (§8).
+ */
 export async function firmRequestsCsv(
   ctx: AppContext,
   actor: Actor,
   query: Omit<FirmRequestListQuery, 'limit' | 'cursor'>,
 ): Promise<string> {
-  const user = authorize(policies.firmRequests, actor);
+  const member = authorize(policies.firmPipeline, actor);
   const lines = [FIRM_REQUEST_CSV_COLUMNS.join(',')];
-  const named: string[] = [];
   let cursor: string | undefined;
   for (;;) {
-    const page = await listFirmRequestsPage(ctx, user, { ...query, limit: 200, cursor });
+    const page = await listFirmRequestsPage(ctx, member, { ...query, limit: 200, cursor });
     for (const r of page.items) {
-      if (r.attorneyName) named.push(r.id);
       lines.push(
         [
           r.attorneyEmail,
@@ -95,51 +86,30 @@ export async function firmRequestsCsv(
     if (!page.nextCursor) break;
     cursor = page.nextCursor;
   }
-  await recordCsvRows(ctx.db, user, named);
   return `${lines.join('\r\n')}\r\n`;
 }
 
-/**
- * PRODUCT.md §8: a CSV row that names an attorney is a read of their data, recorded for them (one event
- * per row) before the file leaves.
- */
-async function recordCsvRows(db: Tx, user: User, requestIds: string[]) {
-  for (let i = 0; i < requestIds.length; i += 500) {
-    const rows = await requestsToRecord(db, user, requestIds.slice(i, i + 500));
-    await recordAccess(
-      db,
-      rows
-        .filter((r) => r.attorneyUserId)
-        .map((r) => ({
-          requestId: r.id,
-          attorneyUserId: r.attorneyUserId!,
-          firmUserId: user.id,
-          firmName: r.firmName,
-          kind: 'csv_export' as const,
-        })),
-    );
-  }
-}
-
-/** This firm's request row, locked for the transaction; 404 for anyone else's or unknown ids. */
-async function lockOwnRequest(tx: Tx, firm: FirmUser, requestId: string) {
-  // Narrowed in SQL and judged on the row: policy request.firmOwns.
-  const [row] = isUuid(requestId) ? [await lockFirmRequest(tx, firm, requestId)] : [];
-  authorize(policies.firmOwns, firm, row);
-  return row!;
+/** One of the firm's requests for the pipeline's writes (policy request.firmPipeline), locked; 404 otherwise. */
+async function lockPipelineRequest(tx: Tx, member: FirmMember, requestId: string) {
+  const scope = scopeFor(policies.firmPipeline, member);
+  const row = isUuid(requestId)
+    ? await findFirmRequest(tx, member, requestId, scope, { lock: true })
+    : undefined;
+  authorize(policies.firmPipeline, member, row?.request);
+  return row!.request;
 }
 
 /** pending → withdrawn; the invitation's sign-up link stops working. 409 once answered. */
 export async function withdrawRequest(ctx: AppContext, actor: Actor, input: { id: string }) {
-  const user = authorize(policies.firmRequests, actor);
+  const member = authorize(policies.firmPipeline, actor);
   const requestId = input.id;
   return ctx.db.transaction(async (tx) => {
-    await lockOwnRequest(tx, user, requestId);
+    await lockPipelineRequest(tx, member, requestId);
     const row = await transitionRequest(tx, {
       requestId,
       to: 'withdrawn',
       from: ['pending'],
-      scope: firmRequestScope(user),
+      scope: scopeFor(policies.firmPipeline, member),
       set: { withdrawnAt: new Date() },
       conflictMessage: PIPELINE_MESSAGES.withdrawOnlyPending,
     });
@@ -152,10 +122,10 @@ const RESEND_AFTER_MS = 24 * 60 * 60 * 1000;
 
 /** Mails the invitation again (as a reminder): pending only (409), once per 24 hours (429). */
 export async function resendRequest(ctx: AppContext, actor: Actor, input: { id: string }) {
-  const user = authorize(policies.firmRequests, actor);
+  const member = authorize(policies.firmPipeline, actor);
   const requestId = input.id;
   const item = await ctx.db.transaction(async (tx) => {
-    const row = await lockOwnRequest(tx, user, requestId);
+    const row = await lockPipelineRequest(tx, member, requestId);
     if (row.status !== 'pending') throw conflict(PIPELINE_MESSAGES.resendOnlyPending);
     const lastSent = row.lastResentAt ?? row.sentAt;
     if (Date.now() - lastSent.getTime() < RESEND_AFTER_MS)
@@ -168,11 +138,12 @@ export async function resendRequest(ctx: AppContext, actor: Actor, input: { id: 
   return item;
 }
 
-async function ownRequestId(tx: Tx, firm: FirmUser, requestId: string) {
-  // Narrowed in SQL and judged on the row: policy request.firmOwns.
-  const [row] = isUuid(requestId) ? [await findFirmRequestRef(tx, firm, requestId)] : [];
-  authorize(policies.firmOwns, firm, row);
-  return row!.id;
+/** A request whose notes the member may read and write (policy request.firmNotes); 404 otherwise. */
+async function noteableRequestId(tx: Tx, member: FirmMember, requestId: string) {
+  const scope = scopeFor(policies.firmNotes, member);
+  const row = isUuid(requestId) ? await findFirmRequest(tx, member, requestId, scope) : undefined;
+  authorize(policies.firmNotes, member, row && factsOf(row));
+  return row!.request.id;
 }
 
 const toNote = (n: typeof requestNotes.$inferSelect): RequestNote => ({
@@ -188,20 +159,20 @@ export async function listNotes(
   actor: Actor,
   input: { id: string },
 ): Promise<RequestNote[]> {
-  const user = authorize(policies.firmRequests, actor);
-  const id = await ownRequestId(ctx.db, user, input.id);
+  const member = authorize(policies.firmNotes, actor);
+  const id = await noteableRequestId(ctx.db, member, input.id);
   const rows = await notesOf(ctx.db, id);
   return rows.map(toNote);
 }
 
 export async function addNote(ctx: AppContext, actor: Actor, input: { id: string; body: string }) {
-  const user = authorize(policies.firmRequests, actor);
+  const member = authorize(policies.firmNotes, actor);
   const { body } = input;
-  const id = await ownRequestId(ctx.db, user, input.id);
+  const id = await noteableRequestId(ctx.db, member, input.id);
   const row = await insertNote(ctx.db, {
     requestId: id,
-    authorUserId: user.id,
-    authorName: `${user.firstName} ${user.lastName}`.trim(),
+    authorUserId: member.id,
+    authorName: `${member.firstName} ${member.lastName}`.trim(),
     body,
   });
   return toNote(row);

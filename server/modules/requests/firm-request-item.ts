@@ -1,22 +1,17 @@
 import { type FirmRequestItem, type FirmSpecificQuestions, SHARED_DOCUMENT_STATUSES } from '@shared/requests';
 import type { TimelineEvent } from '@shared/timeline';
 import type { lpqRequests, positionLpqs } from '../../db/schema';
+import { accessEnded } from '../../policies/request-scope';
 
 type RequestRow = typeof lpqRequests.$inferSelect;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-/** Today as yyyy-mm-dd (UTC): the access end date is inclusive. */
-const todayUtc = () => new Date().toISOString().slice(0, 10);
-
-/** The access end date has passed (the job may not have marked the request yet). */
-export const accessEnded = (row: Pick<RequestRow, 'accessUntil'>) =>
-  row.accessUntil !== null && row.accessUntil < todayUtc();
 const endOfAccess = (row: Pick<RequestRow, 'accessUntil'>) => new Date(`${row.accessUntil}T23:59:59.999Z`);
 
-/** The firm may read the package now: shared, not revoked, and within the access period. */
-export const firmMayRead = (row: Pick<RequestRow, 'status' | 'accessUntil'>) =>
-  SHARED_DOCUMENT_STATUSES.includes(row.status) && !accessEnded(row);
+/** PRODUCT.md §5: shared, updated or submitted since a member of the firm last opened the package. */
+export const isNewToFirm = (row: Pick<RequestRow, 'attentionAt' | 'firmOpenedAt'>) =>
+  row.attentionAt !== null && (row.firmOpenedAt === null || row.firmOpenedAt < row.attentionAt);
 
 export function toFirmRequestItem(
   row: RequestRow,
@@ -50,6 +45,7 @@ export function toFirmRequestItem(
     additionalMessage: row.additionalMessage,
     firmSpecificQuestions: (row.firmSpecificQuestions as FirmSpecificQuestions | null) ?? null,
     timeline: timelineOf(row, versions),
+    isNew: status !== 'revoked' && isNewToFirm(row),
   };
 }
 

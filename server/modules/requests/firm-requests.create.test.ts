@@ -30,8 +30,8 @@ describeEachDb('firm requests', (t) => {
         newRequest({
           attorneyEmail: '  Invitee.X@Example.COM ',
           status: 'completed',
-          firmId: other.user.id,
-          firmUserId: other.user.id,
+          firmId: other.firmId,
+          createdByUserId: other.user.id,
           firmName: 'Forged LLP',
           sharedAt: new Date().toISOString(),
           id: '00000000-0000-4000-8000-000000000000',
@@ -54,7 +54,8 @@ describeEachDb('firm requests', (t) => {
       });
       expect(item.id).not.toBe('00000000-0000-4000-8000-000000000000');
       const [row] = await t().db.select().from(lpqRequests).where(eq(lpqRequests.id, item.id));
-      expect(row.firmUserId).toBe(firm.user.id);
+      expect(row.firmId).toBe(firm.firmId);
+      expect(row.createdByUserId).toBe(firm.user.id);
       expect(row.status).toBe('pending');
       expect(row.firmSpecificQuestions).toEqual(newRequest().firmSpecificQuestions);
 

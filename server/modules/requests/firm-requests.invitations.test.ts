@@ -129,7 +129,7 @@ describeEachDb('firm requests', (t, kind) => {
     it('the database itself refuses a second open invitation (the unique index the 409 maps)', async () => {
       const firm = await buildFirm(t().app);
       const row = {
-        firmUserId: firm.user.id,
+        firmId: firm.firmId,
         firmName: 'Whitfield & Cole LLP',
         attorneyEmail: uniqueEmail('direct'),
         positionTitle: 'Counsel',
@@ -157,7 +157,7 @@ describeEachDb('firm requests', (t, kind) => {
           .db.insert(lpqRequests)
           .values(
             Array.from({ length: n }, () => ({
-              firmUserId: firm.user.id,
+              firmId: firm.firmId,
               firmName: 'Whitfield & Cole LLP',
               attorneyEmail: uniqueEmail('bulk'),
               positionTitle: 'Associate',
@@ -169,7 +169,7 @@ describeEachDb('firm requests', (t, kind) => {
         t()
           .db.select({ n: count() })
           .from(lpqRequests)
-          .where(eq(lpqRequests.firmUserId, firm.user.id))
+          .where(eq(lpqRequests.firmId, firm.firmId))
           .then(([r]) => r.n);
       await storeSent(49, new Date(Date.now() - 60_000));
       expect((await send(firm.cookie, newRequest())).statusCode).toBe(201); // the 50th this hour
@@ -183,7 +183,7 @@ describeEachDb('firm requests', (t, kind) => {
       await t()
         .db.update(lpqRequests)
         .set({ sentAt: new Date(Date.now() - 2 * 3_600_000) })
-        .where(eq(lpqRequests.firmUserId, firm.user.id));
+        .where(eq(lpqRequests.firmId, firm.firmId));
       await storeSent(149, new Date(Date.now() - 3 * 3_600_000));
       expect((await send(firm.cookie, newRequest())).statusCode).toBe(201); // the 200th today
       expect((await send(firm.cookie, newRequest())).statusCode).toBe(429);
@@ -192,7 +192,7 @@ describeEachDb('firm requests', (t, kind) => {
       await t()
         .db.update(lpqRequests)
         .set({ sentAt: new Date(Date.now() - 25 * 3_600_000) })
-        .where(eq(lpqRequests.firmUserId, firm.user.id));
+        .where(eq(lpqRequests.firmId, firm.firmId));
       expect((await send(firm.cookie, newRequest())).statusCode).toBe(201);
     });
 

@@ -89,7 +89,6 @@ describeEachDb('firm requests', (t) => {
         profile: { currentFirm: 'Hale & Porter LLP' },
         masterLpq: { generalInfo: { name: 'Casey Nguyen' } },
         conflictsForm: { attorneyName: 'Casey Nguyen' },
-        diversityForm: { gender: 'female' },
         businessPlan: { executiveSummary: { businessName: 'Cross-border M&A practice' } },
         documents: [
           {
@@ -103,6 +102,17 @@ describeEachDb('firm requests', (t) => {
           firmAnswers: { 'fit-1': 'Your cross-border platform' },
         },
       });
+      // PRODUCT.md §9: the registrant (admin, recruiter, reviewer, conflicts) is no diversity officer: the
+      // voluntary form the attorney shared is absent from what they get, never blanked.
+      expect(detail.package).not.toHaveProperty('diversityForm');
+      expect(detail.visibleParts).toEqual([
+        'profile',
+        'masterLpq',
+        'positionLpq',
+        'businessPlan',
+        'documents',
+        'conflictsForm',
+      ]);
       const events = await t().db.select().from(accessEvents).where(eq(accessEvents.requestId, item.id));
       expect(events).toEqual([
         expect.objectContaining({
@@ -293,11 +303,12 @@ describeEachDb('firm requests', (t) => {
           PACKAGE_SECTIONS.masterLpq,
           PACKAGE_SECTIONS.positionLpq,
           PACKAGE_SECTIONS.conflictsForm,
-          PACKAGE_SECTIONS.diversityForm,
           PACKAGE_SECTIONS.businessPlan,
           PACKAGE_SECTIONS.documents,
         ])
           expect(text).toContain(heading);
+        // The registrant holds no diversity role: the self-identification form is not in their PDF (§9).
+        expect(text).not.toContain(PACKAGE_SECTIONS.diversityForm);
         // The sections come in the spec's order.
         const order = ['Profile', 'Master LPQ', 'Position LPQ', 'Conflicts of Interest', 'Business Plan'].map(
           (h) => text.lastIndexOf(`\n${h}\n`),
@@ -318,7 +329,7 @@ describeEachDb('firm requests', (t) => {
         expect(text).toContain('Why our firm?');
         expect(text).toContain('Your cross-border platform');
         expect(text).toMatch(/Resume\.pdf\s+PDF, 20 KB/);
-        expect(text).toMatch(/voluntary and confidential/i);
+        expect(text).not.toMatch(/voluntary and confidential/i);
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }

@@ -1,14 +1,14 @@
-import type { User } from '@shared/auth';
-import { and, count, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, count, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { preparedStatement } from '../../db/prepared';
-import { firmProfiles, lpqRequests, OPEN_INVITATION_INDEX, positionLpqs, users } from '../../db/schema';
-import { firmRequestScope, sentByFirm } from '../../policies/request-scope';
+import { firms, lpqRequests, OPEN_INVITATION_INDEX, positionLpqs, users } from '../../db/schema';
+import type { FirmMember } from '../../policies/authorize';
+import { assignedSql, memberRef } from '../../policies/request-scope';
 
 /**
- * The firm's side of requests. Reads are narrowed by `firmRequestScope` / `sentByFirm`, the SQL form of
- * policy request.firmOwns; the service judges the row it gets again.
+ * The firm's side of requests. Reads are narrowed by the scope of the policy the service judges the row with
+ * (server/policies/request.policy.ts), and load what the rules read: the request's firm, its version and
+ * whether the member is assigned to it (`assigned`).
  */
 /**
  * Joins the attorney whose name the firm sees: only the attorney who shared the request (PRODUCT.md §5).
@@ -17,21 +17,11 @@ import { firmRequestScope, sentByFirm } from '../../policies/request-scope';
  */
 const requestAttorney = and(eq(users.id, lpqRequests.attorneyUserId), isNotNull(lpqRequests.sharedAt));
 
-/** The firm's requests with the attorney's name. */
-export function selectFirmRequests(tx: Tx, user: User) {
-  return tx
-    .select({ request: lpqRequests, firstName: users.firstName, lastName: users.lastName })
-    .from(lpqRequests)
-    .leftJoin(users, requestAttorney)
-    .where(firmRequestScope(user))
-    .$dynamic();
-}
-
 export const fullName = (r: { firstName: string | null; lastName: string | null }) =>
   r.firstName ? `${r.firstName} ${r.lastName ?? ''}`.trim() : null;
 
-/** Sent in the last hour and the last day, counted from the stored rows. */
-export async function invitationsSent(tx: Tx, firmUserId: string) {
+/** Sent by the firm in the last hour and the last day, counted from the stored rows. */
+export async function invitationsSent(tx: Tx, firmId: string) {
   const [sent] = await tx
     .select({
       lastHour:
@@ -41,16 +31,14 @@ export async function invitationsSent(tx: Tx, firmUserId: string) {
       lastDay: count(),
     })
     .from(lpqRequests)
-    .where(
-      and(eq(lpqRequests.firmUserId, firmUserId), sql`${lpqRequests.sentAt} > now() - interval '1 day'`),
-    );
+    .where(and(eq(lpqRequests.firmId, firmId), sql`${lpqRequests.sentAt} > now() - interval '1 day'`));
   return sent;
 }
 
 /** A pending invitation of this firm to this address for this position title, in any letter case. */
 export async function openInvitation(
   tx: Tx,
-  firmUserId: string,
+  firmId: string,
   input: { attorneyEmail: string; positionTitle: string },
 ) {
   const [open] = await tx
@@ -58,7 +46,7 @@ export async function openInvitation(
     .from(lpqRequests)
     .where(
       and(
-        eq(lpqRequests.firmUserId, firmUserId),
+        eq(lpqRequests.firmId, firmId),
         eq(lpqRequests.status, 'pending'),
         sql`lower(${lpqRequests.attorneyEmail}) = lower(${input.attorneyEmail})`,
         sql`lower(${lpqRequests.positionTitle}) = lower(${input.positionTitle})`,
@@ -68,13 +56,9 @@ export async function openInvitation(
   return open;
 }
 
-/** The firm's profile row, locked: one firm's invitations are checked and stored one at a time. */
-export async function lockFirmProfile(tx: Tx, firmUserId: string) {
-  const [locked] = await tx
-    .select({ userId: firmProfiles.userId })
-    .from(firmProfiles)
-    .where(eq(firmProfiles.userId, firmUserId))
-    .for('update');
+/** The firm's row, locked: one firm's invitations are checked and stored one at a time. */
+export async function lockFirm(tx: Tx, firmId: string) {
+  const [locked] = await tx.select({ id: firms.id }).from(firms).where(eq(firms.id, firmId)).for('update');
   return locked;
 }
 
@@ -84,32 +68,38 @@ export async function insertRequest(tx: Tx, values: typeof lpqRequests.$inferIns
 }
 
 /**
- * One of the firm's requests with its position LPQ, in one statement. Firms open it all day, so it is a
- * prepared statement.
+ * One request of the member's firm narrowed by a policy's scope, with the attorney's name (once shared),
+ * its position LPQ and whether the member is assigned to it; locked for the transaction when asked.
  */
-export const requestWithLpq = (db: Db) =>
-  preparedStatement(db, 'firm_request_with_lpq', (db, name) =>
-    db
-      .select({
-        request: lpqRequests,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        lpq: positionLpqs,
-      })
-      .from(lpqRequests)
-      .leftJoin(users, requestAttorney)
-      .leftJoin(positionLpqs, eq(positionLpqs.requestId, lpqRequests.id))
-      .where(and(sentByFirm(sql.placeholder('firmUserId')), eq(lpqRequests.id, sql.placeholder('requestId'))))
-      .prepare(name),
-  );
-
-/** One of the firm's requests with the attorney's name (once shared). */
-export async function findFirmRequestWithName(db: Db | Tx, firm: User, requestId: string) {
-  const [row] = await selectFirmRequests(db as Tx, firm).where(
-    and(firmRequestScope(firm), eq(lpqRequests.id, requestId)),
-  );
+export async function findFirmRequest(
+  db: Db | Tx,
+  member: FirmMember,
+  requestId: string,
+  scope: SQL,
+  opts: { lock?: boolean } = {},
+) {
+  const query = db
+    .select({
+      request: lpqRequests,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      lpq: positionLpqs,
+      assigned: assignedSql(memberRef(member), lpqRequests).mapWith(Boolean),
+    })
+    .from(lpqRequests)
+    .leftJoin(users, requestAttorney)
+    .leftJoin(positionLpqs, eq(positionLpqs.requestId, lpqRequests.id))
+    .where(and(eq(lpqRequests.id, requestId), scope));
+  const [row] = opts.lock ? await query.for('update', { of: lpqRequests }) : await query;
   return row;
 }
+
+/** The facts a request rule is judged on (FirmRequestFacts), from a row of findFirmRequest. */
+export const factsOf = (row: { request: typeof lpqRequests.$inferSelect; assigned: boolean }) => ({
+  firmId: row.request.firmId,
+  currentVersion: row.request.currentVersion,
+  assigned: row.assigned,
+});
 
 /** The unique index of open invitations caught a second one that got past the check. */
 export const isOpenInvitationConflict = (err: unknown) => isUniqueViolation(err, OPEN_INVITATION_INDEX);

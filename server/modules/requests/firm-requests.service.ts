@@ -8,52 +8,46 @@ import {
   type SharedPackage,
 } from '@shared/requests';
 import type { PackageChange } from '@shared/sharing';
+import type { ReadablePart } from '@shared/team';
 import { isUuid } from '@shared/uuid';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { Db, Tx } from '../../db/client';
 import type { lpqRequests } from '../../db/schema';
 import { conflict, notFound, tooManyRequests } from '../../plugins/errors';
-import { type Actor, authorize, type FirmUser } from '../../policies/authorize';
+import { type Actor, authorize, type FirmMember } from '../../policies/authorize';
 import { requestPolicies as policies } from '../../policies/request.policy';
-import { firmRequestScope } from '../../policies/request-scope';
+import { allOf, packageOpen, packageOpenNow, packageParts, scopeFor } from '../../policies/request-scope';
 import { recordAccess, recordActivity } from '../audit/audit.repo';
 import { findFirmProfile } from '../firm/firm.repo';
-import { firmMayRead, positionLpqStatus, toFirmRequestItem } from './firm-request-item';
+import { positionLpqStatus, toFirmRequestItem } from './firm-request-item';
 import {
-  findFirmRequestWithName,
+  factsOf,
+  findFirmRequest,
   fullName,
   insertRequest,
   invitationsSent,
   isOpenInvitationConflict,
-  lockFirmProfile,
+  lockFirm,
   openInvitation,
-  requestWithLpq,
 } from './firm-requests.repo';
 import { sendInvitationMail } from './invitations';
-import { listVersions, loadVersion } from './package-versions';
+import { listVersions, loadVersion, withParts } from './package-versions';
 import { transitionRequest } from './request-state';
 
 type RequestRow = typeof lpqRequests.$inferSelect;
 type NewRequest = z.output<typeof createLpqRequestSchema>;
 
-/** One of this firm's requests (policy request.firmOwns); another firm's, unknown or malformed id: 404. */
-async function findOwnRequest(tx: Tx, firm: FirmUser, requestId: string) {
-  const [row] = isUuid(requestId) ? [await findFirmRequestWithName(tx, firm, requestId)] : [];
-  authorize(policies.firmOwns, firm, row?.request);
-  return toFirmRequestItem(row!.request, fullName(row!));
-}
-
 /** PRODUCT.md §6: at most 50 invitations per firm an hour and 200 a day. */
-async function checkInvitationLimits(tx: Tx, firmUserId: string) {
-  const sent = await invitationsSent(tx, firmUserId);
+async function checkInvitationLimits(tx: Tx, firmId: string) {
+  const sent = await invitationsSent(tx, firmId);
   if (sent.lastHour >= INVITATION_LIMITS.perHour || sent.lastDay >= INVITATION_LIMITS.perDay)
     throw tooManyRequests(REQUEST_MESSAGES.tooManyInvitations);
 }
 
 /** One pending invitation per firm, attorney address and position title, in any letter case. */
-async function checkNoOpenInvitation(tx: Tx, firmUserId: string, input: NewRequest) {
-  if (await openInvitation(tx, firmUserId, input)) throw conflict(REQUEST_MESSAGES.invitationAlreadyOpen);
+async function checkNoOpenInvitation(tx: Tx, firmId: string, input: NewRequest) {
+  if (await openInvitation(tx, firmId, input)) throw conflict(REQUEST_MESSAGES.invitationAlreadyOpen);
 }
 
 /**
@@ -69,19 +63,21 @@ export async function createLpqRequest(
   actor: Actor,
   input: NewRequest,
 ): Promise<FirmRequestItem> {
-  const user = authorize(policies.firmRequests, actor);
+  const user = authorize(policies.firmPipeline, actor);
   if (!user.emailVerified) throw conflict(REQUEST_MESSAGES.firmEmailUnverified);
+  const firmId = user.firm.id;
   let row: RequestRow;
   try {
     row = await ctx.db.transaction(async (tx) => {
-      const locked = await lockFirmProfile(tx, user.id);
-      const profile = locked ? await findFirmProfile(tx, user.id) : null;
+      await lockFirm(tx, firmId);
+      const profile = await findFirmProfile(tx, firmId);
       if (!profile) throw conflict(REQUEST_MESSAGES.firmProfileRequired);
-      await checkInvitationLimits(tx, user.id);
-      await checkNoOpenInvitation(tx, user.id, input);
+      await checkInvitationLimits(tx, firmId);
+      await checkNoOpenInvitation(tx, firmId, input);
       const questions = input.firmSpecificQuestions?.sections.length ? input.firmSpecificQuestions : null;
       const inserted = await insertRequest(tx, {
-        firmUserId: user.id,
+        firmId,
+        createdByUserId: user.id,
         // The firm's name on the request and in the mail comes from its profile only.
         firmName: profile.firmName,
         attorneyEmail: input.attorneyEmail,
@@ -109,52 +105,55 @@ export async function createLpqRequest(
 type AccessKind = 'package_view' | 'pdf_download';
 
 /**
- * PRODUCT.md §5, §8: one of the firm's requests and, while the firm may read it, one version of its
- * package (the latest unless `version` is given). Revoked or past its access end date, the package is
- * null — checked here, at every read. Every read that returns a package is recorded for the attorney;
- * the package leaves only once its access event is stored. 404 for another firm's request, an unknown or
- * a malformed id, and for a version that does not exist.
+ * PRODUCT.md §5, §8, §9: one request the member sees (policy request.firmSees) and, while its package is open,
+ * one version of it (the latest unless `version` is given) with only the parts the member's roles reach
+ * (`packageParts`). Revoked or past its access end date, the package is null — checked here, at every read.
+ * Every read that returns a package is recorded for the attorney, with the reader's roles and the parts they
+ * got; the package leaves only once its access event is stored. 404 for a request the member may not see, an
+ * unknown or a malformed id, and for a version that does not exist.
  */
-async function readOwnPackage(
+async function readPackage(
   db: Db,
-  user: FirmUser,
+  member: FirmMember,
   requestId: string,
   kind: AccessKind,
   version?: number,
-): Promise<{ request: FirmRequestItem; pkg: SharedPackage | null }> {
-  // Narrowed to the firm's own requests in SQL and judged again on the row: policy request.firmOwns.
-  const [row] = isUuid(requestId) ? await requestWithLpq(db).execute({ firmUserId: user.id, requestId }) : [];
-  authorize(policies.firmOwns, user, row?.request);
-  const readable = firmMayRead(row.request) && row.request.currentVersion !== null;
+): Promise<{ request: FirmRequestItem; pkg: SharedPackage | null; parts: ReadablePart[] }> {
+  const scope = scopeFor(policies.firmSees, member);
+  const row = isUuid(requestId) ? await findFirmRequest(db, member, requestId, scope) : undefined;
+  authorize(policies.firmSees, member, row && factsOf(row));
+  const parts = packageParts(member, factsOf(row!));
+  const readable = packageOpen(row!.request) && row!.request.currentVersion !== null && parts.length > 0;
   // The versions' numbers and dates feed the timeline too, so 'Package updated' stays in the request's
   // history after access ends; only their content is withheld.
-  const versions = row.request.currentVersion !== null ? await listVersions(db, requestId) : [];
-  const request = toFirmRequestItem(row.request, fullName(row), versions);
+  const versions = row!.request.currentVersion !== null ? await listVersions(db, requestId) : [];
+  const request = toFirmRequestItem(row!.request, fullName(row!), versions);
   if (!readable) {
     if (version !== undefined) throw notFound();
-    return { request, pkg: null };
+    return { request, pkg: null, parts };
   }
-  const stored = await loadVersion(db, requestId, version ?? row.request.currentVersion!);
+  const stored = await loadVersion(db, requestId, version ?? row!.request.currentVersion!);
   if (!stored) throw notFound();
   await recordAccess(db, {
     requestId: request.id,
-    attorneyUserId: row.request.attorneyUserId!,
-    firmUserId: user.id,
+    attorneyUserId: row!.request.attorneyUserId!,
+    firmUserId: member.id,
+    firmId: member.firm.id,
     firmName: request.firmName,
     kind,
+    readerRoles: [...member.firm.roles],
+    parts,
   });
   const { include: _parts, ...pkg } = stored;
-  const lpq = row.lpq;
-  return {
-    request,
-    pkg: {
-      ...pkg,
-      versions,
-      positionLpq: lpq
-        ? { status: positionLpqStatus(lpq), formData: lpq.formData, firmAnswers: lpq.firmAnswers }
-        : null,
-    },
+  const lpq = row!.lpq;
+  const whole: SharedPackage = {
+    ...pkg,
+    versions,
+    positionLpq: lpq
+      ? { status: positionLpqStatus(lpq), formData: lpq.formData, firmAnswers: lpq.firmAnswers }
+      : null,
   };
+  return { request, pkg: withParts(whole, parts), parts };
 }
 
 /** The package for the PDF: 404 until it is shared and once access has ended; the export is recorded. */
@@ -163,33 +162,31 @@ export async function readPackageForPdf(
   actor: Actor,
   input: { id: string; version?: number },
 ) {
-  const firm = authorize(policies.firmRequests, actor);
-  const { request, pkg } = await readOwnPackage(ctx.db, firm, input.id, 'pdf_download', input.version);
+  const member = authorize(policies.firmSees, actor);
+  const { request, pkg, parts } = await readPackage(ctx.db, member, input.id, 'pdf_download', input.version);
   if (!pkg) throw notFound();
-  return { request, pkg };
+  return { request, pkg, parts };
 }
 
 /**
  * PRODUCT.md §6: what changed between two versions, field by field, with the labels the review screen
- * shows. Reading it is a view of both versions, recorded as one. 404 while the firm may not read.
+ * shows, in the parts the member's roles reach. Reading it is a view of both versions, recorded as one. 404
+ * while the member may not read.
  */
 export async function getPackageChanges(
   ctx: AppContext,
   actor: Actor,
   input: { id: string; from: number; to: number },
 ): Promise<PackageChange[]> {
-  const user = authorize(policies.firmRequests, actor);
+  const member = authorize(policies.firmSees, actor);
   const { id: requestId, ...range } = input;
-  const { request, pkg } = await readOwnPackage(ctx.db, user, requestId, 'package_view', range.to);
+  const { request, pkg, parts } = await readPackage(ctx.db, member, requestId, 'package_view', range.to);
   if (!pkg) throw notFound();
-  const before = range.from === range.to ? pkg : await loadVersion(ctx.db, requestId, range.from);
-  if (!before) throw notFound();
+  const stored = range.from === range.to ? pkg : await loadVersion(ctx.db, requestId, range.from);
+  if (!stored) throw notFound();
+  const before = withParts({ ...stored, versions: pkg.versions, positionLpq: null }, parts);
   const options = { firmName: request.firmName, firmSpecificQuestions: request.firmSpecificQuestions };
-  return diffPackages(
-    { ...before, versions: pkg.versions, positionLpq: null },
-    { ...pkg, positionLpq: null },
-    options,
-  );
+  return diffPackages(before, withParts({ ...pkg, positionLpq: null }, parts), options);
 }
 
 const REVIEW_ACTIVITY = {
@@ -203,15 +200,21 @@ export async function setFirmRequestStatus(
   actor: Actor,
   input: { id: string; status: (typeof FIRM_REVIEW_STATUSES)[number] },
 ): Promise<FirmRequestItem> {
-  const user = authorize(policies.firmRequests, actor);
+  const member = authorize(policies.firmReviews, actor);
   const { id: requestId, status } = input;
   return ctx.db.transaction(async (tx) => {
-    const request = await findOwnRequest(tx, user, requestId);
+    const scope = scopeFor(policies.firmReviews, member);
+    const found = isUuid(requestId) ? await findFirmRequest(tx, member, requestId, scope) : undefined;
+    authorize(policies.firmReviews, member, found && factsOf(found));
+    const request = toFirmRequestItem(found!.request, fullName(found!));
     const now = new Date();
+    // PRODUCT.md §5: the request is read through the package's open state, with the one clock: once its
+    // access period is over it cannot be marked, even before the expiry job runs.
+    if (!packageOpen(found!.request)) throw conflict(REQUEST_MESSAGES.invalidTransition);
     const row = await transitionRequest(tx, {
       requestId: request.id,
       to: status,
-      scope: firmRequestScope(user),
+      scope: allOf(scope, packageOpenNow()),
       set: status === 'reviewed' ? { reviewedAt: now } : { completedAt: now },
     });
     if (row.attorneyUserId)

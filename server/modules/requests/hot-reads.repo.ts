@@ -1,116 +1,161 @@
 import type { User } from '@shared/auth';
 import { objectUrlFor } from '@shared/files';
-import { SESSION } from '@shared/limits';
 import { PAGE_MESSAGES } from '@shared/paging';
-import { SHARED_DOCUMENT_STATUSES } from '@shared/requests';
+import type { FirmRole, ReadablePart } from '@shared/team';
+import { sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { fromDriver, prefixedColumns, preparedSqlText } from '../../db/prepared';
-import { lpqRequests, positionLpqs, sharedPackages } from '../../db/schema';
+import { fromDriver, prefixedColumns, preparedSql } from '../../db/prepared';
+import {
+  accessEvents,
+  firmMembers,
+  lpqRequests,
+  positionLpqs,
+  requestReviewers,
+  sessions,
+  sharedPackageFiles,
+  sharedPackages,
+  users,
+} from '../../db/schema';
 import { badRequest } from '../../plugins/errors';
+import {
+  type AttorneyRef,
+  assignedSql,
+  attorneyRequestScopeSql,
+  firmSeesSql,
+  type MemberRef,
+  packageOpenSql,
+  packagePartsSql,
+} from '../../policies/request-scope';
+import { sessionClock, sessionLiveSql } from '../../policies/session-scope';
+import { SESSION_TOUCH_INTERVAL_MS } from '../auth/sessions';
 
 /**
- * The two reads every signed-in user makes all day, each in ONE statement and one database round trip
- * (issue 17): the session lookup with its touch of last_used_at, the read, and — for the firm — the access
- * event. The rules around them (401, 403, 404, who may read what) stay in the services; this file only
- * holds the SQL and turns its rows into the app's types. bench/load-baseline.ts sends the same text.
+ * The two reads every signed-in user makes all day, each in ONE statement and one database round trip: the
+ * session lookup with its touch of last_used_at, the read, and — for the firm — the access event. The
+ * statements are composed from the policies' SQL fragments (server/policies/): who the session is, which
+ * requests its user may see, whether the package is open and which of its parts the reader gets are the
+ * rules' own conditions, never restated here. The services judge the rows again before anything leaves.
+ * bench/load-baseline.ts sends the same reads without the rules, as the floor to measure against.
  */
 
-// lastUsedAt is written at most this often (the same interval as server/modules/auth/sessions.ts).
-export const SESSION_TOUCH_INTERVAL_MS = 60 * 1000;
+const s = alias(sessions, 's');
+const r = alias(lpqRequests, 'r');
+const p = sql.placeholder;
+const raw = (text: string) => sql.raw(text);
 
-/**
- * $1 the session id (the token's hash), $2 now, $3 the idle cutoff, $4 touch when last used before this.
- * The same conditions as validateSession; the touch runs inside the statement and nothing reads it.
- */
-const SESSION_CTES = `"session" as (
-    select s."id" as "session_id", u."id" as "u_id", u."email" as "u_email", u."first_name" as "u_first_name",
-           u."last_name" as "u_last_name", u."user_type" as "u_user_type", u."email_verified_at" as "u_email_verified_at"
-    from "sessions" s join "users" u on u."id" = s."user_id"
-    where s."id" = $1 and s."expires_at" > $2 and s."last_used_at" > $3
+/** The session's user and, for a firm user, their firm and roles (null once removed from the firm). */
+const SESSION_CTES = sql`"session" as (
+    select ${s.id} as "session_id", u."id" as "u_id", u."email" as "u_email", u."first_name" as "u_first_name",
+           u."last_name" as "u_last_name", u."user_type" as "u_user_type", u."email_verified_at" as "u_email_verified_at",
+           m."firm_id" as "m_firm_id", m."roles" as "m_roles"
+    from ${sessions} ${s} join ${users} u on u."id" = ${s.userId}
+    left join ${firmMembers} m on m."user_id" = u."id"
+    where ${s.id} = ${p('sessionId')} and ${sessionLiveSql(s, p('now'), p('idleCutoff'))}
   ), "touched" as (
-    update "sessions" set "last_used_at" = $2
-    where "id" = (select "session_id" from "session") and "last_used_at" < $4
+    update ${sessions} set "last_used_at" = ${p('now')}::timestamptz
+    where "id" = (select "session_id" from "session") and "last_used_at" < ${p('touchBefore')}::timestamptz
     returning 1
   )`;
 
+/** The session's user as the rules' references: the same fragments as for a user the server knows. */
+const sessionMember: MemberRef = {
+  userId: raw(`"session"."u_id"`),
+  firmId: raw(`"session"."m_firm_id"`),
+  roles: raw(`"session"."m_roles"`),
+};
+const sessionAttorney: AttorneyRef = {
+  userType: raw(`"session"."u_user_type"`),
+  emailVerified: raw(`("session"."u_email_verified_at" is not null)`),
+  lowerCaseEmail: raw(`lower("session"."u_email")`),
+};
+
 /**
- * A page of the attorney's requests sent to their verified address, newest first (keyset paging,
- * server/plugins/paging.ts): $5 the previous page's last sent_at as PostgreSQL printed it and $6 its id
- * (both null: the first page), $7 the rows to read (the page's limit + 1, to know whether a next page
- * exists). `sort_key` is the row's sent_at as text, for the next cursor.
+ * A page of the attorney's requests (policy request.attorneyRequests), newest first (keyset paging,
+ * server/plugins/paging.ts): `afterSentAt` and `afterId` the previous page's last row (both null: the first
+ * page), `rows` the page's limit + 1. `sort_key` is the row's sent_at as text, for the next cursor.
  */
-export const ATTORNEY_REQUESTS_FOR_SESSION_SQL = `with ${SESSION_CTES}
-  select "session".*, ${prefixedColumns(lpqRequests, 'r', 'r_')}, r."sent_at"::text as "sort_key",
+export const ATTORNEY_REQUESTS_FOR_SESSION = sql`with ${SESSION_CTES}
+  select "session".*, ${raw(prefixedColumns(lpqRequests, 'r', 'r_'))}, ${r.sentAt}::text as "sort_key",
     pl."id" as "lpq_id", sp."include" as "include"
   from "session"
   left join lateral (
-    select * from "lpq_requests" r
-    where "session"."u_user_type" = 'attorney' and "session"."u_email_verified_at" is not null
-      and lower(r."attorney_email") = lower("session"."u_email")
-      and ($5::timestamptz is null or (r."sent_at", r."id") < ($5::timestamptz, $6::uuid))
-    order by r."sent_at" desc, r."id" desc
-    limit $7::int
-  ) r on true
-  left join "position_lpqs" pl on pl."request_id" = r."id"
-  left join "shared_packages" sp on sp."request_id" = r."id" and sp."version" = r."current_version"
-  order by r."sent_at" desc, r."id" desc`;
-
-const SHARED_STATUSES_SQL = SHARED_DOCUMENT_STATUSES.map((s) => `'${s}'`).join(', ');
+    select * from ${lpqRequests} ${r}
+    where ${attorneyRequestScopeSql(sessionAttorney, r)}
+      and (${p('afterSentAt')}::timestamptz is null or (${r.sentAt}, ${r.id}) < (${p('afterSentAt')}::timestamptz, ${p('afterId')}::uuid))
+    order by ${r.sentAt} desc, ${r.id} desc
+    limit ${p('rows')}::int
+  ) ${r} on true
+  left join ${positionLpqs} pl on pl."request_id" = ${r.id}
+  left join ${sharedPackages} sp on sp."request_id" = ${r.id} and sp."version" = ${r.currentVersion}
+  order by ${r.sentAt} desc, ${r.id} desc`;
 
 /**
- * One of the firm's requests with its attorney's name, position LPQ and versions, and — while the firm
- * may read it (shared, not revoked, within its access period, as firmMayRead) — one version of its package
- * with its files, and the access event of that read. $5 the request id (null: matches nothing), $6 the
- * version (null: the current one), $7 today (yyyy-mm-dd, UTC), $8 the access event's kind. The event is
- * inserted only when a package row is returned, in the same statement: the package never leaves without
- * it, and a failed insert fails the whole read.
+ * One request of the member's firm that the member may see (policy request.firmSees), with the attorney's name
+ * once shared, its position LPQ, versions and reviewers, the parts the reader gets (`packageParts`) and —
+ * while the package is open — one version of it with its files, the access event of that read and the mark
+ * that a hiring reader opened it. `version` null: the current one. The event is inserted only when a package
+ * row is returned, in the same statement: the package never leaves without it, and a failed insert fails the
+ * whole read.
  */
-export const FIRM_PACKAGE_READ_FOR_SESSION_SQL = `with ${SESSION_CTES}, "request" as (
-    select r.*, u."first_name" as "attorney_first_name", u."last_name" as "attorney_last_name"
-    from "lpq_requests" r
-    left join "users" u on u."id" = r."attorney_user_id" and r."shared_at" is not null
-    where r."id" = $5::uuid and r."firm_user_id" = (select "u_id" from "session" where "u_user_type" = 'firm')
+export const FIRM_PACKAGE_READ_FOR_SESSION = sql`with ${SESSION_CTES}, "request" as (
+    select ${r}.*, u."first_name" as "attorney_first_name", u."last_name" as "attorney_last_name",
+      ${assignedSql(sessionMember, r)} as "assigned", ${packagePartsSql(sessionMember, r)} as "parts",
+      "session"."m_roles" as "reader_roles"
+    from "session" join ${lpqRequests} ${r} on ${r.id} = ${p('requestId')}::uuid
+      and "session"."u_user_type" = 'firm' and ${firmSeesSql(sessionMember, r)}
+    left join ${users} u on u."id" = ${r.attorneyUserId} and ${r.sharedAt} is not null
   ), "package" as (
-    select sp.* from "shared_packages" sp join "request" r on sp."request_id" = r."id"
-    where sp."version" = coalesce($6::int, r."current_version") and r."current_version" is not null
-      and r."status" in (${SHARED_STATUSES_SQL}) and (r."access_until" is null or r."access_until" >= $7::date)
+    select sp.* from ${sharedPackages} sp join "request" ${r} on sp."request_id" = ${r.id}
+    where sp."version" = coalesce(${p('version')}::int, ${r.currentVersion}) and ${r.currentVersion} is not null
+      and cardinality(${raw(`"r"."parts"`)}) > 0 and ${packageOpenSql(r, p('today'))}
   ), "recorded" as (
-    insert into "access_events" ("request_id", "attorney_user_id", "firm_user_id", "firm_name", "kind")
-    select r."id", r."attorney_user_id", r."firm_user_id", r."firm_name", $8::text
-    from "package" p join "request" r on r."id" = p."request_id"
+    insert into ${accessEvents} ("request_id", "attorney_user_id", "firm_user_id", "firm_id", "firm_name", "kind", "reader_roles", "parts")
+    select ${r.id}, ${r.attorneyUserId}, (select "u_id" from "session"), ${r.firmId}, ${r.firmName}, ${p('kind')}::text,
+      ${raw(`"r"."reader_roles"`)}, ${raw(`"r"."parts"`)}
+    from "package" pk join "request" ${r} on ${r.id} = pk."request_id"
+    returning 1
+  ), "opened" as (
+    update ${lpqRequests} set "firm_opened_at" = ${p('now')}::timestamptz
+    where "id" = (select pk."request_id" from "package" pk) and (select 'masterLpq' = any("parts") from "request")
+      and ("firm_opened_at" is null or "firm_opened_at" < "attention_at")
     returning 1
   )
-  select "session".*, ${prefixedColumns(lpqRequests, 'request', 'r_')},
-    "request"."attorney_first_name", "request"."attorney_last_name",
-    ${prefixedColumns(positionLpqs, 'lpq', 'l_')}, ${prefixedColumns(sharedPackages, 'package', 'p_')},
+  select "session".*, ${raw(prefixedColumns(lpqRequests, 'request', 'r_'))},
+    "request"."attorney_first_name", "request"."attorney_last_name", "request"."assigned", "request"."parts",
+    ${raw(prefixedColumns(positionLpqs, 'lpq', 'l_'))}, ${raw(prefixedColumns(sharedPackages, 'package', 'p_'))},
     (select json_agg(json_build_object('version', v."version", 'sharedAt', v."shared_at") order by v."version")
-     from "shared_packages" v where v."request_id" = "request"."id") as "versions",
+     from ${sharedPackages} v where v."request_id" = "request"."id") as "versions",
     (select json_agg(json_build_object('id', f."file_id", 'name', f."name", 'contentType', f."content_type",
                                        'size', f."size") order by f."position")
-     from "shared_package_files" f
+     from ${sharedPackageFiles} f
      where f."request_id" = "package"."request_id" and f."version" = "package"."version") as "package_files",
+    (select json_agg(json_build_object('userId', ru."id", 'firstName', ru."first_name", 'lastName', ru."last_name")
+                     order by ru."last_name", ru."first_name")
+     from ${requestReviewers} rr join ${users} ru on ru."id" = rr."user_id"
+     where rr."request_id" = "request"."id") as "reviewers",
     (select count(*) from "recorded") as "recorded"
   from "session"
   left join "request" on true
-  left join "position_lpqs" lpq on lpq."request_id" = "request"."id"
+  left join ${positionLpqs} lpq on lpq."request_id" = "request"."id"
   left join "package" on true`;
 
-type RawRow = Record<string, unknown>;
-
-/** The session's parameters at this moment: $1…$4 of both statements. */
+/** The session's placeholders at this moment. */
 export function sessionParams(sessionId: string, now = new Date()) {
-  return [
+  const clock = sessionClock(now);
+  return {
     sessionId,
-    now.toISOString(),
-    new Date(now.getTime() - SESSION.idleMs).toISOString(),
-    new Date(now.getTime() - SESSION_TOUCH_INTERVAL_MS).toISOString(),
-  ];
+    ...clock,
+    touchBefore: new Date(now.getTime() - SESSION_TOUCH_INTERVAL_MS).toISOString(),
+  };
 }
+
+type RawRow = Record<string, unknown>;
 
 /** The signed-in user of a row of either statement; null when the session is unknown, expired or idle. */
 function sessionUser(row: RawRow | undefined): User | null {
   if (!row) return null;
-  return {
+  const user: User = {
     id: row.u_id as string,
     email: row.u_email as string,
     firstName: row.u_first_name as string,
@@ -118,6 +163,9 @@ function sessionUser(row: RawRow | undefined): User | null {
     userType: row.u_user_type as User['userType'],
     emailVerified: row.u_email_verified_at !== null,
   };
+  if (user.userType === 'firm')
+    user.firm = row.m_firm_id ? { id: row.m_firm_id as string, roles: row.m_roles as FirmRole[] } : null;
+  return user;
 }
 
 /** Session lookup, touch and a page of the attorney's request list, in one round trip. */
@@ -126,8 +174,13 @@ export async function attorneyRequestsForSession(
   sessionId: string,
   page: { after: [string, string] | null; limit: number },
 ) {
-  const rows = await preparedSqlText(db, 'attorney_requests_for_session', ATTORNEY_REQUESTS_FOR_SESSION_SQL)
-    .execute([...sessionParams(sessionId), page.after?.[0] ?? null, page.after?.[1] ?? null, page.limit + 1])
+  const rows = await preparedSql(db, 'attorney_requests_for_session', ATTORNEY_REQUESTS_FOR_SESSION)
+    .execute({
+      ...sessionParams(sessionId),
+      afterSentAt: page.after?.[0] ?? null,
+      afterId: page.after?.[1] ?? null,
+      rows: page.limit + 1,
+    })
     .catch((err: unknown) => {
       // A cursor whose key does not parse as a timestamp: the link is stale or made up.
       const e = err as { code?: string; cause?: { code?: string } };
@@ -157,25 +210,37 @@ const PACKAGE_DOCUMENTS = ['profile', 'masterLpq', 'conflictsForm', 'diversityFo
 
 const isoOf = (value: unknown) => new Date(value as string).toISOString();
 
+/** A text[] as the driver gives it: parsed by node-postgres, PostgreSQL's text form on some paths. */
+const textArray = (value: unknown): string[] =>
+  Array.isArray(value)
+    ? value
+    : typeof value === 'string'
+      ? value
+          .replace(/^\{|\}$/g, '')
+          .split(',')
+          .filter(Boolean)
+      : [];
+
 /**
- * Session lookup, touch, one of the firm's requests with its package, and the access event, in one
- * round trip. `recorded` says whether the access event was stored (exactly when `pkg` is not null).
- * The package's documents and the position LPQ's answers are RawJson (server/db/prepared.ts): for the
- * route's encoder only, nothing here reads into them.
+ * Session lookup, touch, one request of the member's firm with its package, and the access event, in one round
+ * trip. `recorded` says whether the access event was stored (exactly when `pkg` is not null). The package's
+ * documents and the position LPQ's answers are RawJson (server/db/prepared.ts): for the route's encoder only.
  */
 export async function firmPackageReadForSession(
   db: Db,
   sessionId: string,
   input: { requestId: string | null; version: number | null; today: string; kind: string },
 ) {
-  const [row] = await preparedSqlText(
-    db,
-    'firm_package_read_for_session',
-    FIRM_PACKAGE_READ_FOR_SESSION_SQL,
-    {
-      jsonbAsText: true,
-    },
-  ).execute([...sessionParams(sessionId), input.requestId, input.version, input.today, input.kind]);
+  const params = sessionParams(sessionId);
+  const [row] = await preparedSql(db, 'firm_package_read_for_session', FIRM_PACKAGE_READ_FOR_SESSION, {
+    jsonbAsText: true,
+  }).execute({
+    ...params,
+    requestId: input.requestId,
+    version: input.version,
+    today: input.today,
+    kind: input.kind,
+  });
   const user = sessionUser(row);
   const request = row ? fromDriver(lpqRequests, row, 'r_') : null;
   if (!row || !user || !request) return { user, found: null };
@@ -183,19 +248,22 @@ export async function firmPackageReadForSession(
     version: v.version,
     sharedAt: isoOf(v.sharedAt),
   }));
-  // The stored documents go out as the database printed them (RawJson): the contract passes them on
-  // whole, so parsing them here only to write them again was a third of this read's CPU.
+  // The stored documents go out as the database printed them (RawJson): the contract passes them on whole.
   const stored = fromDriver(sharedPackages, row, 'p_', PACKAGE_DOCUMENTS);
   const files =
     (row.package_files as { id: string; name: string; contentType: string; size: number }[]) ?? [];
+  const reviewers = (row.reviewers as { userId: string; firstName: string; lastName: string }[] | null) ?? [];
   return {
     user,
     found: {
       request,
+      assigned: row.assigned === true,
+      parts: textArray(row.parts) as ReadablePart[],
       attorneyFirstName: row.attorney_first_name as string | null,
       attorneyLastName: row.attorney_last_name as string | null,
       lpq: fromDriver(positionLpqs, row, 'l_', ['formData', 'firmAnswers']),
       versions,
+      reviewers,
       pkg: stored && {
         stored,
         documents: files.map((f) => ({ ...f, size: Number(f.size), url: objectUrlFor(f.id) })),

@@ -1,17 +1,18 @@
 import type { User } from '@shared/auth';
 import type { AttorneyRequestItem } from '@shared/lpq';
 import type { PageQuery } from '@shared/paging';
-import type { FirmRequestDetail } from '@shared/requests';
+import type { FirmRequestDetail, SharedPackage } from '@shared/requests';
 import { isUuid } from '@shared/uuid';
 import type { AppContext } from '../../context';
 import { notFound } from '../../plugins/errors';
 import { decodeCursor, encodeCursor } from '../../plugins/paging';
 import { type Actor, ANONYMOUS, authorize } from '../../policies/authorize';
 import { requestPolicies as policies } from '../../policies/request.policy';
+import { packageOpen, packageParts, todayUtc } from '../../policies/request-scope';
 import { toAttorneyItem } from './attorney-item';
-import { firmMayRead, positionLpqStatus, toFirmRequestItem } from './firm-request-item';
+import { positionLpqStatus, toFirmRequestItem } from './firm-request-item';
 import { attorneyRequestsForSession, firmPackageReadForSession } from './hot-reads.repo';
-import { toPackage } from './package-versions';
+import { toPackage, withParts } from './package-versions';
 
 /**
  * The hot reads with their session in one statement (hot-reads.repo.ts). The actor is the session
@@ -50,14 +51,11 @@ export async function listAttorneyRequestsForSession(
   };
 }
 
-/** Today as yyyy-mm-dd (UTC): the access end date is inclusive (as firmMayRead). */
-const todayUtc = () => new Date().toISOString().slice(0, 10);
-
 /**
- * GET /api/firm/lpq-requests/{id} (PRODUCT.md §5, §8). 404 for another firm's,
- * an unknown or a malformed id, and for a version that does not exist or may not be read; the package is
- * null while the firm may not read it; a returned package's access event was stored by the same statement.
- * `detail` is null when the session's user is not a firm user (their 403 comes first).
+ * GET /api/firm/lpq-requests/{id} (PRODUCT.md §5, §8, §9). 404 for a request the member may not see (another
+ * firm's, a reviewer's unassigned one), an unknown or a malformed id, and for a version that does not exist or
+ * may not be read; the package is null while it is not open, and holds only the parts the member's roles reach
+ * (`packageParts`, `visibleParts`); a returned package's access event was stored by the same statement.
  */
 export async function getFirmRequestForSession(
   ctx: AppContext,
@@ -75,31 +73,35 @@ export async function getFirmRequestForSession(
   return {
     user,
     answer: () => {
-      const firm = authorize(policies.firmRequests, user ?? ANONYMOUS);
-      authorize(policies.firmOwns, firm, found?.request);
-      if (!found) throw notFound();
-      const { request: row, lpq, versions, pkg } = found;
-      const attorneyName = found.attorneyFirstName
-        ? `${found.attorneyFirstName} ${found.attorneyLastName ?? ''}`.trim()
+      const member = authorize(policies.firmSees, user ?? ANONYMOUS);
+      const facts = found && {
+        firmId: found.request.firmId,
+        currentVersion: found.request.currentVersion,
+        assigned: found.assigned,
+      };
+      authorize(policies.firmSees, member, facts ?? undefined);
+      const { request: row, lpq, versions, pkg } = found!;
+      const parts = packageParts(member, facts!);
+      const attorneyName = found!.attorneyFirstName
+        ? `${found!.attorneyFirstName} ${found!.attorneyLastName ?? ''}`.trim()
         : null;
       const request = toFirmRequestItem(row, attorneyName, versions);
-      const readable = firmMayRead(row) && row.currentVersion !== null;
+      const detail = { ...request, visibleParts: parts, reviewers: found!.reviewers };
+      const readable = packageOpen(row) && row.currentVersion !== null && parts.length > 0;
       if (!readable) {
         if (version !== undefined) throw notFound();
-        return { ...request, package: null };
+        return { ...detail, package: null };
       }
-      if (!pkg || !found.recorded) throw notFound();
+      if (!pkg || !found!.recorded) throw notFound();
       const { include: _parts, ...stored } = toPackage(pkg.stored, pkg.documents);
-      return {
-        ...request,
-        package: {
-          ...stored,
-          versions,
-          positionLpq: lpq
-            ? { status: positionLpqStatus(lpq), formData: lpq.formData, firmAnswers: lpq.firmAnswers }
-            : null,
-        },
+      const whole: SharedPackage = {
+        ...stored,
+        versions,
+        positionLpq: lpq
+          ? { status: positionLpqStatus(lpq), formData: lpq.formData, firmAnswers: lpq.firmAnswers }
+          : null,
       };
+      return { ...detail, package: withParts(whole, parts) };
     },
   };
 }

@@ -2,6 +2,7 @@ import type { User } from '@shared/auth';
 import { type FileRef, fileIdFromUrl, objectUrlFor } from '@shared/files';
 import type { SharedPackage } from '@shared/requests';
 import { chosenParts, type PackageParts } from '@shared/sharing';
+import { READABLE_PARTS, type ReadablePart } from '@shared/team';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { files, sharedPackageFiles, sharedPackages } from '../../db/schema';
@@ -177,4 +178,20 @@ export function toPackage(row: PackageRow, documents: FileRef[]) {
     businessPlan: row.businessPlan ?? null,
     documents,
   };
+}
+
+type PartsOfPackage = Pick<
+  SharedPackage,
+  'profile' | 'masterLpq' | 'conflictsForm' | 'diversityForm' | 'businessPlan' | 'documents' | 'positionLpq'
+>;
+
+/**
+ * PRODUCT.md §9: a package as one reader gets it — only the parts `packageParts` gave them; every other part
+ * is absent (not blanked). Every path that lets a package out goes through here: JSON, versions, 'What
+ * changed', the PDF and the preview.
+ */
+export function withParts<P extends PartsOfPackage>(pkg: P, parts: readonly ReadablePart[]): P {
+  const out = { ...pkg };
+  for (const part of READABLE_PARTS) if (!parts.includes(part)) delete out[part];
+  return out;
 }

@@ -29,8 +29,10 @@ describeEachDb('sharing control', (t) => {
       expect(pkg.version).toBe(1);
       expect(pkg.versions).toEqual([{ version: 1, sharedAt: expect.any(String) }]);
       expect(pkg.conflictsForm).not.toBeNull();
-      expect(pkg.diversityForm).toBeNull();
+      // The registrant is no diversity officer: the part is absent from what they get (PRODUCT.md §9).
+      expect(pkg).not.toHaveProperty('diversityForm');
       expect(pkg.documents.map((d: FileRef) => d.id)).toEqual([w.doc.id]);
+      expect((await get(w.diversity, '/api/firm/self-identification')).json().forms).toEqual([]);
     });
 
     it('leaves out what the attorney unticks, documents and their links included; adds the diversity form when ticked', async () => {
@@ -43,7 +45,10 @@ describeEachDb('sharing control', (t) => {
       expect(pkg.conflictsForm).toBeNull();
       expect(pkg.documents).toEqual([]);
       expect(pkg.masterLpq.documents).toEqual([]);
-      expect(pkg.diversityForm).toMatchObject({ gender: 'non-binary' });
+      expect(pkg).not.toHaveProperty('diversityForm');
+      // The diversity form reaches the diversity officer only, on the self-identification page.
+      const [form] = (await get(w.diversity, '/api/firm/self-identification')).json().forms;
+      expect(form).toMatchObject({ requestId: w.requestId, form: { gender: 'non-binary' } });
       // The document is not the firm's to download.
       expect((await get(w.firm, `/objects/${w.doc.id}`)).statusCode).toBe(404);
     });
@@ -101,17 +106,13 @@ describeEachDb('sharing control', (t) => {
         include: { diversityForm: true, conflictsForm: false, documents: false },
       });
       const pkg = (await get(w.firm, w.firmUrl)).json().package;
-      for (const key of [
-        'profile',
-        'masterLpq',
-        'conflictsForm',
-        'diversityForm',
-        'businessPlan',
-        'documents',
-      ])
+      for (const key of ['profile', 'masterLpq', 'conflictsForm', 'businessPlan', 'documents'])
         expect(pkg[key]).toEqual(chosen[key]);
-      // Only the firm's read is an access event; the previews are not.
+      // Only the firm's reads are access events; the previews are not.
       expect(await eventsOf(w.requestId)).toHaveLength(1);
+      const [form] = (await get(w.diversity, '/api/firm/self-identification')).json().forms;
+      expect(form.form).toEqual(chosen.diversityForm);
+      expect(await eventsOf(w.requestId)).toHaveLength(2);
     });
 
     it('answers 409 for a declined request', async () => {

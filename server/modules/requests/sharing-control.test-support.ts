@@ -6,6 +6,7 @@ import type { TestApp } from '../../test/harness';
 import { uploadReadyPdf } from '../files/files.test-support';
 import { buildFirm } from '../firm/firm.factories';
 import { conflictsForm, diversityForm } from '../master-lpq/master-lpq.fixtures';
+import { addFirmMember } from '../team/team.factories';
 import { completeMasterLpqFor, sendRequest } from './sharing.test-support';
 
 // The shared setup of the sharing-control.*.test.ts suites.
@@ -22,9 +23,16 @@ export function sharingControlClient(t: () => TestApp) {
   const uploadReady = (actor: Pick<Actor, 'cookie'>, filename: string) =>
     uploadReadyPdf(t().app, actor.cookie, filename);
 
-  /** A firm, an attorney with a complete master LPQ, a conflicts form, a submitted diversity form and a document. */
+  /**
+   * A firm with a diversity officer (so it can receive the diversity form, PRODUCT.md §9), an attorney with a
+   * complete master LPQ, a conflicts form, a submitted diversity form and a document.
+   */
   async function world(opts: { firmName?: string } = {}) {
     const firm = await buildFirm(t().app, { firmName: opts.firmName ?? 'Arden & Vale' });
+    const diversity = await addFirmMember(t().app, firm.firmId, ['diversity'], {
+      firstName: 'Dana',
+      lastName: 'Reed',
+    });
     const attorney = await buildAttorney(t().app, { firstName: 'Casey', lastName: 'Nguyen' });
     const doc = await uploadReady(attorney, 'writing-sample.pdf');
     await completeMasterLpqFor(t().app, attorney.cookie, { documents: [doc], resumeUrl: undefined });
@@ -32,7 +40,15 @@ export function sharingControlClient(t: () => TestApp) {
     await as(attorney, { method: 'PUT', url: '/api/attorney/diversity-form', payload: diversityForm() });
     const requestId = await sendRequest(t().app, firm.cookie, attorney.user.email);
     const base = `/api/attorney/lpq-requests/${requestId}`;
-    return { firm, attorney, requestId, doc, base, firmUrl: `/api/firm/lpq-requests/${requestId}` };
+    return {
+      firm,
+      diversity,
+      attorney,
+      requestId,
+      doc,
+      base,
+      firmUrl: `/api/firm/lpq-requests/${requestId}`,
+    };
   }
 
   const mails = async (kindName: string) => (await t().outbox()).filter((m) => m.kind === kindName);

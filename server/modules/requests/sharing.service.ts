@@ -22,7 +22,6 @@ import { replacePositionLpqFiles } from '../files/files.repo';
 import { toAttorneyItem } from './attorney-item';
 import {
   currentParts,
-  firmUserEmail,
   insertPositionLpq,
   masterLpqIsComplete,
   nextVersion,
@@ -30,6 +29,8 @@ import {
   positionLpqOf,
 } from './attorney-requests.repo';
 import { endAccess } from './end-access';
+import { checkDiversityAccepted } from './firm-audience';
+import { mailFirm } from './firm-recipients';
 import { loadAttorneyRequest } from './load-request';
 import { readCurrentData, selectParts, storeVersion } from './package-versions';
 import { latestOtherPositionLpq } from './previous-lpq';
@@ -72,9 +73,11 @@ export async function shareRequest(
           attorneyUserId: user.id,
           currentVersion: 1,
           accessUntil: share?.accessUntil ?? null,
+          attentionAt: sharedAt,
         },
         conflictMessage: REQUEST_MESSAGES.notPending,
       });
+      if (share?.include?.diversityForm) await checkDiversityAccepted(tx, row.firmId);
       const { parts, frozen } = selectParts(await readCurrentData(tx, user), share?.include);
       await storeVersion(tx, { requestId, version: 1, attorneyUserId: user.id, sharedAt, parts }, frozen);
       // Enter once: the name, e-mail, profile and master LPQ, then the attorney's previous LPQ for what
@@ -98,13 +101,12 @@ export async function shareRequest(
         firmName: row.firmName,
         positionTitle: row.positionTitle,
       };
-      const firmEmail = await firmUserEmail(tx, row.firmUserId);
-      if (firmEmail)
-        await enqueueMail(tx, {
-          kind: 'package_shared',
-          to: firmEmail,
-          ...packageSharedFirmMail({ ...facts, url: firmRequestUrl(ctx, row) }),
-        });
+      await mailFirm(
+        tx,
+        row,
+        'package_shared',
+        packageSharedFirmMail({ ...facts, url: firmRequestUrl(ctx, row) }),
+      );
       await enqueueMail(tx, {
         kind: 'package_shared_confirmation',
         to: user.email,
@@ -199,6 +201,7 @@ export async function sendUpdate(
       const sharedAt = new Date();
       const row = await nextVersion(tx, user, requestId, {
         updatedAt: sharedAt,
+        attentionAt: sharedAt,
         ...(share?.accessUntil !== undefined ? { accessUntil: share.accessUntil } : {}),
       });
       if (!row)
@@ -207,21 +210,21 @@ export async function sendUpdate(
         );
       const version = row.currentVersion!;
       const fallback = await currentParts(tx, { ...row, currentVersion: version - 1 });
+      if (share?.include?.diversityForm) await checkDiversityAccepted(tx, row.firmId);
       const { parts, frozen } = selectParts(await readCurrentData(tx, user), share?.include, fallback);
       await storeVersion(tx, { requestId, version, attorneyUserId: user.id, sharedAt, parts }, frozen);
-      const firmEmail = await firmUserEmail(tx, row.firmUserId);
-      if (firmEmail)
-        await enqueueMail(tx, {
-          kind: 'package_updated',
-          to: firmEmail,
-          ...packageUpdatedMail({
-            attorneyName: attorneyNameOf(user),
-            firmName: row.firmName,
-            positionTitle: row.positionTitle,
-            url: firmRequestUrl(ctx, row),
-            version,
-          }),
-        });
+      await mailFirm(
+        tx,
+        row,
+        'package_updated',
+        packageUpdatedMail({
+          attorneyName: attorneyNameOf(user),
+          firmName: row.firmName,
+          positionTitle: row.positionTitle,
+          url: firmRequestUrl(ctx, row),
+          version,
+        }),
+      );
       await recordActivity(tx, {
         userId: user.id,
         kind: 'request_updated',

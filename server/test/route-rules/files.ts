@@ -24,7 +24,13 @@ export const FILE_RULES: Record<string, RouteRule> = {
     ok: 200,
     call: (w) => ({ url: `/api/objects/${w.file.id}` }),
   },
-  'GET /objects/:id': { access: 'file', ok: 200, call: (w) => ({ url: w.file.url }) },
+  // PRODUCT.md §9: documents reach the firm's admins, recruiters and the reviewers assigned to the request.
+  'GET /objects/:id': {
+    access: 'file',
+    ok: 200,
+    members: { firmAdmin: 'allowed', firmRecruiter: 'allowed', firmReviewer: 'allowed' },
+    call: (w) => ({ url: w.file.url }),
+  },
   'PUT /api/attorney/resume': {
     access: 'attorney-owned',
     resource: 'file',

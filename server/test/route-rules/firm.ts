@@ -1,21 +1,46 @@
 import { requestBody } from '../../modules/requests/sharing.test-support';
+import { forActor } from '../actors';
 import { uniqueEmail } from '../factories';
-import { firmProfileBody, type RouteRule, url, withBody } from './rule';
+import { firmProfileBody, onlyMembers, type RouteRule, url, withBody } from './rule';
 
 /** ROUTE_RULES of the firm's side. */
 export const FIRM_RULES: Record<string, RouteRule> = {
   // The firm's side
   'GET /api/firm/profile': { access: 'firm', ok: 200, call: url('/api/firm/profile') },
   'POST /api/firm/profile': {
+    members: onlyMembers(['firm', 'firmAdmin']),
     access: 'firm',
     // Registration created it already.
     ok: 409,
     call: withBody('/api/firm/profile', firmProfileBody),
   },
-  'PUT /api/firm/profile': { access: 'firm', ok: 200, call: withBody('/api/firm/profile', firmProfileBody) },
-  'GET /api/firm/dashboard-stats': { access: 'firm', ok: 200, call: url('/api/firm/dashboard-stats') },
-  'GET /api/firm/custom-sections': { access: 'firm', ok: 200, call: url('/api/firm/custom-sections') },
+  'PUT /api/firm/profile': {
+    members: onlyMembers(['firm', 'firmAdmin']),
+    access: 'firm',
+    ok: 200,
+    call: withBody('/api/firm/profile', firmProfileBody),
+  },
+  'GET /api/firm/dashboard-stats': {
+    members: onlyMembers([
+      'firm',
+      'firmAdmin',
+      'firmRecruiter',
+      'firmReviewer',
+      'firmUnassignedReviewer',
+      'firmConflicts',
+    ]),
+    access: 'firm',
+    ok: 200,
+    call: url('/api/firm/dashboard-stats'),
+  },
+  'GET /api/firm/custom-sections': {
+    members: onlyMembers(['firm', 'firmAdmin', 'firmRecruiter']),
+    access: 'firm',
+    ok: 200,
+    call: url('/api/firm/custom-sections'),
+  },
   'POST /api/firm/custom-sections': {
+    members: onlyMembers(['firm', 'firmAdmin']),
     access: 'firm',
     ok: 201,
     call: withBody('/api/firm/custom-sections', () => ({
@@ -24,6 +49,7 @@ export const FIRM_RULES: Record<string, RouteRule> = {
     })),
   },
   'PUT /api/firm/custom-sections/:id': {
+    members: onlyMembers(['firm', 'firmAdmin']),
     access: 'firm-owned',
     resource: 'custom section',
     ok: 200,
@@ -33,13 +59,27 @@ export const FIRM_RULES: Record<string, RouteRule> = {
     }),
   },
   'DELETE /api/firm/custom-sections/:id': {
+    members: onlyMembers(['firm', 'firmAdmin']),
     access: 'firm-owned',
     resource: 'custom section',
     ok: 204,
-    call: (w) => ({ url: `/api/firm/custom-sections/${w.customSectionToDelete}` }),
+    call: (w, actor) => ({ url: `/api/firm/custom-sections/${forActor(w.customSectionToDelete, actor)}` }),
   },
-  'GET /api/firm/lpq-requests': { access: 'firm', ok: 200, call: url('/api/firm/lpq-requests') },
+  'GET /api/firm/lpq-requests': {
+    members: onlyMembers([
+      'firm',
+      'firmAdmin',
+      'firmRecruiter',
+      'firmReviewer',
+      'firmUnassignedReviewer',
+      'firmConflicts',
+    ]),
+    access: 'firm',
+    ok: 200,
+    call: url('/api/firm/lpq-requests'),
+  },
   'POST /api/firm/lpq-requests': {
+    members: onlyMembers(['firm', 'firmRecruiter']),
     access: 'firm',
     ok: 201,
     call: withBody('/api/firm/lpq-requests', () =>
@@ -47,12 +87,16 @@ export const FIRM_RULES: Record<string, RouteRule> = {
     ),
   },
   'GET /api/firm/lpq-requests/:id': {
+    members: onlyMembers(['firm', 'firmAdmin', 'firmRecruiter', 'firmReviewer', 'firmConflicts'], {
+      firmUnassignedReviewer: 404,
+    }),
     access: 'firm-owned',
     resource: 'request',
     ok: 200,
     call: (w) => ({ url: `/api/firm/lpq-requests/${w.sharedRequestId}` }),
   },
   'POST /api/firm/lpq-requests/:id/status': {
+    members: onlyMembers(['firm', 'firmRecruiter', 'firmReviewer'], { firmUnassignedReviewer: 404 }),
     access: 'firm-owned',
     resource: 'request',
     call: (w) => ({
@@ -60,24 +104,37 @@ export const FIRM_RULES: Record<string, RouteRule> = {
       payload: { status: 'reviewed' },
     }),
   },
-  'GET /api/firm/lpq-requests.csv': { access: 'firm', ok: 200, call: url('/api/firm/lpq-requests.csv') },
+  'GET /api/firm/lpq-requests.csv': {
+    members: onlyMembers(['firm', 'firmRecruiter']),
+    access: 'firm',
+    ok: 200,
+    call: url('/api/firm/lpq-requests.csv'),
+  },
   'POST /api/firm/lpq-requests/:id/withdraw': {
+    members: onlyMembers(['firm', 'firmRecruiter']),
     access: 'firm-owned',
     resource: 'request',
     call: (w) => ({ url: `/api/firm/lpq-requests/${w.requestToWithdraw}/withdraw` }),
   },
   'POST /api/firm/lpq-requests/:id/resend': {
+    members: onlyMembers(['firm', 'firmRecruiter']),
     access: 'firm-owned',
     resource: 'request',
     call: (w) => ({ url: `/api/firm/lpq-requests/${w.requestToResend}/resend` }),
   },
   'GET /api/firm/lpq-requests/:id/notes': {
+    members: onlyMembers(['firm', 'firmAdmin', 'firmRecruiter', 'firmReviewer'], {
+      firmUnassignedReviewer: 404,
+    }),
     access: 'firm-owned',
     resource: 'request',
     ok: 200,
     call: (w) => ({ url: `/api/firm/lpq-requests/${w.sharedRequestId}/notes` }),
   },
   'POST /api/firm/lpq-requests/:id/notes': {
+    members: onlyMembers(['firm', 'firmAdmin', 'firmRecruiter', 'firmReviewer'], {
+      firmUnassignedReviewer: 404,
+    }),
     access: 'firm-owned',
     resource: 'request',
     ok: 201,
@@ -87,12 +144,18 @@ export const FIRM_RULES: Record<string, RouteRule> = {
     }),
   },
   'GET /api/firm/lpq-requests/:id/changes': {
+    members: onlyMembers(['firm', 'firmAdmin', 'firmRecruiter', 'firmReviewer', 'firmConflicts'], {
+      firmUnassignedReviewer: 404,
+    }),
     access: 'firm-owned',
     resource: 'request',
     ok: 200,
     call: (w) => ({ url: `/api/firm/lpq-requests/${w.sharedRequestId}/changes?from=1&to=1` }),
   },
   'GET /api/firm/lpq-requests/:id/package.pdf': {
+    members: onlyMembers(['firm', 'firmAdmin', 'firmRecruiter', 'firmReviewer', 'firmConflicts'], {
+      firmUnassignedReviewer: 404,
+    }),
     access: 'firm-owned',
     resource: 'request',
     ok: 200,

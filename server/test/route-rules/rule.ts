@@ -1,5 +1,5 @@
 import { firmRegistration } from '../../modules/firm/firm.factories';
-import type { ActorName, FreshSession, World } from '../actors';
+import type { ActorName, FirmActorName, FreshSession, World } from '../actors';
 
 /** The shape of a ROUTE_RULES entry (route-table.ts) and the helpers its entries build calls with. */
 
@@ -48,7 +48,34 @@ export type RouteRule = {
    * the same as for a resource that does not exist (never revealing that it does).
    */
   othersGet?: 400;
+  /**
+   * PRODUCT.md §9: what each firm actor gets where their roles decide (403 for a role that may not, 404 for a
+   * request their roles do not reach); an actor not named gets the access's default.
+   */
+  members?: Partial<Record<FirmActorName, Expected>>;
 };
+
+export type Expected = 'allowed' | 400 | 401 | 403 | 404;
+
+/** Members holding these roles are allowed; the firm's other members get 403 (or what `overrides` says). */
+export function onlyMembers(
+  allowed: FirmActorName[],
+  overrides: Partial<Record<FirmActorName, Expected>> = {},
+): Partial<Record<FirmActorName, Expected>> {
+  const members: FirmActorName[] = [
+    'firm',
+    'firmAdmin',
+    'firmRecruiter',
+    'firmReviewer',
+    'firmUnassignedReviewer',
+    'firmConflicts',
+    'firmDiversity',
+  ];
+  return {
+    ...Object.fromEntries(members.map((m) => [m, allowed.includes(m) ? 'allowed' : 403])),
+    ...overrides,
+  };
+}
 /** A call with no body, to one path. */
 export const url = (path: string) => () => ({ url: path });
 export const withBody = (path: string, payload: () => unknown) => () => ({ url: path, payload: payload() });

@@ -1,0 +1,143 @@
+import type { ConflictsStatus } from '@shared/team';
+import { isUuid } from '@shared/uuid';
+import type { AppContext } from '../../context';
+import type { Db, Tx } from '../../db/client';
+import { notFound } from '../../plugins/errors';
+import { type Actor, authorize, type FirmMember } from '../../policies/authorize';
+import { requestPolicies as policies } from '../../policies/request.policy';
+import { allOf, packageOpen, packageOpenNow, packageParts, scopeFor } from '../../policies/request-scope';
+import { recordAccess } from '../audit/audit.repo';
+import { factsOf, findFirmRequest, fullName } from '../requests/firm-requests.repo';
+import { loadVersion } from '../requests/package-versions';
+import { clearancesOf, conflictsQueue, recordClearance } from './review-roles.repo';
+import { actorName } from './team.presenter';
+
+type Json = Record<string, unknown>;
+const recordOf = (v: unknown): Json => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : {});
+const listOf = (v: unknown): Json[] => (Array.isArray(v) ? v.map(recordOf) : []);
+const textOf = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : null);
+
+/** The conflicts role's scope: the firm's shared requests whose package is open now. */
+const conflictsScope = (member: FirmMember) =>
+  allOf(scopeFor(policies.firmConflicts, member), packageOpenNow());
+
+/** GET /api/firm/conflicts?status= (the conflicts role): the queue, newest share first. */
+export async function listConflictsQueue(ctx: AppContext, actor: Actor, input: { status?: ConflictsStatus }) {
+  const member = authorize(policies.firmConflicts, actor);
+  const rows = await conflictsQueue(ctx.db, conflictsScope(member), input.status);
+  return rows.map((r) => ({
+    requestId: r.requestId,
+    attorneyName: `${r.firstName ?? ''} ${r.lastName ?? ''}`.trim(),
+    positionTitle: r.positionTitle,
+    practiceArea: r.practiceArea,
+    sharedAt: r.sharedAt.toISOString(),
+    version: r.version,
+    conflictsStatus: r.conflictsStatus,
+    conflictsFormShared: r.conflictsFormShared,
+    decidedAt: r.decidedAt ? new Date(r.decidedAt).toISOString() : null,
+  }));
+}
+
+/** A shared request of the firm the conflicts member may clear (policy request.firmConflicts), open now. */
+async function conflictsRequest(db: Db | Tx, member: FirmMember, requestId: string, lock = false) {
+  const scope = scopeFor(policies.firmConflicts, member);
+  const row = isUuid(requestId) ? await findFirmRequest(db, member, requestId, scope, { lock }) : undefined;
+  authorize(policies.firmConflicts, member, row && factsOf(row));
+  if (!packageOpen(row!.request)) throw notFound();
+  return row!;
+}
+
+/**
+ * The conflicts view (PRODUCT.md §9): the conflicts form, and of the master LPQ only the employers and the top
+ * clients' names — no figures. Conflicts information serves conflicts only (ABA Model Rule 1.6(b)(7)). The
+ * read is recorded for the attorney as a view of the conflicts form.
+ */
+async function conflictsView(
+  db: Db | Tx,
+  member: FirmMember,
+  row: Awaited<ReturnType<typeof conflictsRequest>>,
+) {
+  const request = row.request;
+  const stored = await loadVersion(db, request.id, request.currentVersion!);
+  if (!stored) throw notFound();
+  // The conflicts view is the conflicts form's reach, whatever else the member's roles reach.
+  const parts = packageParts(member, factsOf(row)).filter((p) => p === 'conflictsForm');
+  await recordAccess(db, {
+    requestId: request.id,
+    attorneyUserId: request.attorneyUserId!,
+    firmUserId: member.id,
+    firmId: member.firm.id,
+    firmName: request.firmName,
+    kind: 'conflicts_view',
+    readerRoles: [...member.firm.roles],
+    parts,
+  });
+  const lpq = recordOf(stored.masterLpq);
+  const current = recordOf(lpq.currentEmployment);
+  const employers = [
+    {
+      employerName: textOf(current.employerName) ?? '',
+      startDate: textOf(current.startDate),
+      departureDate: null,
+      current: true,
+    },
+    ...listOf(lpq.priorEmployment).map((p) => ({
+      employerName: textOf(p.employerName) ?? '',
+      startDate: textOf(p.startDate),
+      departureDate: textOf(p.departureDate),
+      current: false,
+    })),
+  ].filter((e) => e.employerName);
+  const clientNames = listOf(recordOf(lpq.clientsInfo).topClients)
+    .map((c) => textOf(c.clientName))
+    .filter((n): n is string => !!n);
+  const clearances = await clearancesOf(db, request.id);
+  return {
+    requestId: request.id,
+    attorneyName: fullName(row) ?? '',
+    attorneyEmail: stored.attorney.email,
+    positionTitle: request.positionTitle,
+    practiceArea: request.practiceArea,
+    version: stored.version,
+    sharedAt: stored.sharedAt,
+    conflictsForm: stored.conflictsForm,
+    employers,
+    clientNames,
+    conflictsStatus: request.conflictsStatus,
+    clearances: clearances.map((c) => ({
+      status: c.status,
+      note: c.note,
+      decidedByName: c.decidedByName,
+      version: c.version,
+      createdAt: c.createdAt.toISOString(),
+    })),
+  };
+}
+
+/** GET /api/firm/lpq-requests/{id}/conflicts (the conflicts role). */
+export async function getConflictsView(ctx: AppContext, actor: Actor, input: { id: string }) {
+  const member = authorize(policies.firmConflicts, actor);
+  const row = await conflictsRequest(ctx.db, member, input.id);
+  return conflictsView(ctx.db, member, row);
+}
+
+/** POST /api/firm/lpq-requests/{id}/conflicts-status { status, note? }: a decision on the current version. */
+export async function setConflictsStatus(
+  ctx: AppContext,
+  actor: Actor,
+  input: { id: string; status: ConflictsStatus; note?: string },
+) {
+  const member = authorize(policies.firmConflicts, actor);
+  return ctx.db.transaction(async (tx) => {
+    const row = await conflictsRequest(tx, member, input.id, true);
+    await recordClearance(tx, {
+      requestId: row.request.id,
+      version: row.request.currentVersion!,
+      status: input.status,
+      note: input.note || null,
+      decidedByUserId: member.id,
+      decidedByName: actorName(member),
+    });
+    return conflictsView(tx, member, { ...row, request: { ...row.request, conflictsStatus: input.status } });
+  });
+}

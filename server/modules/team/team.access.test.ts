@@ -1,0 +1,203 @@
+import { TEAM_MESSAGES } from '@shared/team';
+import { eq } from 'drizzle-orm';
+import { expect, it } from 'vitest';
+import { accessEvents } from '../../db/schema';
+import { describeEachDb, type TestApp } from '../../test/harness';
+import { pdfText } from '../files/files.test-support';
+import { sharingControlClient } from '../requests/sharing-control.test-support';
+import { addFirmMember } from './team.factories';
+
+/**
+ * PRODUCT.md §9, need-to-know: each member gets their slice of a shared package on every path (package JSON,
+ * versions, 'What changed', PDF, document links), a part their roles do not reach is absent, and every read is
+ * recorded with the reader's roles.
+ */
+describeEachDb('firm team: who reads what', (t: () => TestApp, kind) => {
+  const { as, post, get, world, eventsOf } = sharingControlClient(t);
+
+  async function team() {
+    const w = await world({ firmName: 'Arden & Vale' });
+    const member = (roles: Parameters<typeof addFirmMember>[2], firstName: string) =>
+      addFirmMember(t().app, w.firm.firmId, roles, { firstName, lastName: 'Member' });
+    const reviewer = await member(['reviewer'], 'Rosa');
+    const unassigned = await member(['reviewer'], 'Uma');
+    const conflicts = await member(['conflicts'], 'Cole');
+    const recruiter = await member(['recruiter'], 'Remy');
+    await as(recruiter, {
+      method: 'PUT',
+      url: `${w.firmUrl}/reviewers`,
+      payload: { userIds: [reviewer.user.id] },
+    });
+    expect((await post(w.attorney, `${w.base}/share`, { include: { diversityForm: true } })).statusCode).toBe(
+      200,
+    );
+    return { ...w, reviewer, unassigned, conflicts, recruiter };
+  }
+
+  it('gives each member exactly their parts: absent, never blanked, on JSON, versions, changes and PDF', async () => {
+    const w = await team();
+    await post(w.attorney, `${w.base}/update`);
+    const hiring = ['profile', 'masterLpq', 'positionLpq', 'businessPlan', 'documents'];
+    const reviewerView = (await get(w.reviewer, w.firmUrl)).json();
+    expect(reviewerView.visibleParts).toEqual(hiring);
+    expect(Object.keys(reviewerView.package)).not.toContain('conflictsForm');
+    expect(Object.keys(reviewerView.package)).not.toContain('diversityForm');
+    expect(reviewerView.reviewers).toEqual([
+      { userId: w.reviewer.user.id, firstName: 'Rosa', lastName: 'Member' },
+    ]);
+    const v1 = (await get(w.reviewer, `${w.firmUrl}?version=1`)).json().package;
+    expect(Object.keys(v1)).not.toContain('conflictsForm');
+
+    const conflictsView = (await get(w.conflicts, w.firmUrl)).json();
+    expect(conflictsView.visibleParts).toEqual(['conflictsForm']);
+    for (const part of [...hiring, 'diversityForm']) expect(conflictsView.package).not.toHaveProperty(part);
+    expect(conflictsView.package.conflictsForm).toMatchObject({ attorneyName: 'Dana Whitfield' });
+    const changes = (await get(w.conflicts, `${w.firmUrl}/changes?from=1&to=2`)).json();
+    for (const change of changes) expect(change.section).toBe('Conflicts of Interest');
+    const pdf = await get(w.conflicts, `${w.firmUrl}/package.pdf`);
+    expect(pdf.statusCode).toBe(200);
+    const text = await pdfText(pdf.rawPayload);
+    expect(text).toContain('Conflicts of Interest');
+    expect(text).not.toContain('Master LPQ');
+    expect(text).not.toContain('Business Plan');
+
+    // Documents reach the hiring side only.
+    const link = reviewerView.package.documents[0].url as string;
+    expect((await get(w.reviewer, link)).statusCode).toBe(200);
+    expect((await get(w.conflicts, link)).statusCode).toBe(404);
+    expect((await get(w.diversity, link)).statusCode).toBe(404);
+    expect((await get(w.unassigned, link)).statusCode).toBe(404);
+
+    // The diversity officer reads no request at all.
+    expect((await get(w.diversity, w.firmUrl)).statusCode).toBe(403);
+    expect((await get(w.diversity, '/api/firm/lpq-requests')).statusCode).toBe(403);
+    // An unassigned reviewer: the request does not exist for them, and their list is empty.
+    expect((await get(w.unassigned, w.firmUrl)).statusCode).toBe(404);
+    expect((await get(w.unassigned, '/api/firm/lpq-requests')).json()).toEqual([]);
+    expect((await get(w.reviewer, '/api/firm/lpq-requests')).json().map((r: { id: string }) => r.id)).toEqual(
+      [w.requestId],
+    );
+
+    const events = await eventsOf(w.requestId);
+    const byReader = events.filter((e) => e.firmUserId === w.conflicts.user.id);
+    expect(byReader.every((e) => JSON.stringify(e.parts) === '["conflictsForm"]')).toBe(true);
+    expect(byReader.every((e) => JSON.stringify(e.readerRoles) === '["conflicts"]')).toBe(true);
+  });
+
+  it('unassigning a reviewer ends their access at once, document links included', async () => {
+    const w = await team();
+    const link = (await get(w.reviewer, w.firmUrl)).json().package.documents[0].url as string;
+    const res = await as(w.recruiter, {
+      method: 'PUT',
+      url: `${w.firmUrl}/reviewers`,
+      payload: { userIds: [] },
+    });
+    expect(res.json()).toEqual([]);
+    expect((await get(w.reviewer, w.firmUrl)).statusCode).toBe(404);
+    expect((await get(w.reviewer, link)).statusCode).toBe(404);
+  });
+
+  it('assigns only the firm’s reviewers (400 otherwise) and mails the newly assigned', async () => {
+    const w = await team();
+    const bad = await as(w.recruiter, {
+      method: 'PUT',
+      url: `${w.firmUrl}/reviewers`,
+      payload: { userIds: [w.conflicts.user.id] },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors.userIds).toBe(TEAM_MESSAGES.notAssignable);
+    const mails = (await t().outbox(w.reviewer.user.email)).map((m) => m.kind);
+    expect(mails).toContain('reviewer_assigned');
+    // Shared: the assigned reviewer is mailed with the member who sent it.
+    expect(mails).toContain('package_shared');
+  });
+
+  it('the conflicts view: the form, employers and clients’ names, no figures; a clearance with a note', async () => {
+    const w = await team();
+    const view = (await get(w.conflicts, `${w.firmUrl}/conflicts`)).json();
+    expect(view.conflictsForm).toMatchObject({ attorneyName: 'Dana Whitfield' });
+    expect(view.employers.length).toBeGreaterThan(0);
+    expect(view.clientNames.length).toBeGreaterThan(0);
+    expect(JSON.stringify(view)).not.toMatch(/collections|billableHours|Projected/i);
+    expect((await get(w.conflicts, '/api/firm/conflicts?status=pending')).json()).toEqual([
+      expect.objectContaining({
+        requestId: w.requestId,
+        conflictsStatus: 'pending',
+        conflictsFormShared: true,
+      }),
+    ]);
+    const cleared = await post(w.conflicts, `${w.firmUrl}/conflicts-status`, {
+      status: 'cleared',
+      note: 'No overlap with current clients.',
+    });
+    expect(cleared.statusCode).toBe(200);
+    expect(cleared.json()).toMatchObject({
+      conflictsStatus: 'cleared',
+      clearances: [
+        { status: 'cleared', note: 'No overlap with current clients.', decidedByName: 'Cole Member' },
+      ],
+    });
+    expect((await get(w.conflicts, '/api/firm/conflicts?status=pending')).json()).toEqual([]);
+    expect((await post(w.conflicts, `${w.firmUrl}/conflicts-status`, { status: 'done' })).statusCode).toBe(
+      400,
+    );
+    expect((await get(w.reviewer, `${w.firmUrl}/conflicts`)).statusCode).toBe(403);
+    const kinds = (await eventsOf(w.requestId)).map((e) => e.kind);
+    expect(kinds).toContain('conflicts_view');
+  });
+
+  it('self-identification: the shared forms and counts, each read recorded, nothing else of a package', async () => {
+    const w = await team();
+    const page = (await get(w.diversity, '/api/firm/self-identification')).json();
+    expect(page.forms).toEqual([
+      expect.objectContaining({
+        requestId: w.requestId,
+        attorneyName: 'Casey Nguyen',
+        form: expect.any(Object),
+      }),
+    ]);
+    expect(page.counts.gender).toEqual({ 'non-binary': 1 });
+    const events = await t().db.select().from(accessEvents).where(eq(accessEvents.requestId, w.requestId));
+    expect(events.filter((e) => e.kind === 'self_identification_view')).toHaveLength(1);
+    expect((await get(w.reviewer, '/api/firm/self-identification')).statusCode).toBe(403);
+  });
+
+  it('tells the attorney, before sharing, who reads each part by role and name', async () => {
+    const w = await world();
+    await addFirmMember(t().app, w.firm.firmId, ['conflicts'], { firstName: 'Cole', lastName: 'Hart' });
+    const audience = (await get(w.attorney, `${w.base}/audience`)).json();
+    const part = (name: string) => audience.parts.find((p: { part: string }) => p.part === name);
+    expect(part('conflictsForm')).toEqual({
+      part: 'conflictsForm',
+      roles: ['conflicts'],
+      people: expect.arrayContaining([{ name: 'Cole Hart', roles: ['conflicts'] }]),
+    });
+    expect(part('diversityForm').people).toEqual([{ name: 'Dana Reed', roles: ['diversity'] }]);
+    expect(part('masterLpq').people.map((p: { name: string }) => p.name)).not.toContain('Dana Reed');
+    expect(audience.diversityAccepted).toBe(true);
+  });
+
+  it.runIf(kind === 'postgres')(
+    'removing a reviewer while they read: each read is whole or refused, every package read recorded',
+    async () => {
+      const w = await team();
+      const reads = Array.from({ length: 12 }, () => get(w.reviewer, w.firmUrl));
+      const [removal, ...results] = await Promise.all([
+        as(w.firm, { method: 'DELETE', url: `/api/firm/members/${w.reviewer.user.id}` }),
+        ...reads,
+      ]);
+      expect(removal.statusCode).toBe(204);
+      let served = 0;
+      for (const res of results) {
+        expect([200, 401, 403, 404]).toContain(res.statusCode);
+        if (res.statusCode === 200) {
+          served++;
+          expect(res.json().package.masterLpq).toBeDefined();
+        }
+      }
+      const recorded = (await eventsOf(w.requestId)).filter((e) => e.firmUserId === w.reviewer.user.id);
+      expect(recorded).toHaveLength(served);
+      expect((await get(w.reviewer, w.firmUrl)).statusCode).toBe(401);
+    },
+  );
+});

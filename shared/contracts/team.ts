@@ -1,0 +1,281 @@
+import { z } from 'zod';
+import { CONFLICTS_STATUSES, FIRM_ROLES, READABLE_PARTS } from '../team';
+import {
+  acceptInvitationSchema,
+  conflictsQuerySchema,
+  conflictsStatusSchema,
+  firmSettingsSchema,
+  invitationLookupSchema,
+  inviteMemberSchema,
+  memberRolesSchema,
+  reviewersSchema,
+} from '../team-forms';
+import { userResponse } from './auth';
+import { calendarDate, defineContracts, idParams, raw, storedDocument, timestamp } from './contract';
+import { reviewerResponse } from './requests';
+
+const roles = z.array(z.enum(FIRM_ROLES));
+
+export const memberResponse = z.object({
+  userId: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  roles,
+  twoFactorEnabled: z.boolean(),
+  lastActiveAt: timestamp().nullable(),
+});
+
+export const invitationResponse = z.object({
+  id: z.string(),
+  email: z.string(),
+  roles,
+  expiresAt: timestamp(),
+  invitedByName: z.string(),
+  lastSentAt: timestamp(),
+});
+
+const conflictsStatus = z.enum(CONFLICTS_STATUSES);
+
+export const conflictsQueueItemResponse = z.object({
+  requestId: z.string(),
+  attorneyName: z.string(),
+  positionTitle: z.string(),
+  practiceArea: z.string(),
+  sharedAt: timestamp(),
+  version: z.number(),
+  conflictsStatus,
+  /** The conflicts form was shared with this version. */
+  conflictsFormShared: z.boolean(),
+  decidedAt: timestamp().nullable(),
+});
+
+export const conflictsViewResponse = z.object({
+  requestId: z.string(),
+  attorneyName: z.string(),
+  attorneyEmail: z.string(),
+  positionTitle: z.string(),
+  practiceArea: z.string(),
+  version: z.number(),
+  sharedAt: timestamp(),
+  conflictsForm: storedDocument('The conflicts form as shared').nullable(),
+  /** The master LPQ's employers (names and dates) and top clients' names: no figures (PRODUCT.md §9). */
+  employers: z.array(
+    z.object({
+      employerName: z.string(),
+      startDate: calendarDate().nullable(),
+      departureDate: calendarDate().nullable(),
+      current: z.boolean(),
+    }),
+  ),
+  clientNames: z.array(z.string()),
+  conflictsStatus,
+  clearances: z.array(
+    z.object({
+      status: conflictsStatus,
+      note: z.string().nullable(),
+      decidedByName: z.string(),
+      version: z.number(),
+      createdAt: timestamp(),
+    }),
+  ),
+});
+
+export const selfIdentificationResponse = z.object({
+  forms: z.array(
+    z.object({
+      requestId: z.string(),
+      attorneyName: z.string(),
+      positionTitle: z.string(),
+      sharedAt: timestamp(),
+      form: storedDocument('The diversity self-identification form as shared'),
+    }),
+  ),
+  /** Per question, how many forms gave each answer. */
+  counts: z.record(z.string(), z.record(z.string(), z.number())),
+});
+
+export const audienceResponse = z.object({
+  parts: z.array(
+    z.object({
+      part: z.enum(READABLE_PARTS),
+      roles,
+      people: z.array(z.object({ name: z.string(), roles })),
+    }),
+  ),
+  diversityAccepted: z.boolean(),
+  /** Why the diversity form cannot go to this firm (null when it can). */
+  diversityRefusal: z.string().nullable(),
+});
+
+export const firmAuditEventResponse = z.object({
+  id: z.number(),
+  at: timestamp(),
+  actorName: z.string(),
+  action: z.string(),
+  subject: z.string().nullable(),
+  detail: z.record(z.string(), z.unknown()).nullable(),
+});
+
+const userIdParams = z.object({ userId: z.string().max(100) });
+
+export const teamContracts = defineContracts('Firm team', {
+  listMembers: {
+    method: 'GET',
+    path: '/api/firm/members',
+    summary: 'The firm’s members with their roles (admins and recruiters)',
+    audience: 'firm',
+    response: { 200: z.array(memberResponse) },
+  },
+  updateMember: {
+    method: 'PUT',
+    path: '/api/firm/members/:userId',
+    summary: 'Change a member’s roles (admins; the last admin stays an admin)',
+    audience: 'firm',
+    params: userIdParams,
+    body: memberRolesSchema,
+    response: { 200: memberResponse },
+  },
+  removeMember: {
+    method: 'DELETE',
+    path: '/api/firm/members/:userId',
+    summary: 'Remove a member from the firm: their sessions end at once (admins)',
+    audience: 'firm',
+    params: userIdParams,
+    response: { 204: raw('Removed') },
+  },
+  listInvitations: {
+    method: 'GET',
+    path: '/api/firm/invitations',
+    summary: 'Open invitations to join the firm (admins)',
+    audience: 'firm',
+    response: { 200: z.array(invitationResponse) },
+  },
+  invite: {
+    method: 'POST',
+    path: '/api/firm/invitations',
+    summary: 'Invite a member by e-mail with roles (admins)',
+    audience: 'firm',
+    body: inviteMemberSchema,
+    response: { 201: invitationResponse },
+  },
+  resendInvitation: {
+    method: 'POST',
+    path: '/api/firm/invitations/:id/resend',
+    summary: 'Mail an invitation again, with a new link valid 7 days (admins)',
+    audience: 'firm',
+    params: idParams,
+    response: { 200: invitationResponse },
+  },
+  cancelInvitation: {
+    method: 'DELETE',
+    path: '/api/firm/invitations/:id',
+    summary: 'Cancel an invitation: its link stops working (admins)',
+    audience: 'firm',
+    params: idParams,
+    response: { 204: raw('Cancelled') },
+  },
+  lookupInvitation: {
+    method: 'POST',
+    path: '/api/auth/invitation',
+    summary: 'What a mailed member invitation is for, before accepting it',
+    audience: 'public',
+    body: invitationLookupSchema,
+    response: {
+      200: z.object({
+        firmName: z.string(),
+        email: z.string(),
+        roles,
+        /** A firm account without a firm exists for the address: it joins with its password. */
+        accountExists: z.boolean(),
+      }),
+    },
+  },
+  acceptInvitation: {
+    method: 'POST',
+    path: '/api/auth/accept-invitation',
+    summary: 'Accept a member invitation: create the account or join with an existing one; signs in',
+    audience: 'public',
+    body: acceptInvitationSchema,
+    response: { 200: userResponse },
+  },
+  getReviewers: {
+    method: 'GET',
+    path: '/api/firm/lpq-requests/:id/reviewers',
+    summary: 'The reviewers assigned to a request (admins and recruiters)',
+    audience: 'firm',
+    params: idParams,
+    response: { 200: z.array(reviewerResponse) },
+  },
+  setReviewers: {
+    method: 'PUT',
+    path: '/api/firm/lpq-requests/:id/reviewers',
+    summary: 'Assign the request’s reviewers: members with the reviewer role (admins and recruiters)',
+    audience: 'firm',
+    params: idParams,
+    body: reviewersSchema,
+    response: { 200: z.array(reviewerResponse) },
+  },
+  conflictsQueue: {
+    method: 'GET',
+    path: '/api/firm/conflicts',
+    summary: 'Shared requests with their conflicts status (the conflicts role)',
+    audience: 'firm',
+    query: conflictsQuerySchema,
+    response: { 200: z.array(conflictsQueueItemResponse) },
+  },
+  conflictsView: {
+    method: 'GET',
+    path: '/api/firm/lpq-requests/:id/conflicts',
+    summary: 'The conflicts view: the conflicts form, employers and top clients’ names (the conflicts role)',
+    audience: 'firm',
+    params: idParams,
+    response: { 200: conflictsViewResponse },
+  },
+  setConflictsStatus: {
+    method: 'POST',
+    path: '/api/firm/lpq-requests/:id/conflicts-status',
+    summary: 'Record a conflicts decision with an optional note (the conflicts role)',
+    audience: 'firm',
+    params: idParams,
+    body: conflictsStatusSchema,
+    response: { 200: conflictsViewResponse },
+  },
+  selfIdentification: {
+    method: 'GET',
+    path: '/api/firm/self-identification',
+    summary: 'The self-identification forms attorneys chose to share, and counts (the diversity role)',
+    audience: 'firm',
+    response: { 200: selfIdentificationResponse },
+  },
+  getSettings: {
+    method: 'GET',
+    path: '/api/firm/settings',
+    summary: 'The firm’s settings (admins)',
+    audience: 'firm',
+    response: { 200: firmSettingsSchema },
+  },
+  saveSettings: {
+    method: 'PUT',
+    path: '/api/firm/settings',
+    summary: 'Change the firm’s settings (admins)',
+    audience: 'firm',
+    body: firmSettingsSchema,
+    response: { 200: firmSettingsSchema },
+  },
+  audit: {
+    method: 'GET',
+    path: '/api/firm/audit',
+    summary: 'Member and settings changes, newest first (admins)',
+    audience: 'firm',
+    response: { 200: z.array(firmAuditEventResponse) },
+  },
+  audience: {
+    method: 'GET',
+    path: '/api/attorney/lpq-requests/:id/audience',
+    summary: 'Who at the firm can read each part of the package, by role and name',
+    audience: 'attorney',
+    params: idParams,
+    response: { 200: audienceResponse },
+  },
+});
