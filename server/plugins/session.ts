@@ -134,6 +134,12 @@ export function userFromStatement(request: FastifyRequest, user: User | null, us
   return user;
 }
 
+/** The client's address and browser, kept with a new session (the account's sessions list names them). */
+export const clientInfo = (request: FastifyRequest) => ({
+  ip: request.ip,
+  userAgent: request.headers['user-agent'],
+});
+
 /** The signed-in user inside a handler guarded by requireUser. */
 export function currentUser(request: FastifyRequest): User {
   if (!request.user) throw new Error('requireUser must guard this route');

@@ -6,6 +6,7 @@ import { firmPolicies } from './firm.policy';
 import { jobPolicies } from './job.policy';
 import { positionLpqPolicies } from './position-lpq.policy';
 import { requestPolicies } from './request.policy';
+import { securityPolicies } from './security.policy';
 
 /** Every policy by the name services import it under: the authorization matrix test reads this. */
 export const POLICY_GROUPS = {
@@ -16,6 +17,7 @@ export const POLICY_GROUPS = {
   jobPolicies,
   positionLpqPolicies,
   requestPolicies,
+  securityPolicies,
 } as const;
 
 export const ALL_POLICIES: Policy<Actor, never>[] = Object.values(POLICY_GROUPS).flatMap(

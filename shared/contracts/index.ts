@@ -6,10 +6,12 @@ import { filesContracts } from './files';
 import { firmContracts, firmRequestContracts } from './firm';
 import { formContracts } from './forms';
 import { opsContracts } from './ops';
+import { securityContracts } from './security';
 
 /** Every endpoint the server has, area by area, in the order the docs show them. */
 export const CONTRACT_AREAS = [
   authContracts,
+  securityContracts,
   attorneyContracts,
   formContracts,
   filesContracts,

@@ -7,3 +7,4 @@ export * from './outbox';
 export * from './rate-limits';
 export * from './requests';
 export * from './users';
+export * from './security';
