@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context';
-import { hashRecoveryCode, decryptSecret, matchTotpStep } from './security.crypto';
+import { decryptSecret, hashRecoveryCode, matchTotpStep } from './security.crypto';
 import { findTotp, useRecoveryCode, useTotpStep } from './security.repo';
 
 /**

@@ -20,12 +20,12 @@ const WHAT: Record<SecurityChange, { subject: string; said: (detail?: string) =>
   },
   totp_disabled: {
     subject: 'The authenticator app was turned off for your Lateral Passport account',
-    said: () =>
-      'The authenticator app was removed from your account, and its recovery codes no longer work.',
+    said: () => 'The authenticator app was removed from your account, and its recovery codes no longer work.',
   },
   recovery_codes: {
     subject: 'New recovery codes for your Lateral Passport account',
-    said: () => 'A new set of recovery codes was made for your account. The codes of the old set no longer work.',
+    said: () =>
+      'A new set of recovery codes was made for your account. The codes of the old set no longer work.',
   },
   passkey_added: {
     subject: 'A passkey was added to your Lateral Passport account',
@@ -33,12 +33,12 @@ const WHAT: Record<SecurityChange, { subject: string; said: (detail?: string) =>
   },
   passkey_removed: {
     subject: 'A passkey was removed from your Lateral Passport account',
-    said: (name) => `The passkey named “${name ?? ''}” was removed from your account. It can no longer sign you in.`,
+    said: (name) =>
+      `The passkey named “${name ?? ''}” was removed from your account. It can no longer sign you in.`,
   },
   password_changed: {
     subject: 'Your Lateral Passport password was changed',
-    said: () =>
-      'The password of your account was changed, and every other session was signed out.',
+    said: () => 'The password of your account was changed, and every other session was signed out.',
   },
 };
 
@@ -79,4 +79,3 @@ export async function mailSecurityChange(
     }),
   });
 }
-

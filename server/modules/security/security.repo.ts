@@ -98,7 +98,12 @@ const passkeyItem = {
 };
 
 /** A passkey as the API answers it (the public key and counter stay here). */
-export const presentPasskey = (r: { id: string; name: string; createdAt: Date; lastUsedAt: Date | null }) => ({
+export const presentPasskey = (r: {
+  id: string;
+  name: string;
+  createdAt: Date;
+  lastUsedAt: Date | null;
+}) => ({
   id: r.id,
   name: r.name,
   createdAt: r.createdAt.toISOString(),
@@ -175,7 +180,9 @@ export async function usersWithSecondFactor(db: Q, userIds: string[]): Promise<S
     .select({ userId: totpFactors.userId })
     .from(totpFactors)
     .where(and(inArray(totpFactors.userId, userIds), isNotNull(totpFactors.enabledAt)))
-    .union(db.selectDistinct({ userId: passkeys.userId }).from(passkeys).where(inArray(passkeys.userId, userIds)));
+    .union(
+      db.selectDistinct({ userId: passkeys.userId }).from(passkeys).where(inArray(passkeys.userId, userIds)),
+    );
   return new Set(rows.map((r) => r.userId));
 }
 
@@ -200,7 +207,10 @@ export async function findPendingLogin(db: Q, id: string) {
 
 /** Ends a pending sign-in; false when another request ended it first (one session per second step). */
 export async function endPendingLogin(db: Q, id: string): Promise<boolean> {
-  const rows = await db.delete(pendingLogins).where(eq(pendingLogins.id, id)).returning({ id: pendingLogins.id });
+  const rows = await db
+    .delete(pendingLogins)
+    .where(eq(pendingLogins.id, id))
+    .returning({ id: pendingLogins.id });
   return rows.length === 1;
 }
 

@@ -127,7 +127,8 @@ export async function securityRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
   app.post(
     c.passkeyRegistration.path,
     { ...signedIn, schema: routeSchema(c.passkeyRegistration), config: recent },
-    async (request, reply) => reply.code(201).send(await registerPasskey(ctx, actorOf(request), request.body)),
+    async (request, reply) =>
+      reply.code(201).send(await registerPasskey(ctx, actorOf(request), request.body)),
   );
 
   app.get(c.passkeys.path, { ...signedIn, schema: routeSchema(c.passkeys) }, (request) =>
@@ -169,8 +170,10 @@ export async function securityRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
     },
   );
 
-  app.post(c.revokeOtherSessions.path, { ...signedIn, schema: routeSchema(c.revokeOtherSessions) }, (request) =>
-    revokeOtherSessions(ctx, actorOf(request), { sessionId: request.sessionId }),
+  app.post(
+    c.revokeOtherSessions.path,
+    { ...signedIn, schema: routeSchema(c.revokeOtherSessions) },
+    (request) => revokeOtherSessions(ctx, actorOf(request), { sessionId: request.sessionId }),
   );
 
   app.post(

@@ -36,14 +36,22 @@ export async function listSessions(ctx: AppContext, actor: Actor, input: Current
 }
 
 /** Signs one session out; the current one too (then it is a sign-out). 404 for another account's. */
-export async function revokeSession(ctx: AppContext, actor: Actor, input: { id: string; sessionId: string | null }) {
+export async function revokeSession(
+  ctx: AppContext,
+  actor: Actor,
+  input: { id: string; sessionId: string | null },
+) {
   const user = authorize(policies.manageOwnSecurity, actor);
   const ended = await deleteSessionByPublicId(ctx.db, user.id, input.id);
   if (!ended) throw notFound();
   return { current: ended === input.sessionId };
 }
 
-export async function revokeOtherSessions(ctx: AppContext, actor: Actor, input: { sessionId: string | null }) {
+export async function revokeOtherSessions(
+  ctx: AppContext,
+  actor: Actor,
+  input: { sessionId: string | null },
+) {
   const user = authorize(policies.manageOwnSecurity, actor);
   if (!input.sessionId) throw notFound();
   return { revoked: await deleteOtherSessions(ctx.db, user.id, input.sessionId) };
@@ -107,4 +115,3 @@ export async function reauthenticate(
   await markReauthenticated(ctx.db, input.sessionId, method);
   return { message: SECURITY_MESSAGES.reauthenticated };
 }
-

@@ -5,7 +5,13 @@ import { badRequest, conflict } from '../../plugins/errors';
 import { type Actor, authorize } from '../../policies/authorize';
 import { securityPolicies as policies } from '../../policies/security.policy';
 import { checkTotpCode } from './security.checks';
-import { encryptSecret, hashRecoveryCode, newRecoveryCodes, newTotpSecret, otpauthUrl } from './security.crypto';
+import {
+  encryptSecret,
+  hashRecoveryCode,
+  newRecoveryCodes,
+  newTotpSecret,
+  otpauthUrl,
+} from './security.crypto';
 import { mailSecurityChange } from './security.mails';
 import {
   deleteTotp,

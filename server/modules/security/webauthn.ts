@@ -1,3 +1,4 @@
+import { SECURITY_MESSAGES } from '@shared/security';
 import {
   type AuthenticationResponseJSON,
   generateAuthenticationOptions,
@@ -6,15 +7,9 @@ import {
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
 } from '@simplewebauthn/server';
-import { SECURITY_MESSAGES } from '@shared/security';
 import type { AppContext } from '../../context';
 import { badRequest } from '../../plugins/errors';
-import {
-  findPasskeyByCredential,
-  passkeyCredentials,
-  saveChallenge,
-  takeChallenge,
-} from './security.repo';
+import { findPasskeyByCredential, passkeyCredentials, saveChallenge, takeChallenge } from './security.repo';
 
 /**
  * WebAuthn with @simplewebauthn/server: the relying party is PUBLIC_URL (its host is the rpID, its origin
@@ -36,7 +31,10 @@ export const passkeyFailed = () =>
 function signedChallenge(response: { response: object }): string {
   try {
     const clientData = JSON.parse(
-      Buffer.from(String((response.response as { clientDataJSON?: unknown }).clientDataJSON), 'base64url').toString('utf8'),
+      Buffer.from(
+        String((response.response as { clientDataJSON?: unknown }).clientDataJSON),
+        'base64url',
+      ).toString('utf8'),
     ) as { challenge?: unknown };
     if (typeof clientData.challenge === 'string' && clientData.challenge.length <= 200)
       return clientData.challenge;
