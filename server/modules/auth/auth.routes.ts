@@ -9,9 +9,9 @@ import { registrationLimit } from '../../plugins/rate-limit';
 import {
   actorOf,
   clearSessionCookie,
+  clientInfo,
   currentUser,
   requireUser,
-  clientInfo,
   setSessionCookie,
 } from '../../plugins/session';
 import {

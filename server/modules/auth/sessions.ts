@@ -144,5 +144,8 @@ export async function sessionAuthenticatedAt(db: Db, sessionId: string): Promise
 
 /** Recent sign-in renewed (POST /api/auth/reauthenticate). */
 export async function markReauthenticated(db: Db, sessionId: string, authMethod: string) {
-  await db.update(sessions).set({ authenticatedAt: new Date(), authMethod }).where(eq(sessions.id, sessionId));
+  await db
+    .update(sessions)
+    .set({ authenticatedAt: new Date(), authMethod })
+    .where(eq(sessions.id, sessionId));
 }

@@ -30,20 +30,21 @@ export const loginRouteKey = (who: Who) => `login:${who.ip}:${norm(who.email)}`;
 const secondStepKey = (ip: string, userId: string) => `second-factor:${ip}:${userId}`;
 
 /** How long a sign-in waits after `failures` failed attempts on its account: 0, then 1 s, 2 s, … 30 s. */
-export function accountDelayMs(failures: number, accountMax: number): number {
+export function accountDelayMs(failures: number, accountMax: number, firstDelayMs = 1000): number {
   if (failures < accountMax) return 0;
-  return Math.min(MAX_ACCOUNT_DELAY_MS, 1000 * 2 ** (failures - accountMax));
+  return Math.min(MAX_ACCOUNT_DELAY_MS, firstDelayMs * 2 ** Math.min(failures - accountMax, 20));
 }
 
 type LimitContext = Pick<AppContext, 'db' | 'config'>;
 
 /** Before a password or a second step is checked: 429 for an address that failed too often; the delay. */
 export async function beforeSignInAttempt(ctx: LimitContext, who: Who): Promise<void> {
-  const { max, accountMax } = ctx.config.rateLimit;
+  const { max, accountMax, accountDelayMs: firstDelayMs } = ctx.config.rateLimit;
   const address = await peekRateLimit(ctx.db, addressKey(who.ip));
-  if (address.count >= max * ADDRESS_FAILURE_FACTOR) throw tooManyAttempts(retryAfterSeconds(address.resetAt));
+  if (address.count >= max * ADDRESS_FAILURE_FACTOR)
+    throw tooManyAttempts(retryAfterSeconds(address.resetAt));
   const account = await peekRateLimit(ctx.db, accountKey(who.email));
-  const delay = accountDelayMs(account.count, accountMax);
+  const delay = accountDelayMs(account.count, accountMax, firstDelayMs);
   if (delay > 0) await sleep(delay);
 }
 

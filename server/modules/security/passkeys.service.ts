@@ -1,3 +1,4 @@
+import { isUuid } from '@shared/uuid';
 import type { AppContext } from '../../context';
 import { isUniqueViolation } from '../../db/errors';
 import { conflict, notFound } from '../../plugins/errors';
@@ -50,6 +51,7 @@ export async function listOwnPasskeys(ctx: AppContext, actor: Actor) {
 
 export async function renameOwnPasskey(ctx: AppContext, actor: Actor, input: { id: string; name: string }) {
   const user = authorize(policies.manageOwnSecurity, actor);
+  if (!isUuid(input.id)) throw notFound();
   const row = await renamePasskey(ctx.db, user.id, input.id, input.name);
   if (!row) throw notFound();
   return presentPasskey(row);
@@ -58,6 +60,7 @@ export async function renameOwnPasskey(ctx: AppContext, actor: Actor, input: { i
 /** Removes one; with it the last factor gone, the recovery codes go too (nothing left to recover). */
 export async function removeOwnPasskey(ctx: AppContext, actor: Actor, input: { id: string }) {
   const user = authorize(policies.manageOwnSecurity, actor);
+  if (!isUuid(input.id)) throw notFound();
   await ctx.db.transaction(async (tx) => {
     const row = await deletePasskey(tx, user.id, input.id);
     if (!row) throw notFound();

@@ -1,4 +1,5 @@
 import { SECURITY_MESSAGES } from '@shared/security';
+import { isUuid } from '@shared/uuid';
 import type { AppContext } from '../../context';
 import { badRequest, notFound } from '../../plugins/errors';
 import { hitRateLimit } from '../../plugins/rate-limit';
@@ -42,6 +43,7 @@ export async function revokeSession(
   input: { id: string; sessionId: string | null },
 ) {
   const user = authorize(policies.manageOwnSecurity, actor);
+  if (!isUuid(input.id)) throw notFound();
   const ended = await deleteSessionByPublicId(ctx.db, user.id, input.id);
   if (!ended) throw notFound();
   return { current: ended === input.sessionId };
