@@ -23,6 +23,8 @@ const NON_JSON_ROUTES: Record<string, string> = {
   'POST /api/attorney/delete-account': '204 without a body',
   'DELETE /api/firm/custom-sections/:id': '204 without a body',
   'DELETE /api/attorney/drafts/:form': '204 without a body',
+  'DELETE /api/auth/passkeys/:id': '204 without a body',
+  'DELETE /api/auth/sessions/:id': '204 without a body',
   'GET /api/firm/lpq-requests.csv': 'a CSV file',
   'GET /api/firm/lpq-requests/:id/package.pdf': 'a PDF file',
   'PUT /api/uploads/local/*': 'S3’s protocol: an empty body with an ETag, errors as S3 XML',
