@@ -6,7 +6,8 @@ import { singleLineText } from './form-fields';
 
 export const SECURITY_MESSAGES = {
   reauthenticate: 'Confirm it is you.',
-  twoFactorRequired: 'Your firm requires two-step sign-in. Set up an authenticator app or a passkey to continue.',
+  twoFactorRequired:
+    'Your firm requires two-step sign-in. Set up an authenticator app or a passkey to continue.',
   codeFormat: 'Enter the 6-digit code from your authenticator app',
   invalidCode: 'That code is not right, or it was already used. Try the newest code.',
   recoveryCodeFormat: 'Enter one of your recovery codes',
@@ -60,7 +61,8 @@ export const recoveryCodeField = z
   .transform((v) => v.replace(/[\s-]+/g, '').toLowerCase())
   .pipe(z.string().regex(/^[a-z0-9]{10}$/, SECURITY_MESSAGES.recoveryCodeFormat));
 
-const exactlyOne = (v: Record<string, unknown>) => Object.values(v).filter((x) => x !== undefined).length === 1;
+const exactlyOne = (v: Record<string, unknown>) =>
+  Object.values(v).filter((x) => x !== undefined).length === 1;
 
 /** The second step: `{ code }` from the authenticator app or `{ recoveryCode }`, one of them. */
 export const secondFactorSchema = z
@@ -111,3 +113,29 @@ export const reauthenticateSchema = z
     passkey: webauthnResponseField.optional(),
   })
   .refine(exactlyOne, { message: SECURITY_MESSAGES.reauthenticateInput, path: ['password'] });
+
+/** The password form: the new password twice. */
+export const changePasswordFormSchema = changePasswordSchema
+  .extend({ confirmPassword: z.string() })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    message: "Passwords don't match",
+    path: ['confirmPassword'],
+  });
+export type ChangePasswordFormValues = z.input<typeof changePasswordFormSchema>;
+
+/** The account security page's toasts. */
+export const SECURITY_TOASTS = {
+  passwordChanged: { title: 'Password changed', message: 'Every other session has been signed out.' },
+  totpEnabled: { title: 'Two-step sign-in is on', message: 'Save your recovery codes somewhere safe.' },
+  totpDisabled: {
+    title: 'Authenticator app turned off',
+    message: 'Signing in no longer asks for its codes.',
+  },
+  codesRegenerated: { title: 'New recovery codes', message: 'The old codes no longer work.' },
+  passkeyAdded: { title: 'Passkey added', message: 'You can sign in with it now.' },
+  passkeyRenamed: { title: 'Passkey renamed', message: '' },
+  passkeyRemoved: { title: 'Passkey removed', message: 'It can no longer sign you in.' },
+  sessionRevoked: { title: 'Signed out', message: 'That session has been signed out.' },
+  othersRevoked: { title: 'Signed out elsewhere', message: 'Every other session has been signed out.' },
+  failed: { title: 'Something went wrong', message: 'Please try again.' },
+} as const;

@@ -45,7 +45,7 @@ export const TWO_FACTOR_ENROLMENT_ROUTES: ReadonlySet<string> = new Set([
 export function isTwoFactorEnrolmentRoute(request: FastifyRequest): boolean {
   const url = request.routeOptions.url;
   // Not an API route (the web app's pages, its assets): the page itself shows the enrolment screen.
-  if (!url || !url.startsWith('/api/')) return true;
+  if (!url?.startsWith('/api/')) return true;
   return TWO_FACTOR_ENROLMENT_ROUTES.has(`${request.method} ${url}`);
 }
 

@@ -6,5 +6,5 @@ export * from './jobs';
 export * from './outbox';
 export * from './rate-limits';
 export * from './requests';
-export * from './users';
 export * from './security';
+export * from './users';

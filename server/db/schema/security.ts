@@ -54,10 +54,7 @@ export const passkeys = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
   },
-  (t) => [
-    uniqueIndex('passkeys_credential_idx').on(t.credentialId),
-    index('passkeys_user_idx').on(t.userId),
-  ],
+  (t) => [uniqueIndex('passkeys_credential_idx').on(t.credentialId), index('passkeys_user_idx').on(t.userId)],
 );
 
 /**

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context';
 import { decryptSecret, hashRecoveryCode, matchTotpStep } from './security.crypto';
-import { findTotp, useRecoveryCode, useTotpStep } from './security.repo';
+import { consumeRecoveryCode, consumeTotpStep, findTotp } from './security.repo';
 
 /**
  * The proofs a second step, a factor change or a re-authentication checks. A code is accepted once: the
@@ -19,9 +19,9 @@ export async function checkTotpCode(
   if (!factor || (!factor.enabledAt && !opts.pending)) return false;
   const step = matchTotpStep(decryptSecret(ctx.config.storageSecret, factor.secretCiphertext), code);
   if (step === null) return false;
-  return useTotpStep(ctx.db, userId, step);
+  return consumeTotpStep(ctx.db, userId, step);
 }
 
 export function checkRecoveryCode(ctx: CheckContext, userId: string, code: string): Promise<boolean> {
-  return useRecoveryCode(ctx.db, userId, hashRecoveryCode(userId, code));
+  return consumeRecoveryCode(ctx.db, userId, hashRecoveryCode(userId, code));
 }

@@ -34,7 +34,7 @@ export async function markTotpEnabled(tx: Tx, userId: string) {
  * Records `step` as used, atomically: false when a code of this step or a later one was already accepted
  * (the same code twice, or an older one after a newer).
  */
-export async function useTotpStep(db: Q, userId: string, step: number): Promise<boolean> {
+export async function consumeTotpStep(db: Q, userId: string, step: number): Promise<boolean> {
   const rows = await db
     .update(totpFactors)
     .set({ lastUsedStep: step })
@@ -65,7 +65,7 @@ export async function replaceRecoveryCodes(tx: Tx, userId: string, hashes: strin
 }
 
 /** Marks the code used; false when it is unknown or already used (one statement: used once, ever). */
-export async function useRecoveryCode(db: Q, userId: string, codeHash: string): Promise<boolean> {
+export async function consumeRecoveryCode(db: Q, userId: string, codeHash: string): Promise<boolean> {
   const rows = await db
     .update(recoveryCodes)
     .set({ usedAt: new Date() })
