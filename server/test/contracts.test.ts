@@ -29,6 +29,7 @@ const NON_JSON_ROUTES: Record<string, string> = {
   'GET /api/firm/lpq-requests/:id/package.pdf': 'a PDF file',
   'PUT /api/uploads/local/*': 'S3’s protocol: an empty body with an ETag, errors as S3 XML',
   'GET /dev/mail': 'an HTML page for people (JSON on request), local development only',
+  'POST /dev/session/age': '204 without a body, local development only',
   'GET /metrics': 'Prometheus text',
   'GET /api/docs': 'an HTML page',
 };

@@ -149,3 +149,12 @@ export async function markReauthenticated(db: Db, sessionId: string, authMethod:
     .set({ authenticatedAt: new Date(), authMethod })
     .where(eq(sessions.id, sessionId));
 }
+
+/** Development only (/dev/session/age): the session's sign-in is no longer recent. */
+export async function ageSessionSignIn(db: Db, sessionId: string) {
+  await db
+    .update(sessions)
+    .set({ authenticatedAt: new Date(Date.now() - SESSION_RECENT_AGE_MS) })
+    .where(eq(sessions.id, sessionId));
+}
+const SESSION_RECENT_AGE_MS = 11 * 60 * 1000;

@@ -67,7 +67,7 @@ function Setup({ onEnabled, onCancel }: { onEnabled: (codes: string[]) => void; 
     started.current = true;
     start.mutate();
   }, [start]);
-  if (!secret) return <Loader size="sm" aria-label="Loading" />;
+  if (!secret) return <Loader size="sm" role="status" aria-label="Loading" />;
   return (
     <form
       noValidate
@@ -82,7 +82,7 @@ function Setup({ onEnabled, onCancel }: { onEnabled: (codes: string[]) => void; 
           1. Scan this QR code with your authenticator app (Google Authenticator, 1Password, Microsoft
           Authenticator…).
         </Text>
-        <Suspense fallback={<Loader size="sm" aria-label="Loading" />}>
+        <Suspense fallback={<Loader size="sm" role="status" aria-label="Loading" />}>
           <QRCode
             value={secret.otpauthUrl}
             size={176}
