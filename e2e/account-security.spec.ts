@@ -27,7 +27,9 @@ async function expectAccessible(page: Page, screen: string, opts: { loading?: bo
   if (!opts.loading) await expect(page.locator('[aria-label^="Loading"]')).toHaveCount(0);
   // Mantine's transitions (modals, toasts) finish before axe reads colours.
   await page.waitForTimeout(800);
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
   const blocking = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.html.slice(0, 100)).join(' | ')}`);
@@ -139,7 +141,7 @@ test('passkeys: add one, then sign in with it alone and as the second step', asy
   await shoot(page, 'passkey-name');
   await page.getByRole('dialog').getByLabel('Name', { exact: true }).fill('Work laptop');
   await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page.getByRole('cell', { name: 'Work laptop', exact: true })).toBeVisible();
+  await expect(page.getByTestId('passkey').getByText('Work laptop', { exact: true })).toBeVisible();
   await expect(page.getByText('Passkey added')).toBeVisible();
   await shoot(page, 'passkeys');
 
@@ -147,10 +149,10 @@ test('passkeys: add one, then sign in with it alone and as the second step', asy
   await page.getByRole('button', { name: 'Rename Work laptop' }).click();
   await page.getByRole('dialog').getByLabel('Name', { exact: true }).fill('Office laptop');
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByRole('cell', { name: 'Office laptop', exact: true })).toBeVisible();
+  await expect(page.getByTestId('passkey').getByText('Office laptop', { exact: true })).toBeVisible();
 
   await signOut(page);
-  await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+  await page.getByRole('button', { name: 'Use a passkey instead' }).click();
   await expect(page).toHaveURL(/\/firm\/dashboard/, { timeout: 15_000 });
   await expect(page.getByRole('link', { name: 'Security' })).toBeVisible();
 
@@ -159,6 +161,15 @@ test('passkeys: add one, then sign in with it alone and as the second step', asy
   await enterPassword(page, email);
   await page.getByRole('button', { name: 'Use a passkey' }).click();
   await expect(page).toHaveURL(/\/firm\/dashboard/, { timeout: 15_000 });
+
+  // Removed behind a confirmation; signing in then needs only the password again.
+  await page.getByRole('link', { name: 'Security' }).click();
+  await page.getByRole('button', { name: 'Remove Office laptop' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Remove this passkey?' });
+  await expect(confirm).toBeVisible();
+  await shoot(page, 'passkey-remove');
+  await confirm.getByRole('button', { name: 'Remove passkey' }).click();
+  await expect(page.getByText('No passkeys yet.')).toBeVisible();
 });
 
 test('sessions: sign another one out from this device', async ({ page, browser }) => {

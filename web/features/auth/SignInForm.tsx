@@ -67,7 +67,7 @@ export function SignInForm() {
           </Suspense>
         ) : (
           <Button variant="subtle" fullWidth onClick={() => setPasskey(true)}>
-            Sign in with a passkey
+            Use a passkey instead
           </Button>
         )}
       </Stack>

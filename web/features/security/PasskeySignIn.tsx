@@ -37,7 +37,7 @@ export default function PasskeySignIn() {
         loading={passkey.isPending}
         onClick={() => passkey.mutate()}
       >
-        Sign in with a passkey
+        Use a passkey instead
       </Button>
     </>
   );

@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { PASSKEY_NAME_MAX, SECURITY_MESSAGES, SECURITY_TOASTS } from '@shared/security';
 import { IconKey, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
@@ -107,52 +107,50 @@ export function PasskeysSection() {
         </Text>
       )}
       {list.length > 0 && (
-        <Table.ScrollContainer minWidth={420}>
-          <Table verticalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Added</Table.Th>
-                <Table.Th>Last used</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.map((p) => (
-                <Table.Tr key={p.id}>
-                  <Table.Td fw={500}>{p.name}</Table.Td>
-                  <Table.Td>{formatWhen(p.createdAt)}</Table.Td>
-                  <Table.Td>{formatWhen(p.lastUsedAt)}</Table.Td>
-                  <Table.Td>
-                    <Group gap={4} justify="flex-end" wrap="nowrap">
-                      <Button
-                        size="xs"
-                        variant="subtle"
-                        leftSection={<IconPencil size={14} aria-hidden />}
-                        aria-label={`Rename ${p.name}`}
-                        onClick={() => setRenaming(p)}
-                      >
-                        Rename
-                      </Button>
-                      <Button
-                        size="xs"
-                        variant="subtle"
-                        color="red"
-                        leftSection={<IconTrash size={14} aria-hidden />}
-                        aria-label={`Remove ${p.name}`}
-                        onClick={() => setRemoving(p)}
-                      >
-                        Remove
-                      </Button>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <Stack gap="sm">
+          {list.map((p) => (
+            <Group
+              key={p.id}
+              justify="space-between"
+              wrap="wrap"
+              gap="sm"
+              p="sm"
+              style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 8 }}
+              data-testid="passkey"
+            >
+              <Group gap="sm" wrap="nowrap" align="flex-start">
+                <IconKey size={20} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
+                <div>
+                  <Text fw={500}>{p.name}</Text>
+                  <Text size="xs" c="dimmed">
+                    Added {formatWhen(p.createdAt)} · Last used {formatWhen(p.lastUsedAt)}
+                  </Text>
+                </div>
+              </Group>
+              <Group gap={4} wrap="nowrap">
+                <Button
+                  size="xs"
+                  variant="subtle"
+                  leftSection={<IconPencil size={14} aria-hidden />}
+                  aria-label={`Rename ${p.name}`}
+                  onClick={() => setRenaming(p)}
+                >
+                  Rename
+                </Button>
+                <Button
+                  size="xs"
+                  variant="subtle"
+                  color="red"
+                  leftSection={<IconTrash size={14} aria-hidden />}
+                  aria-label={`Remove ${p.name}`}
+                  onClick={() => setRemoving(p)}
+                >
+                  Remove
+                </Button>
+              </Group>
+            </Group>
+          ))}
+        </Stack>
       )}
       <Group>
         <Button

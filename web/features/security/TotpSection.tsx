@@ -214,11 +214,15 @@ export function TotpSection() {
       {codes && <RecoveryCodes codes={codes} onDone={() => setCodes(null)} />}
       {data?.twoFactorEnabled && !codes && (
         <Group justify="space-between" wrap="wrap" gap="sm">
-          <Text size="sm">
-            Recovery codes: <strong>{data.recoveryCodesRemaining}</strong> of 10 unused
-          </Text>
+          {data.recoveryCodesRemaining > 0 ? (
+            <Text size="sm">
+              Recovery codes: <strong>{data.recoveryCodesRemaining}</strong> of 10 unused
+            </Text>
+          ) : (
+            <Text size="sm">No recovery codes: make a set in case you lose your phone or passkeys.</Text>
+          )}
           <Button variant="default" size="sm" onClick={() => setRegenerating(true)}>
-            Make new recovery codes
+            {data.recoveryCodesRemaining > 0 ? 'Make new recovery codes' : 'Make recovery codes'}
           </Button>
         </Group>
       )}
