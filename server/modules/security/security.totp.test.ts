@@ -191,19 +191,24 @@ describeEachDb('authenticator app', (t, kind) => {
     expect(neu.statusCode).toBe(200);
   });
 
-  it.runIf(kind === 'postgres')('lets one of two racing second steps use a code: one session, once', async () => {
-    const { app } = t();
-    const a = await buildAttorney(app);
-    const { secret, recoveryCodes } = await enrolTotp(app, a.cookie);
-    const race = async (body: object) => {
-      const pendings = await Promise.all([firstStep(app, a.user.email), firstStep(app, a.user.email)]);
-      const answers = await Promise.all(pendings.map((p) => post(app, '/api/login/second-factor', p, body)));
-      return answers.map((r) => r.statusCode).sort();
-    };
-    expect(await race({ recoveryCode: recoveryCodes[3] })).toEqual([200, 400]);
-    await awayFromStepEdge();
-    expect(await race({ code: codeAt(secret, 1) })).toEqual([200, 400]);
-  });
+  it.runIf(kind === 'postgres')(
+    'lets one of two racing second steps use a code: one session, once',
+    async () => {
+      const { app } = t();
+      const a = await buildAttorney(app);
+      const { secret, recoveryCodes } = await enrolTotp(app, a.cookie);
+      const race = async (body: object) => {
+        const pendings = await Promise.all([firstStep(app, a.user.email), firstStep(app, a.user.email)]);
+        const answers = await Promise.all(
+          pendings.map((p) => post(app, '/api/login/second-factor', p, body)),
+        );
+        return answers.map((r) => r.statusCode).sort();
+      };
+      expect(await race({ recoveryCode: recoveryCodes[3] })).toEqual([200, 400]);
+      await awayFromStepEdge();
+      expect(await race({ code: codeAt(secret, 1) })).toEqual([200, 400]);
+    },
+  );
 
   it('400 for a second step with neither or both proofs; 401 without a pending sign-in', async () => {
     const { app } = t();
