@@ -49,6 +49,15 @@ export async function securityRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
     },
   });
 
+  // A code tried on a signed-in account (turning the app on or off): the sign-in limit, per account and address.
+  const perAccount = (name: string) => ({
+    rateLimit: {
+      max: config.rateLimit.max,
+      windowMs: config.rateLimit.windowMs,
+      key: (r: FastifyRequest) => `${name}:${r.ip}:${r.user?.id ?? ''}`,
+    },
+  });
+
   const startSession = (reply: FastifyReply, session: { token: string; expiresAt: Date }) => {
     clearPendingLoginCookie(reply, config);
     setSessionCookie(reply, config, session.token, session.expiresAt);
@@ -102,13 +111,15 @@ export async function securityRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
     setupTotp(ctx, actorOf(request)),
   );
 
-  app.post(c.totpEnable.path, { ...signedIn, schema: routeSchema(c.totpEnable), config: recent }, (request) =>
-    enableTotp(ctx, actorOf(request), request.body),
+  app.post(
+    c.totpEnable.path,
+    { ...signedIn, schema: routeSchema(c.totpEnable), config: { ...recent, ...perAccount('totp-enable') } },
+    (request) => enableTotp(ctx, actorOf(request), request.body),
   );
 
   app.post(
     c.totpDisable.path,
-    { ...signedIn, schema: routeSchema(c.totpDisable), config: recent },
+    { ...signedIn, schema: routeSchema(c.totpDisable), config: { ...recent, ...perAccount('totp-disable') } },
     (request) => disableTotp(ctx, actorOf(request), request.body),
   );
 

@@ -281,6 +281,14 @@ describe('the second step keeps the sign-in limits', () => {
       // Another account at the same address is not limited by it.
       const b = await buildAttorney(t.app);
       await signIn(t.app, b.user.email);
+      // Guessing the code to turn the app off, with a signed-in session, is limited the same way.
+      for (let i = 0; i < 3; i++)
+        expect(
+          (await post(t.app, '/api/auth/totp/disable', a.cookie, { code: codeAt(secret, 4) })).statusCode,
+        ).toBe(400);
+      expect(
+        (await post(t.app, '/api/auth/totp/disable', a.cookie, { code: codeAt(secret) })).statusCode,
+      ).toBe(429);
     } finally {
       await t.close();
     }
