@@ -12,7 +12,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
  *   if (refuseUntilEnrolled(request, reply, { required: firm.requireTwoFactor,
  *       enrolled: await hasSecondFactor(db, user.id) })) return; // answered 403
  *
- * `hasSecondFactor` / `usersWithSecondFactor` live in modules/security/security.repo.ts (the latter, one
+ * `hasSecondFactor` / `usersWithSecondFactor` live in modules/auth/second-factors.ts (the latter, one
  * query for the members list's `twoFactorEnabled`).
  */
 

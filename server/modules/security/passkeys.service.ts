@@ -4,6 +4,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { conflict, notFound } from '../../plugins/errors';
 import { type Actor, authorize } from '../../policies/authorize';
 import { securityPolicies as policies } from '../../policies/security.policy';
+import { secondFactorsOf } from '../auth/second-factors';
 import { mailSecurityChange } from './security.mails';
 import {
   deletePasskey,
@@ -12,7 +13,6 @@ import {
   listPasskeys,
   presentPasskey,
   renamePasskey,
-  secondFactorsOf,
 } from './security.repo';
 import { registrationOptions, verifyRegistration } from './webauthn';
 

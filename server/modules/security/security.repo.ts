@@ -1,7 +1,6 @@
-import { and, count, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { passkeys, pendingLogins, recoveryCodes, totpFactors, webauthnChallenges } from '../../db/schema';
-import { newToken } from '../auth/crypto';
 
 type Q = Db | Tx;
 
@@ -80,14 +79,6 @@ export async function consumeRecoveryCode(db: Q, userId: string, codeHash: strin
   return rows.length === 1;
 }
 
-export async function countUnusedRecoveryCodes(db: Q, userId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(recoveryCodes)
-    .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)));
-  return Number(row?.n ?? 0);
-}
-
 // ---- Passkeys
 
 const passkeyItem = {
@@ -152,50 +143,7 @@ export async function touchPasskey(db: Q, id: string, counter: number) {
   await db.update(passkeys).set({ counter, lastUsedAt: new Date() }).where(eq(passkeys.id, id));
 }
 
-// ---- What an account has (sign-in, the firm's requirement, the members list)
-
-export type SecondFactors = { totp: boolean; passkeys: number; recoveryCodes: number };
-
-export async function secondFactorsOf(db: Q, userId: string): Promise<SecondFactors> {
-  const [totp, keys, codes] = await Promise.all([
-    findTotp(db, userId),
-    db.select({ n: count() }).from(passkeys).where(eq(passkeys.userId, userId)),
-    countUnusedRecoveryCodes(db, userId),
-  ]);
-  return { totp: !!totp?.enabledAt, passkeys: Number(keys[0]?.n ?? 0), recoveryCodes: codes };
-}
-
-/**
- * Whether a user has a second factor (an enabled authenticator app or a passkey): sign-in asks for it,
- * and a firm that requires one lets its members in only once they have one (PRODUCT.md §10).
- */
-export async function hasSecondFactor(db: Q, userId: string): Promise<boolean> {
-  return (await usersWithSecondFactor(db, [userId])).has(userId);
-}
-
-/** Of these users, those with a second factor: one query for a members list (`twoFactorEnabled`). */
-export async function usersWithSecondFactor(db: Q, userIds: string[]): Promise<Set<string>> {
-  if (userIds.length === 0) return new Set();
-  const rows = await db
-    .select({ userId: totpFactors.userId })
-    .from(totpFactors)
-    .where(and(inArray(totpFactors.userId, userIds), isNotNull(totpFactors.enabledAt)))
-    .union(
-      db.selectDistinct({ userId: passkeys.userId }).from(passkeys).where(inArray(passkeys.userId, userIds)),
-    );
-  return new Set(rows.map((r) => r.userId));
-}
-
 // ---- Half-done sign-ins and WebAuthn challenges
-
-export async function createPendingLogin(tx: Q, userId: string, ttlMs: number) {
-  const { token, hash } = newToken();
-  const expiresAt = new Date(Date.now() + ttlMs);
-  await tx.insert(pendingLogins).values({ id: hash, userId, expiresAt });
-  // Old ones go now and then, as rate-limit counters do.
-  if (Math.random() < 0.05) await tx.delete(pendingLogins).where(lt(pendingLogins.expiresAt, new Date()));
-  return { token, expiresAt };
-}
 
 export async function findPendingLogin(db: Q, id: string) {
   const [row] = await db

@@ -4,6 +4,7 @@ import type { Tx } from '../../db/client';
 import { badRequest, conflict } from '../../plugins/errors';
 import { type Actor, authorize } from '../../policies/authorize';
 import { securityPolicies as policies } from '../../policies/security.policy';
+import { secondFactorsOf } from '../auth/second-factors';
 import { checkTotpCode } from './security.checks';
 import {
   encryptSecret,
@@ -19,7 +20,6 @@ import {
   markTotpEnabled,
   replaceRecoveryCodes,
   savePendingTotp,
-  secondFactorsOf,
 } from './security.repo';
 
 /** The authenticator app and recovery codes (PRODUCT.md §10). Every change is mailed to the account. */
