@@ -159,7 +159,8 @@ test('passkeys: add one, then sign in with it alone and as the second step', asy
   // With the password, the passkey is the second step.
   await signOut(page);
   await enterPassword(page, email);
-  await page.getByRole('button', { name: 'Use a passkey' }).click();
+  await expect(page.getByText('Two-step sign-in')).toBeVisible();
+  await page.getByRole('button', { name: 'Use a passkey', exact: true }).click();
   await expect(page).toHaveURL(/\/firm\/dashboard/, { timeout: 15_000 });
 
   // Removed behind a confirmation; signing in then needs only the password again.
