@@ -20,6 +20,7 @@ import { registerMetrics } from './ops/metrics';
 import { registerErrorHandling } from './plugins/errors';
 import { loggerOptions } from './plugins/log-redaction';
 import { registerRateLimits } from './plugins/rate-limit';
+import { registerRecentSignIn } from './plugins/recent-sign-in';
 import { registerSecurity } from './plugins/security';
 import { refusalBeforeBadInput, registerSession } from './plugins/session';
 import { registerTextInputRules } from './plugins/text-input';
@@ -89,6 +90,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance &
   await app.register(cookie);
   registerRateLimits(app, db);
   registerSession(app, config, db);
+  registerRecentSignIn(app, db);
 
   await app.register(healthRoutes, { db });
   await registerModules(app, ctx);

@@ -94,13 +94,19 @@ export type AppConfig = {
   /** Spec §9: multipart above the threshold, parts of at least minPartBytes, maxParts at most. */
   uploads: { multipartThresholdBytes: number; minPartBytes: number; maxParts: number };
   /**
-   * Sign-in, reset and resend attempts per client and address; failed sign-ins per account, whatever the
-   * client; registrations per client. Counted in the database, so every app process shares them.
+   * Sign-in, reset and resend attempts per client and address (failed sign-ins per client: 5 × max);
+   * failed sign-ins per account, whatever the client, past which sign-in slows down (never refused);
+   * registrations per client. Counted in the database, so every app process shares them.
    */
   rateLimit: {
     max: number;
     windowMs: number;
     accountMax: number;
+    /**
+     * The first delay once an account has had `accountMax` failures; it doubles with each further failure,
+     * up to 30 s (PRODUCT.md §10). 1 s; tests shorten it.
+     */
+    accountDelayMs?: number;
     registerMax: number;
     registerWindowMs: number;
   };

@@ -11,4 +11,4 @@ export const HTTP_MESSAGES = {
   nulCharacter: 'This text contains a character that is not allowed.',
 } as const;
 
-export type ApiErrorBody = { message: string; errors?: Record<string, string> };
+export type ApiErrorBody = { message: string; errors?: Record<string, string>; code?: string };

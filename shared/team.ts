@@ -92,6 +92,7 @@ export const TEAM_MESSAGES = {
   noteTooLong: 'Must be at most 2000 characters',
   noFirm: 'Your account is not part of a firm any more. Ask your firm’s admin for a new invitation.',
   selfIdentificationOff: 'This firm does not receive self-identification data.',
+  enrolBeforeRequiring: 'Turn on a second factor for your own account before requiring one for the team.',
   noDiversityOfficer: 'This firm has no diversity officer to receive self-identification data.',
 } as const;
 

@@ -34,6 +34,7 @@ export const PAGES = {
   FirmRequestNew: () => import('./pages/FirmRequestNew'),
   FirmRequestDetail: () => import('./pages/FirmRequestDetail'),
   FirmCustomSections: () => import('./pages/FirmCustomSections'),
+  AccountSecurity: () => import('./pages/AccountSecurity'),
 } satisfies Record<string, () => Promise<{ default: ComponentType }>>;
 
 export type PageName = keyof typeof PAGES;
@@ -55,8 +56,8 @@ export const PUBLIC_PAGES: { path: string; page: PageName; signedOutOnly?: true 
   { path: '/register/firm', page: 'RegisterFirm', signedOutOnly: true },
 ];
 
-/** Signed-in routes and the user type each needs (spec 2.1, PRODUCT.md §4). */
-export const PROTECTED: { path: string; page: PageName; user: UserType; data?: FirstData }[] = [
+/** Signed-in routes and the user type each needs (spec 2.1, PRODUCT.md §4); none: either kind (§10). */
+export const PROTECTED: { path: string; page: PageName; user?: UserType; data?: FirstData }[] = [
   { path: '/attorney/onboarding', page: 'AttorneyOnboarding', user: 'attorney' },
   {
     path: '/attorney/dashboard',
@@ -89,6 +90,11 @@ export const PROTECTED: { path: string; page: PageName; user: UserType; data?: F
     ],
   },
   { path: '/firm/custom-sections', page: 'FirmCustomSections', user: 'firm' },
+  {
+    path: '/account/security',
+    page: 'AccountSecurity',
+    data: () => [apiUrl('GET /api/auth/security'), apiUrl('GET /api/auth/sessions')],
+  },
 ];
 
 /**

@@ -22,7 +22,7 @@ const publicPages = new Map(PUBLIC_PAGES.map((r) => [r.page, page(r.page)]));
 const protectedPages = new Map(PROTECTED.map((r) => [r.page, page(r.page)]));
 
 /** A signed-in page: its code loads while the session is checked rather than after (web/boot.ts too). */
-function Protected({ page: Page, userType }: { page: Page; userType: UserType }) {
+function Protected({ page: Page, userType }: { page: Page; userType?: UserType }) {
   useEffect(() => Page.preload(), [Page]);
   return (
     <RequireUser userType={userType}>

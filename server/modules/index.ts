@@ -11,11 +11,13 @@ import { masterLpqRoutes } from './master-lpq/master-lpq.routes';
 import { positionLpqRoutes } from './position-lpq/position-lpq.routes';
 import { attorneyRequestRoutes } from './requests/attorney-requests.routes';
 import { firmRequestRoutes } from './requests/firm-requests.routes';
+import { securityRoutes } from './security/security.routes';
 import { teamRoutes } from './team/team.routes';
 
 /** Every module's routes; each gets the shared context. */
 export async function registerModules(app: FastifyInstance, ctx: AppContext) {
   await app.register(authRoutes, { ctx });
+  await app.register(securityRoutes, { ctx });
   await app.register(filesRoutes, { ctx });
   await app.register(attorneyRoutes, { ctx });
   await app.register(masterLpqRoutes, { ctx });

@@ -8,6 +8,8 @@ export class HttpError extends Error {
     readonly statusCode: number,
     message: string,
     readonly errors?: Record<string, string>,
+    /** A machine-readable reason the web acts on (`reauthenticate`, `two_factor_required`). */
+    readonly code?: string,
   ) {
     super(message);
   }
@@ -45,9 +47,11 @@ export function registerErrorHandling(
   const sendHttpError = (err: HttpError, reply: FastifyReply) => {
     const retryAfter = (err as { retryAfterSeconds?: number }).retryAfterSeconds;
     if (retryAfter) reply.header('Retry-After', String(retryAfter));
-    return reply
-      .code(err.statusCode)
-      .send({ message: err.message, ...(err.errors ? { errors: err.errors } : {}) });
+    return reply.code(err.statusCode).send({
+      message: err.message,
+      ...(err.errors ? { errors: err.errors } : {}),
+      ...(err.code ? { code: err.code } : {}),
+    });
   };
   app.setErrorHandler(async (err: FastifyError, request, reply) => {
     const badInput = hasZodFastifySchemaValidationErrors(err);

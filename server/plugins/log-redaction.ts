@@ -91,6 +91,14 @@ export function loggerOptions(
         '*.password',
         '*.token',
         '*.signature',
+        // Account security (PRODUCT.md §10): never a TOTP secret or recovery code in a log line (not
+        // '*.code': errors' own codes, ECONNREFUSED and the like, must stay readable).
+        '*.currentPassword',
+        '*.newPassword',
+        '*.secret',
+        '*.otpauthUrl',
+        '*.recoveryCode',
+        '*.recoveryCodes',
       ],
       censor: REDACTED,
     },

@@ -24,12 +24,15 @@ export const tooManyAttempts = (retryAfterSeconds: number) =>
 
 const hashKey = (key: string) => createHash('sha256').update(key).digest('base64url');
 
+/** A key's count in its current window, and when that window ends. */
+export type RateLimitCount = { count: number; resetAt: Date };
+
 /**
- * Counts one hit for `key` in PostgreSQL (one statement, atomic across processes) and throws 429 once the
- * count passes `max` within the window. The window starts at the first hit and resets after `windowMs`.
+ * Counts one hit for `key` in PostgreSQL (one statement, atomic across processes) and answers the count in
+ * the window. The window starts at the first hit and resets after `windowMs`.
  */
-export async function hitRateLimit(db: Db | Tx, key: string, limit: RateLimit): Promise<void> {
-  const resetAt = new Date(Date.now() + limit.windowMs);
+export async function countRateLimit(db: Db | Tx, key: string, windowMs: number): Promise<RateLimitCount> {
+  const resetAt = new Date(Date.now() + windowMs);
   const result = await db.execute<{ count: number; reset_at: string | Date }>(sql`
     insert into ${rateLimits} (key, count, reset_at) values (${hashKey(key)}, 1, ${resetAt.toISOString()})
     on conflict (key) do update set
@@ -39,10 +42,25 @@ export async function hitRateLimit(db: Db | Tx, key: string, limit: RateLimit): 
   const row = (result as unknown as { rows: { count: number; reset_at: string | Date }[] }).rows[0];
   // Expired counters are dropped now and then, so the table stays as small as the active windows.
   if (Math.random() < 0.01) await db.delete(rateLimits).where(sql`${rateLimits.resetAt} < now()`);
-  if (Number(row.count) > limit.max) {
-    const seconds = Math.max(1, Math.ceil((new Date(row.reset_at).getTime() - Date.now()) / 1000));
-    throw tooManyAttempts(seconds);
-  }
+  return { count: Number(row.count), resetAt: new Date(row.reset_at) };
+}
+
+/** The count of `key` in its current window without counting a hit (0 when none is open). */
+export async function peekRateLimit(db: Db | Tx, key: string): Promise<RateLimitCount> {
+  const [row] = await db
+    .select({ count: rateLimits.count, resetAt: rateLimits.resetAt })
+    .from(rateLimits)
+    .where(sql`${rateLimits.key} = ${hashKey(key)} and ${rateLimits.resetAt} > now()`);
+  return row ?? { count: 0, resetAt: new Date() };
+}
+
+export const retryAfterSeconds = (resetAt: Date) =>
+  Math.max(1, Math.ceil((resetAt.getTime() - Date.now()) / 1000));
+
+/** Counts one hit for `key` and throws 429 once the count passes `max` within the window. */
+export async function hitRateLimit(db: Db | Tx, key: string, limit: RateLimit): Promise<void> {
+  const { count, resetAt } = await countRateLimit(db, key, limit.windowMs);
+  if (count > limit.max) throw tooManyAttempts(retryAfterSeconds(resetAt));
 }
 
 /** Ends the window for `key` (a successful sign-in clears the failures counted against its account). */

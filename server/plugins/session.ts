@@ -7,6 +7,7 @@ import { hashToken } from '../modules/auth/crypto';
 import { deleteExpiredSessions, validateSession } from '../modules/auth/sessions';
 import { type Actor, ANONYMOUS } from '../policies/authorize';
 import { HttpError } from './errors';
+import { isTwoFactorEnrolmentRoute, refuseUntilEnrolled, twoFactorRequiredBody } from './two-factor-required';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -55,7 +56,7 @@ export function registerSession(app: FastifyInstance, config: AppConfig, db: Db)
   app.decorateRequest('sessionId', null);
   app.decorateRequest('uncheckedSessionId', null);
   // Callback style: without a cookie, and on the hot reads, nothing here waits (no promise per request).
-  app.addHook('onRequest', (request, _reply, done) => {
+  app.addHook('onRequest', (request, reply, done) => {
     const token = request.cookies[cookieName];
     if (!token) return done();
     if (request.routeOptions.config.sessionInStatement) {
@@ -66,6 +67,14 @@ export function registerSession(app: FastifyInstance, config: AppConfig, db: Db)
       if (found) {
         request.user = found.user;
         request.sessionId = found.sessionId;
+        // PRODUCT.md §10: a firm that requires a second factor lets a member without one enrol only.
+        if (
+          refuseUntilEnrolled(request, reply, {
+            required: !!found.user.mustEnrolSecondFactor,
+            enrolled: false,
+          })
+        )
+          return;
       }
       done();
     }, done);
@@ -130,9 +139,17 @@ export function userFromStatement(request: FastifyRequest, user: User | null, us
   if (!user) throw new HttpError(401, HTTP_MESSAGES.unauthorized);
   request.user = user;
   request.sessionId = request.uncheckedSessionId;
+  if (user.mustEnrolSecondFactor && !isTwoFactorEnrolmentRoute(request))
+    throw new HttpError(403, twoFactorRequiredBody.message, undefined, twoFactorRequiredBody.code);
   if (user.userType !== userType) throw new HttpError(403, HTTP_MESSAGES.forbidden);
   return user;
 }
+
+/** The client's address and browser, kept with a new session (the account's sessions list names them). */
+export const clientInfo = (request: FastifyRequest) => ({
+  ip: request.ip,
+  userAgent: request.headers['user-agent'],
+});
 
 /** The signed-in user inside a handler guarded by requireUser. */
 export function currentUser(request: FastifyRequest): User {

@@ -6,6 +6,7 @@ import { firmPolicies } from './firm.policy';
 import { jobPolicies } from './job.policy';
 import { positionLpqPolicies } from './position-lpq.policy';
 import { requestPolicies } from './request.policy';
+import { securityPolicies } from './security.policy';
 import { teamPolicies } from './team.policy';
 
 /** Every policy by the name services import it under: the authorization matrix test reads this. */
@@ -18,6 +19,7 @@ export const POLICY_GROUPS = {
   positionLpqPolicies,
   requestPolicies,
   teamPolicies,
+  securityPolicies,
 } as const;
 
 export const ALL_POLICIES: Policy<Actor, never>[] = Object.values(POLICY_GROUPS).flatMap(

@@ -1,5 +1,6 @@
 import { SESSION } from '@shared/limits';
 import { type Placeholder, type SQLWrapper, sql } from 'drizzle-orm';
+import { passkeys, totpFactors } from '../db/schema';
 
 /**
  * A session is valid until its absolute expiry and while it has been used within the idle limit
@@ -16,3 +17,16 @@ export const sessionLiveSql = (s: SessionColumns, now: SqlValue, idleCutoff: Sql
 export function sessionClock(now = new Date()) {
   return { now: now.toISOString(), idleCutoff: new Date(now.getTime() - SESSION.idleMs).toISOString() };
 }
+
+/**
+ * PRODUCT.md §10: the user's firm requires a second factor and they have none yet (an enabled authenticator
+ * app or a passkey): until they enrol, only the enrolment routes answer them. `required` is the firm's
+ * setting as SQL (null for a user without a firm).
+ */
+export const mustEnrolSecondFactorSql = (userId: SQLWrapper, required: SQLWrapper) =>
+  sql`(coalesce(${required}, false) and not ${hasSecondFactorSql(userId)})`;
+
+/** The user has a second factor: an enabled authenticator app or a passkey (the Team page's status). */
+export const hasSecondFactorSql = (userId: SQLWrapper) =>
+  sql<boolean>`(exists (select 1 from ${totpFactors} where ${totpFactors.userId} = ${userId} and ${totpFactors.enabledAt} is not null)
+    or exists (select 1 from ${passkeys} where ${passkeys.userId} = ${userId}))`;

@@ -25,10 +25,13 @@ const NON_JSON_ROUTES: Record<string, string> = {
   'DELETE /api/attorney/drafts/:form': '204 without a body',
   'DELETE /api/firm/members/:userId': '204 without a body',
   'DELETE /api/firm/invitations/:id': '204 without a body',
+  'DELETE /api/auth/passkeys/:id': '204 without a body',
+  'DELETE /api/auth/sessions/:id': '204 without a body',
   'GET /api/firm/lpq-requests.csv': 'a CSV file',
   'GET /api/firm/lpq-requests/:id/package.pdf': 'a PDF file',
   'PUT /api/uploads/local/*': 'S3’s protocol: an empty body with an ETag, errors as S3 XML',
   'GET /dev/mail': 'an HTML page for people (JSON on request), local development only',
+  'POST /dev/session/age': '204 without a body, local development only',
   'GET /metrics': 'Prometheus text',
   'GET /api/docs': 'an HTML page',
 };

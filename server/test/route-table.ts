@@ -8,6 +8,7 @@ import { ATTORNEY_RULES } from './route-rules/attorney';
 import { FILE_RULES } from './route-rules/files';
 import { FIRM_RULES } from './route-rules/firm';
 import type { RouteRule } from './route-rules/rule';
+import { SECURITY_RULES } from './route-rules/security';
 import { TEAM_RULES } from './route-rules/team';
 
 /** One route of the running server, as Fastify registered it. */
@@ -46,6 +47,7 @@ export type { Access, RouteCall, RouteRule } from './route-rules/rule';
  */
 export const ROUTE_RULES: Record<string, RouteRule> = {
   ...ACCOUNT_RULES,
+  ...SECURITY_RULES,
   ...FILE_RULES,
   ...ATTORNEY_RULES,
   ...FIRM_RULES,

@@ -25,6 +25,12 @@ export const userResponse = z.object({
     .optional(),
 });
 
+/** POST /api/login for an account with a second factor: which second steps it offers. */
+export const secondStepResponse = z.object({
+  twoFactorRequired: z.literal(true),
+  methods: z.array(z.enum(['totp', 'recovery_code', 'passkey'])),
+});
+
 export const authContracts = defineContracts('Accounts', {
   currentUser: {
     method: 'GET',
@@ -60,9 +66,11 @@ export const authContracts = defineContracts('Accounts', {
     method: 'POST',
     path: '/api/login',
     summary: 'Sign in (sets the session cookie)',
+    description:
+      'With a second factor on the account (PRODUCT.md §10) no session is made yet: the answer is `{ twoFactorRequired: true, methods }` and POST /api/login/second-factor completes the sign-in.',
     audience: 'public',
     body: loginSchema,
-    response: { 200: userResponse },
+    response: { 200: z.union([userResponse, secondStepResponse]) },
   },
   logout: {
     method: 'POST',

@@ -6,11 +6,13 @@ import { filesContracts } from './files';
 import { firmContracts, firmRequestContracts } from './firm';
 import { formContracts } from './forms';
 import { opsContracts } from './ops';
+import { securityContracts } from './security';
 import { teamContracts } from './team';
 
 /** Every endpoint the server has, area by area, in the order the docs show them. */
 export const CONTRACT_AREAS = [
   authContracts,
+  securityContracts,
   attorneyContracts,
   formContracts,
   filesContracts,

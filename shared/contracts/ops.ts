@@ -37,6 +37,16 @@ export const opsContracts = defineContracts('Operations', {
     audience: 'local',
     response: { 200: raw('The local mailbox, newest first', 'text/html') },
   },
+  devAgeSession: {
+    method: 'POST',
+    path: '/dev/session/age',
+    summary:
+      'Makes the caller’s sign-in older than recent sign-in allows (outside production, loopback only)',
+    description:
+      'For the browser journeys of the recent-sign-in dialog (PRODUCT.md §10): the next action that needs a recent sign-in asks for it. Does nothing without a session.',
+    audience: 'local',
+    response: { 204: raw('Done') },
+  },
   openapi: {
     method: 'GET',
     path: OPENAPI_PATH,

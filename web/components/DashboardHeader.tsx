@@ -1,9 +1,9 @@
 import { Badge, Box, Button, Container, Group, Text, Title } from '@mantine/core';
 import type { User } from '@shared/auth';
 import { USER_TYPE_LABELS } from '@shared/user-types';
-import { IconLogout } from '@tabler/icons-react';
+import { IconLogout, IconShieldLock } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useLogout } from '../lib/auth';
 
 /** Spec 2.8 / PRODUCT.md §4: title, the user's name, the role label, the page's own links and Sign Out. */
@@ -39,6 +39,14 @@ export function DashboardHeader({
           </Box>
           <Group gap="sm" wrap="wrap">
             {actions}
+            <Button
+              component={Link}
+              to="/account/security"
+              variant="default"
+              leftSection={<IconShieldLock size={16} aria-hidden />}
+            >
+              Security
+            </Button>
             <Button
               variant="default"
               leftSection={<IconLogout size={16} aria-hidden />}

@@ -11,6 +11,8 @@ import { handleUnauthorized } from './toast';
 export class ApiError extends Error {
   readonly serverMessage: string | undefined;
   readonly errors: Record<string, string>;
+  /** A machine-readable reason some answers carry (PRODUCT.md §10: 'reauthenticate', 'two_factor_required'). */
+  readonly code: string | undefined;
   constructor(
     readonly status: number,
     body: string,
@@ -27,6 +29,7 @@ export class ApiError extends Error {
     this.serverMessage = serverMessage;
     this.errors =
       parsed.errors && typeof parsed.errors === 'object' ? (parsed.errors as Record<string, string>) : {};
+    this.code = typeof parsed.code === 'string' ? parsed.code : undefined;
   }
 }
 
@@ -34,15 +37,33 @@ export class ApiError extends Error {
  * A 401 from anything but signing in means the session ended mid-page (PRODUCT.md §2): the spec's toast,
  * then sign-in, which returns here; unsaved form input waits in the browser (lib/autosave).
  */
-const SIGN_IN_CALL = 'POST /api/login';
+const SIGN_IN_CALLS = [
+  'POST /api/login',
+  // The second step answers 401 when the pending sign-in has expired: no session ended there either.
+  'POST /api/login/second-factor',
+  'POST /api/auth/passkeys/authentication',
+];
 
 /** Throws the ApiError of a non-OK answer; a 401 also starts the sign-in round trip. */
 export async function ensureOk(res: Response, call?: string) {
   if (res.ok) return;
   const text = (await res.text()) || res.statusText;
-  if (res.status === 401 && call && call !== SIGN_IN_CALL) handleUnauthorized();
-  throw new ApiError(res.status, text);
+  if (res.status === 401 && call && !SIGN_IN_CALLS.includes(call)) handleUnauthorized();
+  const error = new ApiError(res.status, text);
+  // A firm that requires a second factor: its member goes to enrol (PRODUCT.md §10).
+  if (res.status === 403 && error.code === TWO_FACTOR_REQUIRED) requireEnrolment();
+  throw error;
 }
+
+const TWO_FACTOR_REQUIRED = 'two_factor_required';
+const ENROLMENT_PAGE = '/account/security';
+function requireEnrolment() {
+  if (window.location.pathname !== ENROLMENT_PAGE) window.location.assign(`${ENROLMENT_PAGE}?required=1`);
+}
+
+/** A 403 that asks the user to confirm it is them (recent sign-in) before the action goes through. */
+export const isReauthenticationRequest = (error: unknown) =>
+  error instanceof ApiError && error.status === 403 && error.code === 'reauthenticate';
 
 /** The message of an API error for a toast: the server's `message`, else the fallback. */
 export function errorMessage(error: unknown, fallback: string): string {

@@ -33,8 +33,10 @@ export function forgetSession() {
 export function useLogin() {
   return useMutation({
     mutationFn: (body: BodyOf<'POST /api/login'>) => api('POST /api/login', { body }),
-    onSuccess: (user) => {
-      setCurrentUser(user);
+    onSuccess: (answer) => {
+      // A second factor on the account (PRODUCT.md §10): no session yet; the form asks for the second step.
+      if ('twoFactorRequired' in answer) return;
+      setCurrentUser(answer);
       showToast(TOASTS.loginSuccess, { variant: 'success' });
     },
     onError: (error) =>

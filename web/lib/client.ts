@@ -11,6 +11,7 @@ import type { SharePreview } from '@shared/sharing';
 import type { z } from 'zod';
 import { ensureOk } from './api';
 import { type AnyInput, urlOf } from './api-url';
+import { withRecentSignIn } from './reauth';
 
 export { apiUrl } from './api-url';
 
@@ -126,9 +127,12 @@ async function send(route: string, input: AnyInput | undefined, nullOn?: number)
   return text ? JSON.parse(text) : undefined;
 }
 
-/** Calls a JSON route: `api('PUT /api/lpqs/:id', { params: { id }, body })`. */
+/**
+ * Calls a JSON route: `api('PUT /api/lpqs/:id', { params: { id }, body })`. A call that needs a recent
+ * sign-in asks for it and goes through after (lib/reauth).
+ */
 export function api<K extends JsonRoute>(route: K, ...[input]: Args<K>): Promise<ResultOf<K>> {
-  return send(route, input as AnyInput | undefined) as Promise<ResultOf<K>>;
+  return withRecentSignIn(() => send(route, input as AnyInput | undefined)) as Promise<ResultOf<K>>;
 }
 
 /**

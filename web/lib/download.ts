@@ -1,5 +1,6 @@
 import { ensureOk } from './api';
 import { apiUrl, type FileRoute, type UrlArgs } from './client';
+import { withRecentSignIn } from './reauth';
 
 /**
  * A GET that answers a file (Content-Disposition: attachment): saved under the server's file name
@@ -11,8 +12,12 @@ export async function apiDownload<K extends FileRoute>(
   ...[input]: UrlArgs<K>
 ): Promise<void> {
   const url = apiUrl(route, ...([input] as UrlArgs<K>));
-  const res = await fetch(url, { credentials: 'include' });
-  await ensureOk(res, `GET ${url}`);
+  // The export needs a recent sign-in: asked for, then fetched again (lib/reauth).
+  const res = await withRecentSignIn(async () => {
+    const answer = await fetch(url, { credentials: 'include' });
+    await ensureOk(answer, `GET ${url}`);
+    return answer;
+  });
   const blob = await res.blob();
   const disposition = res.headers.get('Content-Disposition') ?? '';
   const name = disposition.match(/filename="([^"]+)"/)?.[1] ?? fallbackName;

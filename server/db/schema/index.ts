@@ -6,4 +6,5 @@ export * from './jobs';
 export * from './outbox';
 export * from './rate-limits';
 export * from './requests';
+export * from './security';
 export * from './users';

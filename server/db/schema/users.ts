@@ -31,8 +31,14 @@ export const sessions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    // Account security (PRODUCT.md §10): the id the sessions list shows (never the token's hash), the
+    // browser it came from, when the user last proved who they are (sign-in or re-authentication) and how.
+    publicId: uuid('public_id').notNull().defaultRandom(),
+    userAgent: text('user_agent'),
+    authenticatedAt: timestamp('authenticated_at', { withTimezone: true }).notNull().defaultNow(),
+    authMethod: text('auth_method'),
   },
-  (t) => [index('sessions_user_idx').on(t.userId)],
+  (t) => [index('sessions_user_idx').on(t.userId), uniqueIndex('sessions_public_id_idx').on(t.publicId)],
 );
 
 export const emailTokenPurposeEnum = pgEnum('email_token_purpose', [

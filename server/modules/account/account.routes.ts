@@ -15,7 +15,7 @@ export async function accountRoutes(fastify: FastifyInstance, { ctx }: { ctx: Ap
 
   app.get(
     c.dataExport.path,
-    { ...attorneyOnly, schema: routeSchema(c.dataExport) },
+    { ...attorneyOnly, schema: routeSchema(c.dataExport), config: { recentSignIn: true } },
     async (request, reply) => {
       const { archive, fileName } = await exportAttorneyData(ctx, actorOf(request));
       return reply
@@ -27,7 +27,7 @@ export async function accountRoutes(fastify: FastifyInstance, { ctx }: { ctx: Ap
 
   app.post(
     c.deleteAccount.path,
-    { ...attorneyOnly, schema: routeSchema(c.deleteAccount) },
+    { ...attorneyOnly, schema: routeSchema(c.deleteAccount), config: { recentSignIn: true } },
     async (request, reply) => {
       await deleteAttorneyAccount(ctx, actorOf(request), {
         confirmation: request.body,

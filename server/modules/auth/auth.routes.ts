@@ -4,10 +4,12 @@ import { routeSchema } from '@shared/contracts/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
+import { clearPendingLoginCookie, setPendingLoginCookie } from '../../plugins/pending-login';
 import { registrationLimit } from '../../plugins/rate-limit';
 import {
   actorOf,
   clearSessionCookie,
+  clientInfo,
   currentUser,
   requireUser,
   setSessionCookie,
@@ -63,12 +65,19 @@ export async function authRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppCo
     c.login.path,
     { schema: routeSchema(c.login), config: limit(byIpAndEmail('login')) },
     async (request, reply) => {
-      const { user, session } = await loginUser(ctx, actorOf(request), {
+      const result = await loginUser(ctx, actorOf(request), {
         credentials: request.body,
         previousSessionId: request.sessionId,
+        client: clientInfo(request),
       });
-      setSessionCookie(reply, config, session.token, session.expiresAt);
-      return user;
+      // An account with a second factor: no session yet (PRODUCT.md §10), the second step names this cookie.
+      if (result.kind === 'second-factor') {
+        setPendingLoginCookie(reply, config, result.pending.token);
+        return { twoFactorRequired: true as const, methods: result.methods };
+      }
+      clearPendingLoginCookie(reply, config);
+      setSessionCookie(reply, config, result.session.token, result.session.expiresAt);
+      return result.user;
     },
   );
 
@@ -111,7 +120,7 @@ export async function authRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppCo
     c.resetPassword.path,
     { schema: routeSchema(c.resetPassword), config: limit(byIp('reset')) },
     async (request, reply) => {
-      await resetPassword(ctx, actorOf(request), request.body);
+      await resetPassword(ctx, actorOf(request), { ...request.body, client: clientInfo(request) });
       clearSessionCookie(reply, config);
       return { message: AUTH_MESSAGES.passwordReset };
     },

@@ -1,16 +1,18 @@
 import { AUTH_MESSAGES, type LoginInput, type RegisterInput, type User } from '@shared/auth';
 import { TOKEN_TTL } from '@shared/limits';
+import { PENDING_LOGIN_MS, type SecondFactorMethod } from '@shared/security';
 import type { AppContext } from '../../context';
 import { enqueueMail } from '../../mail/outbox';
 import { badRequest, conflict, HttpError } from '../../plugins/errors';
-import { clearRateLimit, hitRateLimit } from '../../plugins/rate-limit';
 import { accountPolicies as policies } from '../../policies/account.policy';
 import { type Actor, authorize } from '../../policies/authorize';
 import { createUser, sendVerificationMail } from './accounts';
 import { resetPasswordMail } from './auth.mails';
 import { toUser } from './auth.presenter';
 import { hashPassword, verifyPassword } from './crypto';
+import { createPendingLogin, secondFactorMethods, secondFactorsOf } from './second-factors';
 import { createSession, deleteSession, deleteUserSessions } from './sessions';
+import { afterFailedSignIn, afterSignIn, beforeSignInAttempt, clearSignInLimits } from './sign-in-limits';
 import { consumeEmailToken, createEmailToken, endOutstandingTokens } from './tokens';
 import { findUserByEmail, findUserById, markEmailVerified, setPassword } from './users.repo';
 
@@ -26,28 +28,48 @@ export async function registerUser(ctx: AppContext, actor: Actor, input: Registe
   return result;
 }
 
+/** What a sign-in came with besides its credentials: the client's address and browser. */
+export type ClientInfo = { ip: string; userAgent?: string };
+
+/**
+ * The first step of signing in. Without a second factor: a new session. With one (PRODUCT.md §10): no
+ * session yet, a pending sign-in that the second step completes.
+ */
 export async function loginUser(
   ctx: AppContext,
   actor: Actor,
-  input: { credentials: Pick<LoginInput, 'email' | 'password'>; previousSessionId: string | null },
-) {
+  input: {
+    credentials: Pick<LoginInput, 'email' | 'password'>;
+    previousSessionId: string | null;
+    client: ClientInfo;
+  },
+): Promise<
+  | { kind: 'signed-in'; user: User; session: { token: string; expiresAt: Date } }
+  | { kind: 'second-factor'; pending: { token: string; expiresAt: Date }; methods: SecondFactorMethod[] }
+> {
   authorize(policies.signIn, actor);
   const { email, password } = input.credentials;
-  // Attempts per account, whatever address they come from: spreading a guessing run over many clients
-  // (or spoofed proxy headers) does not buy more guesses. A success clears the count.
-  const accountKey = `login-account:${email.trim().toLowerCase()}`;
-  const { windowMs, accountMax } = ctx.config.rateLimit;
-  await hitRateLimit(ctx.db, accountKey, { max: accountMax, windowMs });
+  const who = { email, ip: input.client.ip };
+  await beforeSignInAttempt(ctx, who);
   const row = await findUserByEmail(ctx.db, email);
   const ok = await verifyPassword(row?.passwordHash, password);
-  if (!row || !ok) throw new HttpError(401, AUTH_MESSAGES.invalidCredentials);
-  await clearRateLimit(ctx.db, accountKey);
+  if (!row || !ok) {
+    await afterFailedSignIn(ctx, who);
+    throw new HttpError(401, AUTH_MESSAGES.invalidCredentials);
+  }
+  const factors = await secondFactorsOf(ctx.db, row.id);
+  const methods = secondFactorMethods(factors);
+  if (methods.length > 0) {
+    const pending = await createPendingLogin(ctx.db, row.id, PENDING_LOGIN_MS);
+    return { kind: 'second-factor', pending, methods };
+  }
+  await afterSignIn(ctx, who);
   // A new session id at every sign-in (no fixation).
-  return ctx.db.transaction(async (tx) => {
+  const session = await ctx.db.transaction(async (tx) => {
     if (input.previousSessionId) await deleteSession(tx, input.previousSessionId);
-    const session = await createSession(tx, row.id);
-    return { user: toUser(row), session };
+    return createSession(tx, row.id, { userAgent: input.client.userAgent, authMethod: 'password' });
   });
+  return { kind: 'signed-in', user: toUser(row), session };
 }
 
 export async function verifyEmail(ctx: AppContext, actor: Actor, input: { token: string }): Promise<User> {
@@ -97,17 +119,20 @@ export async function requestPasswordReset(ctx: AppContext, actor: Actor, input:
 export async function resetPassword(
   ctx: AppContext,
   actor: Actor,
-  input: { token: string; password: string },
+  input: { token: string; password: string; client: ClientInfo },
 ) {
   authorize(policies.useMailedLink, actor);
   const passwordHash = await hashPassword(input.password);
-  await ctx.db.transaction(async (tx) => {
+  const used = await ctx.db.transaction(async (tx) => {
     const used = await consumeEmailToken(tx, 'reset_password', input.token);
     if (!used?.userId) throw badRequest(AUTH_MESSAGES.invalidToken, { token: AUTH_MESSAGES.invalidToken });
     await setPassword(tx, used.userId, passwordHash);
     await deleteUserSessions(tx, used.userId);
     await endOutstandingTokens(tx, 'reset_password', used.userId);
+    return used;
   });
+  // The failures counted against the account go with the old password (PRODUCT.md §10).
+  await clearSignInLimits(ctx, { email: used.email, ip: input.client.ip, userId: used.userId! });
 }
 
 export async function logoutSession(ctx: AppContext, actor: Actor, input: { sessionId: string | null }) {

@@ -1,9 +1,9 @@
 import type { User } from '@shared/auth';
 import { SESSION } from '@shared/limits';
-import { eq, not, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, ne, not, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { preparedStatement } from '../../db/prepared';
-import { firmMembers, sessions, users } from '../../db/schema';
+import { firmMembers, firms, sessions, users } from '../../db/schema';
 import { sessionClock, sessionLiveSql } from '../../policies/session-scope';
 import { membershipColumns, toUser, userColumns } from './auth.presenter';
 import { hashToken, newToken } from './crypto';
@@ -11,12 +11,23 @@ import { hashToken, newToken } from './crypto';
 // lastUsedAt is written at most this often, so reads do not all become writes.
 export const SESSION_TOUCH_INTERVAL_MS = 60 * 1000;
 
-export async function createSession(tx: Tx, userId: string) {
+/** How a session's user proved who they are (the sessions list and recent sign-in keep it). */
+export type SessionOrigin = { userAgent?: string | null; authMethod?: string };
+
+export async function createSession(tx: Tx | Db, userId: string, origin: SessionOrigin = {}) {
   const { token, hash } = newToken();
   const expiresAt = new Date(Date.now() + SESSION.absoluteMs);
-  await tx.insert(sessions).values({ id: hash, userId, expiresAt });
+  await tx.insert(sessions).values({
+    id: hash,
+    userId,
+    expiresAt,
+    userAgent: clipUserAgent(origin.userAgent),
+    authMethod: origin.authMethod ?? 'password',
+  });
   return { token, expiresAt };
 }
+
+const clipUserAgent = (ua: string | null | undefined) => (ua ? ua.slice(0, 512) : null);
 
 /** Read on every signed-in request, so it is a prepared statement: the user and their firm and roles. */
 const sessionById = (db: Db) =>
@@ -26,6 +37,7 @@ const sessionById = (db: Db) =>
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .leftJoin(firmMembers, eq(firmMembers.userId, users.id))
+      .leftJoin(firms, eq(firms.id, firmMembers.firmId))
       .where(
         sql`${sessions.id} = ${sql.placeholder('id')} and ${sessionLiveSql(sessions, sql.placeholder('now'), sql.placeholder('idleCutoff'))}`,
       )
@@ -62,3 +74,74 @@ export async function deleteExpiredSessions(db: Db) {
   const clock = sessionClock();
   await db.delete(sessions).where(not(sessionLiveSql(sessions, clock.now, clock.idleCutoff)));
 }
+
+// ---- Account security (PRODUCT.md §10): the sessions list and recent sign-in
+
+/** The account's live sessions, newest first; `id` is the public id, never the token's hash. */
+export async function listUserSessions(db: Db, userId: string) {
+  const clock = sessionClock();
+  return db
+    .select({
+      id: sessions.id,
+      publicId: sessions.publicId,
+      createdAt: sessions.createdAt,
+      lastUsedAt: sessions.lastUsedAt,
+      userAgent: sessions.userAgent,
+    })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), sessionLiveSql(sessions, clock.now, clock.idleCutoff)))
+    .orderBy(desc(sessions.lastUsedAt));
+}
+
+/** A session made before the user agent was kept (registration screens) learns it on first listing. */
+export async function fillSessionUserAgent(db: Db, sessionId: string, userAgent: string | undefined) {
+  if (!userAgent) return;
+  await db
+    .update(sessions)
+    .set({ userAgent: clipUserAgent(userAgent) })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.userAgent)));
+}
+
+/** Ends one of the user's sessions by its public id; false when it is not theirs or gone. */
+export async function deleteSessionByPublicId(tx: Tx | Db, userId: string, publicId: string) {
+  const rows = await tx
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), eq(sessions.publicId, publicId)))
+    .returning({ id: sessions.id });
+  return rows[0]?.id;
+}
+
+/** Ends every session of the user but `keepId`; the number ended. */
+export async function deleteOtherSessions(tx: Tx | Db, userId: string, keepId: string) {
+  const rows = await tx
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), ne(sessions.id, keepId)))
+    .returning({ id: sessions.id });
+  return rows.length;
+}
+
+/** When the session's user last proved who they are; undefined for an unknown session. */
+export async function sessionAuthenticatedAt(db: Db, sessionId: string): Promise<Date | undefined> {
+  const [row] = await db
+    .select({ at: sessions.authenticatedAt })
+    .from(sessions)
+    .where(eq(sessions.id, sessionId));
+  return row?.at;
+}
+
+/** Recent sign-in renewed (POST /api/auth/reauthenticate). */
+export async function markReauthenticated(db: Db, sessionId: string, authMethod: string) {
+  await db
+    .update(sessions)
+    .set({ authenticatedAt: new Date(), authMethod })
+    .where(eq(sessions.id, sessionId));
+}
+
+/** Development only (/dev/session/age): the session's sign-in is no longer recent. */
+export async function ageSessionSignIn(db: Db, sessionId: string) {
+  await db
+    .update(sessions)
+    .set({ authenticatedAt: new Date(Date.now() - SESSION_RECENT_AGE_MS) })
+    .where(eq(sessions.id, sessionId));
+}
+const SESSION_RECENT_AGE_MS = 11 * 60 * 1000;

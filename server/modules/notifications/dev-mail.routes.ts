@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { localMail } from '../../db/schema';
 import { escapeHtml } from '../../mail/layout';
+import { ageSessionSignIn } from '../auth/sessions';
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
@@ -40,6 +41,16 @@ export function mayReadLocalMail(request: FastifyRequest, publicUrl: string): bo
  * HTML for people; JSON with `Accept: application/json` or `?format=json` for scripts.
  */
 export async function devMailRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  // Recent sign-in (PRODUCT.md §10) lasts 10 minutes: the browser journeys age their own session here
+  // to meet the 'Confirm it is you' dialog. Same guard as the mailbox.
+  app.post('/dev/session/age', async (request, reply) => {
+    if (!mayReadLocalMail(request, ctx.publicUrl)) {
+      return reply.code(404).send({ message: HTTP_MESSAGES.notFound });
+    }
+    if (request.sessionId) await ageSessionSignIn(ctx.db, request.sessionId);
+    return reply.code(204).send();
+  });
+
   app.get('/dev/mail', async (request, reply) => {
     if (!mayReadLocalMail(request, ctx.publicUrl)) {
       return reply.code(404).send({ message: HTTP_MESSAGES.notFound });

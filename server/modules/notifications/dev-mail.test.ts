@@ -5,7 +5,7 @@ import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import { outbox } from '../../db/schema';
 import { REDACTED_TOKEN } from '../../mail/dispatcher';
-import { uniqueEmail } from '../../test/factories';
+import { sessionCookie, uniqueEmail } from '../../test/factories';
 import { createTestApp, createTestDatabase, dbKinds, type TestApp, testConfig } from '../../test/harness';
 import { isLoopbackAddress } from './dev-mail.routes';
 
@@ -87,6 +87,48 @@ for (const kind of dbKinds) {
       ]) {
         expect((await read({ headers: { host } })).statusCode, host).toBe(404);
       }
+    });
+
+    it('POST /dev/session/age makes the caller’s sign-in not recent (loopback only), then asks to confirm', async () => {
+      const login = await t.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { email, password: 'a long password' },
+      });
+      const cookie = sessionCookie(login);
+      const changePassword = () =>
+        t.app.inject({ method: 'POST', url: '/api/auth/password', headers: { cookie }, payload: {} });
+      // Fresh: the bad input is answered (400), not the recent sign-in.
+      expect((await changePassword()).statusCode).toBe(400);
+      const away = await t.app.inject({
+        method: 'POST',
+        url: '/dev/session/age',
+        remoteAddress: '10.0.0.7',
+        headers: { cookie, host: 'localhost' },
+      });
+      expect(away.statusCode).toBe(404);
+      const age = await t.app.inject({
+        method: 'POST',
+        url: '/dev/session/age',
+        headers: { cookie, host: 'localhost' },
+      });
+      expect(age.statusCode).toBe(204);
+      const body = {
+        currentPassword: 'a long password',
+        newPassword: 'another long one',
+      };
+      const stale = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/password',
+        headers: { cookie },
+        payload: body,
+      });
+      expect(stale.json()).toEqual({ message: 'Confirm it is you.', code: 'reauthenticate' });
+      // Signed out it does nothing.
+      expect(
+        (await t.app.inject({ method: 'POST', url: '/dev/session/age', headers: { host: 'localhost' } }))
+          .statusCode,
+      ).toBe(204);
     });
 
     it('the outbox forgets the token of a delivered mail; the mailbox keeps its copy', async () => {

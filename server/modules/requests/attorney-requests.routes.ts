@@ -15,6 +15,8 @@ import { previewPackage, revokeShare, sendUpdate, shareRequest } from './sharing
 export async function attorneyRequestRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const guard = { preValidation: requireUser('attorney') };
+  // What cannot be undone or leaks the most asks for a recent sign-in (PRODUCT.md §10).
+  const recentSignIn = { recentSignIn: true };
 
   // Hot: the session lookup is part of the list's statement (hot-reads.service.ts). A page of the list;
   // the next page's URL in the Link header (as the firm's pipeline).
@@ -43,7 +45,7 @@ export async function attorneyRequestRoutes(fastify: FastifyInstance, { ctx }: {
     attorneyRequestSummary(ctx, actorOf(request)),
   );
 
-  app.post(c.share.path, { ...guard, schema: routeSchema(c.share) }, (request) =>
+  app.post(c.share.path, { ...guard, schema: routeSchema(c.share), config: recentSignIn }, (request) =>
     shareRequest(ctx, actorOf(request), { id: request.params.id, share: request.body }),
   );
 
@@ -51,11 +53,11 @@ export async function attorneyRequestRoutes(fastify: FastifyInstance, { ctx }: {
     previewPackage(ctx, actorOf(request), { id: request.params.id, include: request.query }),
   );
 
-  app.post(c.update.path, { ...guard, schema: routeSchema(c.update) }, (request) =>
+  app.post(c.update.path, { ...guard, schema: routeSchema(c.update), config: recentSignIn }, (request) =>
     sendUpdate(ctx, actorOf(request), { id: request.params.id, share: request.body }),
   );
 
-  app.post(c.revoke.path, { ...guard, schema: routeSchema(c.revoke) }, (request) =>
+  app.post(c.revoke.path, { ...guard, schema: routeSchema(c.revoke), config: recentSignIn }, (request) =>
     revokeShare(ctx, actorOf(request), { id: request.params.id }),
   );
 

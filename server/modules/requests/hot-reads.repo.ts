@@ -9,6 +9,7 @@ import { fromDriver, prefixedColumns, preparedSql } from '../../db/prepared';
 import {
   accessEvents,
   firmMembers,
+  firms,
   lpqRequests,
   positionLpqs,
   requestReviewers,
@@ -27,7 +28,7 @@ import {
   packageOpenSql,
   packagePartsSql,
 } from '../../policies/request-scope';
-import { sessionClock, sessionLiveSql } from '../../policies/session-scope';
+import { mustEnrolSecondFactorSql, sessionClock, sessionLiveSql } from '../../policies/session-scope';
 import { SESSION_TOUCH_INTERVAL_MS } from '../auth/sessions';
 
 /**
@@ -48,9 +49,11 @@ const raw = (text: string) => sql.raw(text);
 const SESSION_CTES = sql`"session" as (
     select ${s.id} as "session_id", u."id" as "u_id", u."email" as "u_email", u."first_name" as "u_first_name",
            u."last_name" as "u_last_name", u."user_type" as "u_user_type", u."email_verified_at" as "u_email_verified_at",
-           m."firm_id" as "m_firm_id", m."roles" as "m_roles"
+           m."firm_id" as "m_firm_id", m."roles" as "m_roles",
+           ${mustEnrolSecondFactorSql(raw(`u."id"`), raw(`fm."require_two_factor"`))} as "u_must_enrol"
     from ${sessions} ${s} join ${users} u on u."id" = ${s.userId}
     left join ${firmMembers} m on m."user_id" = u."id"
+    left join ${firms} fm on fm."id" = m."firm_id"
     where ${s.id} = ${p('sessionId')} and ${sessionLiveSql(s, p('now'), p('idleCutoff'))}
   ), "touched" as (
     update ${sessions} set "last_used_at" = ${p('now')}::timestamptz
@@ -165,6 +168,7 @@ function sessionUser(row: RawRow | undefined): User | null {
   };
   if (user.userType === 'firm')
     user.firm = row.m_firm_id ? { id: row.m_firm_id as string, roles: row.m_roles as FirmRole[] } : null;
+  if (row.u_must_enrol === true) user.mustEnrolSecondFactor = true;
   return user;
 }
 

@@ -7,6 +7,7 @@ import { enqueueMail } from '../../mail/outbox';
 import { conflict, notFound } from '../../plugins/errors';
 import { type Actor, authorize, type FirmMember } from '../../policies/authorize';
 import { teamPolicies as policies } from '../../policies/team.policy';
+import { hasSecondFactor } from '../auth/second-factors';
 import { deleteUserSessions } from '../auth/sessions';
 import { findUserById } from '../auth/users.repo';
 import { memberRemovedMail, rolesChangedMail } from './team.mails';
@@ -140,6 +141,9 @@ export async function saveFirmSettings(
   const admin = authorize(policies.administer, actor);
   return ctx.db.transaction(async (tx) => {
     const before = await readSettings(tx, admin.firm.id);
+    // PRODUCT.md §10: an admin cannot lock the team out of what they have not set up themselves.
+    if (input.requireTwoFactor && !before?.requireTwoFactor && !(await hasSecondFactor(tx, admin.id)))
+      throw conflict(TEAM_MESSAGES.enrolBeforeRequiring);
     const after = await writeSettings(tx, admin.firm.id, input);
     const changed = (Object.keys(input) as (keyof FirmSettings)[]).filter((k) => before?.[k] !== after[k]);
     for (const setting of changed)

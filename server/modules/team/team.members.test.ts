@@ -7,6 +7,7 @@ import { signIn } from '../../test/factories';
 import { describeEachDb, type TestApp } from '../../test/harness';
 import { buildFirm } from '../firm/firm.factories';
 import { sharingControlClient } from '../requests/sharing-control.test-support';
+import { enrolTotp } from '../security/security.test-support';
 import { addFirmMember } from './team.factories';
 
 /** PRODUCT.md §9: roles change, members leave, the last admin stays, settings and the audit trail. */
@@ -157,4 +158,41 @@ describeEachDb('firm team: members and settings', (t: () => TestApp, kind) => {
       expect(members.filter((m: { roles: string[] }) => m.roles.includes('admin'))).toHaveLength(1);
     },
   );
+});
+
+/** PRODUCT.md §10: a firm may require a second factor of every member; the admin enrols first. */
+describeEachDb('firm team: a required second factor', (t: () => TestApp) => {
+  const as = (cookie: string, opts: InjectOptions) =>
+    t().app.inject({ ...opts, headers: { ...(opts.headers ?? {}), cookie } });
+  const requireIt = (cookie: string) =>
+    as(cookie, {
+      method: 'PUT',
+      url: '/api/firm/settings',
+      payload: { requireTwoFactor: true, acceptSelfIdentification: true },
+    });
+
+  it('refuses an admin without one, then lets members without one use only enrolment (403 two_factor_required)', async () => {
+    const firm = await buildFirm(t().app);
+    const member = await addFirmMember(t().app, firm.firmId, ['recruiter']);
+    const refused = await requireIt(firm.cookie);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(TEAM_MESSAGES.enrolBeforeRequiring);
+
+    await enrolTotp(t().app, firm.cookie);
+    expect((await requireIt(firm.cookie)).statusCode).toBe(200);
+    // The admin has one: everything still answers.
+    expect((await as(firm.cookie, { method: 'GET', url: '/api/firm/lpq-requests' })).statusCode).toBe(200);
+    // The recruiter has none: firm routes, the hot read included, answer 403 with the code; enrolment works.
+    for (const url of ['/api/firm/lpq-requests', '/api/firm/profile', `/api/firm/lpq-requests/${crypto.randomUUID()}`]) {
+      const res = await as(member.cookie, { method: 'GET', url });
+      expect(res.statusCode, url).toBe(403);
+      expect(res.json().code).toBe('two_factor_required');
+    }
+    expect((await as(member.cookie, { method: 'GET', url: '/api/user' })).statusCode).toBe(200);
+    expect((await as(member.cookie, { method: 'GET', url: '/api/auth/security' })).statusCode).toBe(200);
+    const members = (await as(firm.cookie, { method: 'GET', url: '/api/firm/members' })).json();
+    expect(members.map((m: { twoFactorEnabled: boolean }) => m.twoFactorEnabled).sort()).toEqual([false, true]);
+    await enrolTotp(t().app, member.cookie);
+    expect((await as(member.cookie, { method: 'GET', url: '/api/firm/lpq-requests' })).statusCode).toBe(200);
+  });
 });

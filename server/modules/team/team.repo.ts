@@ -11,14 +11,12 @@ import {
   sessions,
   users,
 } from '../../db/schema';
+import { hasSecondFactorSql } from '../../policies/session-scope';
 
 /**
  * The firm's team: members, invitations, settings and the firm's audit trail. Every read is selected by the
  * firm's id (policies team.*), and a row of another firm is never returned.
  */
-
-/** A second factor is on for the user (the account security pages enrol them). */
-export const twoFactorEnabledSql = sql<boolean>`false`;
 
 export async function listMembers(db: Db | Tx, firmId: string) {
   return db
@@ -28,7 +26,7 @@ export async function listMembers(db: Db | Tx, firmId: string) {
       firstName: users.firstName,
       lastName: users.lastName,
       roles: firmMembers.roles,
-      twoFactorEnabled: twoFactorEnabledSql,
+      twoFactorEnabled: hasSecondFactorSql(users.id).mapWith(Boolean),
       lastActiveAt:
         sql<Date | null>`(select ${max(sessions.lastUsedAt)} from ${sessions} where ${sessions.userId} = ${users.id})`.mapWith(
           (v) => (v ? new Date(v as string) : null),

@@ -60,18 +60,24 @@ export async function teamRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppCo
     firm.get(c.listMembers.path, { schema: routeSchema(c.listMembers) }, (request) =>
       listFirmMembers(ctx, actorOf(request)),
     );
-    firm.put(c.updateMember.path, { schema: routeSchema(c.updateMember) }, (request) =>
+    // PRODUCT.md §10: member and role changes need a recent sign-in.
+    const recent = { recentSignIn: true };
+    firm.put(c.updateMember.path, { schema: routeSchema(c.updateMember), config: recent }, (request) =>
       updateMemberRoles(ctx, actorOf(request), { userId: request.params.userId, roles: request.body.roles }),
     );
-    firm.delete(c.removeMember.path, { schema: routeSchema(c.removeMember) }, async (request, reply) => {
-      await removeMember(ctx, actorOf(request), { userId: request.params.userId });
-      return reply.code(204).send();
-    });
+    firm.delete(
+      c.removeMember.path,
+      { schema: routeSchema(c.removeMember), config: recent },
+      async (request, reply) => {
+        await removeMember(ctx, actorOf(request), { userId: request.params.userId });
+        return reply.code(204).send();
+      },
+    );
 
     firm.get(c.listInvitations.path, { schema: routeSchema(c.listInvitations) }, (request) =>
       listInvitations(ctx, actorOf(request)),
     );
-    firm.post(c.invite.path, { schema: routeSchema(c.invite) }, async (request, reply) =>
+    firm.post(c.invite.path, { schema: routeSchema(c.invite), config: recent }, async (request, reply) =>
       reply.code(201).send(await inviteMember(ctx, actorOf(request), request.body)),
     );
     firm.post(c.resendInvitation.path, { schema: routeSchema(c.resendInvitation) }, (request) =>
@@ -110,7 +116,7 @@ export async function teamRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppCo
     firm.get(c.getSettings.path, { schema: routeSchema(c.getSettings) }, (request) =>
       getFirmSettings(ctx, actorOf(request)),
     );
-    firm.put(c.saveSettings.path, { schema: routeSchema(c.saveSettings) }, (request) =>
+    firm.put(c.saveSettings.path, { schema: routeSchema(c.saveSettings), config: recent }, (request) =>
       saveFirmSettings(ctx, actorOf(request), request.body),
     );
     firm.get(c.audit.path, { schema: routeSchema(c.audit) }, (request) =>

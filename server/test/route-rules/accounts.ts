@@ -63,6 +63,9 @@ export const ACCOUNT_RULES: Record<string, RouteRule> = {
   'GET /api/auth/user': { access: 'signed-in', ok: 200, call: url('/api/auth/user') },
   'POST /api/auth/resend-verification': { access: 'signed-in', call: url('/api/auth/resend-verification') },
   'GET /dev/mail': { access: 'public', ok: 200, call: url('/dev/mail') },
+  // Ages only the caller's own session (the world's then need a recent sign-in only for what none of
+  // the other rules calls again); 204 with or without one.
+  'POST /dev/session/age': { access: 'public', ok: 204, freshSession: true, call: url('/dev/session/age') },
 
   // Operations (probes; /metrics only when METRICS_ENABLED, which the tests leave off)
   'GET /healthz': { access: 'public', ok: 200, call: url('/healthz') },

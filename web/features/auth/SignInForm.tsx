@@ -1,5 +1,7 @@
 import { Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
 import type { LoginInput } from '@shared/auth';
+import type { SecondFactorMethod } from '@shared/security';
+import { lazy, Suspense, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { PasswordField } from '../../components/PasswordField';
@@ -8,17 +10,31 @@ import { applyServerErrors, lazyZodResolver } from '../../lib/forms';
 
 // zod and the schema load when the form is first checked (on submit), not with the sign-in page.
 const resolver = lazyZodResolver<LoginInput>(() => import('@shared/auth').then((m) => m.loginSchema));
+// The second step (PRODUCT.md §10) and passkeys load only when they are needed.
+const SecondStep = lazy(() => import('../security/SecondStep'));
+const PasskeySignIn = lazy(() => import('../security/PasskeySignIn'));
 
 export function SignInForm() {
   const login = useLogin();
+  const [methods, setMethods] = useState<SecondFactorMethod[] | null>(null);
+  const [passkey, setPasskey] = useState(false);
   const form = useForm<LoginInput>({
     resolver,
     defaultValues: { email: '', password: '' },
   });
   const { errors } = form.formState;
   const onSubmit = form.handleSubmit((values) =>
-    login.mutate(values, { onError: (error) => applyServerErrors(error, form.setError) }),
+    login.mutate(values, {
+      onSuccess: (answer) => 'twoFactorRequired' in answer && setMethods(answer.methods),
+      onError: (error) => applyServerErrors(error, form.setError),
+    }),
   );
+  if (methods)
+    return (
+      <Suspense>
+        <SecondStep methods={methods} onCancel={() => setMethods(null)} />
+      </Suspense>
+    );
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="md">
@@ -45,6 +61,15 @@ export function SignInForm() {
         <Button type="submit" fullWidth disabled={login.isPending}>
           {login.isPending ? 'Signing In...' : 'Sign In'}
         </Button>
+        {passkey ? (
+          <Suspense>
+            <PasskeySignIn />
+          </Suspense>
+        ) : (
+          <Button variant="subtle" fullWidth onClick={() => setPasskey(true)}>
+            Use a passkey instead
+          </Button>
+        )}
       </Stack>
     </form>
   );

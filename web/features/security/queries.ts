@@ -1,0 +1,20 @@
+import { useQuery } from '@tanstack/react-query';
+import { queryClient } from '../../lib/api';
+import { api } from '../../lib/client';
+
+/** The account security page's reads; every change refreshes what it touched. */
+export const SECURITY_KEYS = {
+  overview: ['/api/auth/security'],
+  passkeys: ['/api/auth/passkeys'],
+  sessions: ['/api/auth/sessions'],
+} as const;
+
+export const useSecurityOverview = () =>
+  useQuery({ queryKey: SECURITY_KEYS.overview, queryFn: () => api('GET /api/auth/security') });
+export const usePasskeys = () =>
+  useQuery({ queryKey: SECURITY_KEYS.passkeys, queryFn: () => api('GET /api/auth/passkeys') });
+export const useSessions = () =>
+  useQuery({ queryKey: SECURITY_KEYS.sessions, queryFn: () => api('GET /api/auth/sessions') });
+
+export const refreshSecurity = (...keys: (keyof typeof SECURITY_KEYS)[]) =>
+  Promise.all(keys.map((k) => queryClient.invalidateQueries({ queryKey: SECURITY_KEYS[k] })));

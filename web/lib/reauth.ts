@@ -1,0 +1,30 @@
+import { isReauthenticationRequest } from './api';
+
+/**
+ * Recent sign-in (PRODUCT.md §10): any call the server answers 403 `code: 'reauthenticate'` waits while
+ * the user confirms it is them (a dialog: password, authenticator code or passkey), then is sent again,
+ * and its promise resolves with that answer: the user never starts the action again. Cancelled, the
+ * original 403 stands. The dialog loads the first time it is needed (features/security/confirm-identity); tests may set another.
+ */
+type Confirm = () => Promise<boolean>;
+let confirmIdentity: Confirm | null = () =>
+  import('../features/security/confirm-identity').then((m) => m.confirmIdentity());
+let pending: Promise<boolean> | null = null;
+
+export function setIdentityConfirmation(confirm: Confirm | null) {
+  confirmIdentity = confirm;
+}
+
+/** Sends `call`; when it asks for a recent sign-in, asks the user once (calls at the same time share it) and sends it again. */
+export async function withRecentSignIn<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (!isReauthenticationRequest(error) || !confirmIdentity) throw error;
+    pending ??= confirmIdentity().finally(() => {
+      pending = null;
+    });
+    if (!(await pending)) throw error;
+    return call();
+  }
+}

@@ -1,0 +1,44 @@
+import { Alert, Stack } from '@mantine/core';
+import { SECURITY_MESSAGES } from '@shared/security';
+import { IconShieldLock } from '@tabler/icons-react';
+import { useSearchParams } from 'react-router';
+import { PageShell } from '../components/PageShell';
+import { PasskeysSection } from '../features/security/PasskeysSection';
+import { PasswordSection } from '../features/security/PasswordSection';
+import { SessionsSection } from '../features/security/SessionsSection';
+import { TotpSection } from '../features/security/TotpSection';
+import { useAuth } from '../lib/auth';
+
+/**
+ * Account security (PRODUCT.md §10), for both kinds of account: the password, two-step sign-in
+ * (authenticator app and recovery codes), passkeys and the signed-in sessions.
+ */
+export default function AccountSecurityPage() {
+  const { user } = useAuth();
+  const [params] = useSearchParams();
+  const home = user?.userType === 'firm' ? '/firm/dashboard' : '/attorney/dashboard';
+  return (
+    <PageShell
+      title="Account security"
+      subtitle="How you sign in, and where you are signed in."
+      back={{ label: 'Back to dashboard', to: home }}
+      size="md"
+    >
+      <Stack gap="lg">
+        {params.get('required') && (
+          <Alert
+            color="orange"
+            icon={<IconShieldLock size={18} aria-hidden />}
+            title="Two-step sign-in required"
+          >
+            {SECURITY_MESSAGES.twoFactorRequired}
+          </Alert>
+        )}
+        <TotpSection />
+        <PasskeysSection />
+        <SessionsSection />
+        <PasswordSection />
+      </Stack>
+    </PageShell>
+  );
+}
