@@ -17,6 +17,7 @@ import { apiDocsRoutes } from './modules/api-docs/api-docs.routes';
 import { devMailRoutes } from './modules/notifications/dev-mail.routes';
 import { healthRoutes } from './ops/health';
 import { registerMetrics } from './ops/metrics';
+import { createPdfRenderer } from './pdf/pdf-workers';
 import { registerErrorHandling } from './plugins/errors';
 import { loggerOptions } from './plugins/log-redaction';
 import { registerRateLimits } from './plugins/rate-limit';
@@ -77,6 +78,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance &
     publicUrl: config.publicUrl,
     storage: createStorage(config),
     scheduler: createScheduler({ db, log: app.log, pollMs: config.jobPollMs }),
+    pdf: createPdfRenderer(),
   };
   app.decorate('ctx', ctx);
 
@@ -140,6 +142,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance &
     await ctx.scheduler.stop();
     await mailDispatcher.stop();
     mailTransport.close();
+    // Requests in flight have finished by now (Fastify closes the server first): nothing waits on a PDF.
+    await ctx.pdf.close();
   });
   return app as FastifyInstance & { ctx: AppContext };
 }

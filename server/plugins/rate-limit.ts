@@ -45,6 +45,21 @@ export async function hitRateLimit(db: Db | Tx, key: string, limit: RateLimit): 
   }
 }
 
+/**
+ * A lease on `key` for `ms` in the same table (one row, shared by every process): true when this call
+ * took it, false while someone else holds it. `clearRateLimit` gives it back; a process that dies holding
+ * it frees it when `ms` has passed.
+ */
+export async function claimLease(db: Db | Tx, key: string, ms: number): Promise<boolean> {
+  const until = new Date(Date.now() + ms).toISOString();
+  const result = await db.execute(sql`
+    insert into ${rateLimits} (key, count, reset_at) values (${hashKey(key)}, 1, ${until})
+    on conflict (key) do update set count = 1, reset_at = excluded.reset_at
+      where ${rateLimits.resetAt} <= now()
+    returning 1 as claimed`);
+  return (result as unknown as { rows: unknown[] }).rows.length === 1;
+}
+
 /** Ends the window for `key` (a successful sign-in clears the failures counted against its account). */
 export async function clearRateLimit(db: Db | Tx, key: string): Promise<void> {
   await db.delete(rateLimits).where(sql`${rateLimits.key} = ${hashKey(key)}`);

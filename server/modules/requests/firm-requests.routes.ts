@@ -4,7 +4,6 @@ import { format } from 'date-fns';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
-import { renderPackagePdfOffThread } from '../../pdf/pdf-workers';
 import { hotSerializerCompiler } from '../../plugins/hot-serializer';
 import { linkNextPage } from '../../plugins/paging';
 import { actorOf, requireUser, userFromStatement } from '../../plugins/session';
@@ -117,7 +116,7 @@ export async function firmRequestRoutes(fastify: FastifyInstance, { ctx }: { ctx
       id: request.params.id,
       version: request.query.version,
     });
-    const pdf = await renderPackagePdfOffThread(item, pkg);
+    const pdf = await ctx.pdf.render(item, pkg);
     const name = `LPQ ${pkg.attorney.firstName} ${pkg.attorney.lastName} ${item.positionTitle} ${format(new Date(pkg.sharedAt), 'yyyy-MM-dd')} v${pkg.version}`;
     return reply
       .header('Content-Type', 'application/pdf')
