@@ -9,6 +9,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { AppConfig } from './config';
 import type { AppContext } from './context';
 import type { Db, PoolStats } from './db/client';
+import { registerJobs } from './jobs/jobs';
 import { createScheduler } from './jobs/scheduler';
 import { createMailDispatcher } from './mail/dispatcher';
 import { createMailTransport, type MailTransport } from './mail/transport';
@@ -94,6 +95,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance &
 
   await app.register(healthRoutes, { db });
   await registerModules(app, ctx);
+  registerJobs(ctx);
   await app.register(apiDocsRoutes);
   if (config.env !== 'production' && mailTransport.kind === 'local')
     await app.register(devMailRoutes, { ctx });

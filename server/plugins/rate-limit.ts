@@ -7,6 +7,11 @@ import type { Db, Tx } from '../db/client';
 import { rateLimits } from '../db/schema';
 import { HttpError } from './errors';
 
+/*
+ * Hand-written rather than @fastify/rate-limit: the counts live in PostgreSQL so every app process shares
+ * them (its stores are one process's memory or Redis, which this app does not run).
+ */
+
 /** A limit: at most `max` hits per `windowMs` for one key. */
 export type RateLimit = { max: number; windowMs: number };
 
@@ -37,8 +42,6 @@ export async function hitRateLimit(db: Db | Tx, key: string, limit: RateLimit): 
       reset_at = case when ${rateLimits.resetAt} <= now() then excluded.reset_at else ${rateLimits.resetAt} end
     returning count, reset_at`);
   const row = (result as unknown as { rows: { count: number; reset_at: string | Date }[] }).rows[0];
-  // Expired counters are dropped now and then, so the table stays as small as the active windows.
-  if (Math.random() < 0.01) await db.delete(rateLimits).where(sql`${rateLimits.resetAt} < now()`);
   if (Number(row.count) > limit.max) {
     const seconds = Math.max(1, Math.ceil((new Date(row.reset_at).getTime() - Date.now()) / 1000));
     throw tooManyAttempts(seconds);
@@ -63,6 +66,18 @@ export async function claimLease(db: Db | Tx, key: string, ms: number): Promise<
 /** Ends the window for `key` (a successful sign-in clears the failures counted against its account). */
 export async function clearRateLimit(db: Db | Tx, key: string): Promise<void> {
   await db.delete(rateLimits).where(sql`${rateLimits.key} = ${hashKey(key)}`);
+}
+
+/**
+ * Drops the rows whose window has ended (they count for nothing: the next hit starts a new window). The
+ * scheduler runs it every few minutes (server/jobs/jobs.ts), off the request path.
+ */
+export async function deleteExpiredRateLimits(db: Db): Promise<number> {
+  const removed = await db
+    .delete(rateLimits)
+    .where(sql`${rateLimits.resetAt} < now()`)
+    .returning({ key: rateLimits.key });
+  return removed.length;
 }
 
 /** Applies each route's `config.rateLimit` before its handler. */
