@@ -10,6 +10,9 @@
  * - `/three/api/…` — the THREE-STATEMENT baseline: the session lookup (with a separate touch at most
  *   once a minute), then the read, then the access event insert, as the app did before issue 17.
  *
+ * - `PUT /api/attorney/drafts/:form` — autosave's write (issue 34), ONE statement: the session lookup, its
+ *   touch and the upsert of the draft, the same text the app sends (server/modules/drafts/drafts.repo.ts).
+ *
  * The attorney's list is the first page (50 rows; the bench attorney has 20, so no next page).
  *
  * Usage (bench/load.ts starts it): PORT=3111 DATABASE_URL=postgres://… DATABASE_POOL_MAX=20 npx tsx bench/load-baseline.ts
@@ -21,6 +24,7 @@ import { DEFAULT_DATABASE_POOL_MAX } from '../server/config';
 import { POOL_IDLE_TIMEOUT_MS } from '../server/db/client';
 import { fromDriver, prefixedColumns } from '../server/db/prepared';
 import { lpqRequests, positionLpqs, sharedPackages } from '../server/db/schema';
+import { DRAFT_SAVE_FOR_SESSION_SQL } from '../server/modules/drafts/drafts.repo';
 import { toAttorneyItem } from '../server/modules/requests/attorney-item';
 import {
   firmMayRead,
@@ -34,6 +38,7 @@ import {
   sessionParams,
 } from '../server/modules/requests/hot-reads.repo';
 import { toPackage } from '../server/modules/requests/package-versions';
+import { DRAFT_MAX_BYTES, isDraftName, positionLpqOfDraft } from '../shared/drafts';
 import { SESSION } from '../shared/limits';
 import { PAGE } from '../shared/paging';
 import { SHARED_DOCUMENT_STATUSES } from '../shared/requests';
@@ -167,6 +172,30 @@ app.get('/api/firm/lpq-requests/:id', async (request, reply) => {
   if (!allowed(reply, row, 'firm')) return reply;
   const detail = row.r_id ? firmDetail(row) : null;
   return detail ?? reply.code(404).send({ message: 'Not found' });
+});
+
+// Autosave: one statement. A body that is not `{ data: {…} }` or is too large is a 400, as in the app.
+app.put('/api/attorney/drafts/:form', async (request, reply) => {
+  const id = sessionId(request);
+  if (!id) return reply.code(401).send({ message: 'Unauthorized' });
+  const form = (request.params as { form: string }).form;
+  const data = (request.body as { data?: unknown } | null)?.data;
+  if (typeof data !== 'object' || data === null || Array.isArray(data))
+    return reply.code(400).send({ message: 'Invalid input' });
+  const json = JSON.stringify(data);
+  const known = isDraftName(form);
+  const fits = Buffer.byteLength(json) <= DRAFT_MAX_BYTES;
+  const [row] = await query('draft_save_for_session', DRAFT_SAVE_FOR_SESSION_SQL, [
+    ...sessionParams(id),
+    known && fits ? form : null,
+    positionLpqOfDraft(form),
+    known && fits ? json : null,
+  ]);
+  if (!allowed(reply, row, 'attorney')) return reply;
+  if (!known) return reply.code(404).send({ message: 'Not found' });
+  if (!fits) return reply.code(400).send({ message: 'This draft is too large to save.' });
+  if (!row.saved_at) return reply.code(404).send({ message: 'Not found' });
+  return { updatedAt: new Date(row.saved_at as string).toISOString() };
 });
 
 // Three statements: session (+ touch), read, access event.

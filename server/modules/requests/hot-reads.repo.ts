@@ -22,7 +22,7 @@ export const SESSION_TOUCH_INTERVAL_MS = 60 * 1000;
  * $1 the session id (the token's hash), $2 now, $3 the idle cutoff, $4 touch when last used before this.
  * The same conditions as validateSession; the touch runs inside the statement and nothing reads it.
  */
-const SESSION_CTES = `"session" as (
+export const SESSION_CTES = `"session" as (
     select s."id" as "session_id", u."id" as "u_id", u."email" as "u_email", u."first_name" as "u_first_name",
            u."last_name" as "u_last_name", u."user_type" as "u_user_type", u."email_verified_at" as "u_email_verified_at"
     from "sessions" s join "users" u on u."id" = s."user_id"
@@ -108,7 +108,7 @@ export function sessionParams(sessionId: string, now = new Date()) {
 }
 
 /** The signed-in user of a row of either statement; null when the session is unknown, expired or idle. */
-function sessionUser(row: RawRow | undefined): User | null {
+export function sessionUser(row: RawRow | undefined): User | null {
   if (!row) return null;
   return {
     id: row.u_id as string,
