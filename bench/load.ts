@@ -11,7 +11,8 @@
  * `--pools 4,8,12,20` sweeps the PostgreSQL pool size (app and baselines alike); the targets are judged at
  * the app's default pool size (DATABASE_POOL_MAX, server/config.ts), the others are shown for the choice.
  * Reported, never asserted in tests; exits 1 when a target is missed.
- * At the default pool it then runs the PDF and upload phases (bench/load-phases.ts; --skip-phases skips them).
+ * At the default pool it then runs the PDF, data export and upload phases (bench/load-phases.ts; --skip-phases
+ * skips them; --phases pdf,export,uploads picks some; --endpoints with nothing after it loads no endpoint).
  * Usage: npm run bench:load [-- --duration 10 --warmup 3 --rounds 3 --connections 50 --pools 20 --skip-phases --keep-db
  *   --endpoints list,detail,draft]
  * Needs a PostgreSQL server (BENCH_PG_URL, default postgres://postgres@127.0.0.1:5432/postgres); creates
@@ -24,7 +25,7 @@ import pg from 'pg';
 import { DEFAULT_DATABASE_POOL_MAX } from '../server/config';
 import { completeMasterLpq } from '../server/modules/master-lpq/master-lpq.fixtures';
 import { adminQuery, cpuSecondsByPid, groupCpuSeconds, median, stop, timeToFirst200 } from './lib';
-import { type Check, pdfPhase, UPLOAD_TARGET, uploadPhase } from './load-phases';
+import { type Check, EXPORT_TARGET, exportPhase, pdfPhase, UPLOAD_TARGET, uploadPhase } from './load-phases';
 import { loadRun } from './load-runner';
 import { attorneyEmail } from './load-seed';
 import {
@@ -59,9 +60,13 @@ const keepDb = process.argv.includes('--keep-db');
 const rounds = arg('rounds', 3);
 /** Which endpoints to load (all by default): list, detail, draft. */
 const endpointsArg = process.argv.indexOf('--endpoints');
-const only = endpointsArg > 0 ? new Set(process.argv[endpointsArg + 1].split(',')) : null;
+const only = endpointsArg > 0 ? new Set((process.argv[endpointsArg + 1] ?? '').split(',')) : null;
 /** Attorneys whose drafts the write spreads over (one row each, as 50 people typing at once). */
 const DRAFT_WRITERS = 50;
+/** Which later phases to run (all by default). */
+const phasesArg = process.argv.indexOf('--phases');
+const phases = phasesArg > 0 ? new Set(process.argv[phasesArg + 1].split(',')) : null;
+const phase = (name: string) => !phases || phases.has(name);
 /** Only the endpoint load: no PDF and upload phases. */
 const skipPhases = process.argv.includes('--skip-phases');
 /** The pool size the app ships with: the targets are judged there. */
@@ -361,21 +366,33 @@ try {
     }
     if (pool === DEFAULT_POOL && !skipPhases) {
       const checks: Check[] = [];
-      console.log(`\nPDF export (pool ${pool}):`);
-      checks.push(
-        ...(await pdfPhase({
-          appUrl,
-          appPgid: servers.app.pid!,
-          firmCookie: session.firm,
-          requestId: session.requestId,
-          seconds: duration,
-          rounds,
-          loadOther: (seconds) => runLoad(`${appUrl}${allEndpoints[0].path}`, session.attorney, seconds),
-        })),
-      );
+      if (phase('pdf')) console.log(`\nPDF export (pool ${pool}):`);
+      if (phase('pdf'))
+        checks.push(
+          ...(await pdfPhase({
+            appUrl,
+            appPgid: servers.app.pid!,
+            firmCookie: session.firm,
+            requestId: session.requestId,
+            seconds: duration,
+            rounds,
+            loadOther: (seconds) => runLoad(`${appUrl}${allEndpoints[0].path}`, session.attorney, seconds),
+          })),
+        );
+      if (phase('export')) console.log(`\ndata export (pool ${pool}):`);
+      if (phase('export'))
+        checks.push(
+          ...(await exportPhase({
+            appUrl,
+            attorneyCookies: draftWriters.slice(0, EXPORT_TARGET.concurrent),
+            seconds: duration,
+            rounds,
+            loadOther: (seconds) => runLoad(`${appUrl}${allEndpoints[0].path}`, session.attorney, seconds),
+          })),
+        );
       // Each upload path on a freshly started app, so neither inherits the memory the other phases left.
       await stopServers(servers);
-      for (const kind of ['single', 'multipart'] as const) {
+      for (const kind of phase('uploads') ? (['single', 'multipart'] as const) : []) {
         const fresh = await startServers(pool);
         console.log(`uploads, ${kind} (fresh app, pool ${pool}):`);
         const attorneys = [];

@@ -3,6 +3,7 @@ import { formContracts as c } from '@shared/contracts/forms';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
+import { hotSerializerCompiler } from '../../plugins/hot-serializer';
 import { actorOf, requireUser, userFromStatement } from '../../plugins/session';
 import { sessionToken } from '../../policies/authorize';
 import { deleteDraft, getDraft, saveDraft } from './drafts.service';
@@ -15,10 +16,16 @@ export async function draftRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppC
   app.get(c.getDraft.path, { ...attorneyOnly, schema: routeSchema(c.getDraft) }, (request) =>
     getDraft(ctx, actorOf(request), { name: request.params.form }),
   );
-  // Hot (autosave): the session lookup is part of the save's statement (drafts.service.ts).
+  // Hot (autosave): the session lookup is part of the save's statement (drafts.service.ts), and the answer
+  // is written by the hot routes' compiled encoder.
   app.put(
     c.saveDraft.path,
-    { ...attorneyOnly, schema: routeSchema(c.saveDraft), config: { sessionInStatement: 'attorney' } },
+    {
+      ...attorneyOnly,
+      schema: routeSchema(c.saveDraft),
+      serializerCompiler: hotSerializerCompiler(ctx.config),
+      config: { sessionInStatement: 'attorney' },
+    },
     async (request) => {
       const { user, answer } = await saveDraft(ctx, sessionToken(request.uncheckedSessionId!), {
         name: request.params.form,

@@ -121,6 +121,16 @@ describeEachDb('form drafts', (t) => {
       expect((await putDraft(firm, name, { data: { a: 1 } })).statusCode).toBe(403);
     }
     expect((await putDraft(stale, 'master-lpq', { data: 'not an object' })).statusCode).toBe(401);
+    // A NUL (which PostgreSQL cannot store) is a 400 for the attorney only: the caller is checked first.
+    const nul = { data: { a: 'x\u0000y' } };
+    expect((await putDraft(stale, 'master-lpq', nul)).statusCode).toBe(401);
+    expect((await putDraft(firm, 'master-lpq', nul)).statusCode).toBe(403);
+    const refused = await putDraft(attorney, 'master-lpq', nul);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({
+      message: HTTP_MESSAGES.nulCharacter,
+      errors: { 'data.a': HTTP_MESSAGES.nulCharacter },
+    });
     expect((await putDraft(firm, 'master-lpq', { data: { a: 'x'.repeat(300_000) } })).statusCode).toBe(403);
     // The attorney's own session still saves.
     expect((await putDraft(attorney, 'master-lpq', { data: { a: 1 } })).statusCode).toBe(200);
