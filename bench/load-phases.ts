@@ -130,7 +130,9 @@ export async function exportPhase(opts: {
   }
   const ratio = median(rounds.map((r) => r.during.p99 / r.quiet.p99));
   const errors = rounds.reduce((n, r) => n + r.during.errors, 0);
-  console.log(`  ${exports} data exports done during the rounds, ${(bytes / Math.max(1, exports) / 1024).toFixed(0)} KB each`);
+  console.log(
+    `  ${exports} data exports done during the rounds, ${(bytes / Math.max(1, exports) / 1024).toFixed(0)} KB each`,
+  );
   return [
     {
       label: `Data export: other endpoint's p99 during ${opts.attorneyCookies.length} concurrent exports / without, median of ${opts.rounds} rounds (≤ ${EXPORT_TARGET.p99Ratio}×)`,
