@@ -10,6 +10,9 @@
  * - `/three/api/…` — the THREE-STATEMENT baseline: the session lookup (with a separate touch at most
  *   once a minute), then the read, then the access event insert, as the app did before issue 17.
  *
+ * - `PUT /api/attorney/drafts/:form` — autosave's write (issue 34), ONE statement: the session lookup, its
+ *   touch and the upsert of the draft, the same text the app sends (server/modules/drafts/drafts.repo.ts).
+ *
  * The attorney's list is the first page (50 rows; the bench attorney has 20, so no next page).
  *
  * Usage (bench/load.ts starts it): PORT=3111 DATABASE_URL=postgres://… DATABASE_POOL_MAX=20 npx tsx bench/load-baseline.ts
@@ -22,6 +25,7 @@ import { POOL_IDLE_TIMEOUT_MS } from '../server/db/client';
 import { fromDriver, prefixedColumns, renderSql } from '../server/db/prepared';
 import { lpqRequests, positionLpqs, sharedPackages } from '../server/db/schema';
 import { SESSION_TOUCH_INTERVAL_MS } from '../server/modules/auth/sessions';
+import { DRAFT_SAVE_FOR_SESSION } from '../server/modules/drafts/drafts.repo';
 import { toAttorneyItem } from '../server/modules/requests/attorney-item';
 import { positionLpqStatus, toFirmRequestItem } from '../server/modules/requests/firm-request-item';
 import {
@@ -32,6 +36,7 @@ import {
 import { toPackage, withParts } from '../server/modules/requests/package-versions';
 import type { FirmMember } from '../server/policies/authorize';
 import { packageOpen, packageParts, todayUtc } from '../server/policies/request-scope';
+import { DRAFT_MAX_BYTES, isDraftName, positionLpqOfDraft } from '../shared/drafts';
 import { SESSION } from '../shared/limits';
 import { PAGE } from '../shared/paging';
 import { SHARED_DOCUMENT_STATUSES } from '../shared/requests';
@@ -57,6 +62,7 @@ const query = async (name: string, text: string, values: unknown[]) =>
 
 const ATTORNEY_ONE = renderSql(ATTORNEY_REQUESTS_FOR_SESSION);
 const FIRM_ONE = renderSql(FIRM_PACKAGE_READ_FOR_SESSION);
+const DRAFT_ONE = renderSql(DRAFT_SAVE_FOR_SESSION);
 const SESSION_SQL = `select s."last_used_at", u."id" as "u_id", u."email" as "u_email", u."user_type" as "u_user_type", u."email_verified_at" as "u_email_verified_at", m."firm_id" as "m_firm_id", m."roles" as "m_roles" from "sessions" s inner join "users" u on u."id" = s."user_id" left join "firm_members" m on m."user_id" = u."id" where s."id" = $1 and s."expires_at" > $2 and s."last_used_at" > $3 limit 1`;
 const TOUCH_SQL = `update "sessions" set "last_used_at" = $1 where "id" = $2`;
 const ATTORNEY_REQUESTS_SQL = `select ${prefixedColumns(lpqRequests, 'r', 'r_')}, pl."id" as "lpq_id", sp."include" from "lpq_requests" r left join "position_lpqs" pl on pl."request_id" = r."id" left join "shared_packages" sp on sp."request_id" = r."id" and sp."version" = r."current_version" where lower(r."attorney_email") = $1 order by r."sent_at" desc, r."id" desc limit ${PAGE.defaultLimit + 1}`;
@@ -196,6 +202,34 @@ app.get('/api/firm/lpq-requests/:id', async (request, reply) => {
   if (!allowed(reply, row, 'firm')) return reply;
   const detail = row.r_id ? firmDetail(row, row) : null;
   return detail ?? reply.code(404).send({ message: 'Not found' });
+});
+
+// Autosave: one statement. A body that is not `{ data: {…} }` or is too large is a 400, as in the app.
+app.put('/api/attorney/drafts/:form', async (request, reply) => {
+  const id = sessionId(request);
+  if (!id) return reply.code(401).send({ message: 'Unauthorized' });
+  const form = (request.params as { form: string }).form;
+  const data = (request.body as { data?: unknown } | null)?.data;
+  if (typeof data !== 'object' || data === null || Array.isArray(data))
+    return reply.code(400).send({ message: 'Invalid input' });
+  const json = JSON.stringify(data);
+  const known = isDraftName(form);
+  const fits = Buffer.byteLength(json) <= DRAFT_MAX_BYTES;
+  const [row] = await query(
+    'draft_save_for_session',
+    DRAFT_ONE.text,
+    DRAFT_ONE.values({
+      ...sessionParams(id),
+      form: known && fits ? form : null,
+      lpqId: positionLpqOfDraft(form),
+      json: known && fits ? json : null,
+    }),
+  );
+  if (!allowed(reply, row, 'attorney')) return reply;
+  if (!known) return reply.code(404).send({ message: 'Not found' });
+  if (!fits) return reply.code(400).send({ message: 'This draft is too large to save.' });
+  if (!row.saved_at) return reply.code(404).send({ message: 'Not found' });
+  return { updatedAt: new Date(row.saved_at as string).toISOString() };
 });
 
 // Three statements: session (+ touch), read, access event.

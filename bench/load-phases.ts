@@ -2,6 +2,8 @@
  * The load benchmark's later phases (bench/load.ts runs them against the app it started, issue 17):
  * - PDF (item 3): one export's time and the app's peak RSS rise, cold (first, the worker starts) and warm;
  *   then another endpoint's p99 under load without and during 10 concurrent exports (target ≤ 1.5×).
+ * - Data export (issue 32, item 5): another user's p99 without and during 24 attorneys' exports at once
+ *   (each exporting again as soon as one ends), target ≤ 1.5× as for the PDFs.
  * - Uploads (item 4): 10 concurrent 10 MB uploads through local storage (one signed PUT each) and through
  *   the multipart path (two 5 MB parts each); the app's peak RSS rise (target < 20 MB each).
  */
@@ -14,6 +16,7 @@ const MB = 1024 * 1024;
 const mb = (bytes: number) => `${(bytes / MB).toFixed(1)} MB`;
 
 export const PDF_TARGET = { p99Ratio: 1.5, concurrent: 10 };
+export const EXPORT_TARGET = { p99Ratio: 1.5, concurrent: 24 };
 export const UPLOAD_TARGET = { maxRiseBytes: 20 * MB, concurrent: 10, fileBytes: 10 * MB };
 
 export async function pdfPhase(opts: {
@@ -80,6 +83,61 @@ export async function pdfPhase(opts: {
       label: `PDF: other endpoint's p99 during ${PDF_TARGET.concurrent} concurrent exports / without, median of ${opts.rounds} rounds (≤ ${PDF_TARGET.p99Ratio}×)`,
       value: `${rounds.map((r) => `${r.during.p99} / ${r.quiet.p99}`).join(', ')} ms → ${ratio.toFixed(2)}×`,
       met: ratio <= PDF_TARGET.p99Ratio && errors === 0,
+    },
+  ];
+}
+
+export async function exportPhase(opts: {
+  appUrl: string;
+  /** One signed-in attorney per concurrent export (one export per attorney at a time). */
+  attorneyCookies: string[];
+  /** Another user's endpoint whose p99 is watched, loaded for `seconds`. */
+  loadOther: (seconds: number) => Promise<Run>;
+  seconds: number;
+  rounds: number;
+}): Promise<Check[]> {
+  const url = `${opts.appUrl}/api/attorney/data-export`;
+  let exports = 0;
+  let bytes = 0;
+  const exportOnce = async (cookie: string) => {
+    const res = await fetch(url, { headers: { cookie } });
+    const body = await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`${url}: ${res.status} ${Buffer.from(body).toString()}`);
+    exports++;
+    bytes += body.byteLength;
+  };
+  const duringExports = async () => {
+    let exporting = true;
+    const exporters = opts.attorneyCookies.map(async (cookie) => {
+      while (exporting) await exportOnce(cookie);
+    });
+    await new Promise((r) => setTimeout(r, 500));
+    const run = await opts.loadOther(opts.seconds);
+    exporting = false;
+    await Promise.all(exporters);
+    return run;
+  };
+  const rounds: { quiet: Run; during: Run }[] = [];
+  for (let r = 0; r < opts.rounds; r++) {
+    const round: Partial<{ quiet: Run; during: Run }> = {};
+    for (const kind of r % 2 === 0 ? (['quiet', 'during'] as const) : (['during', 'quiet'] as const))
+      round[kind] = kind === 'quiet' ? await opts.loadOther(opts.seconds) : await duringExports();
+    const { quiet, during } = round as { quiet: Run; during: Run };
+    rounds.push({ quiet, during });
+    console.log(
+      `  round ${r + 1}: attorney request list without exports: ${quiet.reqPerSec.toFixed(0)} req/s, p99 ${quiet.p99} ms; during ${opts.attorneyCookies.length} concurrent data exports: ${during.reqPerSec.toFixed(0)} req/s, p99 ${during.p99} ms (${(during.p99 / quiet.p99).toFixed(2)}×)`,
+    );
+  }
+  const ratio = median(rounds.map((r) => r.during.p99 / r.quiet.p99));
+  const errors = rounds.reduce((n, r) => n + r.during.errors, 0);
+  console.log(
+    `  ${exports} data exports done during the rounds, ${(bytes / Math.max(1, exports) / 1024).toFixed(0)} KB each`,
+  );
+  return [
+    {
+      label: `Data export: other endpoint's p99 during ${opts.attorneyCookies.length} concurrent exports / without, median of ${opts.rounds} rounds (≤ ${EXPORT_TARGET.p99Ratio}×)`,
+      value: `${rounds.map((r) => `${r.during.p99} / ${r.quiet.p99}`).join(', ')} ms → ${ratio.toFixed(2)}×`,
+      met: ratio <= EXPORT_TARGET.p99Ratio && errors === 0,
     },
   ];
 }

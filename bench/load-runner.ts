@@ -1,6 +1,7 @@
 /**
  * One load run for bench/load.ts: wrk (C, one thread) or autocannon (Node) at `connections` against one
- * URL with a cookie, answering req/s, p50, p99 (ms), errors and the request count.
+ * URL with a cookie (or, for a write, a JSON body sent with a cookie from a list in turn, so the writes
+ * spread over many users' rows), answering req/s, p50, p99 (ms), errors and the request count.
  */
 import { execFileSync } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
@@ -8,12 +9,41 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 
-export type LoadSpec = { url: string; cookie: string; seconds: number; connections: number };
+export type LoadSpec = {
+  url: string;
+  cookie: string;
+  seconds: number;
+  connections: number;
+  /** A write: PUT with this JSON body, each request with the next cookie of `cookies`. */
+  put?: { body: string; cookies: string[] };
+};
 
 export type Run = { reqPerSec: number; p50: number; p99: number; errors: number; requests: number };
 
-async function runAutocannon({ url, cookie, seconds, connections }: LoadSpec): Promise<Run> {
-  const result = await autocannon({ url, connections, duration: seconds, headers: { cookie } });
+async function runAutocannon({ url, cookie, seconds, connections, put }: LoadSpec): Promise<Run> {
+  let next = 0;
+  const result = await autocannon({
+    url,
+    connections,
+    duration: seconds,
+    headers: { cookie },
+    ...(put && {
+      method: 'PUT' as const,
+      body: put.body,
+      requests: [
+        {
+          setupRequest: (request) => ({
+            ...request,
+            headers: {
+              ...request.headers,
+              'content-type': 'application/json',
+              cookie: put.cookies[next++ % put.cookies.length],
+            },
+          }),
+        },
+      ],
+    }),
+  });
   return {
     reqPerSec: result.requests.average,
     p50: result.latency.p50,
@@ -30,10 +60,23 @@ const WRK_REPORT = `done = function(s, latency)
     e.connect + e.read + e.write + e.timeout + e.status, latency:percentile(50), latency:percentile(99)))
 end`;
 
-function runWrk({ url, cookie, seconds, connections }: LoadSpec): Run {
+/** A PUT of one JSON body (as a Lua long string: no escapes), each request with the next cookie in turn. */
+const wrkPut = ({
+  body,
+  cookies,
+}: NonNullable<LoadSpec['put']>) => `local cookies = { ${cookies.map((c) => JSON.stringify(c)).join(', ')} }
+local body = [==[${body}]==]
+local n = 0
+request = function()
+  n = n % #cookies + 1
+  return wrk.format("PUT", nil, { ["Cookie"] = cookies[n], ["Content-Type"] = "application/json" }, body)
+end
+`;
+
+function runWrk({ url, cookie, seconds, connections, put }: LoadSpec): Run {
   // wrk loads the script once per thread and once more for the summary, so it must be a file.
   const script = path.join(os.tmpdir(), `lp-bench-wrk-${process.pid}.lua`);
-  writeFileSync(script, WRK_REPORT);
+  writeFileSync(script, `${put ? wrkPut(put) : ''}${WRK_REPORT}`);
   const out = execFileSync(
     'wrk',
     [

@@ -18,7 +18,7 @@ import { adminQuery } from './lib';
 import { attorneyEmail, firmEmail, seedDatabase } from './load-seed';
 
 export const adminUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-export const dbName = 'lp_bench';
+export const dbName = process.env.BENCH_DB ?? 'lp_bench';
 export const databaseUrl = Object.assign(new URL(adminUrl), { pathname: `/${dbName}` }).toString();
 export const appPort = Number(process.env.BENCH_APP_PORT ?? 3110);
 export const baselinePort = Number(process.env.BENCH_BASELINE_PORT ?? 3111);
@@ -127,4 +127,18 @@ export async function checkSameAnswers(path: string, cookie: string) {
         `${path}: a baseline answers differently from the app:\n${JSON.stringify([app, baseline]).slice(0, 4000)}`,
       );
   return JSON.stringify(app);
+}
+
+/** The app and the one-statement baseline must both save the draft (200 with its time) for the same body. */
+export async function checkSameSave(path: string, cookie: string, body: string) {
+  for (const url of [`${appUrl}${path}`, `${baselineUrl}${path}`]) {
+    const res = await fetch(url, {
+      method: 'PUT',
+      headers: { cookie, 'content-type': 'application/json' },
+      body,
+    });
+    const answer = (await res.json()) as { updatedAt?: string };
+    if (res.status !== 200 || !answer.updatedAt)
+      throw new Error(`PUT ${url}: ${res.status} ${JSON.stringify(answer)}`);
+  }
 }

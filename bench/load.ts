@@ -4,12 +4,17 @@
  * on PostgreSQL seeded with 10k attorneys and 1k firms — the real app (built, as `npm run serve` runs it) beside two bare Fastify + pg
  * baselines (bench/load-baseline.ts): the same work in ONE statement (session + read + access event in one
  * CTE: the physical limit of a signed-in read) and in three statements (as the app did before issue 17).
+ * Issue 34 adds autosave's write, PUT /api/attorney/drafts/master-lpq (a full master LPQ as the draft, each
+ * request as the next of 50 signed-in attorneys), beside the baseline's same upsert in one statement, with
+ * the WAL bytes PostgreSQL wrote per save (cluster-wide: other clients of the server count too).
  * Targets: the app reaches ≥ 90% of the one-statement baseline's req/s with p99 ≤ 1.1× its p99, 0 errors.
  * `--pools 4,8,12,20` sweeps the PostgreSQL pool size (app and baselines alike); the targets are judged at
  * the app's default pool size (DATABASE_POOL_MAX, server/config.ts), the others are shown for the choice.
  * Reported, never asserted in tests; exits 1 when a target is missed.
- * At the default pool it then runs the PDF and upload phases (bench/load-phases.ts; --skip-phases skips them).
- * Usage: npm run bench:load [-- --duration 10 --warmup 3 --rounds 3 --connections 50 --pools 20 --skip-phases --keep-db]
+ * At the default pool it then runs the PDF, data export and upload phases (bench/load-phases.ts; --skip-phases
+ * skips them; --phases pdf,export,uploads picks some; --endpoints with nothing after it loads no endpoint).
+ * Usage: npm run bench:load [-- --duration 10 --warmup 3 --rounds 3 --connections 50 --pools 20 --skip-phases --keep-db
+ *   --endpoints list,detail,draft]
  * Needs a PostgreSQL server (BENCH_PG_URL, default postgres://postgres@127.0.0.1:5432/postgres); creates
  * and drops the database lp_bench on it.
  */
@@ -18,8 +23,9 @@ import { rmSync } from 'node:fs';
 import os from 'node:os';
 import pg from 'pg';
 import { DEFAULT_DATABASE_POOL_MAX } from '../server/config';
+import { completeMasterLpq } from '../server/modules/master-lpq/master-lpq.fixtures';
 import { adminQuery, cpuSecondsByPid, groupCpuSeconds, median, stop, timeToFirst200 } from './lib';
-import { type Check, pdfPhase, UPLOAD_TARGET, uploadPhase } from './load-phases';
+import { type Check, EXPORT_TARGET, exportPhase, pdfPhase, UPLOAD_TARGET, uploadPhase } from './load-phases';
 import { loadRun } from './load-runner';
 import { attorneyEmail } from './load-seed';
 import {
@@ -29,6 +35,7 @@ import {
   baselinePort,
   baselineUrl,
   checkSameAnswers,
+  checkSameSave,
   createSeededDatabase,
   databaseUrl,
   dataDir,
@@ -51,6 +58,15 @@ const keepDb = process.argv.includes('--keep-db');
  * machine's load during the run then falls on both alike instead of on whichever ran last.
  */
 const rounds = arg('rounds', 3);
+/** Which endpoints to load (all by default): list, detail, draft. */
+const endpointsArg = process.argv.indexOf('--endpoints');
+const only = endpointsArg > 0 ? new Set((process.argv[endpointsArg + 1] ?? '').split(',')) : null;
+/** Attorneys whose drafts the write spreads over (one row each, as 50 people typing at once). */
+const DRAFT_WRITERS = 50;
+/** Which later phases to run (all by default). */
+const phasesArg = process.argv.indexOf('--phases');
+const phases = phasesArg > 0 ? new Set(process.argv[phasesArg + 1].split(',')) : null;
+const phase = (name: string) => !phases || phases.has(name);
 /** Only the endpoint load: no PDF and upload phases. */
 const skipPhases = process.argv.includes('--skip-phases');
 /** The pool size the app ships with: the targets are judged there. */
@@ -72,6 +88,8 @@ const tool: 'wrk' | 'autocannon' =
 const TARGETS = { ratio: 0.9, p99Ratio: 1.1 };
 
 type Figures = {
+  /** PostgreSQL's WAL bytes per request during the run (writes only). */
+  walBytesPerRequest?: number;
   reqPerSec: number;
   p50: number;
   p99: number;
@@ -103,21 +121,46 @@ async function backendCpuSince(before: Map<number, number>) {
   return total;
 }
 
-const runLoad = (url: string, cookie: string, seconds: number) =>
-  loadRun(tool, { url, cookie, seconds, connections });
+type Put = { body: string; cookies: string[] };
+
+const runLoad = (url: string, cookie: string, seconds: number, put?: Put) =>
+  loadRun(tool, { url, cookie, seconds, connections, put });
+
+/** Where PostgreSQL's write-ahead log is now (bytes since the cluster began). */
+async function walPosition(): Promise<bigint> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ at: string }>(
+      `select pg_wal_lsn_diff(pg_current_wal_lsn(), '0/0')::text as at`,
+    );
+    return BigInt(rows[0].at.split('.')[0]);
+  } finally {
+    await client.end();
+  }
+}
 
 /** One load run against one server; its own CPU time and that of its PostgreSQL backends are read around it. */
-async function load(url: string, cookie: string, seconds: number, server: ChildProcess): Promise<Figures> {
+async function load(
+  url: string,
+  cookie: string,
+  seconds: number,
+  server: ChildProcess,
+  put?: Put,
+): Promise<Figures> {
   const pgBefore = cpuSecondsByPid(await backendPids());
+  const walBefore = put ? await walPosition() : 0n;
   const cpuBefore = groupCpuSeconds(server.pid!);
-  const run = await runLoad(url, cookie, seconds);
+  const run = await runLoad(url, cookie, seconds, put);
   const cpu = groupCpuSeconds(server.pid!) - cpuBefore;
+  const wal = put ? Number((await walPosition()) - walBefore) : 0;
   const pgCpu = await backendCpuSince(pgBefore);
   const requests = Math.max(1, run.requests);
   return {
     ...run,
     cpuMsPerRequest: (cpu * 1000) / requests,
     pgCpuMsPerRequest: (pgCpu * 1000) / requests,
+    ...(put && { walBytesPerRequest: wal / requests }),
   };
 }
 
@@ -186,7 +229,7 @@ async function stopServers(servers: { app: ChildProcess; baseline: ChildProcess 
 }
 
 const fmt = (f: Figures, ratio: string) =>
-  `${f.reqPerSec.toFixed(0).padStart(8)} ${String(f.p50).padStart(7)} ${String(f.p99).padStart(7)} ${String(f.errors).padStart(7)} ${ratio.padStart(12)} ${f.cpuMsPerRequest.toFixed(2).padStart(11)} ${f.pgCpuMsPerRequest.toFixed(2).padStart(14)}  ${load1()}`;
+  `${f.reqPerSec.toFixed(0).padStart(8)} ${String(f.p50).padStart(7)} ${String(f.p99).padStart(7)} ${String(f.errors).padStart(7)} ${ratio.padStart(12)} ${f.cpuMsPerRequest.toFixed(2).padStart(11)} ${f.pgCpuMsPerRequest.toFixed(2).padStart(14)}  ${load1()}${f.walBytesPerRequest === undefined ? '' : `  WAL ${f.walBytesPerRequest.toFixed(0)} B/save`}`;
 
 try {
   console.log(`machine: ${os.cpus().length} cores, ${os.cpus()[0]?.model}; load average ${load1()}`);
@@ -208,21 +251,46 @@ try {
     const servers = await startServers(pool);
     const session = sessionOfFirstRound ?? (await shareFullPackage(files));
     sessionOfFirstRound = session;
-    const endpoints = [
+    const draftWriters = [];
+    for (let i = 1; i <= DRAFT_WRITERS; i++) draftWriters.push(await signIn(attorneyEmail(i)));
+    const draftBody = JSON.stringify({ data: completeMasterLpq() });
+    const allEndpoints: {
+      key: string;
+      name: string;
+      path: string;
+      cookie: string;
+      detail: string;
+      put?: Put;
+    }[] = [
       {
+        key: 'list',
         name: 'GET /api/attorney/lpq-requests',
         path: '/api/attorney/lpq-requests',
         cookie: session.attorney,
         detail: `signed in, ${session.listLength} requests`,
       },
       {
+        key: 'detail',
         name: 'GET /api/firm/lpq-requests/{id}',
         path: `/api/firm/lpq-requests/${session.requestId}`,
         cookie: session.firm,
         detail: 'full shared package + access event',
       },
+      {
+        key: 'draft',
+        name: 'PUT /api/attorney/drafts/master-lpq',
+        path: '/api/attorney/drafts/master-lpq',
+        cookie: draftWriters[0],
+        detail: `autosave of a full master LPQ, ${draftBody.length} bytes of JSON, ${DRAFT_WRITERS} attorneys in turn`,
+        put: { body: draftBody, cookies: draftWriters },
+      },
     ];
+    const endpoints = allEndpoints.filter((e) => !only || only.has(e.key));
     for (const [i, e] of endpoints.entries()) {
+      if (e.put) {
+        await checkSameSave(e.path, e.cookie, e.put.body);
+        continue;
+      }
       const json = await checkSameAnswers(e.path, e.cookie);
       e.detail += `, ${json.length} bytes of JSON`;
       // The floor serves the same bytes from memory (bench/load-baseline.ts).
@@ -261,12 +329,13 @@ try {
       console.log(`${e.name} (${e.detail})`);
       const measure = async (server: (typeof servers_)[number]) => {
         const url = server.url(e.path, i);
-        await load(url, e.cookie, warmup, server.child);
-        return load(url, e.cookie, duration, server.child);
+        await load(url, e.cookie, warmup, server.child, e.put);
+        return load(url, e.cookie, duration, server.child, e.put);
       };
       const [floor, three, one, app] = servers_;
       const once: Record<string, Figures> = {};
-      for (const server of [floor, three]) {
+      // A write has no floor (a stored answer) and no three-statement form.
+      for (const server of e.put ? [] : [floor, three]) {
         once[server.key] = await measure(server);
         console.log(`  ${server.label.padEnd(42)} ${fmt(once[server.key], '')}`);
       }
@@ -297,21 +366,33 @@ try {
     }
     if (pool === DEFAULT_POOL && !skipPhases) {
       const checks: Check[] = [];
-      console.log(`\nPDF export (pool ${pool}):`);
-      checks.push(
-        ...(await pdfPhase({
-          appUrl,
-          appPgid: servers.app.pid!,
-          firmCookie: session.firm,
-          requestId: session.requestId,
-          seconds: duration,
-          rounds,
-          loadOther: (seconds) => runLoad(`${appUrl}${endpoints[0].path}`, session.attorney, seconds),
-        })),
-      );
+      if (phase('pdf')) console.log(`\nPDF export (pool ${pool}):`);
+      if (phase('pdf'))
+        checks.push(
+          ...(await pdfPhase({
+            appUrl,
+            appPgid: servers.app.pid!,
+            firmCookie: session.firm,
+            requestId: session.requestId,
+            seconds: duration,
+            rounds,
+            loadOther: (seconds) => runLoad(`${appUrl}${allEndpoints[0].path}`, session.attorney, seconds),
+          })),
+        );
+      if (phase('export')) console.log(`\ndata export (pool ${pool}):`);
+      if (phase('export'))
+        checks.push(
+          ...(await exportPhase({
+            appUrl,
+            attorneyCookies: draftWriters.slice(0, EXPORT_TARGET.concurrent),
+            seconds: duration,
+            rounds,
+            loadOther: (seconds) => runLoad(`${appUrl}${allEndpoints[0].path}`, session.attorney, seconds),
+          })),
+        );
       // Each upload path on a freshly started app, so neither inherits the memory the other phases left.
       await stopServers(servers);
-      for (const kind of ['single', 'multipart'] as const) {
+      for (const kind of phase('uploads') ? (['single', 'multipart'] as const) : []) {
         const fresh = await startServers(pool);
         console.log(`uploads, ${kind} (fresh app, pool ${pool}):`);
         const attorneys = [];

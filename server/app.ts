@@ -9,6 +9,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { AppConfig } from './config';
 import type { AppContext } from './context';
 import type { Db, PoolStats } from './db/client';
+import { registerJobs } from './jobs/jobs';
 import { createScheduler } from './jobs/scheduler';
 import { createMailDispatcher } from './mail/dispatcher';
 import { createMailTransport, type MailTransport } from './mail/transport';
@@ -17,6 +18,7 @@ import { apiDocsRoutes } from './modules/api-docs/api-docs.routes';
 import { devMailRoutes } from './modules/notifications/dev-mail.routes';
 import { healthRoutes } from './ops/health';
 import { registerMetrics } from './ops/metrics';
+import { createPdfRenderer } from './pdf/pdf-workers';
 import { registerErrorHandling } from './plugins/errors';
 import { loggerOptions } from './plugins/log-redaction';
 import { registerRateLimits } from './plugins/rate-limit';
@@ -78,6 +80,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance &
     publicUrl: config.publicUrl,
     storage: createStorage(config),
     scheduler: createScheduler({ db, log: app.log, pollMs: config.jobPollMs }),
+    pdf: createPdfRenderer(),
   };
   app.decorate('ctx', ctx);
 
@@ -94,6 +97,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance &
 
   await app.register(healthRoutes, { db });
   await registerModules(app, ctx);
+  registerJobs(ctx);
   await app.register(apiDocsRoutes);
   if (config.env !== 'production' && mailTransport.kind === 'local')
     await app.register(devMailRoutes, { ctx });
@@ -142,6 +146,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance &
     await ctx.scheduler.stop();
     await mailDispatcher.stop();
     mailTransport.close();
+    // Requests in flight have finished by now (Fastify closes the server first): nothing waits on a PDF.
+    await ctx.pdf.close();
   });
   return app as FastifyInstance & { ctx: AppContext };
 }

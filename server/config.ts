@@ -164,6 +164,11 @@ function productionProblems(e: Env): string[] {
   }
   if (e.SESSION_SECRET && (e.SESSION_SECRET.length < 32 || PUBLIC_SECRETS.has(e.SESSION_SECRET)))
     problems.push('SESSION_SECRET: use a random secret of at least 32 characters, not an example value.');
+  // Without a token /metrics answers anyone: route names, traffic and backlog are not for the public.
+  if (e.METRICS_ENABLED && !e.METRICS_TOKEN)
+    problems.push(
+      'METRICS_TOKEN: set a random token of at least 16 characters, or turn METRICS_ENABLED off.',
+    );
   return problems;
 }
 

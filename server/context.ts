@@ -3,9 +3,10 @@ import type { Db } from './db/client';
 import type { Scheduler } from './jobs/scheduler';
 import type { MailDispatcher } from './mail/dispatcher';
 import type { MailTransport } from './mail/transport';
+import type { PdfRenderer } from './pdf/pdf-workers';
 import type { Storage } from './storage/create-storage';
 
-/** What every module gets: configuration, the database, mail, document storage and the scheduler. */
+/** What every module gets: configuration, the database, mail, document storage, the scheduler and PDFs. */
 export type AppContext = {
   config: AppConfig;
   db: Db;
@@ -15,6 +16,8 @@ export type AppContext = {
   onMailQueued: () => void;
   publicUrl: string;
   storage: Storage;
-  /** Periodic jobs that run once per period across processes (modules register theirs). */
+  /** Periodic jobs that run once per period across processes (server/jobs/jobs.ts lists them). */
   scheduler: Scheduler;
+  /** Package PDFs, rendered in a bounded pool of worker threads (closed with the app). */
+  pdf: PdfRenderer;
 };

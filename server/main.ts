@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, loadDotEnv } from './config';
 import { openDatabase } from './db/client';
 import { DatabaseInUseError } from './db/folder-lock';
+import { warmUp } from './ops/warm-up';
 
 /** Start-up problems a person can fix: one line each on stderr, exit 1, no stack trace. */
 function exitWith(lines: string[]): never {
@@ -61,6 +62,9 @@ async function shutdown(signal: string) {
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
+// Warm connections and code before the first user (server/ops/warm-up.ts: the cold tail, issue 34).
+const warmMs = await warmUp(app, database);
+app.log.info({ ms: Math.round(warmMs) }, 'warmed up');
 await app.listen({ port: config.port, host: config.host });
 app.log.info(
   { database: database.kind, mail: app.ctx.mailTransport.kind, url: config.publicUrl },

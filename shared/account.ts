@@ -12,6 +12,9 @@ export const ACCOUNT_MESSAGES = {
   passwordRequired: 'Enter your password',
   passwordIncorrect: 'Password is incorrect',
   confirmationMismatch: `Type ${DELETE_ACCOUNT_PHRASE} in capital letters to confirm`,
+  /** 409: one data export per attorney at a time. */
+  exportRunning:
+    'A copy of your data is already being prepared. Wait for that download to finish, then try again.',
 } as const;
 
 /** POST /api/attorney/delete-account: the password and the typed phrase, in capitals. */

@@ -40,6 +40,8 @@ export const theme = createTheme({
     // The close button is an icon: screen readers need its name. A plain object, not Modal.extend():
     // importing Modal here put it in the entry chunk that every page loads (bench/page-weight.ts).
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+    // Every toast's close button too (axe: button-name, serious).
+    Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
   },
 });
 

@@ -26,7 +26,21 @@ export type Database = {
   close(): Promise<void>;
   /** node-postgres only: the pool's connections, for /metrics. */
   poolStats?: () => PoolStats;
+  /**
+   * node-postgres only: opens every connection of the pool and runs each statement on each (by name, so
+   * PostgreSQL parses and plans it there now), before the first user waits on a cold connection.
+   */
+  warm?: (statements: WarmStatement[]) => Promise<void>;
 };
+
+/** A named statement and harmless values (they match nothing and change nothing). */
+export type WarmStatement = { name: string; text: string; values: unknown[] };
+
+/**
+ * PostgreSQL plans a prepared statement anew for its first five runs on a connection (custom plans) before
+ * it may settle on a generic one: a warm connection has those behind it.
+ */
+const WARM_RUNS = 6;
 
 export type PoolStats = { total: number; idle: number; waiting: number };
 
@@ -93,12 +107,26 @@ export async function openDatabase(opts: {
     pool.on('connect', (client) => client.on('error', () => {}));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     driverClients.set(db, { kind: 'postgres', pool });
+    const poolMax = opts.poolMax ?? 20;
     return {
       db,
       kind: 'postgres',
       migrate: () => migrateExclusively(pool),
       close: () => pool.end(),
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      async warm(statements) {
+        const clients = await Promise.all(Array.from({ length: poolMax }, () => pool.connect()));
+        try {
+          await Promise.all(
+            clients.map(async (client) => {
+              for (const { name, text, values } of statements)
+                for (let i = 0; i < WARM_RUNS; i++) await client.query({ name, text, values });
+            }),
+          );
+        } finally {
+          for (const client of clients) client.release();
+        }
+      },
     };
   }
   const dataDir = opts.dataDir ?? 'memory://';

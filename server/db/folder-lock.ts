@@ -63,6 +63,8 @@ export function displayFolder(folder: string): string {
  * memory and the two overwrite each other's acknowledged writes. The folder is locked with a file
  * holding the owner's pid, created exclusively. A lock whose process is gone (killed) is taken over;
  * when two processes take over at once, both write, wait, and read back: only the last writer stays.
+ * Hand-written rather than proper-lockfile: a pid checked for life frees a killed owner's lock at once,
+ * where a lock judged stale by its age needs a timer refreshing it and a wait before it can be taken over.
  */
 export async function lockFolder(folder: string): Promise<FolderLock> {
   mkdirSync(folder, { recursive: true });

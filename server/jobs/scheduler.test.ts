@@ -160,13 +160,15 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('job scheduler across two apps o
         sleep(300),
       ]);
       expect(runs).toHaveLength(2);
-      // The app's own jobs (files sweep, due-date reminders, access expiry) are registered by every app
-      // and share the same guarantee: one row each.
+      // The app's own jobs (files sweep, due-date reminders, access expiry, the two sweeps: jobs.ts) are
+      // registered by every app and share the same guarantee: one row each.
       const jobs = await databases[1].db.select({ name: scheduledJobs.name }).from(scheduledJobs);
       expect(jobs.map((j) => j.name).sort()).toEqual([
         'access-expiry',
         'due-date-reminders',
         'files.sweep-pending',
+        'rate-limits.sweep',
+        'sign-in.sweep',
         'test.race',
       ]);
     } finally {

@@ -31,6 +31,8 @@ const seconds = (ms: number) => sql`make_interval(secs => ${ms / 1000})`;
  * claims a due job by moving its next_run_at forward in one UPDATE … WHERE next_run_at <= now()
  * RETURNING: PostgreSQL re-checks the condition of a row another transaction has just updated, so of
  * two processes polling at the same moment exactly one gets the row back and runs the job.
+ * Hand-written rather than a library: cron-style schedulers run in every process (N processes, N runs),
+ * and a PostgreSQL job queue (pg-boss) brings its own schema and workers for four periodic jobs.
  */
 export function createScheduler(opts: SchedulerOptions) {
   const jobs = new Map<string, Job>();

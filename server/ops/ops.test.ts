@@ -82,6 +82,14 @@ for (const kind of dbKinds) {
         expect(body).not.toContain('00000000-0000-0000-0000-000000000001');
         expect(body).toContain('outbox_pending 1\n');
         expect(body).toContain('outbox_failed 0\n');
+        // prom-client's default metrics: event-loop lag, GC, heap, resident memory.
+        for (const name of [
+          'nodejs_eventloop_lag_p99_seconds',
+          'nodejs_gc_duration_seconds',
+          'nodejs_heap_size_used_bytes',
+          'process_resident_memory_bytes',
+        ])
+          expect(body).toContain(`# TYPE ${name} `);
         if (kind === 'postgres') {
           expect(body).toMatch(/db_pool_connections_total \d+\n/);
           expect(body).toMatch(/db_pool_connections_idle \d+\n/);

@@ -1,20 +1,16 @@
 /**
- * The worker thread that renders package PDFs (pdf-workers.ts starts it): pdfmake's layout is seconds of
- * synchronous CPU for a full package, which on the main thread would stall every other request meanwhile.
- * One job at a time: `{ id, request, pkg }` in, `{ id, pdf }` (its bytes transferred) or `{ id, error }` out.
+ * The worker thread that renders package PDFs (piscina runs it for pdf-workers.ts): pdfmake's layout is
+ * seconds of synchronous CPU for a full package, which on the main thread would stall every other request
+ * meanwhile. One job at a time: `{ request, pkg }` in, the PDF's bytes out (moved, not copied).
  */
 import os from 'node:os';
-import { parentPort } from 'node:worker_threads';
 import type { FirmRequestItem, SharedPackage } from '@shared/requests';
+import { move } from 'piscina';
 import { renderPackagePdf } from './package-pdf';
 
 const PDF_THREAD_NICE = 10;
 
-export type PdfJob = { id: number; request: FirmRequestItem; pkg: SharedPackage };
-export type PdfResult = { id: number; pdf: Uint8Array } | { id: number; error: string };
-
-const port = parentPort;
-if (!port) throw new Error('pdf-worker.ts runs as a worker thread (see pdf-workers.ts)');
+export type PdfJob = { request: FirmRequestItem; pkg: SharedPackage };
 
 // An export is a download the firm waits seconds for anyway; the requests the main thread serves are not.
 // On Linux this lowers this thread's priority only (setpriority on the calling thread).
@@ -24,14 +20,10 @@ try {
   // Not permitted here: the export still runs off the event loop.
 }
 
-port.on('message', async ({ id, request, pkg }: PdfJob) => {
-  try {
-    const buffer = await renderPackagePdf(request, pkg);
-    // Transfer the bytes when the buffer owns its memory; a slice of a shared pool is copied instead.
-    const owned = buffer.byteOffset === 0 && buffer.byteLength === buffer.buffer.byteLength;
-    const pdf = owned ? new Uint8Array(buffer.buffer, 0, buffer.byteLength) : new Uint8Array(buffer);
-    port.postMessage({ id, pdf } satisfies PdfResult, [pdf.buffer as ArrayBuffer]);
-  } catch (err) {
-    port.postMessage({ id, error: err instanceof Error ? (err.stack ?? err.message) : String(err) });
-  }
-});
+export default async function renderInWorker({ request, pkg }: PdfJob) {
+  const buffer = await renderPackagePdf(request, pkg);
+  // Move the bytes when the buffer owns its memory; a slice of a shared pool is copied first.
+  const owned = buffer.byteOffset === 0 && buffer.byteLength === buffer.buffer.byteLength;
+  const pdf = owned ? new Uint8Array(buffer.buffer, 0, buffer.byteLength) : new Uint8Array(buffer);
+  return move(pdf);
+}

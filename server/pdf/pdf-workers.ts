@@ -1,79 +1,135 @@
+import { EventEmitter } from 'node:events';
 import os from 'node:os';
-import { Worker } from 'node:worker_threads';
+import { PDF_MESSAGES } from '@shared/pdf';
 import type { FirmRequestItem, SharedPackage } from '@shared/requests';
-import type { PdfJob, PdfResult } from './pdf-worker';
+import { Piscina } from 'piscina';
+import { HttpError } from '../plugins/errors';
+import type { PdfJob } from './pdf-worker';
 
 /**
- * Package PDFs are rendered off the event loop (issue 17), in a few worker threads started on first use:
- * one fewer than the cores (at least one), so concurrent exports queue instead of taking every core from
- * the requests the main thread serves.
+ * Package PDFs are rendered off the event loop in a piscina pool of worker threads, started on first use:
+ * one fewer than the cores (at least one, at most four), so concurrent exports queue instead of taking
+ * every core from the requests the main thread serves.
  */
-const WORKERS = Math.max(1, Math.min(4, os.availableParallelism() - 1));
+export const PDF_POOL = {
+  threads: Math.max(1, Math.min(4, os.availableParallelism() - 1)),
+  /**
+   * PDFs waiting for a thread, at most (beyond one rendering per thread). A download past it is refused at
+   * once (503 with Retry-After) rather than queued for minutes: the caller learns now, and memory holds at
+   * most this many packages waiting.
+   */
+  queueMax: 16,
+  /**
+   * One PDF's time limit, counted from its request (waiting included: piscina does not say when a task
+   * starts). Past it the render is aborted, its thread ended and replaced, and the download answers 503.
+   * A full package renders in about a second here; the queue's worst case fits well inside the limit.
+   */
+  timeLimitMs: 60_000,
+  /** A thread idle this long ends; the next PDF starts one again (about 300 ms). */
+  idleMs: 60_000,
+  /** A retried download should find room by then. */
+  retryAfterSeconds: 30,
+};
+
+export type PdfRenderOptions = {
+  /**
+   * Wait for room in a full queue instead of refusing (the data export, whose archive is already being
+   * sent), within the same time limit.
+   */
+  waitForRoom?: boolean;
+  /** Aborts the render (the client went away). */
+  signal?: AbortSignal;
+};
+
+export type PdfRenderer = {
+  /** renderPackagePdf (package-pdf.ts) in a worker thread: the same bytes, without blocking the event loop. */
+  render(request: FirmRequestItem, pkg: SharedPackage, opts?: PdfRenderOptions): Promise<Buffer>;
+  /** Lets renders in progress finish, refuses the queued ones, ends the threads. */
+  close(): Promise<void>;
+};
 
 /**
  * The worker's entry beside this module: pdf-worker.js in the build (scripts/build.mjs bundles it next to
  * main.js), pdf-worker.ts from the sources, where tsx compiles it inside the worker (dev and tests).
  */
-function startWorker() {
+function workerEntry() {
   const fromSources = import.meta.url.endsWith('.ts');
-  const entry = new URL(fromSources ? './pdf-worker.ts' : './pdf-worker.js', import.meta.url);
-  const worker = fromSources
-    ? new Worker(
-        `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(entry.href)}); })`,
-        { eval: true },
-      )
-    : new Worker(entry);
-  // An idle worker does not keep the process alive; a pending export keeps its caller waiting.
-  worker.unref();
-  return worker;
+  const filename = new URL(fromSources ? './pdf-worker.ts' : './pdf-worker.js', import.meta.url).href;
+  return { filename, execArgv: fromSources ? ['--import', 'tsx'] : [] };
 }
 
-type Job = Omit<PdfJob, 'id'> & { resolve: (pdf: Buffer) => void; reject: (err: Error) => void };
+const busy = () =>
+  Object.assign(new HttpError(503, PDF_MESSAGES.busy), { retryAfterSeconds: PDF_POOL.retryAfterSeconds });
+const tooSlow = () =>
+  Object.assign(new HttpError(503, PDF_MESSAGES.tooSlow), { retryAfterSeconds: PDF_POOL.retryAfterSeconds });
 
-const queue: Job[] = [];
-const idle: Worker[] = [];
-let running = 0;
-let nextId = 1;
-
-function dispatch() {
-  while (queue.length > 0 && (idle.length > 0 || running + idle.length < WORKERS)) {
-    const job = queue.shift()!;
-    const worker = idle.pop() ?? startWorker();
-    run(worker, job);
-  }
-}
-
-function run(worker: Worker, job: Job) {
-  running++;
-  const id = nextId++;
-  const done = (err: Error | null, pdf?: Buffer) => {
-    worker.off('message', onMessage);
-    worker.off('error', onError);
-    worker.off('exit', onExit);
-    running--;
-    if (err) job.reject(err);
-    else job.resolve(pdf!);
-    dispatch();
+/**
+ * One pool per app (app.ts closes it with the app); its threads start with the first PDF.
+ *
+ * The bound is counted here, not by piscina's maxQueue: piscina keeps a task that carries an abort signal
+ * (every one here: the time limit) in a queue of its own that maxQueue does not count, so maxQueue alone
+ * let every PDF in. At most `threads + queueMax` PDFs are rendering or waiting; past that, a PDF is refused
+ * (503) or, with waitForRoom, waits for a slot within its time limit.
+ */
+export function createPdfRenderer(limits: Partial<typeof PDF_POOL> = {}): PdfRenderer {
+  const settings = { ...PDF_POOL, ...limits };
+  const capacity = settings.threads + settings.queueMax;
+  let inFlight = 0;
+  const slotFreed = new EventEmitter();
+  slotFreed.setMaxListeners(0);
+  let pool: Piscina<PdfJob, Uint8Array> | undefined;
+  let closed = false;
+  const poolNow = () => {
+    pool ??= new Piscina<PdfJob, Uint8Array>({
+      ...workerEntry(),
+      minThreads: 0,
+      maxThreads: settings.threads,
+      idleTimeout: settings.idleMs,
+      // The PDF is moved back whole; a worker never sleeps between tasks on an Atomics wait.
+      atomics: 'disabled',
+      // Shutdown waits this long for a render in progress (app.ts onClose), then ends the thread.
+      closeTimeout: 5_000,
+    });
+    return pool;
   };
-  const onMessage = (result: PdfResult) => {
-    if (result.id !== id) return;
-    idle.push(worker);
-    if ('error' in result) done(new Error(`PDF rendering failed: ${result.error}`));
-    else done(null, Buffer.from(result.pdf.buffer, result.pdf.byteOffset, result.pdf.byteLength));
-  };
-  // A crashed worker is dropped; the next job starts a new one.
-  const onError = (err: Error) => done(err);
-  const onExit = (code: number) => done(new Error(`PDF worker exited with code ${code}`));
-  worker.on('message', onMessage);
-  worker.on('error', onError);
-  worker.on('exit', onExit);
-  worker.postMessage({ id, request: job.request, pkg: job.pkg } satisfies PdfJob);
-}
+  /** Resolves when a slot frees up or the signal aborts. */
+  const aSlot = (signal: AbortSignal) =>
+    new Promise<void>((resolve) => {
+      const done = () => {
+        slotFreed.off('freed', done);
+        signal.removeEventListener('abort', done);
+        resolve();
+      };
+      slotFreed.once('freed', done);
+      signal.addEventListener('abort', done, { once: true });
+    });
 
-/** renderPackagePdf (package-pdf.ts) in a worker thread: the same bytes, without blocking the event loop. */
-export function renderPackagePdfOffThread(request: FirmRequestItem, pkg: SharedPackage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    queue.push({ request, pkg, resolve, reject });
-    dispatch();
-  });
+  return {
+    async render(request, pkg, opts = {}) {
+      const deadline = AbortSignal.timeout(settings.timeLimitMs);
+      const signal = opts.signal ? AbortSignal.any([deadline, opts.signal]) : deadline;
+      while (inFlight >= capacity && !closed) {
+        if (!opts.waitForRoom) throw busy();
+        await aSlot(signal);
+        if (deadline.aborted) throw tooSlow();
+        if (opts.signal?.aborted) throw opts.signal.reason;
+      }
+      if (closed) throw busy();
+      inFlight++;
+      try {
+        const pdf = await poolNow().run({ request, pkg }, { signal });
+        return Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength);
+      } catch (err) {
+        if (deadline.aborted) throw tooSlow();
+        throw err;
+      } finally {
+        inFlight--;
+        slotFreed.emit('freed');
+      }
+    },
+    async close() {
+      closed = true;
+      await pool?.close({ force: true }).catch(() => pool?.destroy());
+    },
+  };
 }

@@ -7,6 +7,11 @@ import type { Db, Tx } from '../db/client';
 import { rateLimits } from '../db/schema';
 import { HttpError } from './errors';
 
+/*
+ * Hand-written rather than @fastify/rate-limit: the counts live in PostgreSQL so every app process shares
+ * them (its stores are one process's memory or Redis, which this app does not run).
+ */
+
 /** A limit: at most `max` hits per `windowMs` for one key. */
 export type RateLimit = { max: number; windowMs: number };
 
@@ -40,8 +45,6 @@ export async function countRateLimit(db: Db | Tx, key: string, windowMs: number)
       reset_at = case when ${rateLimits.resetAt} <= now() then excluded.reset_at else ${rateLimits.resetAt} end
     returning count, reset_at`);
   const row = (result as unknown as { rows: { count: number; reset_at: string | Date }[] }).rows[0];
-  // Expired counters are dropped now and then, so the table stays as small as the active windows.
-  if (Math.random() < 0.01) await db.delete(rateLimits).where(sql`${rateLimits.resetAt} < now()`);
   return { count: Number(row.count), resetAt: new Date(row.reset_at) };
 }
 
@@ -63,9 +66,36 @@ export async function hitRateLimit(db: Db | Tx, key: string, limit: RateLimit): 
   if (count > limit.max) throw tooManyAttempts(retryAfterSeconds(resetAt));
 }
 
+/**
+ * A lease on `key` for `ms` in the same table (one row, shared by every process): true when this call
+ * took it, false while someone else holds it. `clearRateLimit` gives it back; a process that dies holding
+ * it frees it when `ms` has passed.
+ */
+export async function claimLease(db: Db | Tx, key: string, ms: number): Promise<boolean> {
+  const until = new Date(Date.now() + ms).toISOString();
+  const result = await db.execute(sql`
+    insert into ${rateLimits} (key, count, reset_at) values (${hashKey(key)}, 1, ${until})
+    on conflict (key) do update set count = 1, reset_at = excluded.reset_at
+      where ${rateLimits.resetAt} <= now()
+    returning 1 as claimed`);
+  return (result as unknown as { rows: unknown[] }).rows.length === 1;
+}
+
 /** Ends the window for `key` (a successful sign-in clears the failures counted against its account). */
 export async function clearRateLimit(db: Db | Tx, key: string): Promise<void> {
   await db.delete(rateLimits).where(sql`${rateLimits.key} = ${hashKey(key)}`);
+}
+
+/**
+ * Drops the rows whose window has ended (they count for nothing: the next hit starts a new window). The
+ * scheduler runs it every few minutes (server/jobs/jobs.ts), off the request path.
+ */
+export async function deleteExpiredRateLimits(db: Db): Promise<number> {
+  const removed = await db
+    .delete(rateLimits)
+    .where(sql`${rateLimits.resetAt} < now()`)
+    .returning({ key: rateLimits.key });
+  return removed.length;
 }
 
 /** Applies each route's `config.rateLimit` before its handler. */

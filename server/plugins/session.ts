@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config';
 import type { Db } from '../db/client';
 import { hashToken } from '../modules/auth/crypto';
-import { deleteExpiredSessions, validateSession } from '../modules/auth/sessions';
+import { validateSession } from '../modules/auth/sessions';
 import { type Actor, ANONYMOUS } from '../policies/authorize';
 import { HttpError } from './errors';
 import { isTwoFactorEnrolmentRoute, refuseUntilEnrolled, twoFactorRequiredBody } from './two-factor-required';
@@ -79,19 +79,7 @@ export function registerSession(app: FastifyInstance, config: AppConfig, db: Db)
       done();
     }, done);
   });
-
-  // Expired and idle sessions are refused on read; this removes their rows.
-  let sweeper: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    sweeper = setInterval(() => {
-      deleteExpiredSessions(db).catch((err) => app.log.error({ err }, 'expired session sweep failed'));
-    }, SESSION_SWEEP_INTERVAL_MS);
-    sweeper.unref();
-  });
-  app.addHook('onClose', async () => clearInterval(sweeper));
 }
-
-const SESSION_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
 /**
  * For the error handler, when a `sessionInStatement` route's input fails validation: its statement never

@@ -1,5 +1,6 @@
 import { HTTP_MESSAGES } from '@shared/http';
 import type { FastifyInstance } from 'fastify';
+import { badRequest, notFound } from './errors';
 
 const NUL = '\u0000';
 
@@ -42,17 +43,15 @@ export function findUnstorableText(value: unknown): string[] | null {
  * guards and the schema, so a wrong caller is still refused first.
  */
 export function registerTextInputRules(app: FastifyInstance) {
-  app.addHook('preHandler', (request, reply, done) => {
-    if (findUnstorableText(request.params)) {
-      reply.code(404).send({ message: HTTP_MESSAGES.notFound });
-      return;
-    }
+  // Through the error handler: on a route whose statement checks the session (sessionInStatement), a
+  // stale or wrong caller still gets its 401 or 403 before this 400 (refusalBeforeBadInput).
+  app.addHook('preHandler', (request, _reply, done) => {
+    if (findUnstorableText(request.params)) return done(notFound());
     for (const input of [request.query, request.body]) {
       const path = findUnstorableText(input);
       if (path) {
         const message = HTTP_MESSAGES.nulCharacter;
-        reply.code(400).send({ message, errors: { [path.join('.') || '_']: message } });
-        return;
+        return done(badRequest(message, { [path.join('.') || '_']: message }));
       }
     }
     done();

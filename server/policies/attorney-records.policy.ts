@@ -16,6 +16,14 @@ export const attorneyRecordPolicies = {
     audience: AUDIENCES.attorney,
     rule: (actor, lpq) => lpq.attorneyUserId === actor.id,
   }),
+  /**
+   * Autosave's write with its session in the same statement (drafts.repo.ts): any session cookie gets that
+   * far; the user it belongs to is authorized (ownRecords) before anything is answered.
+   */
+  saveDraftWithSession: definePolicy({
+    name: 'attorneyRecords.saveDraftWithSession',
+    audience: AUDIENCES.sessionHolder,
+  }),
   /** PRODUCT.md §6: the attorney's access log lists reads of their own data only. */
   ownAccessLog: definePolicy({ name: 'attorneyRecords.ownAccessLog', audience: AUDIENCES.attorney }),
 };

@@ -1,5 +1,5 @@
 import type { zodResolver } from '@hookform/resolvers/zod';
-import type { FieldValues, Path, Resolver, UseFormSetError } from 'react-hook-form';
+import type { Control, FieldValues, Path, Resolver, UseFormSetError } from 'react-hook-form';
 import { fieldErrors } from './api';
 
 /** Puts a 400 answer's per-field messages under the fields they belong to. Returns whether any matched. */
@@ -32,4 +32,18 @@ export function lazyZodResolver<T extends FieldValues>(loadSchema: () => Promise
     );
     return (await resolver)(values, context, options);
   };
+}
+
+/**
+ * A whole form's control for a part of the page that edits some of its fields (OfficeFields,
+ * QuestionsEditor, ProfessionalFields …): `controlFor(form.control)<OfficesForm>()` compiles only when the
+ * form has the part's fields with the part's types. react-hook-form's Control is invariant in its values,
+ * so the whole form's control is not the part's by assignment, though the part reads and writes only
+ * fields the whole has; this is the one place that says so, checked.
+ */
+export function controlFor<Whole extends FieldValues, Context, Output>(
+  control: Control<Whole, Context, Output>,
+) {
+  return <Part extends FieldValues>(..._fits: Whole extends Part ? [] : [never]): Control<Part> =>
+    control as unknown as Control<Part>;
 }

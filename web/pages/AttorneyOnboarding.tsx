@@ -8,7 +8,7 @@ import { TOASTS } from '@shared/texts';
 import { IconClock } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { type Control, type FieldPath, useForm } from 'react-hook-form';
+import { type FieldPath, useForm } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
 import { RestoredNotice, SaveState } from '../components/SaveState';
 import { StepNav } from '../components/StepNav';
@@ -36,7 +36,7 @@ import { errorMessage, queryClient } from '../lib/api';
 import { onboardingQueryKey, useAuth } from '../lib/auth';
 import { useAutosave } from '../lib/autosave';
 import { api } from '../lib/client';
-import { applyServerErrors } from '../lib/forms';
+import { applyServerErrors, controlFor } from '../lib/forms';
 import { showToast } from '../lib/toast';
 
 const PROFILE_STEP_FIELDS: FieldPath<OnboardingValues>[][] = [
@@ -72,7 +72,7 @@ export default function AttorneyOnboarding() {
     defaultValues: onboardingValuesFrom(null, null),
   });
   const { control } = form;
-  const professional = control as unknown as Control<ProfessionalForm>;
+  const professional = controlFor(control)<ProfessionalForm>();
   const loaded = useRef(false);
 
   useEffect(() => {

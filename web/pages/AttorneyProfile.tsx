@@ -16,7 +16,7 @@ import { TOASTS } from '@shared/texts';
 import { IconDatabase } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { type Control, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { PageShell } from '../components/PageShell';
 import { RestoredNotice, SaveState } from '../components/SaveState';
@@ -41,7 +41,7 @@ import { queryClient } from '../lib/api';
 import { USER_QUERY_KEY, useAuth } from '../lib/auth';
 import { useAutosave } from '../lib/autosave';
 import { api, type BodyOf } from '../lib/client';
-import { applyServerErrors } from '../lib/forms';
+import { applyServerErrors, controlFor } from '../lib/forms';
 import { showToast } from '../lib/toast';
 
 const EMPTY: AttorneyProfileInput = {
@@ -88,7 +88,7 @@ export default function AttorneyProfile() {
     defaultValues: EMPTY,
   });
   const { control } = form;
-  const professional = control as unknown as Control<ProfessionalForm>;
+  const professional = controlFor(control)<ProfessionalForm>();
 
   useEffect(() => {
     if (profile.data) form.reset(toFormValues(profile.data));

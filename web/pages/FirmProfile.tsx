@@ -42,7 +42,7 @@ import { PracticeAreaChecklist, type PracticeAreasForm } from '../features/firm/
 import { queryClient } from '../lib/api';
 import { USER_QUERY_KEY, useAuth } from '../lib/auth';
 import { api, type BodyOf } from '../lib/client';
-import { applyServerErrors } from '../lib/forms';
+import { applyServerErrors, controlFor } from '../lib/forms';
 import { showToast } from '../lib/toast';
 
 const TIER_OPTIONS = PARTNERSHIP_TIERS.map((t) => ({ value: String(t), label: PARTNERSHIP_TIER_LABELS[t] }));
@@ -134,7 +134,7 @@ function FirmProfileForm({ profile, email }: { profile: FirmProfileData | null; 
 
         <FirmSection title="Practice Areas">
           <PracticeAreaChecklist
-            control={form.control as unknown as Control<PracticeAreasForm>}
+            control={controlFor(form.control)<PracticeAreasForm>()}
             areas={PROFILE_PRACTICE_AREAS}
             label="Practice areas your firm offers"
           />

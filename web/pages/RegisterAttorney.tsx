@@ -5,7 +5,7 @@ import { REGISTRATION_PRACTICE_AREAS } from '@shared/practice-areas';
 import { TOASTS } from '@shared/texts';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { type Control, type FieldPath, useForm } from 'react-hook-form';
+import { type FieldPath, useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PasswordField } from '../components/PasswordField';
 import { StepNav } from '../components/StepNav';
@@ -19,7 +19,7 @@ import { TextField } from '../features/questionnaires/fields';
 import { errorMessage, fieldErrors, statusOf } from '../lib/api';
 import { setCurrentUser } from '../lib/auth';
 import { api, type BodyOf } from '../lib/client';
-import { applyServerErrors } from '../lib/forms';
+import { applyServerErrors, controlFor } from '../lib/forms';
 import { showToast } from '../lib/toast';
 
 type Values = AttorneyRegistrationFormValues;
@@ -61,7 +61,7 @@ export default function RegisterAttorney() {
     },
   });
   const { control, formState } = form;
-  const professional = control as unknown as Control<ProfessionalForm>;
+  const professional = controlFor(control)<ProfessionalForm>();
 
   const register = useMutation({
     mutationFn: (body: BodyOf<'POST /api/register/attorney'>) => api('POST /api/register/attorney', { body }),

@@ -40,7 +40,7 @@ import { PracticeAreaChecklist, type PracticeAreasForm } from '../features/firm/
 import { errorMessage, fieldErrors } from '../lib/api';
 import { setCurrentUser } from '../lib/auth';
 import { api, type BodyOf } from '../lib/client';
-import { applyServerErrors } from '../lib/forms';
+import { applyServerErrors, controlFor } from '../lib/forms';
 import { showToast } from '../lib/toast';
 
 type FormOutput = z.output<typeof firmRegistrationFormSchema>;
@@ -126,7 +126,7 @@ export default function RegisterFirm() {
 
   // Each step is checked before the next one opens: its fields' messages show under them (issue 14).
   const continueToNext = async () => {
-    const fields = FIRM_REGISTRATION_STEPS[step].fields as unknown as (keyof FirmRegistrationFormValues)[];
+    const fields = FIRM_REGISTRATION_STEPS[step].fields;
     if (await form.trigger(fields, { shouldFocus: true })) setStep(step + 1);
   };
 
@@ -191,7 +191,7 @@ export default function RegisterFirm() {
               />
               <Divider />
               <PracticeAreaChecklist
-                control={form.control as unknown as Control<PracticeAreasForm>}
+                control={controlFor(form.control)<PracticeAreasForm>()}
                 areas={REGISTRATION_PRACTICE_AREAS}
                 label="Practice Areas"
               />

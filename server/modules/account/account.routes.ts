@@ -17,7 +17,7 @@ export async function accountRoutes(fastify: FastifyInstance, { ctx }: { ctx: Ap
     c.dataExport.path,
     { ...attorneyOnly, schema: routeSchema(c.dataExport), config: { recentSignIn: true } },
     async (request, reply) => {
-      const { archive, fileName } = await exportAttorneyData(ctx, actorOf(request));
+      const { archive, fileName } = await exportAttorneyData(ctx, actorOf(request), { log: request.log });
       return reply
         .header('Content-Type', 'application/zip')
         .header('Content-Disposition', `attachment; filename="${fileName}"`)

@@ -1,12 +1,14 @@
-import { EXPORT_FILES } from '@shared/account';
+import { ACCOUNT_MESSAGES, EXPORT_FILES } from '@shared/account';
 import { objectUrlFor } from '@shared/files';
-import type { SharedPackage } from '@shared/requests';
+import type { FirmRequestItem, SharedPackage } from '@shared/requests';
+import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import type { lpqRequests, positionLpqs } from '../../db/schema';
-import { renderPackagePdfOffThread } from '../../pdf/pdf-workers';
+import { conflict } from '../../plugins/errors';
+import { claimLease, clearRateLimit } from '../../plugins/rate-limit';
 import { accountPolicies as policies } from '../../policies/account.policy';
-import { type Actor, authorize } from '../../policies/authorize';
+import { type Actor, type AttorneyUser, authorize } from '../../policies/authorize';
 import { readAttorneyProfile } from '../attorney/attorney.repo';
 import { queryAccessLog, recordActivity } from '../audit/audit.repo';
 import {
@@ -18,10 +20,35 @@ import {
 import { toFirmRequestItem } from '../requests/firm-request-item';
 import { listVersions, loadVersion } from '../requests/package-versions';
 import { accountRecord, activityOf, draftsOf, filesOf, requestsWithLpqs } from './account.repo';
-import { createZip, type ZipEntry } from './zip';
+import { streamZip } from './zip';
 
 type RequestRow = typeof lpqRequests.$inferSelect;
 type PositionLpqRow = typeof positionLpqs.$inferSelect;
+
+/**
+ * One export per attorney at a time, across processes (a lease in rate_limits); a process that dies
+ * mid-export frees it after this long.
+ */
+const EXPORT_LEASE_MS = 15 * 60 * 1000;
+
+/**
+ * Exports reading at once in this process, at most: each read holds a pool connection for its transaction,
+ * and 24 exports at once took every connection from the other users (bench/load.ts, data export phase).
+ * The others wait their turn here, before they touch the database.
+ */
+const READS_AT_ONCE = 2;
+let reading = 0;
+const waitingToRead: (() => void)[] = [];
+async function inTurn<T>(read: () => Promise<T>): Promise<T> {
+  while (reading >= READS_AT_ONCE) await new Promise<void>((resolve) => waitingToRead.push(resolve));
+  reading++;
+  try {
+    return await read();
+  } finally {
+    reading--;
+    waitingToRead.shift()?.();
+  }
+}
 
 /** Everything in the access log, not the screen's first page. */
 const ACCESS_LOG_ALL = 100_000;
@@ -91,23 +118,22 @@ function requestRecord(row: RequestRow, lpq: PositionLpqRow | undefined) {
   };
 }
 
+/** A PDF the archive will hold: the frozen version as the firm saw it, rendered after the read. */
+type PdfToRender = { name: string; item: FirmRequestItem; pkg: SharedPackage };
+
 /**
- * GET /api/attorney/data-export (issue 15, item 5): everything the product holds about the attorney, read
- * in one consistent snapshot, as a ZIP of one JSON file and the PDF of every version of every package
- * they shared, rendered as the firm saw it (revoked ones too: it is the attorney's own data). Other
- * people appear only as the attorney already sees them: firm names and the names in the access log.
+ * Everything the product holds about the attorney, in one consistent snapshot (a repeatable-read, read-only
+ * transaction) that renders nothing: the PDFs are only listed here, with what each needs.
  */
-export async function exportAttorneyData(ctx: AppContext, actor: Actor) {
-  const user = authorize(policies.manageOwnAttorneyData, actor);
-  const exportedAt = new Date();
-  const { document, pdfs } = await ctx.db.transaction(
+async function readExport(ctx: AppContext, user: AttorneyUser, exportedAt: Date) {
+  return ctx.db.transaction(
     async (tx) => {
       const db = tx as unknown as Db;
       const account = await accountRecord(db, user.id);
       const requestRows = await requestsWithLpqs(db, user);
 
       const requests = [];
-      const pdfs: ZipEntry[] = [];
+      const pdfs: PdfToRender[] = [];
       const usedNames = new Set<string>();
       for (const { request, lpq } of requestRows) {
         const mine = request.attorneyUserId === user.id;
@@ -126,7 +152,7 @@ export async function exportAttorneyData(ctx: AppContext, actor: Actor) {
           let name = `${EXPORT_FILES.sharedFolder}/${slug(request.firmName)}-${slug(request.positionTitle)}-v${version}.pdf`;
           if (usedNames.has(name)) name = name.replace(/\.pdf$/, `-${request.id.slice(0, 8)}.pdf`);
           usedNames.add(name);
-          pdfs.push({ name, data: await renderPackagePdfOffThread(item, pkg) });
+          pdfs.push({ name, item, pkg });
           versions.push({ ...frozen, include, pdf: name });
         }
         requests.push({
@@ -180,15 +206,56 @@ export async function exportAttorneyData(ctx: AppContext, actor: Actor) {
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
+}
 
-  await recordActivity(ctx.db, {
-    userId: user.id,
-    kind: 'data_exported',
-    title: 'Downloaded a copy of your data',
-  });
-  const archive = createZip(
-    [{ name: EXPORT_FILES.json, data: Buffer.from(JSON.stringify(document, null, 2)) }, ...pdfs],
+/**
+ * GET /api/attorney/data-export (issue 15, item 5): everything the product holds about the attorney as a
+ * ZIP of one JSON file and the PDF of every version of every package they shared, rendered as the firm saw
+ * it (revoked ones too: it is the attorney's own data). Other people appear only as the attorney already
+ * sees them: firm names and the names in the access log.
+ *
+ * Issue 32, item 5: the data is read in one short read-only transaction, and only then are the PDFs
+ * rendered, one at a time through the bounded pool (ctx.pdf), each streamed into the archive as it comes:
+ * no transaction, connection or snapshot is held while rendering, and memory holds about one PDF. One
+ * export per attorney at a time: a second one while the first runs is a 409 with a message.
+ */
+export async function exportAttorneyData(ctx: AppContext, actor: Actor, input: { log: FastifyBaseLogger }) {
+  const user = authorize(policies.manageOwnAttorneyData, actor);
+  const leaseKey = `data-export:${user.id}`;
+  if (!(await claimLease(ctx.db, leaseKey, EXPORT_LEASE_MS))) throw conflict(ACCOUNT_MESSAGES.exportRunning);
+  const release = () =>
+    clearRateLimit(ctx.db, leaseKey).catch((err: unknown) =>
+      input.log.warn({ err }, 'data export: lease not released'),
+    );
+  const exportedAt = new Date();
+  let read: Awaited<ReturnType<typeof readExport>>;
+  try {
+    read = await inTurn(() => readExport(ctx, user, exportedAt));
+    await recordActivity(ctx.db, {
+      userId: user.id,
+      kind: 'data_exported',
+      title: 'Downloaded a copy of your data',
+    });
+  } catch (err) {
+    await release();
+    throw err;
+  }
+  const { document, pdfs } = read;
+  const archive = streamZip(
     exportedAt,
+    async (add, signal) => {
+      try {
+        await add(EXPORT_FILES.json, Buffer.from(JSON.stringify(document, null, 2)), { compress: true });
+        for (const pdf of pdfs) {
+          const bytes = await ctx.pdf.render(pdf.item, pdf.pkg, { waitForRoom: true, signal });
+          // pdfmake's PDFs are compressed already: stored as they are.
+          await add(pdf.name, bytes, { compress: false });
+        }
+      } finally {
+        await release();
+      }
+    },
+    (err) => input.log.error({ err }, 'data export failed while streaming'),
   );
   return { archive, fileName: `lateral-passport-export-${exportedAt.toISOString().slice(0, 10)}.zip` };
 }

@@ -1,8 +1,9 @@
 import type { SecondFactorMethod } from '@shared/security';
 import { and, count, eq, inArray, isNotNull, isNull, lt } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { passkeys, pendingLogins, recoveryCodes, totpFactors } from '../../db/schema';
+import { passkeys, pendingLogins, recoveryCodes, totpFactors, webauthnChallenges } from '../../db/schema';
 import { newToken } from './crypto';
+import { deleteExpiredSessions } from './sessions';
 
 /**
  * What sign-in needs to know of an account's second factors (PRODUCT.md §10), and the pending sign-in it
@@ -68,7 +69,16 @@ export async function createPendingLogin(tx: Q, userId: string, ttlMs: number) {
   const { token, hash } = newToken();
   const expiresAt = new Date(Date.now() + ttlMs);
   await tx.insert(pendingLogins).values({ id: hash, userId, expiresAt });
-  // Old ones go now and then, as rate-limit counters do.
-  if (Math.random() < 0.05) await tx.delete(pendingLogins).where(lt(pendingLogins.expiresAt, new Date()));
   return { token, expiresAt };
+}
+
+/**
+ * The sweep of what sign-in leaves behind (the job `sign-in.sweep`, server/jobs/jobs.ts): dead sessions,
+ * pending second steps and passkey challenges past their time. Reads refuse them already; this removes them
+ * off the request path.
+ */
+export async function deleteExpiredSignInRows(db: Db) {
+  await deleteExpiredSessions(db);
+  await db.delete(pendingLogins).where(lt(pendingLogins.expiresAt, new Date()));
+  await db.delete(webauthnChallenges).where(lt(webauthnChallenges.expiresAt, new Date()));
 }

@@ -1,6 +1,10 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import { preparedSql } from '../../db/prepared';
 import { formDrafts, positionLpqs } from '../../db/schema';
+import { SESSION_CTES, sessionParams, sessionUser } from '../requests/hot-reads.repo';
+
+const p = sql.placeholder;
 
 /** Drafts are selected by their owner's id: policy attorneyRecords.ownRecords. */
 const ownDraft = (userId: string, form: string) =>
@@ -19,22 +23,41 @@ export async function findDraft(db: Db | Tx, userId: string, form: string) {
   return row;
 }
 
-/** One upsert: the newest draft wins. */
-export async function upsertDraft(
-  db: Db | Tx,
-  userId: string,
-  form: string,
-  data: Record<string, unknown>,
-  now: Date,
-) {
-  const [row] = await db
-    .insert(formDrafts)
-    .values({ userId, form, data, updatedAt: now })
-    .onConflictDoUpdate({ target: [formDrafts.userId, formDrafts.form], set: { data, updatedAt: now } })
-    .returning({ updatedAt: formDrafts.updatedAt });
-  return row;
-}
-
 export async function removeDraft(db: Db | Tx, userId: string, form: string) {
   await db.delete(formDrafts).where(ownDraft(userId, form));
+}
+
+/**
+ * Autosave's write (the most frequent one) in ONE statement and one round trip, as the hot reads
+ * (hot-reads.repo.ts): the session lookup with its touch, and the upsert of the draft for that session's
+ * user when it is an attorney. `form` the form's name (null: save nothing, only look the session up), `lpqId`
+ * the position LPQ the name stands for (null for the fixed forms; saved only when it is the user's own),
+ * `json` the draft as JSON text (serialized once, by the caller that measured its size).
+ */
+export const DRAFT_SAVE_FOR_SESSION = sql`with ${SESSION_CTES}, "saved" as (
+    insert into ${formDrafts} ("user_id", "form", "data", "updated_at")
+    select "session"."u_id", ${p('form')}::text, ${p('json')}::jsonb, ${p('now')}::timestamptz from "session"
+    where "session"."u_user_type" = 'attorney' and ${p('form')}::text is not null and ${p('json')}::text is not null
+      and (${p('lpqId')}::uuid is null or exists (
+        select 1 from ${positionLpqs} l where l."id" = ${p('lpqId')}::uuid and l."attorney_user_id" = "session"."u_id"))
+    on conflict ("user_id", "form") do update set "data" = excluded."data", "updated_at" = excluded."updated_at"
+    returning "updated_at"
+  )
+  select "session".*, (select "updated_at" from "saved") as "saved_at" from "session"`;
+
+/** The session's user (null: signed out) and when the draft was saved (null: nothing was saved). */
+export async function saveDraftForSession(
+  db: Db,
+  sessionId: string,
+  draft: { form: string | null; lpqId: string | null; json: string | null },
+) {
+  const [row] = await preparedSql(db, 'draft_save_for_session', DRAFT_SAVE_FOR_SESSION).execute({
+    ...sessionParams(sessionId),
+    ...draft,
+  });
+  const savedAt = row?.saved_at;
+  return {
+    user: sessionUser(row),
+    savedAt: savedAt == null ? null : new Date(savedAt as string | Date).toISOString(),
+  };
 }

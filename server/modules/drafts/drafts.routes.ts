@@ -3,7 +3,9 @@ import { formContracts as c } from '@shared/contracts/forms';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
-import { actorOf, requireUser } from '../../plugins/session';
+import { hotSerializerCompiler } from '../../plugins/hot-serializer';
+import { actorOf, requireUser, userFromStatement } from '../../plugins/session';
+import { sessionToken } from '../../policies/authorize';
 import { deleteDraft, getDraft, saveDraft } from './drafts.service';
 
 /** Autosaved drafts of the attorney's forms (issue 13). */
@@ -14,8 +16,24 @@ export async function draftRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppC
   app.get(c.getDraft.path, { ...attorneyOnly, schema: routeSchema(c.getDraft) }, (request) =>
     getDraft(ctx, actorOf(request), { name: request.params.form }),
   );
-  app.put(c.saveDraft.path, { ...attorneyOnly, schema: routeSchema(c.saveDraft) }, (request) =>
-    saveDraft(ctx, actorOf(request), { name: request.params.form, body: request.body }),
+  // Hot (autosave): the session lookup is part of the save's statement (drafts.service.ts), and the answer
+  // is written by the hot routes' compiled encoder.
+  app.put(
+    c.saveDraft.path,
+    {
+      ...attorneyOnly,
+      schema: routeSchema(c.saveDraft),
+      serializerCompiler: hotSerializerCompiler(ctx.config),
+      config: { sessionInStatement: 'attorney' },
+    },
+    async (request) => {
+      const { user, answer } = await saveDraft(ctx, sessionToken(request.uncheckedSessionId!), {
+        name: request.params.form,
+        body: request.body,
+      });
+      userFromStatement(request, user, 'attorney');
+      return answer();
+    },
   );
   app.delete(
     c.deleteDraft.path,

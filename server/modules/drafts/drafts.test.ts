@@ -110,6 +110,34 @@ describeEachDb('form drafts', (t) => {
     );
   });
 
+  it('the save looks its session up in its own statement: a stale cookie is 401, a firm 403, before any 404 or 400', async () => {
+    const attorney = await buildAttorney(t().app);
+    const firm = await buildFirm(t().app);
+    const stale = { cookie: 'lp_session=not-a-session-token' };
+    for (const name of ['master-lpq', 'no-such-form']) {
+      const res = await putDraft(stale, name, { data: { a: 1 } });
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ message: HTTP_MESSAGES.unauthorized });
+      expect((await putDraft(firm, name, { data: { a: 1 } })).statusCode).toBe(403);
+    }
+    expect((await putDraft(stale, 'master-lpq', { data: 'not an object' })).statusCode).toBe(401);
+    // A NUL (which PostgreSQL cannot store) is a 400 for the attorney only: the caller is checked first.
+    const nul = { data: { a: 'x\u0000y' } };
+    expect((await putDraft(stale, 'master-lpq', nul)).statusCode).toBe(401);
+    expect((await putDraft(firm, 'master-lpq', nul)).statusCode).toBe(403);
+    const refused = await putDraft(attorney, 'master-lpq', nul);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({
+      message: HTTP_MESSAGES.nulCharacter,
+      errors: { 'data.a': HTTP_MESSAGES.nulCharacter },
+    });
+    expect((await putDraft(firm, 'master-lpq', { data: { a: 'x'.repeat(300_000) } })).statusCode).toBe(403);
+    // The attorney's own session still saves.
+    expect((await putDraft(attorney, 'master-lpq', { data: { a: 1 } })).statusCode).toBe(200);
+    const rows = await t().db.select().from(formDrafts).where(eq(formDrafts.userId, firm.user.id));
+    expect(rows).toEqual([]);
+  });
+
   it('bad input is 400 and changes nothing', async () => {
     const attorney = await buildAttorney(t().app);
     await putDraft(attorney, 'business-plan', { data: { executiveSummary: 'Kept' } });

@@ -7,7 +7,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { HttpError } from '../../plugins/errors';
 import { actorOf, requireUser } from '../../plugins/session';
-import { ANONYMOUS, systemJob } from '../../policies/authorize';
+import { ANONYMOUS } from '../../policies/authorize';
 import { type LocalStorage, ObjectTooLargeError } from '../../storage/local-storage';
 import { contentDisposition } from '../../storage/storage';
 import {
@@ -21,11 +21,8 @@ import {
   listUploadedParts,
   openDownload,
   pendingUploadAt,
-  SWEEP_PENDING_EVERY_MS,
-  SWEEP_PENDING_JOB,
   setResume,
   signUploadPart,
-  sweepPendingFiles,
   uploadSettings,
 } from './files.service';
 
@@ -147,13 +144,6 @@ export async function filesRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppC
   );
 
   if (ctx.storage.kind === 'local') await app.register(localUploadRoutes, { ctx, storage: ctx.storage });
-
-  // Unconfirmed uploads go after a day; the scheduler runs this once an hour across processes.
-  ctx.scheduler.register({
-    name: SWEEP_PENDING_JOB,
-    everyMs: SWEEP_PENDING_EVERY_MS,
-    run: () => sweepPendingFiles(ctx, systemJob(SWEEP_PENDING_JOB)),
-  });
 }
 
 /** An S3-style error body: Uppy recognises '<Message>Request has expired</Message>'. */

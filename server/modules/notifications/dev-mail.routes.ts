@@ -1,11 +1,10 @@
 import { isIP } from 'node:net';
 import { HTTP_MESSAGES } from '@shared/http';
-import { desc } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
-import { localMail } from '../../db/schema';
 import { escapeHtml } from '../../mail/layout';
 import { ageSessionSignIn } from '../auth/sessions';
+import { recentLocalMail } from './dev-mail.repo';
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
@@ -55,7 +54,7 @@ export async function devMailRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
     if (!mayReadLocalMail(request, ctx.publicUrl)) {
       return reply.code(404).send({ message: HTTP_MESSAGES.notFound });
     }
-    const rows = await ctx.db.select().from(localMail).orderBy(desc(localMail.id)).limit(200);
+    const rows = await recentLocalMail(ctx.db, 200);
     const mails = rows.map((r) => ({
       id: r.id,
       kind: r.kind,

@@ -4,11 +4,10 @@ import { format } from 'date-fns';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
-import { renderPackagePdfOffThread } from '../../pdf/pdf-workers';
 import { hotSerializerCompiler } from '../../plugins/hot-serializer';
 import { linkNextPage } from '../../plugins/paging';
 import { actorOf, requireUser, userFromStatement } from '../../plugins/session';
-import { sessionToken, systemJob } from '../../policies/authorize';
+import { sessionToken } from '../../policies/authorize';
 import { contentDisposition } from '../../storage/storage';
 import {
   addNote,
@@ -25,14 +24,6 @@ import {
   setFirmRequestStatus,
 } from './firm-requests.service';
 import { getFirmRequestForSession } from './hot-reads.service';
-import {
-  ACCESS_EXPIRY_EVERY_MS,
-  ACCESS_EXPIRY_JOB,
-  expireAccess,
-  REMINDER_EVERY_MS,
-  REMINDER_JOB,
-  sendDueDateReminders,
-} from './request-jobs.service';
 
 /** The firm's requests (PRODUCT.md §6). Registered inside the firm-only scope of firmRoutes. */
 export async function firmRequestRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
@@ -117,24 +108,11 @@ export async function firmRequestRoutes(fastify: FastifyInstance, { ctx }: { ctx
       id: request.params.id,
       version: request.query.version,
     });
-    const pdf = await renderPackagePdfOffThread(item, pkg);
+    const pdf = await ctx.pdf.render(item, pkg);
     const name = `LPQ ${pkg.attorney.firstName} ${pkg.attorney.lastName} ${item.positionTitle} ${format(new Date(pkg.sharedAt), 'yyyy-MM-dd')} v${pkg.version}`;
     return reply
       .header('Content-Type', 'application/pdf')
       .header('Content-Disposition', contentDisposition(`${name}.pdf`, false))
       .send(pdf);
-  });
-
-  // PRODUCT.md §7: the due-date reminder, once per request, once per period across processes.
-  ctx.scheduler.register({
-    name: REMINDER_JOB,
-    everyMs: REMINDER_EVERY_MS,
-    run: () => sendDueDateReminders(ctx, systemJob(REMINDER_JOB)),
-  });
-  // PRODUCT.md §5: shares past their access end date become revoked, and the firm is mailed.
-  ctx.scheduler.register({
-    name: ACCESS_EXPIRY_JOB,
-    everyMs: ACCESS_EXPIRY_EVERY_MS,
-    run: () => expireAccess(ctx, systemJob(ACCESS_EXPIRY_JOB)),
   });
 }

@@ -46,7 +46,7 @@ const p = sql.placeholder;
 const raw = (text: string) => sql.raw(text);
 
 /** The session's user and, for a firm user, their firm and roles (null once removed from the firm). */
-const SESSION_CTES = sql`"session" as (
+export const SESSION_CTES = sql`"session" as (
     select ${s.id} as "session_id", u."id" as "u_id", u."email" as "u_email", u."first_name" as "u_first_name",
            u."last_name" as "u_last_name", u."user_type" as "u_user_type", u."email_verified_at" as "u_email_verified_at",
            m."firm_id" as "m_firm_id", m."roles" as "m_roles",
@@ -156,7 +156,7 @@ export function sessionParams(sessionId: string, now = new Date()) {
 type RawRow = Record<string, unknown>;
 
 /** The signed-in user of a row of either statement; null when the session is unknown, expired or idle. */
-function sessionUser(row: RawRow | undefined): User | null {
+export function sessionUser(row: RawRow | undefined): User | null {
   if (!row) return null;
   const user: User = {
     id: row.u_id as string,

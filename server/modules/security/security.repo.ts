@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, or } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { passkeys, pendingLogins, recoveryCodes, totpFactors, webauthnChallenges } from '../../db/schema';
 
@@ -164,8 +164,6 @@ export async function endPendingLogin(db: Q, id: string): Promise<boolean> {
 
 export async function saveChallenge(db: Q, row: typeof webauthnChallenges.$inferInsert) {
   await db.insert(webauthnChallenges).values(row);
-  if (Math.random() < 0.05)
-    await db.delete(webauthnChallenges).where(lt(webauthnChallenges.expiresAt, sql`now()`));
 }
 
 /** Takes a challenge once: the row, or undefined when unknown, used or expired. */

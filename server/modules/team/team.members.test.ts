@@ -183,7 +183,11 @@ describeEachDb('firm team: a required second factor', (t: () => TestApp) => {
     // The admin has one: everything still answers.
     expect((await as(firm.cookie, { method: 'GET', url: '/api/firm/lpq-requests' })).statusCode).toBe(200);
     // The recruiter has none: firm routes, the hot read included, answer 403 with the code; enrolment works.
-    for (const url of ['/api/firm/lpq-requests', '/api/firm/profile', `/api/firm/lpq-requests/${crypto.randomUUID()}`]) {
+    for (const url of [
+      '/api/firm/lpq-requests',
+      '/api/firm/profile',
+      `/api/firm/lpq-requests/${crypto.randomUUID()}`,
+    ]) {
       const res = await as(member.cookie, { method: 'GET', url });
       expect(res.statusCode, url).toBe(403);
       expect(res.json().code).toBe('two_factor_required');
@@ -191,7 +195,10 @@ describeEachDb('firm team: a required second factor', (t: () => TestApp) => {
     expect((await as(member.cookie, { method: 'GET', url: '/api/user' })).statusCode).toBe(200);
     expect((await as(member.cookie, { method: 'GET', url: '/api/auth/security' })).statusCode).toBe(200);
     const members = (await as(firm.cookie, { method: 'GET', url: '/api/firm/members' })).json();
-    expect(members.map((m: { twoFactorEnabled: boolean }) => m.twoFactorEnabled).sort()).toEqual([false, true]);
+    expect(members.map((m: { twoFactorEnabled: boolean }) => m.twoFactorEnabled).sort()).toEqual([
+      false,
+      true,
+    ]);
     await enrolTotp(t().app, member.cookie);
     expect((await as(member.cookie, { method: 'GET', url: '/api/firm/lpq-requests' })).statusCode).toBe(200);
   });

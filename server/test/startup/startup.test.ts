@@ -132,6 +132,14 @@ describe('production refuses toy defaults', () => {
     ]);
   });
 
+  it('metrics need a token: an open /metrics would tell anyone the routes, traffic and mail backlog', () => {
+    expect(problems({ ...good, METRICS_ENABLED: 'true' })).toEqual(['METRICS_TOKEN']);
+    expect(problems({ ...good, METRICS_ENABLED: 'true', METRICS_TOKEN: 'x'.repeat(32) })).toEqual([]);
+    expect(problems({ ...good, METRICS_ENABLED: 'false' })).toEqual([]);
+    // Outside production an open /metrics stays allowed (a developer's own machine).
+    expect(loadConfig({ METRICS_ENABLED: 'true' }).metrics).toEqual({ enabled: true, token: undefined });
+  });
+
   it('the process exits 1 before listening, one line per problem, no stack trace', async () => {
     const r = run({ NODE_ENV: 'production', DATA_DIR: path.join(tmp, 'prod') });
     const [code] = await r.exited;

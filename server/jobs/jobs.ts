@@ -1,0 +1,57 @@
+import type { AppContext } from '../context';
+import { deleteExpiredSignInRows } from '../modules/auth/second-factors';
+import { SWEEP_PENDING_EVERY_MS, SWEEP_PENDING_JOB, sweepPendingFiles } from '../modules/files/files.service';
+import {
+  ACCESS_EXPIRY_EVERY_MS,
+  ACCESS_EXPIRY_JOB,
+  expireAccess,
+  REMINDER_EVERY_MS,
+  REMINDER_JOB,
+  sendDueDateReminders,
+} from '../modules/requests/request-jobs.service';
+import { deleteExpiredRateLimits } from '../plugins/rate-limit';
+import { systemJob } from '../policies/authorize';
+
+export const RATE_LIMIT_SWEEP_JOB = 'rate-limits.sweep';
+const RATE_LIMIT_SWEEP_EVERY_MS = 10 * 60 * 1000;
+export const SIGN_IN_SWEEP_JOB = 'sign-in.sweep';
+const SIGN_IN_SWEEP_EVERY_MS = 60 * 60 * 1000;
+
+/**
+ * Every periodic job the app runs, in one list (app.ts registers it before the app is ready). The scheduler
+ * (scheduler.ts) runs each once per period across every process on the database; each job's work stays in
+ * its module.
+ */
+export function registerJobs(ctx: AppContext) {
+  // Unconfirmed uploads go after a day.
+  ctx.scheduler.register({
+    name: SWEEP_PENDING_JOB,
+    everyMs: SWEEP_PENDING_EVERY_MS,
+    run: () => sweepPendingFiles(ctx, systemJob(SWEEP_PENDING_JOB)),
+  });
+  // PRODUCT.md §7: the due-date reminder, once per request.
+  ctx.scheduler.register({
+    name: REMINDER_JOB,
+    everyMs: REMINDER_EVERY_MS,
+    run: () => sendDueDateReminders(ctx, systemJob(REMINDER_JOB)),
+  });
+  // PRODUCT.md §5: shares past their access end date become revoked, and the firm is mailed.
+  ctx.scheduler.register({
+    name: ACCESS_EXPIRY_JOB,
+    everyMs: ACCESS_EXPIRY_EVERY_MS,
+    run: () => expireAccess(ctx, systemJob(ACCESS_EXPIRY_JOB)),
+  });
+  // Rate-limit rows whose window has ended count for nothing; this keeps the table as small as the active
+  // windows (it used to be a random DELETE in 1% of the requests that hit a limit).
+  ctx.scheduler.register({
+    name: RATE_LIMIT_SWEEP_JOB,
+    everyMs: RATE_LIMIT_SWEEP_EVERY_MS,
+    run: () => deleteExpiredRateLimits(ctx.db),
+  });
+  // Dead sessions, pending second steps and passkey challenges (refused on read already) are removed here.
+  ctx.scheduler.register({
+    name: SIGN_IN_SWEEP_JOB,
+    everyMs: SIGN_IN_SWEEP_EVERY_MS,
+    run: () => deleteExpiredSignInRows(ctx.db),
+  });
+}

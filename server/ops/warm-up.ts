@@ -1,0 +1,76 @@
+import { randomBytes } from 'node:crypto';
+import { DRAFT_PATH } from '@shared/drafts';
+import type { FastifyInstance } from 'fastify';
+import type { Database, WarmStatement } from '../db/client';
+import { renderSql } from '../db/prepared';
+import { DRAFT_SAVE_FOR_SESSION } from '../modules/drafts/drafts.repo';
+import {
+  ATTORNEY_REQUESTS_FOR_SESSION,
+  FIRM_PACKAGE_READ_FOR_SESSION,
+  sessionParams,
+} from '../modules/requests/hot-reads.repo';
+import { sessionCookieName } from '../plugins/session';
+import { todayUtc } from '../policies/request-scope';
+
+/**
+ * The cold tail (issue 34, item 6): under load right after start, the app's p99 was long for its first
+ * half-minute while a bare baseline's was not. What is cold in a fresh process: the pool's connections
+ * (each a new PostgreSQL backend that opens its caches and parses and plans every named statement again,
+ * five custom plans before a generic one) and the JavaScript of every hook, route and serializer, which V8
+ * compiles and optimizes only after it has run many times. Both are warmed here, before the server listens
+ * (server/main.ts), so the first users are served by a warm process. On PostgreSQL only: production's.
+ */
+
+/** The named statements of the hot paths (same names and text as their repositories), with values that match no session. */
+function hotStatements(): WarmStatement[] {
+  const session = sessionParams(`warm-up-${randomBytes(8).toString('hex')}`);
+  const statement = (
+    name: string,
+    query: Parameters<typeof renderSql>[0],
+    values: Record<string, unknown>,
+  ) => {
+    const rendered = renderSql(query);
+    return { name, text: rendered.text, values: rendered.values({ ...session, ...values }) };
+  };
+  return [
+    statement('attorney_requests_for_session', ATTORNEY_REQUESTS_FOR_SESSION, {
+      afterSentAt: null,
+      afterId: null,
+      rows: 51,
+    }),
+    statement('firm_package_read_for_session', FIRM_PACKAGE_READ_FOR_SESSION, {
+      requestId: null,
+      version: null,
+      today: todayUtc(),
+      kind: 'package_view',
+    }),
+    statement('draft_save_for_session', DRAFT_SAVE_FOR_SESSION, { form: null, lpqId: null, json: null }),
+  ];
+}
+
+/** How many times each hot route runs in-process; bounded by WARM_UP_MAX_MS too. */
+const ROUNDS = 300;
+const WARM_UP_MAX_MS = 3000;
+
+/**
+ * Opens and warms every connection of the pool, then runs the hot routes in-process (app.inject, never the
+ * network) with a cookie that names no session: every hook, the session's statement, the route and the
+ * error path run, nothing is read or written for anyone. Answers the time it took.
+ */
+export async function warmUp(app: FastifyInstance, database: Database): Promise<number> {
+  const started = performance.now();
+  // The embedded database serves one developer: its start-up stays as quick as it was.
+  if (database.kind !== 'postgres') return 0;
+  await database.warm?.(hotStatements());
+  const cookie = `${sessionCookieName(app.ctx.config)}=${randomBytes(32).toString('base64url')}`;
+  const origin = new URL(app.ctx.config.publicUrl).origin;
+  const requests = [
+    { method: 'GET' as const, url: '/api/attorney/lpq-requests' },
+    { method: 'GET' as const, url: '/api/firm/lpq-requests/00000000-0000-4000-8000-000000000000' },
+    { method: 'PUT' as const, url: DRAFT_PATH('master-lpq'), payload: { data: { warmUp: true } } },
+    { method: 'GET' as const, url: '/api/user' },
+  ];
+  for (let round = 0; round < ROUNDS && performance.now() - started < WARM_UP_MAX_MS; round++)
+    await Promise.all(requests.map((r) => app.inject({ ...r, headers: { cookie, origin } })));
+  return performance.now() - started;
+}
