@@ -31,6 +31,18 @@ const NON_JSON_ROUTES: Record<string, string> = {
   'GET /api/docs': 'an HTML page',
 };
 
+/**
+ * The operations whose success answer is not a 2xx, each with the status that is its answer and why.
+ * Every other operation must document a 2xx in the OpenAPI document.
+ */
+const NO_2XX_OPERATIONS: Record<string, RegExp> = {
+  // Spec §7: the browser is sent on (to the sign-in page, to the home page).
+  'GET /api/login': /^302$/,
+  'GET /api/logout': /^302$/,
+  // Never issued (the server signs every upload itself): the answer is always 501 with the reason.
+  'GET /api/uploads/s3/sts': /^501$/,
+};
+
 /** Put into every JSON answer before it is serialized: what a service might return by mistake. */
 const LEAK = { passwordHash: '$argon2id$leaked', internalFirmUserId: 'leaked-internal-id' };
 
@@ -184,6 +196,20 @@ function describeWorld(t: () => { app: Parameters<typeof buildWorld>[0] }) {
       'version',
     ]);
     expect(res.body).not.toContain('passwordHash');
+  });
+
+  it('documents the success answer of every operation in /api/openapi.json', async () => {
+    const doc = (await t().app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as OpenApiDocument;
+    const missing: string[] = [];
+    for (const [p, methods] of Object.entries(doc.paths))
+      for (const [method, operation] of Object.entries(methods)) {
+        const key = `${method.toUpperCase()} ${p}`;
+        const statuses = Object.keys(operation.responses);
+        const success = NO_2XX_OPERATIONS[key] ?? /^2\d\d$/;
+        if (!statuses.some((s) => success.test(s))) missing.push(`${key}: ${statuses.join(', ')}`);
+      }
+    expect(missing).toEqual([]);
+    expect(Object.keys(doc.paths['/api/uploads/local/{path}'].put.responses)).toContain('200');
   });
 
   it('serves a docs page listing every operation, without a script', async () => {

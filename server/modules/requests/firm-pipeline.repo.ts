@@ -1,6 +1,6 @@
 import type { User } from '@shared/auth';
 import { type FirmRequestListQuery, type FirmRequestSort, PIPELINE_MESSAGES } from '@shared/firm-pipeline';
-import { and, asc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { emailTokens, lpqRequests, requestNotes, users } from '../../db/schema';
 import { badRequest } from '../../plugins/errors';
@@ -97,17 +97,6 @@ export async function pageOfRequests(
       throw err;
     });
   return rows;
-}
-
-export async function requestsToRecord(db: Db | Tx, user: User, requestIds: string[]) {
-  return db
-    .select({
-      id: lpqRequests.id,
-      attorneyUserId: lpqRequests.attorneyUserId,
-      firmName: lpqRequests.firmName,
-    })
-    .from(lpqRequests)
-    .where(and(firmRequestScope(user), inArray(lpqRequests.id, requestIds)));
 }
 
 /** One of the firm's request rows, locked for the transaction. */

@@ -1,4 +1,3 @@
-import type { User } from '@shared/auth';
 import {
   FIRM_REQUEST_CSV_COLUMNS,
   type FirmRequestListQuery,
@@ -18,7 +17,6 @@ import { decodeCursor, encodeCursor } from '../../plugins/paging';
 import { type Actor, authorize, type FirmUser } from '../../policies/authorize';
 import { requestPolicies as policies } from '../../policies/request.policy';
 import { firmRequestScope } from '../../policies/request-scope';
-import { recordAccess } from '../audit/audit.repo';
 import {
   endInvitationTokens,
   findFirmRequestRef,
@@ -27,7 +25,6 @@ import {
   markResent,
   notesOf,
   pageOfRequests,
-  requestsToRecord,
 } from './firm-pipeline.repo';
 import { toFirmRequestItem } from './firm-request-item';
 import { sendInvitationMail } from './invitations';
@@ -63,7 +60,10 @@ function csvCell(value: string | null): string {
   return /[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
 }
 
-/** PRODUCT.md §6: every row of the filtered list, all pages, as CSV. */
+/**
+ * PRODUCT.md §6: every row of the filtered list, all pages, as CSV. Not recorded as a read (§8): like the
+ * JSON list, it holds the attorney's name, which the firm received when the attorney shared.
+ */
 export async function firmRequestsCsv(
   ctx: AppContext,
   actor: Actor,
@@ -71,12 +71,10 @@ export async function firmRequestsCsv(
 ): Promise<string> {
   const user = authorize(policies.firmRequests, actor);
   const lines = [FIRM_REQUEST_CSV_COLUMNS.join(',')];
-  const named: string[] = [];
   let cursor: string | undefined;
   for (;;) {
     const page = await listFirmRequestsPage(ctx, user, { ...query, limit: 200, cursor });
     for (const r of page.items) {
-      if (r.attorneyName) named.push(r.id);
       lines.push(
         [
           r.attorneyEmail,
@@ -95,30 +93,7 @@ export async function firmRequestsCsv(
     if (!page.nextCursor) break;
     cursor = page.nextCursor;
   }
-  await recordCsvRows(ctx.db, user, named);
   return `${lines.join('\r\n')}\r\n`;
-}
-
-/**
- * PRODUCT.md §8: a CSV row that names an attorney is a read of their data, recorded for them (one event
- * per row) before the file leaves.
- */
-async function recordCsvRows(db: Tx, user: User, requestIds: string[]) {
-  for (let i = 0; i < requestIds.length; i += 500) {
-    const rows = await requestsToRecord(db, user, requestIds.slice(i, i + 500));
-    await recordAccess(
-      db,
-      rows
-        .filter((r) => r.attorneyUserId)
-        .map((r) => ({
-          requestId: r.id,
-          attorneyUserId: r.attorneyUserId!,
-          firmUserId: user.id,
-          firmName: r.firmName,
-          kind: 'csv_export' as const,
-        })),
-    );
-  }
 }
 
 /** This firm's request row, locked for the transaction; 404 for anyone else's or unknown ids. */

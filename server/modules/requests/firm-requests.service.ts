@@ -119,7 +119,8 @@ async function readOwnPackage(
   db: Db,
   user: FirmUser,
   requestId: string,
-  kind: AccessKind,
+  /** The read to record; null for a HEAD, which sends nothing of the package. */
+  kind: AccessKind | null,
   version?: number,
 ): Promise<{ request: FirmRequestItem; pkg: SharedPackage | null }> {
   // Narrowed to the firm's own requests in SQL and judged again on the row: policy request.firmOwns.
@@ -136,13 +137,14 @@ async function readOwnPackage(
   }
   const stored = await loadVersion(db, requestId, version ?? row.request.currentVersion!);
   if (!stored) throw notFound();
-  await recordAccess(db, {
-    requestId: request.id,
-    attorneyUserId: row.request.attorneyUserId!,
-    firmUserId: user.id,
-    firmName: request.firmName,
-    kind,
-  });
+  if (kind)
+    await recordAccess(db, {
+      requestId: request.id,
+      attorneyUserId: row.request.attorneyUserId!,
+      firmUserId: user.id,
+      firmName: request.firmName,
+      kind,
+    });
   const { include: _parts, ...pkg } = stored;
   const lpq = row.lpq;
   return {
@@ -157,14 +159,18 @@ async function readOwnPackage(
   };
 }
 
-/** The package for the PDF: 404 until it is shared and once access has ended; the export is recorded. */
+/**
+ * The package for the PDF: 404 until it is shared and once access has ended. The export is recorded;
+ * a HEAD (`headOnly`), which sends no byte of it, is not (README, Security).
+ */
 export async function readPackageForPdf(
   ctx: AppContext,
   actor: Actor,
-  input: { id: string; version?: number },
+  input: { id: string; version?: number; headOnly?: boolean },
 ) {
   const firm = authorize(policies.firmRequests, actor);
-  const { request, pkg } = await readOwnPackage(ctx.db, firm, input.id, 'pdf_download', input.version);
+  const kind = input.headOnly ? null : 'pdf_download';
+  const { request, pkg } = await readOwnPackage(ctx.db, firm, input.id, kind, input.version);
   if (!pkg) throw notFound();
   return { request, pkg };
 }
