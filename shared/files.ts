@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { formatBytes } from './bytes';
 import { singleLineText } from './form-fields';
 import { LIMITS } from './limits';
-import { UUID_PATTERN } from './uuid';
+import { isUuid, UUID_PATTERN } from './uuid';
 
 export { formatBytes };
 
@@ -91,19 +91,67 @@ export type FileRef = z.infer<typeof fileRefSchema>;
 
 export const objectUrlFor = (id: string) => `/objects/${id}`;
 
-const OBJECT_ID_PATTERN = new RegExp(`/objects/(${UUID_PATTERN})(?:[?#].*)?$`, 'i');
+/**
+ * Where a pending upload's bytes go in storage: `incoming/{file id}` (server/modules/files/file-ref.ts). The
+ * upload URLs the server signs end with it, on both drivers, for a whole file and for each part.
+ */
+export const UPLOAD_KEY_PREFIX = 'incoming/';
+/**
+ * How long a file's URL may be: an S3 presigned URL made with temporary credentials carries a session token
+ * of a kilobyte or more.
+ */
+export const FILE_REFERENCE_MAX = 4096;
 
-/** The file id in an objectPath or a full download URL ('/objects/{id}'), or null. */
+/** `/objects/{id}` (a download), `/api/objects/{id}`, or `…/incoming/{id}` (an upload URL's path, its key). */
+const REFERENCE_PATH = new RegExp(
+  `(?:^|/)(?:objects|${UPLOAD_KEY_PREFIX.slice(0, -1)})/(${UUID_PATTERN})$`,
+  'i',
+);
+
+/**
+ * The file id a URL names, or null: the objectPath or download URL (`/objects/{id}`), or the URL the upload
+ * went to, exactly as POST /api/objects/upload (or the companion routes) answered it, with or without its
+ * query: the app's own signed URL, an S3 presigned URL (path or virtual-host style), a part's URL. Only the
+ * path counts, never the host: whose file it is, and whether it is confirmed, the server decides by the id.
+ */
 export function fileIdFromUrl(url: string): string | null {
-  const match = url.trim().match(OBJECT_ID_PATTERN);
+  let path: string;
+  try {
+    path = new URL(url.trim(), 'http://relative.invalid').pathname;
+  } catch {
+    return null;
+  }
+  const match = path.match(REFERENCE_PATH);
   return match ? match[1].toLowerCase() : null;
 }
 
-/** PUT /api/attorney/resume (spec §7): the uploaded file's URL or objectPath. */
-export const resumeUpdateSchema = z.object({
-  resumeURL: z
-    .string({ error: FILE_MESSAGES.fileNotFound })
-    .max(500)
-    .refine((v) => fileIdFromUrl(v) !== null, FILE_MESSAGES.fileNotFound),
-});
+/** A file named by one of the URLs fileIdFromUrl reads. */
+const fileUrlSchema = z
+  .string({ error: FILE_MESSAGES.fileNotFound })
+  .max(FILE_REFERENCE_MAX, FILE_MESSAGES.fileNotFound)
+  .refine((v) => fileIdFromUrl(v) !== null, FILE_MESSAGES.fileNotFound);
+
+/**
+ * A file a form names (PRODUCT.md §6: document lists take the URL or objectPath): one of its URLs, or a
+ * FileRef as the API answered it, of which only the id counts. The server replaces each with the caller's own
+ * confirmed file (confirming a finished upload there), so a name, size or URL sent with it is never kept.
+ */
+export const fileReferenceSchema = z.union(
+  [
+    fileUrlSchema,
+    z
+      .object({
+        id: z
+          .string({ error: FILE_MESSAGES.fileNotFound })
+          .max(100)
+          .refine(isUuid, FILE_MESSAGES.fileNotFound),
+      })
+      .loose(),
+  ],
+  { error: FILE_MESSAGES.fileNotFound },
+);
+export type FileReference = z.input<typeof fileReferenceSchema>;
+
+/** PUT /api/attorney/resume (spec §7): the uploaded file's URL (the upload URL itself too) or objectPath. */
+export const resumeUpdateSchema = z.object({ resumeURL: fileUrlSchema });
 export type ResumeUpdate = z.infer<typeof resumeUpdateSchema>;

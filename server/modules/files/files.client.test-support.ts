@@ -45,7 +45,7 @@ export async function storageDrivers(): Promise<[Driver, Partial<AppConfig>][]> 
 /** Signs in helpers around one test app. */
 export function client(t: () => TestApp) {
   const inject = (opts: InjectOptions) => t().app.inject(opts);
-  const as = (actor: Actor | null, opts: InjectOptions) =>
+  const as = (actor: Pick<Actor, 'cookie'> | null, opts: InjectOptions) =>
     inject({ ...opts, headers: { ...(opts.headers ?? {}), ...(actor ? { cookie: actor.cookie } : {}) } });
 
   async function ticket(actor: Actor, body: Record<string, unknown>) {
@@ -76,7 +76,7 @@ export function client(t: () => TestApp) {
   }
 
   /** The downloaded bytes, following the signed-URL redirect of the S3 driver. */
-  async function download(actor: Actor, id: string, query = '') {
+  async function download(actor: Pick<Actor, 'cookie'>, id: string, query = '') {
     const res = await as(actor, { method: 'GET', url: `/objects/${id}${query}` });
     if (res.statusCode === 302) {
       const followed = await fetch(res.headers.location as string);

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   FILE_MESSAGES,
   type FileRef,
+  type FileReference,
   fileIdFromUrl,
   objectUrlFor,
   type UploadSettings,
@@ -287,9 +288,10 @@ export async function openDownload(ctx: AppContext, actor: Actor, input: { id: s
 }
 
 /**
- * PRODUCT.md §6: a resume or a document list names an upload by its URL or objectPath. A finished upload
- * not yet confirmed is confirmed here (size and first bytes, as POST …/confirm does); only a file that is
- * not the caller's, was never uploaded, or fails that check is refused, with the message on `field`.
+ * PRODUCT.md §6: a resume or a document list names an upload by its URL (the upload URL itself included) or
+ * objectPath, read by its id only. A finished upload not yet confirmed is confirmed here (size and first
+ * bytes, as POST …/confirm does); only a file that is not the caller's, was never uploaded, or fails that
+ * check is refused, with the message on `field`. Never inside another transaction: confirming opens its own.
  */
 async function confirmReferencedFile(ctx: AppContext, owner: AttorneyUser, id: string | null, field: string) {
   const refused = () => badRequest(FILE_MESSAGES.fileNotFound, { [field]: FILE_MESSAGES.fileNotFound });
@@ -307,6 +309,28 @@ async function confirmReferencedFile(ctx: AppContext, owner: AttorneyUser, id: s
     throw err;
   }
   return (await findOwnFile(ctx.db, owner.id, id))!;
+}
+
+const referencedId = (reference: FileReference) =>
+  typeof reference === 'string' ? fileIdFromUrl(reference) : reference.id.toLowerCase();
+
+/**
+ * The files a form's document list names (the master LPQ's, a position LPQ's), each as the caller's own
+ * confirmed file, in order, once each; errors name the entry (`{field}.{index}`). Call it before the form's
+ * own transaction and store what it answers, never what the client sent.
+ */
+export async function resolveFileReferences(
+  ctx: AppContext,
+  actor: Actor,
+  input: { references: FileReference[]; field: string },
+): Promise<FileRef[]> {
+  const owner = authorize(policies.upload, actor);
+  const resolved: FileRef[] = [];
+  for (const [i, reference] of input.references.entries()) {
+    const row = await confirmReferencedFile(ctx, owner, referencedId(reference), `${input.field}.${i}`);
+    if (!resolved.some((file) => file.id === row.id)) resolved.push(presentFile(row));
+  }
+  return resolved;
 }
 
 /** PUT /api/attorney/resume: the caller's own file (confirmed here if need be) becomes the profile's resume. */
