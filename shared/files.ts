@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { formatBytes } from './bytes';
-import { singleLineText } from './form-fields';
+import { isSingleLineText, singleLineText } from './form-fields';
 import { LIMITS } from './limits';
 import { isUuid, UUID_PATTERN } from './uuid';
 
@@ -45,6 +45,9 @@ export const FILE_MESSAGES = {
     `${file} exceeds maximum allowed size of ${formatBytes(maxBytes)}`,
   onlyTypes: `You can only upload: ${ACCEPTED_EXTENSIONS.join(', ')}`,
   filenameRequired: 'File name is required',
+  /** The name holds a control character, a line break, a direction override or an invisible character. */
+  filenameCharacters:
+    'The file name contains a character that is not allowed (a control, direction or invisible character). Rename the file and upload it again.',
   notUploaded: 'The file did not arrive. Please upload it again.',
   fileNotFound: 'Upload the file again before saving.',
   partsInvalid: 'The uploaded parts do not match. Please upload the file again.',
@@ -60,10 +63,29 @@ export const FILE_MESSAGES = {
     'Temporary upload credentials are not issued: the server signs each upload itself (/api/uploads/s3/params or /api/uploads/s3/multipart), so that it can check every file against the size, type and storage limits.',
 } as const;
 
+/** A file name's extension, as the end of a name shows it: a dot and 1 to 10 letters or digits. */
+const EXTENSION = /\.[A-Za-z0-9]{1,10}$/;
+
+/**
+ * The name a confirmed file is kept under: the name it was uploaded with, its extension the one of the type
+ * its bytes are (report.html that is a PDF becomes report.pdf, a name without one gets it), within the
+ * length a name may have. A name that already ends right, in any case, is kept as it is.
+ */
+export function storedFileName(name: string, type: DocumentContentType): string {
+  const extension = ACCEPTED_DOCUMENT_TYPES[type][0];
+  const current = name.match(EXTENSION)?.[0];
+  if (current?.toLowerCase() === extension && name.length > current.length) return name;
+  const chars = Array.from((current ? name.slice(0, -current.length) : name).trimEnd());
+  // Whole characters are dropped from the end, so no surrogate pair is cut in half.
+  while (chars.join('').length + extension.length > LIMITS.shortText) chars.pop();
+  return `${chars.join('').trimEnd() || 'document'}${extension}`;
+}
+
 /** POST /api/objects/upload: what the browser is about to send. */
 export const uploadRequestSchema = z.object({
   filename: z
     .string({ error: FILE_MESSAGES.filenameRequired })
+    .refine(isSingleLineText, FILE_MESSAGES.filenameCharacters)
     .trim()
     .min(1, FILE_MESSAGES.filenameRequired)
     .max(LIMITS.shortText),

@@ -54,14 +54,16 @@ export function client(t: () => TestApp) {
     return res.json() as { uploadURL: string; objectPath: string };
   }
 
-  /** The whole single-request flow: ticket, PUT, confirm. */
+  /** The whole single-request flow: ticket (unless one is given), PUT, confirm. */
   async function upload(
     actor: Actor,
     bytes: Buffer,
     filename = 'resume.pdf',
     contentType = 'application/pdf',
+    given?: { uploadURL: string; objectPath: string },
   ) {
-    const { uploadURL, objectPath } = await ticket(actor, { filename, contentType, size: bytes.length });
+    const { uploadURL, objectPath } =
+      given ?? (await ticket(actor, { filename, contentType, size: bytes.length }));
     const sent = await putBytes(t().app, uploadURL, bytes, contentType);
     expect(sent.status, sent.body).toBe(200);
     const id = objectPath.split('/').pop() as string;

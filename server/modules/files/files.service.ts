@@ -5,6 +5,7 @@ import {
   type FileReference,
   fileIdFromUrl,
   objectUrlFor,
+  storedFileName,
   type UploadSettings,
   type UploadTicket,
   uploadRequestSchema,
@@ -232,7 +233,12 @@ export async function confirmUpload(ctx: AppContext, actor: Actor, input: { id: 
     if (!contentType)
       return refuse(row, badRequest(FILE_MESSAGES.onlyTypes, { file: FILE_MESSAGES.onlyTypes }));
     await ctx.storage.move(row.storageKey, documentKey(row.id));
-    const ready = await markReady(tx, row.id, { storageKey: documentKey(row.id), size, contentType });
+    const ready = await markReady(tx, row.id, {
+      storageKey: documentKey(row.id),
+      size,
+      contentType,
+      filename: storedFileName(row.filename, contentType),
+    });
     return { file: presentFile(ready) };
   });
   if ('refused' in outcome) {
