@@ -232,7 +232,7 @@ export function createLocalStorage({
     async download(key) {
       const file = objectPath(key);
       const info = await stat(file);
-      return { kind: 'stream', stream: createReadStream(file), size: info.size };
+      return { stream: createReadStream(file), size: info.size };
     },
     async delete(key) {
       await rm(objectPath(key), { force: true });

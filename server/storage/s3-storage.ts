@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import {
   AbortMultipartUploadCommand,
   CompleteMultipartUploadCommand,
@@ -14,13 +15,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { AppConfig } from '../config';
-import {
-  contentDisposition,
-  DOWNLOAD_URL_TTL_SECONDS,
-  PartsInvalidError,
-  type StorageOperations,
-  UPLOAD_URL_TTL_SECONDS,
-} from './storage';
+import { PartsInvalidError, type StorageOperations, UPLOAD_URL_TTL_SECONDS } from './storage';
 
 const PART_ERRORS = new Set(['InvalidPart', 'InvalidPartOrder', 'EntityTooSmall', 'NoSuchUpload']);
 
@@ -99,18 +94,11 @@ export function createS3Storage(s3: NonNullable<AppConfig['s3']>) {
       await client.send(new CopyObjectCommand({ Bucket, Key: toKey, CopySource: `${Bucket}/${fromKey}` }));
       await client.send(new DeleteObjectCommand({ Bucket, Key: fromKey }));
     },
-    async download(Key, { filename, contentType, inline = false }) {
-      const url = await getSignedUrl(
-        client,
-        new GetObjectCommand({
-          Bucket,
-          Key,
-          ResponseContentDisposition: contentDisposition(filename, inline),
-          ResponseContentType: contentType,
-        }),
-        { expiresIn: DOWNLOAD_URL_TTL_SECONDS },
-      );
-      return { kind: 'redirect', url };
+    async download(Key) {
+      const out = await client.send(new GetObjectCommand({ Bucket, Key }));
+      // In Node the body is the HTTP response itself: read as the client takes it, never buffered whole.
+      if (!(out.Body instanceof Readable)) throw new Error('S3 returned no readable body');
+      return { stream: out.Body, size: out.ContentLength ?? 0 };
     },
     async delete(Key) {
       await client.send(new DeleteObjectCommand({ Bucket, Key }));

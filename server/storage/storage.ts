@@ -5,12 +5,16 @@ import { UPLOADS } from '@shared/limits';
 export type UploadedPart = { PartNumber: number; Size: number; ETag: string };
 export type CompletedPart = { PartNumber: number; ETag: string };
 
-/** How a download is served: a short-lived signed link (S3) or the bytes themselves (local disk). */
-export type Download = { kind: 'redirect'; url: string } | { kind: 'stream'; stream: Readable; size: number };
+/**
+ * A download: the object's bytes as a stream, read as the client takes them (never the whole file in
+ * memory), and its size. Both drivers stream through the app, so every read is authorised and recorded at
+ * the moment it happens (PRODUCT.md §5, §8): no signed storage link outlives a revoke or the access end.
+ */
+export type Download = { stream: Readable; size: number };
 
 /**
- * Where document bytes live. The browser sends bytes straight to presigned URLs; the API only
- * signs, inspects the first bytes, moves and deletes objects.
+ * Where document bytes live. The browser sends bytes straight to presigned URLs; the API signs, inspects
+ * the first bytes, moves and deletes objects, and streams downloads through itself.
  */
 export type StorageOperations = {
   /** A URL the browser PUTs one whole object to. */
@@ -26,7 +30,8 @@ export type StorageOperations = {
   readRange(key: string, start: number, end: number): Promise<Buffer>;
   /** Renames an object (a confirmed upload leaves the area presigned URLs can write to). */
   move(fromKey: string, toKey: string): Promise<void>;
-  download(key: string, file: { filename: string; contentType: string; inline?: boolean }): Promise<Download>;
+  /** Opens the object for reading; destroy the stream if it is not sent. */
+  download(key: string): Promise<Download>;
   delete(key: string): Promise<void>;
 };
 
@@ -35,9 +40,6 @@ export class PartsInvalidError extends Error {}
 
 /** How long a presigned upload URL stays valid (spec §9: 604800 s). */
 export const UPLOAD_URL_TTL_SECONDS = UPLOADS.signedUrlExpirySeconds;
-/** How long a presigned download URL stays valid: only long enough for the redirect to be followed. */
-export const DOWNLOAD_URL_TTL_SECONDS = 5 * 60;
-
 /**
  * The Content-Disposition of a download: an ASCII fallback name and the exact name in RFC 5987 form.
  * `inline` only for a PDF the reader asked to open in the browser (the firm's review screen); every

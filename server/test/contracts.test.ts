@@ -18,7 +18,7 @@ import { ownerOf, ROUTE_RULES, ruleFor } from './route-table';
 const NON_JSON_ROUTES: Record<string, string> = {
   'GET /api/login': 'a redirect to the sign-in page',
   'GET /api/logout': 'a redirect to the home page',
-  'GET /objects/:id': 'the file’s bytes, or a redirect to a signed S3 URL',
+  'GET /objects/:id': 'the file’s bytes',
   'GET /api/attorney/data-export': 'a ZIP archive',
   'POST /api/attorney/delete-account': '204 without a body',
   'DELETE /api/firm/custom-sections/:id': '204 without a body',

@@ -69,8 +69,10 @@ export const filesContracts = defineContracts('Files', {
     audience: 'signed-in',
     params: fileIdParams,
     response: {
-      200: raw('The file’s bytes, with its own Content-Type (local storage)', 'application/octet-stream'),
-      302: raw('Redirect to a short-lived signed S3 URL'),
+      200: raw(
+        'The file’s bytes, streamed through the app with its own Content-Type, Content-Length and Content-Disposition (HEAD: the headers only, not recorded)',
+        'application/octet-stream',
+      ),
     },
   },
   setResume: {

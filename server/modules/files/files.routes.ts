@@ -1,4 +1,4 @@
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { routeSchema } from '@shared/contracts/contract';
 import { filesContracts as c } from '@shared/contracts/files';
 import { FILE_MESSAGES } from '@shared/files';
@@ -10,6 +10,7 @@ import { actorOf, requireUser } from '../../plugins/session';
 import { ANONYMOUS, systemJob } from '../../policies/authorize';
 import { type LocalStorage, ObjectTooLargeError } from '../../storage/local-storage';
 import { contentDisposition } from '../../storage/storage';
+import { setResume } from './file-references.service';
 import {
   abortMultipartUpload,
   completeMultipartUpload,
@@ -23,7 +24,6 @@ import {
   pendingUploadAt,
   SWEEP_PENDING_EVERY_MS,
   SWEEP_PENDING_JOB,
-  setResume,
   signUploadPart,
   sweepPendingFiles,
   uploadSettings,
@@ -52,16 +52,20 @@ export async function filesRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppC
     { preValidation: requireUser(), schema: routeSchema(c.download) },
     async (request, reply) => {
       const wantsInline = (request.query as { inline?: unknown } | undefined)?.inline === '1';
+      // HEAD (Fastify answers it with this handler): the same checks and headers, nothing read or recorded.
+      const headOnly = request.method === 'HEAD';
       const { file, download, inline } = await openDownload(ctx, actorOf(request), {
         id: request.params.id,
         inline: wantsInline,
+        headOnly,
       });
       reply.header('Content-Disposition', contentDisposition(file.name, inline));
       reply.header('X-Content-Type-Options', 'nosniff');
-      if (download.kind === 'redirect') return reply.redirect(download.url, 302);
       reply.header('Content-Type', file.contentType);
-      reply.header('Content-Length', download.size);
-      return reply.send(download.stream);
+      reply.header('Content-Length', download?.size ?? file.size);
+      // The stream goes out as the client reads it (backpressure); Fastify destroys it if the client leaves.
+      // For a HEAD, an empty stream: Fastify then keeps the Content-Length above instead of claiming 0.
+      return reply.send(download?.stream ?? Readable.from([]));
     },
   );
 

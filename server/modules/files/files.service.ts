@@ -2,8 +2,6 @@ import { randomUUID } from 'node:crypto';
 import {
   FILE_MESSAGES,
   type FileRef,
-  type FileReference,
-  fileIdFromUrl,
   objectUrlFor,
   storedFileName,
   type UploadSettings,
@@ -14,11 +12,11 @@ import { LIMITS } from '@shared/limits';
 import { isUuid } from '@shared/uuid';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
-import { badRequest, HttpError, notFound, payloadTooLarge } from '../../plugins/errors';
+import { badRequest, type HttpError, notFound, payloadTooLarge } from '../../plugins/errors';
 import { type Actor, type AttorneyUser, authorize } from '../../policies/authorize';
 import { filePolicies as policies } from '../../policies/file.policy';
 import { type CompletedPart, PartsInvalidError, UPLOAD_URL_TTL_SECONDS } from '../../storage/storage';
-import { recordAccess, recordActivity } from '../audit/audit.repo';
+import { recordAccess } from '../audit/audit.repo';
 import { detectDocumentType, HEAD_BYTES, TAIL_BYTES } from './document-type';
 import { documentKey, type FileRow, incomingKey, presentFile } from './file-ref';
 import {
@@ -26,14 +24,12 @@ import {
   deletePendingFile,
   findFirmGrant,
   findOpenUpload,
-  findOwnFile,
   findPendingByKey,
   findReadyFile,
   insertPendingFile,
   lockOwnerAndCountBytes,
   lockOwnFile,
   markReady,
-  setProfileResume,
   setUploadId,
   stalePendingFiles,
 } from './files.repo';
@@ -259,10 +255,17 @@ export async function getOwnFile(ctx: AppContext, actor: Actor, input: { id: str
 
 /**
  * GET /objects/{id}: the owner, or a firm user whose shared package includes the file (that read is
- * recorded). Everyone else gets 404, so a file's existence is never revealed. `inline` asks for a PDF to
- * open in the browser; only application/pdf is ever served inline.
+ * recorded before a byte leaves). Everyone else gets 404, so a file's existence is never revealed. `inline`
+ * asks for a PDF to open in the browser; only application/pdf is ever served inline. The bytes come through
+ * the app on both drivers (never a signed storage link), so access ends the moment a revoke or the access
+ * end date says so. `headOnly` (a HEAD) answers the file without opening it: nothing leaves, nothing is
+ * recorded.
  */
-export async function openDownload(ctx: AppContext, actor: Actor, input: { id: string; inline?: boolean }) {
+export async function openDownload(
+  ctx: AppContext,
+  actor: Actor,
+  input: { id: string; inline?: boolean; headOnly?: boolean },
+) {
   const user = authorize(policies.readFiles, actor);
   const row = isUuid(input.id) ? await findReadyFile(ctx.db, input.id) : undefined;
   const grant =
@@ -272,88 +275,28 @@ export async function openDownload(ctx: AppContext, actor: Actor, input: { id: s
   authorize(policies.download, user, row && { ownerId: row.ownerId, firmGrant: !!grant });
   const file = row!;
   const inline = !!input.inline && file.contentType === 'application/pdf';
-  const download = await ctx.storage.download(file.storageKey, {
-    filename: file.filename,
-    contentType: file.contentType,
-    inline,
-  });
+  if (input.headOnly) return { file: presentFile(file), download: null, inline };
+  const download = await ctx.storage.download(file.storageKey);
   if (grant) {
-    await ctx.db.transaction((tx) =>
-      recordAccess(tx, {
-        requestId: grant.requestId,
-        attorneyUserId: grant.attorneyUserId,
-        firmUserId: user.id,
-        firmName: grant.firmName,
-        kind: 'document_download',
-        fileId: file.id,
-        fileName: file.filename,
-      }),
-    );
+    try {
+      await ctx.db.transaction((tx) =>
+        recordAccess(tx, {
+          requestId: grant.requestId,
+          attorneyUserId: grant.attorneyUserId,
+          firmUserId: user.id,
+          firmName: grant.firmName,
+          kind: 'document_download',
+          fileId: file.id,
+          fileName: file.filename,
+        }),
+      );
+    } catch (err) {
+      // Not recorded, not sent: the opened object is let go.
+      download.stream.destroy();
+      throw err;
+    }
   }
   return { file: presentFile(file), download, inline };
-}
-
-/**
- * PRODUCT.md §6: a resume or a document list names an upload by its URL (the upload URL itself included) or
- * objectPath, read by its id only. A finished upload not yet confirmed is confirmed here (size and first
- * bytes, as POST …/confirm does); only a file that is not the caller's, was never uploaded, or fails that
- * check is refused, with the message on `field`. Never inside another transaction: confirming opens its own.
- */
-async function confirmReferencedFile(ctx: AppContext, owner: AttorneyUser, id: string | null, field: string) {
-  const refused = () => badRequest(FILE_MESSAGES.fileNotFound, { [field]: FILE_MESSAGES.fileNotFound });
-  if (!id || !isUuid(id)) throw refused();
-  const row = await findOwnFile(ctx.db, owner.id, id);
-  if (!row) throw refused();
-  if (row.status === 'ready') return row;
-  try {
-    await confirmUpload(ctx, owner, { id });
-  } catch (err) {
-    if (err instanceof HttpError && err.statusCode < 500) {
-      const message = err.statusCode === 404 ? FILE_MESSAGES.fileNotFound : err.message;
-      throw new HttpError(err.statusCode === 404 ? 400 : err.statusCode, message, { [field]: message });
-    }
-    throw err;
-  }
-  return (await findOwnFile(ctx.db, owner.id, id))!;
-}
-
-const referencedId = (reference: FileReference) =>
-  typeof reference === 'string' ? fileIdFromUrl(reference) : reference.id.toLowerCase();
-
-/**
- * The files a form's document list names (the master LPQ's, a position LPQ's), each as the caller's own
- * confirmed file, in order, once each; errors name the entry (`{field}.{index}`). Call it before the form's
- * own transaction and store what it answers, never what the client sent.
- */
-export async function resolveFileReferences(
-  ctx: AppContext,
-  actor: Actor,
-  input: { references: FileReference[]; field: string },
-): Promise<FileRef[]> {
-  const owner = authorize(policies.upload, actor);
-  const resolved: FileRef[] = [];
-  for (const [i, reference] of input.references.entries()) {
-    const row = await confirmReferencedFile(ctx, owner, referencedId(reference), `${input.field}.${i}`);
-    if (!resolved.some((file) => file.id === row.id)) resolved.push(presentFile(row));
-  }
-  return resolved;
-}
-
-/** PUT /api/attorney/resume: the caller's own file (confirmed here if need be) becomes the profile's resume. */
-export async function setResume(ctx: AppContext, actor: Actor, input: { resumeURL: string }) {
-  const owner = authorize(policies.upload, actor);
-  const row = await confirmReferencedFile(ctx, owner, fileIdFromUrl(input.resumeURL), 'resumeURL');
-  const resumeUrl = objectUrlFor(row.id);
-  await ctx.db.transaction(async (tx) => {
-    await setProfileResume(tx, owner.id, resumeUrl);
-    await recordActivity(tx, {
-      userId: owner.id,
-      kind: 'resume_uploaded',
-      title: 'Resume uploaded',
-      detail: { fileId: row.id, name: row.filename },
-    });
-  });
-  return { resumeUrl, file: presentFile(row) };
 }
 
 /**

@@ -14,7 +14,7 @@ import { attorneyRecordPolicies as policies } from '../../policies/attorney-reco
 import { type Actor, authorize } from '../../policies/authorize';
 import { recordFormActivity } from '../attorney/activity';
 import { findSelfIdentification, saveSelfIdentification } from '../attorney/self-identification';
-import { resolveFileReferences } from '../files/files.service';
+import { resolveFileReferences } from '../files/file-references.service';
 import {
   lockMasterLpqRow,
   readBusinessPlan,

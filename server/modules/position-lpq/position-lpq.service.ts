@@ -19,8 +19,8 @@ import { type Actor, type AttorneyUser, authorize } from '../../policies/authori
 import { positionLpqPolicies as policies } from '../../policies/position-lpq.policy';
 import { readAttorneyProfile } from '../attorney/attorney.repo';
 import { recordActivity } from '../audit/audit.repo';
+import { resolveFileReferences } from '../files/file-references.service';
 import { replacePositionLpqFiles } from '../files/files.repo';
-import { resolveFileReferences } from '../files/files.service';
 import { readMasterLpq } from '../master-lpq/master-lpq.repo';
 import { latestOtherPositionLpq } from '../requests/previous-lpq';
 import { transitionRequest } from '../requests/request-state';
