@@ -28,6 +28,18 @@ export const UPLOAD_DEFAULTS = {
   retryDelaysMs: [0, 1000, 3000, 5000],
 } as const;
 
+/**
+ * The length of part `partNumber` (from 1) of a multipart upload of `size` bytes cut into parts of
+ * `partBytes` (Uppy's cut: every part that size, the last one the rest; one part when the file is not larger),
+ * or null past the last part. With S3 each part's URL is signed for exactly this length.
+ */
+export function partLength(size: number, partBytes: number, partNumber: number): number | null {
+  const start = (partNumber - 1) * partBytes;
+  if (partNumber < 1 || start >= size) return null;
+  return Math.min(partBytes, size - start);
+}
+export const partCount = (size: number, partBytes: number) => Math.max(1, Math.ceil(size / partBytes));
+
 /** What the browser's uploader needs from the server's configuration (GET /api/uploads/settings). */
 export type UploadSettings = {
   maxFileBytes: number;
@@ -51,6 +63,9 @@ export const FILE_MESSAGES = {
   notUploaded: 'The file did not arrive. Please upload it again.',
   fileNotFound: 'Upload the file again before saving.',
   partsInvalid: 'The uploaded parts do not match. Please upload the file again.',
+  /** 400 with S3 storage: a presigned URL carries the signed length, so the size must be known first. */
+  sizeRequired: 'The file’s size is required: storage accepts exactly the number of bytes announced.',
+  partNumberRange: (max: number) => `Part number must be between 1 and ${max}`,
   /** 413 at confirmation: more bytes arrived than the upload announced. */
   largerThanDeclared: (file: string) => `${file} is larger than announced. Please upload it again.`,
   /** 413 when a new upload would take the user past the storage quota (UPLOAD_QUOTA_MB). */

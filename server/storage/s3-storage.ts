@@ -17,6 +17,9 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { AppConfig } from '../config';
 import { PartsInvalidError, type StorageOperations, UPLOAD_URL_TTL_SECONDS } from './storage';
 
+/** Content-Length is part of every upload URL's signature (issue 32, item 4). */
+const SIGNED_LENGTH = new Set(['content-length']);
+
 const PART_ERRORS = new Set(['InvalidPart', 'InvalidPartOrder', 'EntityTooSmall', 'NoSuchUpload']);
 
 /** S3 or an S3-compatible service; the browser talks to it through presigned URLs only. */
@@ -36,19 +39,22 @@ export function createS3Storage(s3: NonNullable<AppConfig['s3']>) {
   const Bucket = s3.bucket;
 
   const operations: StorageOperations = {
-    // The content type is not signed: the type that counts is the one the first bytes show.
-    presignPut: (Key) =>
-      getSignedUrl(client, new PutObjectCommand({ Bucket, Key }), {
+    // The length is signed (S3 stores exactly that many bytes or refuses the PUT); the content type is not:
+    // the type that counts is the one the first bytes show.
+    presignPut: (Key, _contentType, ContentLength) =>
+      getSignedUrl(client, new PutObjectCommand({ Bucket, Key, ContentLength }), {
         expiresIn: UPLOAD_URL_TTL_SECONDS,
+        signableHeaders: SIGNED_LENGTH,
       }),
     async createMultipartUpload(Key, ContentType) {
       const out = await client.send(new CreateMultipartUploadCommand({ Bucket, Key, ContentType }));
       if (!out.UploadId) throw new Error('S3 returned no UploadId');
       return out.UploadId;
     },
-    presignPart: (Key, UploadId, PartNumber) =>
-      getSignedUrl(client, new UploadPartCommand({ Bucket, Key, UploadId, PartNumber }), {
+    presignPart: (Key, UploadId, PartNumber, ContentLength) =>
+      getSignedUrl(client, new UploadPartCommand({ Bucket, Key, UploadId, PartNumber, ContentLength }), {
         expiresIn: UPLOAD_URL_TTL_SECONDS,
+        signableHeaders: SIGNED_LENGTH,
       }),
     async listParts(Key, UploadId) {
       const parts = [];

@@ -17,10 +17,14 @@ export type Download = { stream: Readable; size: number };
  * the first bytes, moves and deletes objects, and streams downloads through itself.
  */
 export type StorageOperations = {
-  /** A URL the browser PUTs one whole object to. */
-  presignPut(key: string, contentType: string): Promise<string>;
+  /**
+   * A URL the browser PUTs one whole object of `size` bytes to. S3 signs that length into the URL (storage
+   * refuses any other); the local driver counts the bytes as they arrive instead.
+   */
+  presignPut(key: string, contentType: string, size: number): Promise<string>;
   createMultipartUpload(key: string, contentType: string): Promise<string>;
-  presignPart(key: string, uploadId: string, partNumber: number): Promise<string>;
+  /** A URL for one part of `size` bytes; signed into it as for presignPut. */
+  presignPart(key: string, uploadId: string, partNumber: number, size: number): Promise<string>;
   listParts(key: string, uploadId: string): Promise<UploadedPart[]>;
   completeMultipartUpload(key: string, uploadId: string, parts: CompletedPart[]): Promise<void>;
   abortMultipartUpload(key: string, uploadId: string): Promise<void>;

@@ -54,10 +54,13 @@ for (const [driver, config] of drivers) {
           const got = await c.download(attorney, confirm.json().id);
           expect(got.disposition).toContain(`filename*=UTF-8''${encodeURIComponent(stored)}`);
         }
-        // The prototype's bodiless call: named by its type once the bytes show it.
-        const bare = await c.as(attorney, { method: 'POST', url: '/api/objects/upload' });
-        const { confirm } = await c.upload(attorney, docxBytes(), undefined, DOCX, bare.json());
-        expect(confirm.json().name).toBe('document.docx');
+        // The prototype's bodiless call (local storage; S3 needs the size): named by its type once the bytes
+        // show it.
+        if (driver === 'local') {
+          const bare = await c.as(attorney, { method: 'POST', url: '/api/objects/upload' });
+          const { confirm } = await c.upload(attorney, docxBytes(), undefined, DOCX, bare.json());
+          expect(confirm.json().name).toBe('document.docx');
+        }
       });
 
       it('refuses a name with a control, line break, bidi override or invisible character on every way in', async () => {

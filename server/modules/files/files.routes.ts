@@ -200,12 +200,10 @@ async function localUploadRoutes(
     const pending = await pendingUploadAt(ctx, ANONYMOUS, { key, uploadId });
     if (!pending)
       return s3Error(reply, 404, 'NoSuchUpload', 'The upload does not exist or is already complete.');
-    // The bytes are counted as they arrive, whatever Content-Length says: a whole file may bring what
-    // it announced (at most the per-file limit); a part, what the other parts of its upload left.
-    const maxBytes =
-      uploadId && partNumber
-        ? pending.maxBytes - (await storage.storedPartBytes(uploadId, partNumber))
-        : pending.maxBytes;
+    // The bytes are counted as they arrive, whatever Content-Length says, together with the upload's other
+    // PUTs arriving at the same time and its parts already stored: all of them may bring what the upload
+    // announced (at most the per-file limit), no more.
+    const limit = { maxBytes: pending.maxBytes, announced: Number(request.headers['content-length'] ?? 0) };
     // The rest of a refused body is not read: the connection closes once the 413 is out.
     const tooLarge = () =>
       s3Error(
@@ -214,13 +212,12 @@ async function localUploadRoutes(
         'EntityTooLarge',
         'Your proposed upload exceeds the maximum allowed size.',
       );
-    if (Number(request.headers['content-length'] ?? 0) > maxBytes) return tooLarge();
     const body = (request.body as Readable | undefined) ?? request.raw;
     try {
       const { etag } =
         uploadId && partNumber
-          ? await storage.writePart(uploadId, partNumber, body, Math.max(0, maxBytes))
-          : await storage.writeObject(key, body, maxBytes);
+          ? await storage.writePart(uploadId, partNumber, body, limit)
+          : await storage.writeObject(key, body, limit);
       reply.header('ETag', etag);
       return reply.code(200).send();
     } catch (err) {

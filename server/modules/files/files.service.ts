@@ -3,7 +3,10 @@ import {
   FILE_MESSAGES,
   type FileRef,
   objectUrlFor,
+  partCount,
+  partLength,
   storedFileName,
+  UPLOAD_DEFAULTS,
   type UploadSettings,
   type UploadTicket,
   uploadRequestSchema,
@@ -56,7 +59,8 @@ export async function uploadSettings(ctx: AppContext, actor: Actor): Promise<Upl
  * Records the upload as pending; refuses what the browser already says is too big or not a document,
  * and what would take the owner past the storage quota. The row's size is what the upload may bring:
  * the declared size, or the per-file limit when the client does not say (the prototype's bodiless
- * call). Confirmation refuses more bytes than that and then stores the real size.
+ * call; local storage only, which counts the bytes as they arrive: S3 needs the size to sign it).
+ * Confirmation refuses more bytes than that and then stores the real size.
  */
 async function createPendingFile(ctx: AppContext, owner: AttorneyUser, input: UploadInput) {
   const parsed = uploadRequestSchema.safeParse(input);
@@ -65,6 +69,9 @@ async function createPendingFile(ctx: AppContext, owner: AttorneyUser, input: Up
     throw badRequest(issue.message, { [issue.path.join('.') || 'file']: issue.message });
   }
   const { filename, contentType, size } = parsed.data;
+  // S3 stores what a presigned URL allows; its length can be signed only when it is known.
+  if (size === 0 && ctx.storage.kind === 's3')
+    throw badRequest(FILE_MESSAGES.sizeRequired, { size: FILE_MESSAGES.sizeRequired });
   if (size > LIMITS.maxFileBytes) {
     const message = FILE_MESSAGES.exceedsSize(filename);
     throw payloadTooLarge(message, { size: message });
@@ -104,7 +111,7 @@ export async function issueUploadUrl(
     input ?? { filename: 'document', contentType: 'application/pdf', size: 0 },
   );
   return {
-    uploadURL: await ctx.storage.presignPut(row.storageKey, row.contentType),
+    uploadURL: await ctx.storage.presignPut(row.storageKey, row.contentType, row.size),
     objectPath: objectUrlFor(row.id),
   };
 }
@@ -115,7 +122,7 @@ export async function issueUploadParams(ctx: AppContext, actor: Actor, input: Up
   const row = await createPendingFile(ctx, owner, input);
   return {
     method: 'PUT' as const,
-    url: await ctx.storage.presignPut(row.storageKey, row.contentType),
+    url: await ctx.storage.presignPut(row.storageKey, row.contentType, row.size),
     fields: { key: row.storageKey },
     headers: { 'content-type': row.contentType },
   };
@@ -145,13 +152,18 @@ export async function signUploadPart(
   { key, uploadId, partNumber }: MultipartRef & { partNumber: number },
 ) {
   const owner = authorize(policies.upload, actor);
-  await ownOpenUpload(ctx, owner, key, uploadId);
-  if (partNumber < 1 || partNumber > ctx.config.uploads.maxParts) {
-    const message = `Part number must be between 1 and ${ctx.config.uploads.maxParts}`;
+  const row = await ownOpenUpload(ctx, owner, key, uploadId);
+  // S3: each part's length is signed, so the parts are those of the announced size cut as the uploader
+  // cuts it (shared/files.ts partLength). Local storage counts the bytes of all parts as they arrive.
+  const partBytes = Math.max(ctx.config.uploads.minPartBytes, UPLOAD_DEFAULTS.minPartBytes);
+  const maxPart = ctx.storage.kind === 's3' ? partCount(row.size, partBytes) : ctx.config.uploads.maxParts;
+  if (partNumber < 1 || partNumber > maxPart) {
+    const message = FILE_MESSAGES.partNumberRange(maxPart);
     throw badRequest(message, { partNumber: message });
   }
+  const length = partLength(row.size, partBytes, partNumber) ?? 0;
   return {
-    url: await ctx.storage.presignPart(key, uploadId, partNumber),
+    url: await ctx.storage.presignPart(key, uploadId, partNumber, length),
     expires: UPLOAD_URL_TTL_SECONDS,
   };
 }
