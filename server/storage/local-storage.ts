@@ -7,6 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import { reclaimAfter } from './reclaim';
 import {
   PartsInvalidError,
+  reclaimingStream,
   type StorageOperations,
   UPLOAD_URL_TTL_SECONDS,
   type UploadedPart,
@@ -262,7 +263,7 @@ export function createLocalStorage({
     async download(key) {
       const file = objectPath(key);
       const info = await stat(file);
-      return { stream: createReadStream(file), size: info.size };
+      return { stream: reclaimingStream(createReadStream(file)), size: info.size };
     },
     async delete(key) {
       await rm(objectPath(key), { force: true });

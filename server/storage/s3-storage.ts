@@ -15,7 +15,12 @@ import {
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { AppConfig } from '../config';
-import { PartsInvalidError, type StorageOperations, UPLOAD_URL_TTL_SECONDS } from './storage';
+import {
+  PartsInvalidError,
+  reclaimingStream,
+  type StorageOperations,
+  UPLOAD_URL_TTL_SECONDS,
+} from './storage';
 
 /** Content-Length is part of every upload URL's signature (issue 32, item 4). */
 const SIGNED_LENGTH = new Set(['content-length']);
@@ -104,7 +109,7 @@ export function createS3Storage(s3: NonNullable<AppConfig['s3']>) {
       const out = await client.send(new GetObjectCommand({ Bucket, Key }));
       // In Node the body is the HTTP response itself: read as the client takes it, never buffered whole.
       if (!(out.Body instanceof Readable)) throw new Error('S3 returned no readable body');
-      return { stream: out.Body, size: out.ContentLength ?? 0 };
+      return { stream: reclaimingStream(out.Body), size: out.ContentLength ?? 0 };
     },
     async delete(Key) {
       await client.send(new DeleteObjectCommand({ Bucket, Key }));
