@@ -209,7 +209,9 @@ function describeWorld(t: () => { app: Parameters<typeof buildWorld>[0] }) {
         if (!statuses.some((s) => success.test(s))) missing.push(`${key}: ${statuses.join(', ')}`);
       }
     expect(missing).toEqual([]);
-    expect(Object.keys(doc.paths['/api/uploads/local/{path}'].put.responses)).toContain('200');
+    // The local upload PUT (issue 32, item 2): its 200 and the ETag it carries.
+    const stored = doc.paths['/api/uploads/local/{path}'].put.responses['200'];
+    expect(stored?.headers?.ETag).toMatchObject({ schema: { type: 'string' } });
   });
 
   it('serves a docs page listing every operation, without a script', async () => {

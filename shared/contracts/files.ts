@@ -173,6 +173,10 @@ export const filesContracts = defineContracts('Files', {
     description: 'S3-compatible: an empty 200 with an ETag header; errors are S3 XML bodies.',
     audience: 'signed-url',
     query: localPutQuery,
-    response: { 200: raw('Stored; the ETag header names the bytes') },
+    response: {
+      200: raw('Stored: an empty body', undefined, {
+        ETag: 'The MD5 of the bytes stored, quoted (a part’s ETag goes into the multipart completion)',
+      }),
+    },
   },
 });
