@@ -83,6 +83,36 @@ describe('single-line and long texts (PRODUCT.md §8)', () => {
       );
   });
 
+  it('a single-line text refuses invisible format characters (Unicode Cf), naming them', () => {
+    const name = singleLineText().trim().min(1);
+    // Zero-width space, byte order mark, soft hyphen, LRM, RLM, word joiner, Arabic letter mark, invisible
+    // times, Mongolian vowel separator, a tag character, interlinear annotation, ZWNJ and ZWJ between Latin letters.
+    const FORMAT = ['\u200B', '\uFEFF', '\u00AD', '\u200E', '\u200F', '\u2060', '\u061C', '\u2062', '\u180E'];
+    for (const c of [...FORMAT, '\u{E0041}', '\uFFF9', '\u200C', '\u200D']) {
+      expect(isSingleLineText(`Da${c}na`), JSON.stringify(c)).toBe(false);
+      expect(name.safeParse(`Da${c}na`).error?.issues, JSON.stringify(c)).toEqual([
+        expect.objectContaining({ message: TEXT_MESSAGES.invisibleCharacter }),
+      ]);
+      // Trimming does not hide one at either end.
+      expect(name.safeParse(`${c}Dana${c}`).success, JSON.stringify(c)).toBe(false);
+    }
+    // Writing that needs a joiner keeps it: emoji sequences, subdivision flags, Persian, Indic conjuncts.
+    for (const ok of [
+      'Zoë 👩🏽‍⚖️',
+      '👨‍👩‍👧‍👦 family',
+      '🏳️‍🌈',
+      '🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}',
+      'می‌خواهم',
+      'क्‍ष',
+      'ന്‍',
+    ]) {
+      expect(isSingleLineText(ok), ok).toBe(true);
+      expect(name.parse(ok)).toBe(ok);
+    }
+    // A long text (a textarea) is not a name: the rule is the single line's.
+    expect(longText().safeParse('a\u200Bb').success).toBe(true);
+  });
+
   it('the field builders pick the rule by length: short fields are single lines, long ones textareas', () => {
     expect(optionalText(LIMITS.shortText).safeParse('a\nb').success).toBe(false);
     expect(requiredText('Name is required', LIMITS.nameMax).safeParse('a\u202Eb').success).toBe(false);

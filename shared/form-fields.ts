@@ -25,26 +25,66 @@ const FORBIDDEN_IN_TEXT = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\
 /** What a single-line text may not hold besides: line and paragraph breaks and tabs. */
 const LINE_BREAKS = /[\t\n\r\u2028\u2029]/;
 
+/** The viramas of the Indic scripts (and Sinhala, Myanmar, Khmer): a joiner after one shapes a conjunct. */
+const VIRAMAS =
+  '\\u094D\\u09CD\\u0A4D\\u0ACD\\u0B4D\\u0BCD\\u0C4D\\u0CCD\\u0D4D\\u0DCA\\u1039\\u17D2\\uA8C4\\uA953';
+/**
+ * The format characters (Unicode category Cf) writing needs, which a single-line text keeps: a zero-width
+ * joiner inside an emoji sequence (👩🏽‍⚖️, 🏳️‍🌈); a joiner or non-joiner after a virama (Devanagari क्‍ष,
+ * Malayalam ന്‍); a non-joiner after an Arabic-script letter, before a letter (Persian می‌خواهم); the tag
+ * characters of a subdivision flag (🏴 + tags + cancel tag).
+ */
+const NEEDED_FORMAT_CHARACTERS = new RegExp(
+  [
+    '(?<=\\p{Extended_Pictographic}[\\u{1F3FB}-\\u{1F3FF}\\uFE0F]?)\\u200D(?=\\p{Extended_Pictographic})',
+    `(?<=[${VIRAMAS}])[\\u200C\\u200D]`,
+    '(?<=\\p{Script_Extensions=Arabic})\\u200C(?=\\p{L})',
+    '(?<=\\u{1F3F4})[\\u{E0020}-\\u{E007E}]+\\u{E007F}',
+  ].join('|'),
+  'gu',
+);
+const FORMAT_CHARACTER = /\p{Cf}/u;
+/**
+ * True when a text holds an invisible format character (category Cf: zero-width space, byte order mark,
+ * soft hyphen, direction marks, word joiner, tags…) other than those writing needs. In a name or a title
+ * they make two texts that look the same differ, so a single-line text refuses them.
+ */
+export const hasInvisibleCharacter = (value: string) =>
+  FORMAT_CHARACTER.test(value.replace(NEEDED_FORMAT_CHARACTERS, ''));
+
 /** True when a long text (a textarea) holds only allowed characters; line breaks are fine. */
 export const isCleanText = (value: string) => !FORBIDDEN_IN_TEXT.test(value);
-/** True when a single-line text (a name, title, phone…) holds no control, break or bidi override. */
-export const isSingleLineText = (value: string) => isCleanText(value) && !LINE_BREAKS.test(value);
+/**
+ * True when a single-line text (a name, title, phone, file name…) holds no control, break, bidi override or
+ * invisible format character.
+ */
+export const isSingleLineText = (value: string) =>
+  isCleanText(value) && !LINE_BREAKS.test(value) && !hasInvisibleCharacter(value);
 
 export const TEXT_MESSAGES = {
   /** The same words as the server's NUL rule (server/plugins/text-input.ts). */
   forbiddenCharacter: HTTP_MESSAGES.nulCharacter,
   singleLine: 'Must be a single line of text',
+  invisibleCharacter:
+    'This text contains an invisible character (such as a zero-width space). Please type it again.',
 } as const;
 
 /**
- * A single-line text field: refuses control characters, line breaks and bidi overrides with the field's
- * message. Checked before trimming, so a trailing line break is refused too. Chain `.trim()`, `.min()`…
+ * A single-line text field: refuses control characters, line breaks, bidi overrides and invisible format
+ * characters, each with its message (the first that applies). Checked before trimming, so a trailing line
+ * break or zero-width space is refused too. Chain `.trim()`, `.min()`…
  */
 export const singleLineText = (schema: z.ZodString = z.string()) =>
-  schema.refine(isCleanText, TEXT_MESSAGES.forbiddenCharacter).refine((v) => !LINE_BREAKS.test(v), {
-    message: TEXT_MESSAGES.singleLine,
-    when: (payload) => typeof payload.value === 'string' && isCleanText(payload.value),
-  });
+  schema
+    .refine(isCleanText, TEXT_MESSAGES.forbiddenCharacter)
+    .refine((v) => !LINE_BREAKS.test(v), {
+      message: TEXT_MESSAGES.singleLine,
+      when: (payload) => typeof payload.value === 'string' && isCleanText(payload.value),
+    })
+    .refine((v) => !hasInvisibleCharacter(v), {
+      message: TEXT_MESSAGES.invisibleCharacter,
+      when: ({ value }) => typeof value === 'string' && isCleanText(value) && !LINE_BREAKS.test(value),
+    });
 
 /** A long text (textarea): keeps line breaks, refuses NUL, other controls and bidi overrides. */
 export const longText = (schema: z.ZodString = z.string()) =>

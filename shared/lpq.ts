@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fileRefSchema } from './files';
+import { fileReferenceSchema } from './files';
 import {
   FIELD_MESSAGES,
   isIsoDate,
@@ -55,7 +55,7 @@ export const lpqFormDataSchema = z.object({
   portableBusiness: optionalText(LIMITS.longText),
   clientRelationships: optionalText(LIMITS.longText),
   references: optionalText(LIMITS.longText),
-  documents: list(z.union([z.string().max(500), fileRefSchema]), LIMITS.maxLpqDocuments).optional(),
+  documents: list(fileReferenceSchema, LIMITS.maxLpqDocuments).optional(),
 });
 export type LpqFormData = z.output<typeof lpqFormDataSchema>;
 

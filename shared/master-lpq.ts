@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fileRefSchema } from './files';
+import { type FileRef, fileReferenceSchema } from './files';
 import {
   FIELD_MESSAGES,
   isFilled,
@@ -303,7 +303,7 @@ export const masterLpqBodySchema = z.object({
   resumeUrl: urlField(),
   conflictsFormUrl: urlField(),
   diversityFormUrl: urlField(),
-  documents: list(fileRefSchema, LIMITS.maxLpqDocuments).optional(),
+  documents: list(fileReferenceSchema, LIMITS.maxLpqDocuments).optional(),
   isComplete: z.boolean({ error: FIELD_MESSAGES.invalidBoolean }).default(false),
 });
 
@@ -320,8 +320,9 @@ export const masterLpqSchema = masterLpqBodySchema.check((ctx) => {
 export type MasterLpqInput = z.input<typeof masterLpqSchema>;
 export type MasterLpqBody = z.output<typeof masterLpqSchema>;
 
-/** GET /api/attorney/master-lpq. */
-export type MasterLpq = MasterLpqBody & {
+/** GET /api/attorney/master-lpq: the documents as the server stored them, each the attorney's own file. */
+export type MasterLpq = Omit<MasterLpqBody, 'documents'> & {
+  documents?: FileRef[];
   id: string;
   attorneyId: string;
   createdAt: string;

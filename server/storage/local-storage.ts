@@ -7,10 +7,12 @@ import { pipeline } from 'node:stream/promises';
 import { reclaimAfter } from './reclaim';
 import {
   PartsInvalidError,
+  reclaimingStream,
   type StorageOperations,
   UPLOAD_URL_TTL_SECONDS,
   type UploadedPart,
 } from './storage';
+import { type Budget, createUploadBudgets } from './upload-budget';
 
 export const LOCAL_UPLOAD_PREFIX = '/api/uploads/local/';
 const READ_BUFFER_BYTES = 256 * 1024;
@@ -85,16 +87,33 @@ export function createLocalStorage({
     return expires * 1000 < now ? 'expired' : 'valid';
   }
 
-  /** Streams a body to `target`, refusing more than maxBytes; answers the MD5 ETag and the size. */
-  async function writeLimited(body: Readable, target: string, maxBytes: number) {
+  /** PUTs in flight, counted together per upload (upload-budget.ts). */
+  const budgets = createUploadBudgets();
+
+  /**
+   * Streams a body to `target`, counting its bytes against the upload's budget (refused past it); answers the
+   * MD5 ETag and the size. A Content-Length that already does not fit is refused before a byte is read.
+   */
+  async function writeLimited(body: Readable, target: string, budget: Budget, announced: number) {
+    try {
+      if (!budget.fits(announced)) throw new ObjectTooLargeError();
+      const written = await writeCounted(body, target, budget);
+      budget.done(written.size);
+      return written;
+    } finally {
+      budget.release();
+    }
+  }
+
+  async function writeCounted(body: Readable, target: string, budget: Budget) {
     await mkdir(path.dirname(target), { recursive: true });
     const temp = `${target}.${randomBytes(6).toString('hex')}.tmp`;
     const md5 = createHash('md5');
     let size = 0;
     const limiter = new Transform({
       transform(chunk: Buffer, _enc, done) {
+        if (!budget.take(chunk.length)) return done(new ObjectTooLargeError());
         size += chunk.length;
-        if (size > maxBytes) return done(new ObjectTooLargeError());
         md5.update(chunk);
         // The chunks before this one are on disk or on their way: their memory is freed every few MB.
         reclaimAfter(chunk.length);
@@ -141,6 +160,18 @@ export function createLocalStorage({
     } finally {
       await handle.close();
     }
+  }
+
+  /** The parts stored so far and their sizes (no checksums: cheap enough for every part PUT). */
+  async function partSizes(uploadId: string) {
+    const dir = uploadDir(uploadId);
+    const names = (await readdir(dir).catch(() => [] as string[])).filter((n) => /^\d{5}$/.test(n));
+    return Promise.all(
+      names.map(async (n) => ({
+        PartNumber: Number(n),
+        Size: (await stat(path.join(dir, n)).catch(() => null))?.size ?? 0,
+      })),
+    );
   }
 
   async function uploadedParts(uploadId: string): Promise<UploadedPart[]> {
@@ -232,7 +263,7 @@ export function createLocalStorage({
     async download(key) {
       const file = objectPath(key);
       const info = await stat(file);
-      return { kind: 'stream', stream: createReadStream(file), size: info.size };
+      return { stream: reclaimingStream(createReadStream(file)), size: info.size };
     },
     async delete(key) {
       await rm(objectPath(key), { force: true });
@@ -244,26 +275,35 @@ export function createLocalStorage({
     ...operations,
     signedUploadUrl,
     checkUploadSignature,
-    /** The body of a signed PUT of a whole object. */
-    writeObject: (key: string, body: Readable, maxBytes: number) =>
-      writeLimited(body, objectPath(key), maxBytes),
-    /** Bytes already stored for the upload's parts other than `exceptPart` (a part may be sent again). */
-    async storedPartBytes(uploadId: string, exceptPart: number) {
-      const dir = uploadDir(uploadId);
-      const names = (await readdir(dir).catch(() => [] as string[])).filter(
-        (n) => /^\d{5}$/.test(n) && Number(n) !== exceptPart,
-      );
-      const sizes = await Promise.all(names.map(async (n) => (await stat(path.join(dir, n))).size));
-      return sizes.reduce((a, b) => a + b, 0);
-    },
-    /** The body of a signed PUT of one part; the upload must still be open. */
-    async writePart(uploadId: string, partNumber: number, body: Readable, maxBytes: number) {
+    /**
+     * The body of a signed PUT of a whole object: at most `maxBytes`, counted together with any other PUT
+     * of the same object arriving at the same time (each would replace it).
+     */
+    writeObject: (key: string, body: Readable, { maxBytes, announced = 0 }: WriteLimit) =>
+      writeLimited(body, objectPath(key), budgets.open(key, { maxBytes }), announced),
+    /**
+     * The body of a signed PUT of one part; the upload must still be open. The upload's parts, stored and
+     * arriving, share `maxBytes` (a part sent again replaces its stored self).
+     */
+    async writePart(
+      uploadId: string,
+      partNumber: number,
+      body: Readable,
+      { maxBytes, announced = 0 }: WriteLimit,
+    ) {
       const info = await stat(uploadDir(uploadId)).catch(() => null);
       if (!info?.isDirectory()) throw new Error('no such multipart upload');
-      return writeLimited(body, partPath(uploadId, partNumber), maxBytes);
+      const storedParts = new Map((await partSizes(uploadId)).map((p) => [p.PartNumber, p.Size]));
+      const budget = budgets.open(uploadId, { maxBytes, part: partNumber, storedParts });
+      return writeLimited(body, partPath(uploadId, partNumber), budget, announced);
     },
+    /** Uploads with a PUT in flight (tests: nothing is left counted). */
+    uploadsInFlight: () => budgets.size,
   };
 }
+
+/** What a signed PUT may bring: the upload's limit, and the body's Content-Length when it gave one. */
+type WriteLimit = { maxBytes: number; announced?: number };
 
 export type LocalStorage = ReturnType<typeof createLocalStorage>;
 

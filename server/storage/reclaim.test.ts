@@ -16,6 +16,13 @@ describe('reclaim', () => {
     expect(collect).toHaveBeenCalledTimes(2);
   });
 
+  it('collects on the spot for downloads (sync), every few megabytes sent', () => {
+    const collect = vi.fn<Collect>();
+    const reclaim = createReclaim(() => collect, 'sync');
+    reclaim(RECLAIM_EVERY_BYTES);
+    expect(collect).toHaveBeenCalledWith({ type: 'minor', execution: 'sync' });
+  });
+
   it('streams on, collecting nothing, where the runtime exposes no collector', () => {
     const reclaim = createReclaim(() => null);
     expect(() => reclaim(RECLAIM_EVERY_BYTES * 2)).not.toThrow();

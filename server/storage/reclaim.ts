@@ -18,7 +18,7 @@ import vm from 'node:vm';
 export const RECLAIM_EVERY_BYTES = 4 * 1024 * 1024;
 
 /** V8's gc(): a full collection without options, a scavenge with type 'minor'. */
-export type Collect = (options?: { type: 'minor'; execution: 'async' }) => unknown;
+export type Collect = (options?: { type: 'minor'; execution: 'async' | 'sync' }) => unknown;
 
 /** V8's collector, exposed once for this purpose; null where the runtime refuses (nothing is collected then). */
 export function exposedCollector(): Collect | null {
@@ -30,8 +30,14 @@ export function exposedCollector(): Collect | null {
   }
 }
 
-/** Counts bytes of a streamed body that are already written; every RECLAIM_EVERY_BYTES, collects. */
-export function createReclaim(collector: () => Collect | null) {
+/**
+ * Counts bytes of a streamed body that are already written; every RECLAIM_EVERY_BYTES, collects. Uploads ask
+ * for the collection asynchronously; downloads (`execution: 'sync'`) at once: ten concurrent 10 MB downloads
+ * from S3 still rose by 25-37 MB with the asynchronous one (the socket reads' buffers are swept by a
+ * background thread, which a busy machine starves), by 4-10 MB with a scavenge of a few milliseconds on the
+ * spot, no slower (bench/downloads.ts, BENCHMARKS.md §4.4).
+ */
+export function createReclaim(collector: () => Collect | null, execution: 'async' | 'sync' = 'async') {
   let collect: Collect | null | undefined;
   let streamed = 0;
   return (bytes: number) => {
@@ -39,8 +45,10 @@ export function createReclaim(collector: () => Collect | null) {
     if (streamed < RECLAIM_EVERY_BYTES) return;
     streamed = 0;
     if (collect === undefined) collect = collector();
-    collect?.({ type: 'minor', execution: 'async' });
+    collect?.({ type: 'minor', execution });
   };
 }
 
 export const reclaimAfter = createReclaim(exposedCollector);
+/** The same for the bytes of downloads as they go out, collected on the spot. */
+export const reclaimAfterSending = createReclaim(exposedCollector, 'sync');

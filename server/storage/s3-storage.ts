@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import {
   AbortMultipartUploadCommand,
   CompleteMultipartUploadCommand,
@@ -15,12 +16,14 @@ import {
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { AppConfig } from '../config';
 import {
-  contentDisposition,
-  DOWNLOAD_URL_TTL_SECONDS,
   PartsInvalidError,
+  reclaimingStream,
   type StorageOperations,
   UPLOAD_URL_TTL_SECONDS,
 } from './storage';
+
+/** Content-Length is part of every upload URL's signature (issue 32, item 4). */
+const SIGNED_LENGTH = new Set(['content-length']);
 
 const PART_ERRORS = new Set(['InvalidPart', 'InvalidPartOrder', 'EntityTooSmall', 'NoSuchUpload']);
 
@@ -41,19 +44,22 @@ export function createS3Storage(s3: NonNullable<AppConfig['s3']>) {
   const Bucket = s3.bucket;
 
   const operations: StorageOperations = {
-    // The content type is not signed: the type that counts is the one the first bytes show.
-    presignPut: (Key) =>
-      getSignedUrl(client, new PutObjectCommand({ Bucket, Key }), {
+    // The length is signed (S3 stores exactly that many bytes or refuses the PUT); the content type is not:
+    // the type that counts is the one the first bytes show.
+    presignPut: (Key, _contentType, ContentLength) =>
+      getSignedUrl(client, new PutObjectCommand({ Bucket, Key, ContentLength }), {
         expiresIn: UPLOAD_URL_TTL_SECONDS,
+        signableHeaders: SIGNED_LENGTH,
       }),
     async createMultipartUpload(Key, ContentType) {
       const out = await client.send(new CreateMultipartUploadCommand({ Bucket, Key, ContentType }));
       if (!out.UploadId) throw new Error('S3 returned no UploadId');
       return out.UploadId;
     },
-    presignPart: (Key, UploadId, PartNumber) =>
-      getSignedUrl(client, new UploadPartCommand({ Bucket, Key, UploadId, PartNumber }), {
+    presignPart: (Key, UploadId, PartNumber, ContentLength) =>
+      getSignedUrl(client, new UploadPartCommand({ Bucket, Key, UploadId, PartNumber, ContentLength }), {
         expiresIn: UPLOAD_URL_TTL_SECONDS,
+        signableHeaders: SIGNED_LENGTH,
       }),
     async listParts(Key, UploadId) {
       const parts = [];
@@ -99,18 +105,11 @@ export function createS3Storage(s3: NonNullable<AppConfig['s3']>) {
       await client.send(new CopyObjectCommand({ Bucket, Key: toKey, CopySource: `${Bucket}/${fromKey}` }));
       await client.send(new DeleteObjectCommand({ Bucket, Key: fromKey }));
     },
-    async download(Key, { filename, contentType, inline = false }) {
-      const url = await getSignedUrl(
-        client,
-        new GetObjectCommand({
-          Bucket,
-          Key,
-          ResponseContentDisposition: contentDisposition(filename, inline),
-          ResponseContentType: contentType,
-        }),
-        { expiresIn: DOWNLOAD_URL_TTL_SECONDS },
-      );
-      return { kind: 'redirect', url };
+    async download(Key) {
+      const out = await client.send(new GetObjectCommand({ Bucket, Key }));
+      // In Node the body is the HTTP response itself: read as the client takes it, never buffered whole.
+      if (!(out.Body instanceof Readable)) throw new Error('S3 returned no readable body');
+      return { stream: reclaimingStream(out.Body), size: out.ContentLength ?? 0 };
     },
     async delete(Key) {
       await client.send(new DeleteObjectCommand({ Bucket, Key }));

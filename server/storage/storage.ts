@@ -1,22 +1,31 @@
 // The contract both drivers (local-storage.ts, s3-storage.ts) implement; create-storage.ts picks one.
-import type { Readable } from 'node:stream';
+import { pipeline, type Readable, Transform } from 'node:stream';
 import { UPLOADS } from '@shared/limits';
+import { reclaimAfterSending } from './reclaim';
 
 export type UploadedPart = { PartNumber: number; Size: number; ETag: string };
 export type CompletedPart = { PartNumber: number; ETag: string };
 
-/** How a download is served: a short-lived signed link (S3) or the bytes themselves (local disk). */
-export type Download = { kind: 'redirect'; url: string } | { kind: 'stream'; stream: Readable; size: number };
+/**
+ * A download: the object's bytes as a stream, read as the client takes them (never the whole file in
+ * memory), and its size. Both drivers stream through the app, so every read is authorised and recorded at
+ * the moment it happens (PRODUCT.md §5, §8): no signed storage link outlives a revoke or the access end.
+ */
+export type Download = { stream: Readable; size: number };
 
 /**
- * Where document bytes live. The browser sends bytes straight to presigned URLs; the API only
- * signs, inspects the first bytes, moves and deletes objects.
+ * Where document bytes live. The browser sends bytes straight to presigned URLs; the API signs, inspects
+ * the first bytes, moves and deletes objects, and streams downloads through itself.
  */
 export type StorageOperations = {
-  /** A URL the browser PUTs one whole object to. */
-  presignPut(key: string, contentType: string): Promise<string>;
+  /**
+   * A URL the browser PUTs one whole object of `size` bytes to. S3 signs that length into the URL (storage
+   * refuses any other); the local driver counts the bytes as they arrive instead.
+   */
+  presignPut(key: string, contentType: string, size: number): Promise<string>;
   createMultipartUpload(key: string, contentType: string): Promise<string>;
-  presignPart(key: string, uploadId: string, partNumber: number): Promise<string>;
+  /** A URL for one part of `size` bytes; signed into it as for presignPut. */
+  presignPart(key: string, uploadId: string, partNumber: number, size: number): Promise<string>;
   listParts(key: string, uploadId: string): Promise<UploadedPart[]>;
   completeMultipartUpload(key: string, uploadId: string, parts: CompletedPart[]): Promise<void>;
   abortMultipartUpload(key: string, uploadId: string): Promise<void>;
@@ -26,7 +35,8 @@ export type StorageOperations = {
   readRange(key: string, start: number, end: number): Promise<Buffer>;
   /** Renames an object (a confirmed upload leaves the area presigned URLs can write to). */
   move(fromKey: string, toKey: string): Promise<void>;
-  download(key: string, file: { filename: string; contentType: string; inline?: boolean }): Promise<Download>;
+  /** Opens the object for reading; destroy the stream if it is not sent. */
+  download(key: string): Promise<Download>;
   delete(key: string): Promise<void>;
 };
 
@@ -35,9 +45,6 @@ export class PartsInvalidError extends Error {}
 
 /** How long a presigned upload URL stays valid (spec §9: 604800 s). */
 export const UPLOAD_URL_TTL_SECONDS = UPLOADS.signedUrlExpirySeconds;
-/** How long a presigned download URL stays valid: only long enough for the redirect to be followed. */
-export const DOWNLOAD_URL_TTL_SECONDS = 5 * 60;
-
 /**
  * The Content-Disposition of a download: an ASCII fallback name and the exact name in RFC 5987 form.
  * `inline` only for a PDF the reader asked to open in the browser (the firm's review screen); every
@@ -46,4 +53,21 @@ export const DOWNLOAD_URL_TTL_SECONDS = 5 * 60;
 export function contentDisposition(filename: string, inline: boolean): string {
   const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   return `${inline ? 'inline' : 'attachment'}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+}
+
+/**
+ * A download's stream with its memory handed back as the bytes go out (reclaim.ts): each chunk read from
+ * disk or from S3 is garbage once it is on the socket. Ten concurrent 10 MB downloads raised the process's
+ * RSS by 20-37 MB without it, 4-10 MB with it (bench/downloads.ts, BENCHMARKS.md §4.4). A client that goes
+ * away ends the read.
+ */
+export function reclaimingStream(source: Readable): Readable {
+  const tap = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      reclaimAfterSending(chunk.length);
+      done(null, chunk);
+    },
+  });
+  // Destroying either side (the client left, storage failed) destroys the other.
+  return pipeline(source, tap, () => undefined);
 }

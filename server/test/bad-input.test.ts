@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { TEXT_MESSAGES } from '@shared/form-fields';
 import { HTTP_MESSAGES } from '@shared/http';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
@@ -156,6 +157,52 @@ describeEachDb(
         errors: { phone: HTTP_MESSAGES.nulCharacter },
       });
     }, 120_000);
+
+    it('refuses an invisible format character (U+200B, U+FEFF) in every single-line text of every body, naming it', async () => {
+      const failures: string[] = [];
+      const covered: string[] = [];
+      for (const { route, rule } of bodyRoutes()) {
+        const call = rule.call(world, ownerOf(rule));
+        const valid = call.payload ?? {};
+        const send = async (at: (string | number)[], value: string) => {
+          const cookie = await cookieFor(t().app, world, ownerOf(rule), rule.freshSession);
+          return t().app.inject({
+            method: route.method as 'POST',
+            url: call.url,
+            payload: setAt(valid, at, value) as object,
+            headers: cookie ? { cookie } : {},
+          });
+        };
+        for (const at of pathsOf(valid).filter((p) => typeof getAt(valid, p) === 'string')) {
+          const field = at.join('.');
+          // A single-line text is a field that refuses a line break with the single-line message.
+          const broken = await send(at, 'Dana\nWhitfield');
+          if (broken.statusCode !== 400 || broken.json().errors?.[field] !== TEXT_MESSAGES.singleLine)
+            continue;
+          covered.push(`${route.key} ${field}`);
+          for (const c of ['\u200B', '\uFEFF']) {
+            const before = await storedState(t().db);
+            const res = await send(at, `Da${c}na`);
+            const errors = res.statusCode === 400 ? (res.json().errors ?? {}) : {};
+            if (errors[field] !== TEXT_MESSAGES.invisibleCharacter)
+              failures.push(
+                `${route.key} ${field} ${JSON.stringify(c)}: ${res.statusCode} ${res.body.slice(0, 200)}`,
+              );
+            const after = await storedState(t().db);
+            if (Object.keys(before).some((table) => before[table] !== after[table]))
+              failures.push(`${route.key} ${field}: stored something`);
+          }
+        }
+      }
+      expect(failures).toEqual([]);
+      for (const key of [
+        'POST /api/register firstName',
+        'PUT /api/attorney/profile phone',
+        'POST /api/firm/lpq-requests positionTitle',
+        'POST /api/attorney/master-lpq generalInfo.name',
+      ])
+        expect(covered).toContain(key);
+    }, 240_000);
 
     it('refuses an impossible calendar date in every date field of every body with a 400 naming it', async () => {
       const looksLikeDate = /^\d{4}-\d{2}-\d{2}(T.*)?$/;

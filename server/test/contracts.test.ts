@@ -18,7 +18,7 @@ import { ownerOf, ROUTE_RULES, ruleFor } from './route-table';
 const NON_JSON_ROUTES: Record<string, string> = {
   'GET /api/login': 'a redirect to the sign-in page',
   'GET /api/logout': 'a redirect to the home page',
-  'GET /objects/:id': 'the file’s bytes, or a redirect to a signed S3 URL',
+  'GET /objects/:id': 'the file’s bytes',
   'GET /api/attorney/data-export': 'a ZIP archive',
   'POST /api/attorney/delete-account': '204 without a body',
   'DELETE /api/firm/custom-sections/:id': '204 without a body',
@@ -34,6 +34,18 @@ const NON_JSON_ROUTES: Record<string, string> = {
   'POST /dev/session/age': '204 without a body, local development only',
   'GET /metrics': 'Prometheus text',
   'GET /api/docs': 'an HTML page',
+};
+
+/**
+ * The operations whose success answer is not a 2xx, each with the status that is its answer and why.
+ * Every other operation must document a 2xx in the OpenAPI document.
+ */
+const NO_2XX_OPERATIONS: Record<string, RegExp> = {
+  // Spec §7: the browser is sent on (to the sign-in page, to the home page).
+  'GET /api/login': /^302$/,
+  'GET /api/logout': /^302$/,
+  // Never issued (the server signs every upload itself): the answer is always 501 with the reason.
+  'GET /api/uploads/s3/sts': /^501$/,
 };
 
 /** Put into every JSON answer before it is serialized: what a service might return by mistake. */
@@ -189,6 +201,22 @@ function describeWorld(t: () => { app: Parameters<typeof buildWorld>[0] }) {
       'version',
     ]);
     expect(res.body).not.toContain('passwordHash');
+  });
+
+  it('documents the success answer of every operation in /api/openapi.json', async () => {
+    const doc = (await t().app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as OpenApiDocument;
+    const missing: string[] = [];
+    for (const [p, methods] of Object.entries(doc.paths))
+      for (const [method, operation] of Object.entries(methods)) {
+        const key = `${method.toUpperCase()} ${p}`;
+        const statuses = Object.keys(operation.responses);
+        const success = NO_2XX_OPERATIONS[key] ?? /^2\d\d$/;
+        if (!statuses.some((s) => success.test(s))) missing.push(`${key}: ${statuses.join(', ')}`);
+      }
+    expect(missing).toEqual([]);
+    // The local upload PUT (issue 32, item 2): its 200 and the ETag it carries.
+    const stored = doc.paths['/api/uploads/local/{path}'].put.responses['200'];
+    expect(stored?.headers?.ETag).toMatchObject({ schema: { type: 'string' } });
   });
 
   it('serves a docs page listing every operation, without a script', async () => {

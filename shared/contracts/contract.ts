@@ -19,6 +19,8 @@ export type RawResponse = {
   description: string;
   /** The body's media type; none for a redirect or an empty answer. */
   contentType?: string;
+  /** Headers the answer carries that matter to the client (an ETag), each with what it holds. */
+  headers?: Record<string, string>;
 };
 
 export type ContractResponse = z.ZodType | RawResponse;
@@ -52,10 +54,15 @@ export function defineContracts<const T extends Record<string, Contract>>(
   ) as { [K in keyof T]: T[K] & { tag: string; operationId: string } };
 }
 
-export const raw = (description: string, contentType?: string): RawResponse => ({
+export const raw = (
+  description: string,
+  contentType?: string,
+  headers?: Record<string, string>,
+): RawResponse => ({
   kind: 'raw',
   description,
   contentType,
+  ...(headers ? { headers } : {}),
 });
 
 export const isRawResponse = (r: ContractResponse): r is RawResponse =>

@@ -69,8 +69,10 @@ export const filesContracts = defineContracts('Files', {
     audience: 'signed-in',
     params: fileIdParams,
     response: {
-      200: raw('The file’s bytes, with its own Content-Type (local storage)', 'application/octet-stream'),
-      302: raw('Redirect to a short-lived signed S3 URL'),
+      200: raw(
+        'The file’s bytes, streamed through the app with its own Content-Type, Content-Length and Content-Disposition (HEAD: the headers only, not recorded)',
+        'application/octet-stream',
+      ),
     },
   },
   setResume: {
@@ -171,6 +173,10 @@ export const filesContracts = defineContracts('Files', {
     description: 'S3-compatible: an empty 200 with an ETag header; errors are S3 XML bodies.',
     audience: 'signed-url',
     query: localPutQuery,
-    response: { 200: raw('Stored; the ETag header names the bytes') },
+    response: {
+      200: raw('Stored: an empty body', undefined, {
+        ETag: 'The MD5 of the bytes stored, quoted (a part’s ETag goes into the multipart completion)',
+      }),
+    },
   },
 });

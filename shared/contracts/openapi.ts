@@ -13,7 +13,14 @@ export type OpenApiOperation = {
   security?: Record<string, string[]>[];
   parameters?: Parameter[];
   requestBody?: { required: boolean; content: { 'application/json': { schema: JsonSchema } } };
-  responses: Record<string, { description: string; content?: Record<string, { schema: JsonSchema }> }>;
+  responses: Record<
+    string,
+    {
+      description: string;
+      content?: Record<string, { schema: JsonSchema }>;
+      headers?: Record<string, { description: string; schema: JsonSchema }>;
+    }
+  >;
 };
 
 export type OpenApiDocument = {
@@ -82,6 +89,16 @@ function operationOf(contract: TaggedContract): OpenApiOperation {
         description: response.description,
         ...(response.contentType
           ? { content: { [response.contentType]: { schema: { type: 'string', format: 'binary' } } } }
+          : {}),
+        ...(response.headers
+          ? {
+              headers: Object.fromEntries(
+                Object.entries(response.headers).map(([name, description]) => [
+                  name,
+                  { description, schema: { type: 'string' } },
+                ]),
+              ),
+            }
           : {}),
       };
     } else {

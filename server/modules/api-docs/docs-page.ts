@@ -89,7 +89,10 @@ function renderOperation(method: string, path: string, op: OpenApiOperation): st
           : contentType
             ? `<p>Body: <code>${escapeHtml(contentType)}</code></p>`
             : '';
-      return `<h4>${escapeHtml(status)} — ${escapeHtml(r.description)}</h4>${body}`;
+      const headers = Object.entries(r.headers ?? {})
+        .map(([name, h]) => `<p>Header <code>${escapeHtml(name)}</code>: ${escapeHtml(h.description)}</p>`)
+        .join('');
+      return `<h4>${escapeHtml(status)} — ${escapeHtml(r.description)}</h4>${body}${headers}`;
     });
   parts.push(
     ...responses,

@@ -1,11 +1,11 @@
 import type { FileRef } from '@shared/files';
-import { objectUrlFor } from '@shared/files';
+import { objectUrlFor, UPLOAD_KEY_PREFIX } from '@shared/files';
 import type { files } from '../../db/schema';
 
 export type FileRow = typeof files.$inferSelect;
 
 /** Pending uploads live where presigned URLs can write; a confirmed file moves out of reach. */
-export const incomingKey = (id: string) => `incoming/${id}`;
+export const incomingKey = (id: string) => `${UPLOAD_KEY_PREFIX}${id}`;
 export const documentKey = (id: string) => `documents/${id}`;
 
 /** A file as the API names it: its download URL, never its storage key. */

@@ -45,7 +45,7 @@ export async function storageDrivers(): Promise<[Driver, Partial<AppConfig>][]> 
 /** Signs in helpers around one test app. */
 export function client(t: () => TestApp) {
   const inject = (opts: InjectOptions) => t().app.inject(opts);
-  const as = (actor: Actor | null, opts: InjectOptions) =>
+  const as = (actor: Pick<Actor, 'cookie'> | null, opts: InjectOptions) =>
     inject({ ...opts, headers: { ...(opts.headers ?? {}), ...(actor ? { cookie: actor.cookie } : {}) } });
 
   async function ticket(actor: Actor, body: Record<string, unknown>) {
@@ -54,14 +54,16 @@ export function client(t: () => TestApp) {
     return res.json() as { uploadURL: string; objectPath: string };
   }
 
-  /** The whole single-request flow: ticket, PUT, confirm. */
+  /** The whole single-request flow: ticket (unless one is given), PUT, confirm. */
   async function upload(
     actor: Actor,
     bytes: Buffer,
     filename = 'resume.pdf',
     contentType = 'application/pdf',
+    given?: { uploadURL: string; objectPath: string },
   ) {
-    const { uploadURL, objectPath } = await ticket(actor, { filename, contentType, size: bytes.length });
+    const { uploadURL, objectPath } =
+      given ?? (await ticket(actor, { filename, contentType, size: bytes.length }));
     const sent = await putBytes(t().app, uploadURL, bytes, contentType);
     expect(sent.status, sent.body).toBe(200);
     const id = objectPath.split('/').pop() as string;
@@ -75,18 +77,9 @@ export function client(t: () => TestApp) {
     return confirm.json() as FileRef;
   }
 
-  /** The downloaded bytes, following the signed-URL redirect of the S3 driver. */
-  async function download(actor: Actor, id: string, query = '') {
+  /** The downloaded bytes: streamed by the app on both drivers. */
+  async function download(actor: Pick<Actor, 'cookie'>, id: string, query = '') {
     const res = await as(actor, { method: 'GET', url: `/objects/${id}${query}` });
-    if (res.statusCode === 302) {
-      const followed = await fetch(res.headers.location as string);
-      return {
-        res,
-        status: followed.status,
-        bytes: Buffer.from(await followed.arrayBuffer()),
-        disposition: followed.headers.get('content-disposition'),
-      };
-    }
     return {
       res,
       status: res.statusCode,

@@ -89,7 +89,7 @@ export async function findReadyFile(db: Db | Tx, id: string) {
 export async function markReady(
   tx: Tx,
   id: string,
-  set: { storageKey: string; size: number; contentType: string },
+  set: { storageKey: string; size: number; contentType: string; filename: string },
 ) {
   const [ready] = await tx
     .update(files)

@@ -1,4 +1,4 @@
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { routeSchema } from '@shared/contracts/contract';
 import { filesContracts as c } from '@shared/contracts/files';
 import { FILE_MESSAGES } from '@shared/files';
@@ -10,6 +10,7 @@ import { actorOf, requireUser } from '../../plugins/session';
 import { ANONYMOUS } from '../../policies/authorize';
 import { type LocalStorage, ObjectTooLargeError } from '../../storage/local-storage';
 import { contentDisposition } from '../../storage/storage';
+import { setResume } from './file-references.service';
 import {
   abortMultipartUpload,
   completeMultipartUpload,
@@ -21,7 +22,6 @@ import {
   listUploadedParts,
   openDownload,
   pendingUploadAt,
-  setResume,
   signUploadPart,
   uploadSettings,
 } from './files.service';
@@ -49,16 +49,20 @@ export async function filesRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppC
     { preValidation: requireUser(), schema: routeSchema(c.download) },
     async (request, reply) => {
       const wantsInline = (request.query as { inline?: unknown } | undefined)?.inline === '1';
+      // HEAD (Fastify answers it with this handler): the same checks and headers, nothing read or recorded.
+      const headOnly = request.method === 'HEAD';
       const { file, download, inline } = await openDownload(ctx, actorOf(request), {
         id: request.params.id,
         inline: wantsInline,
+        headOnly,
       });
       reply.header('Content-Disposition', contentDisposition(file.name, inline));
       reply.header('X-Content-Type-Options', 'nosniff');
-      if (download.kind === 'redirect') return reply.redirect(download.url, 302);
       reply.header('Content-Type', file.contentType);
-      reply.header('Content-Length', download.size);
-      return reply.send(download.stream);
+      reply.header('Content-Length', download?.size ?? file.size);
+      // The stream goes out as the client reads it (backpressure); Fastify destroys it if the client leaves.
+      // For a HEAD, an empty stream: Fastify then keeps the Content-Length above instead of claiming 0.
+      return reply.send(download?.stream ?? Readable.from([]));
     },
   );
 
@@ -186,12 +190,10 @@ async function localUploadRoutes(
     const pending = await pendingUploadAt(ctx, ANONYMOUS, { key, uploadId });
     if (!pending)
       return s3Error(reply, 404, 'NoSuchUpload', 'The upload does not exist or is already complete.');
-    // The bytes are counted as they arrive, whatever Content-Length says: a whole file may bring what
-    // it announced (at most the per-file limit); a part, what the other parts of its upload left.
-    const maxBytes =
-      uploadId && partNumber
-        ? pending.maxBytes - (await storage.storedPartBytes(uploadId, partNumber))
-        : pending.maxBytes;
+    // The bytes are counted as they arrive, whatever Content-Length says, together with the upload's other
+    // PUTs arriving at the same time and its parts already stored: all of them may bring what the upload
+    // announced (at most the per-file limit), no more.
+    const limit = { maxBytes: pending.maxBytes, announced: Number(request.headers['content-length'] ?? 0) };
     // The rest of a refused body is not read: the connection closes once the 413 is out.
     const tooLarge = () =>
       s3Error(
@@ -200,13 +202,12 @@ async function localUploadRoutes(
         'EntityTooLarge',
         'Your proposed upload exceeds the maximum allowed size.',
       );
-    if (Number(request.headers['content-length'] ?? 0) > maxBytes) return tooLarge();
     const body = (request.body as Readable | undefined) ?? request.raw;
     try {
       const { etag } =
         uploadId && partNumber
-          ? await storage.writePart(uploadId, partNumber, body, Math.max(0, maxBytes))
-          : await storage.writeObject(key, body, maxBytes);
+          ? await storage.writePart(uploadId, partNumber, body, limit)
+          : await storage.writeObject(key, body, limit);
       reply.header('ETag', etag);
       return reply.code(200).send();
     } catch (err) {

@@ -2,8 +2,11 @@ import { randomUUID } from 'node:crypto';
 import {
   FILE_MESSAGES,
   type FileRef,
-  fileIdFromUrl,
   objectUrlFor,
+  partCount,
+  partLength,
+  storedFileName,
+  UPLOAD_DEFAULTS,
   type UploadSettings,
   type UploadTicket,
   uploadRequestSchema,
@@ -12,11 +15,11 @@ import { LIMITS } from '@shared/limits';
 import { isUuid } from '@shared/uuid';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
-import { badRequest, HttpError, notFound, payloadTooLarge } from '../../plugins/errors';
+import { badRequest, type HttpError, notFound, payloadTooLarge } from '../../plugins/errors';
 import { type Actor, type AttorneyUser, authorize, isFirmMember } from '../../policies/authorize';
 import { filePolicies as policies } from '../../policies/file.policy';
 import { type CompletedPart, PartsInvalidError, UPLOAD_URL_TTL_SECONDS } from '../../storage/storage';
-import { recordAccess, recordActivity } from '../audit/audit.repo';
+import { recordAccess } from '../audit/audit.repo';
 import { detectDocumentType, HEAD_BYTES, TAIL_BYTES } from './document-type';
 import { documentKey, type FileRow, incomingKey, presentFile } from './file-ref';
 import {
@@ -24,14 +27,12 @@ import {
   deletePendingFile,
   findFirmGrant,
   findOpenUpload,
-  findOwnFile,
   findPendingByKey,
   findReadyFile,
   insertPendingFile,
   lockOwnerAndCountBytes,
   lockOwnFile,
   markReady,
-  setProfileResume,
   setUploadId,
   stalePendingFiles,
 } from './files.repo';
@@ -58,7 +59,8 @@ export async function uploadSettings(ctx: AppContext, actor: Actor): Promise<Upl
  * Records the upload as pending; refuses what the browser already says is too big or not a document,
  * and what would take the owner past the storage quota. The row's size is what the upload may bring:
  * the declared size, or the per-file limit when the client does not say (the prototype's bodiless
- * call). Confirmation refuses more bytes than that and then stores the real size.
+ * call; local storage only, which counts the bytes as they arrive: S3 needs the size to sign it).
+ * Confirmation refuses more bytes than that and then stores the real size.
  */
 async function createPendingFile(ctx: AppContext, owner: AttorneyUser, input: UploadInput) {
   const parsed = uploadRequestSchema.safeParse(input);
@@ -67,6 +69,9 @@ async function createPendingFile(ctx: AppContext, owner: AttorneyUser, input: Up
     throw badRequest(issue.message, { [issue.path.join('.') || 'file']: issue.message });
   }
   const { filename, contentType, size } = parsed.data;
+  // S3 stores what a presigned URL allows; its length can be signed only when it is known.
+  if (size === 0 && ctx.storage.kind === 's3')
+    throw badRequest(FILE_MESSAGES.sizeRequired, { size: FILE_MESSAGES.sizeRequired });
   if (size > LIMITS.maxFileBytes) {
     const message = FILE_MESSAGES.exceedsSize(filename);
     throw payloadTooLarge(message, { size: message });
@@ -106,7 +111,7 @@ export async function issueUploadUrl(
     input ?? { filename: 'document', contentType: 'application/pdf', size: 0 },
   );
   return {
-    uploadURL: await ctx.storage.presignPut(row.storageKey, row.contentType),
+    uploadURL: await ctx.storage.presignPut(row.storageKey, row.contentType, row.size),
     objectPath: objectUrlFor(row.id),
   };
 }
@@ -117,7 +122,7 @@ export async function issueUploadParams(ctx: AppContext, actor: Actor, input: Up
   const row = await createPendingFile(ctx, owner, input);
   return {
     method: 'PUT' as const,
-    url: await ctx.storage.presignPut(row.storageKey, row.contentType),
+    url: await ctx.storage.presignPut(row.storageKey, row.contentType, row.size),
     fields: { key: row.storageKey },
     headers: { 'content-type': row.contentType },
   };
@@ -147,13 +152,18 @@ export async function signUploadPart(
   { key, uploadId, partNumber }: MultipartRef & { partNumber: number },
 ) {
   const owner = authorize(policies.upload, actor);
-  await ownOpenUpload(ctx, owner, key, uploadId);
-  if (partNumber < 1 || partNumber > ctx.config.uploads.maxParts) {
-    const message = `Part number must be between 1 and ${ctx.config.uploads.maxParts}`;
+  const row = await ownOpenUpload(ctx, owner, key, uploadId);
+  // S3: each part's length is signed, so the parts are those of the announced size cut as the uploader
+  // cuts it (shared/files.ts partLength). Local storage counts the bytes of all parts as they arrive.
+  const partBytes = Math.max(ctx.config.uploads.minPartBytes, UPLOAD_DEFAULTS.minPartBytes);
+  const maxPart = ctx.storage.kind === 's3' ? partCount(row.size, partBytes) : ctx.config.uploads.maxParts;
+  if (partNumber < 1 || partNumber > maxPart) {
+    const message = FILE_MESSAGES.partNumberRange(maxPart);
     throw badRequest(message, { partNumber: message });
   }
+  const length = partLength(row.size, partBytes, partNumber) ?? 0;
   return {
-    url: await ctx.storage.presignPart(key, uploadId, partNumber),
+    url: await ctx.storage.presignPart(key, uploadId, partNumber, length),
     expires: UPLOAD_URL_TTL_SECONDS,
   };
 }
@@ -231,7 +241,12 @@ export async function confirmUpload(ctx: AppContext, actor: Actor, input: { id: 
     if (!contentType)
       return refuse(row, badRequest(FILE_MESSAGES.onlyTypes, { file: FILE_MESSAGES.onlyTypes }));
     await ctx.storage.move(row.storageKey, documentKey(row.id));
-    const ready = await markReady(tx, row.id, { storageKey: documentKey(row.id), size, contentType });
+    const ready = await markReady(tx, row.id, {
+      storageKey: documentKey(row.id),
+      size,
+      contentType,
+      filename: storedFileName(row.filename, contentType),
+    });
     return { file: presentFile(ready) };
   });
   if ('refused' in outcome) {
@@ -252,10 +267,17 @@ export async function getOwnFile(ctx: AppContext, actor: Actor, input: { id: str
 
 /**
  * GET /objects/{id}: the owner, or a firm user whose shared package includes the file (that read is
- * recorded). Everyone else gets 404, so a file's existence is never revealed. `inline` asks for a PDF to
- * open in the browser; only application/pdf is ever served inline.
+ * recorded before a byte leaves). Everyone else gets 404, so a file's existence is never revealed. `inline`
+ * asks for a PDF to open in the browser; only application/pdf is ever served inline. The bytes come through
+ * the app on both drivers (never a signed storage link), so access ends the moment a revoke or the access
+ * end date says so. `headOnly` (a HEAD) answers the file without opening it: nothing leaves, nothing is
+ * recorded.
  */
-export async function openDownload(ctx: AppContext, actor: Actor, input: { id: string; inline?: boolean }) {
+export async function openDownload(
+  ctx: AppContext,
+  actor: Actor,
+  input: { id: string; inline?: boolean; headOnly?: boolean },
+) {
   const user = authorize(policies.readFiles, actor);
   const row = isUuid(input.id) ? await findReadyFile(ctx.db, input.id) : undefined;
   const grant =
@@ -263,68 +285,31 @@ export async function openDownload(ctx: AppContext, actor: Actor, input: { id: s
   authorize(policies.download, user, row && { ownerId: row.ownerId, firmGrant: !!grant });
   const file = row!;
   const inline = !!input.inline && file.contentType === 'application/pdf';
-  const download = await ctx.storage.download(file.storageKey, {
-    filename: file.filename,
-    contentType: file.contentType,
-    inline,
-  });
+  if (input.headOnly) return { file: presentFile(file), download: null, inline };
+  const download = await ctx.storage.download(file.storageKey);
   if (grant) {
-    await ctx.db.transaction((tx) =>
-      recordAccess(tx, {
-        requestId: grant.requestId,
-        attorneyUserId: grant.attorneyUserId,
-        firmUserId: user.id,
-        firmId: grant.firmId,
-        firmName: grant.firmName,
-        readerRoles: [...(user.firm?.roles ?? [])],
-        parts: grant.parts,
-        kind: 'document_download',
-        fileId: file.id,
-        fileName: file.filename,
-      }),
-    );
+    try {
+      await ctx.db.transaction((tx) =>
+        recordAccess(tx, {
+          requestId: grant.requestId,
+          attorneyUserId: grant.attorneyUserId,
+          firmUserId: user.id,
+          firmId: grant.firmId,
+          firmName: grant.firmName,
+          readerRoles: [...(user.firm?.roles ?? [])],
+          parts: grant.parts,
+          kind: 'document_download',
+          fileId: file.id,
+          fileName: file.filename,
+        }),
+      );
+    } catch (err) {
+      // Not recorded, not sent: the opened object is let go.
+      download.stream.destroy();
+      throw err;
+    }
   }
   return { file: presentFile(file), download, inline };
-}
-
-/**
- * PRODUCT.md §6: a resume or a document list names an upload by its URL or objectPath. A finished upload
- * not yet confirmed is confirmed here (size and first bytes, as POST …/confirm does); only a file that is
- * not the caller's, was never uploaded, or fails that check is refused, with the message on `field`.
- */
-async function confirmReferencedFile(ctx: AppContext, owner: AttorneyUser, id: string | null, field: string) {
-  const refused = () => badRequest(FILE_MESSAGES.fileNotFound, { [field]: FILE_MESSAGES.fileNotFound });
-  if (!id || !isUuid(id)) throw refused();
-  const row = await findOwnFile(ctx.db, owner.id, id);
-  if (!row) throw refused();
-  if (row.status === 'ready') return row;
-  try {
-    await confirmUpload(ctx, owner, { id });
-  } catch (err) {
-    if (err instanceof HttpError && err.statusCode < 500) {
-      const message = err.statusCode === 404 ? FILE_MESSAGES.fileNotFound : err.message;
-      throw new HttpError(err.statusCode === 404 ? 400 : err.statusCode, message, { [field]: message });
-    }
-    throw err;
-  }
-  return (await findOwnFile(ctx.db, owner.id, id))!;
-}
-
-/** PUT /api/attorney/resume: the caller's own file (confirmed here if need be) becomes the profile's resume. */
-export async function setResume(ctx: AppContext, actor: Actor, input: { resumeURL: string }) {
-  const owner = authorize(policies.upload, actor);
-  const row = await confirmReferencedFile(ctx, owner, fileIdFromUrl(input.resumeURL), 'resumeURL');
-  const resumeUrl = objectUrlFor(row.id);
-  await ctx.db.transaction(async (tx) => {
-    await setProfileResume(tx, owner.id, resumeUrl);
-    await recordActivity(tx, {
-      userId: owner.id,
-      kind: 'resume_uploaded',
-      title: 'Resume uploaded',
-      detail: { fileId: row.id, name: row.filename },
-    });
-  });
-  return { resumeUrl, file: presentFile(row) };
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { BusinessPlan, BusinessPlanBody } from '@shared/business-plan';
 import type { ConflictsForm, ConflictsFormBody } from '@shared/conflicts';
 import type { DiversityForm, DiversityFormBody } from '@shared/diversity';
-import type { MasterLpq, MasterLpqBody } from '@shared/master-lpq';
+import type { MasterLpq } from '@shared/master-lpq';
 import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { businessPlans, conflictsForms, masterLpqs } from '../../db/schema';
@@ -17,7 +17,7 @@ type MasterLpqRow = typeof masterLpqs.$inferSelect;
 
 function toMasterLpq(row: MasterLpqRow): MasterLpq {
   return {
-    ...(row.data as Omit<MasterLpqBody, 'isComplete'>),
+    ...(row.data as Omit<MasterLpq, 'isComplete' | 'id' | 'attorneyId' | 'createdAt' | 'updatedAt'>),
     id: row.userId,
     attorneyId: row.userId,
     isComplete: row.isComplete,

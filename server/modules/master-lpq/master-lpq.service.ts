@@ -14,6 +14,7 @@ import { attorneyRecordPolicies as policies } from '../../policies/attorney-reco
 import { type Actor, authorize } from '../../policies/authorize';
 import { recordFormActivity } from '../attorney/activity';
 import { findSelfIdentification, saveSelfIdentification } from '../attorney/self-identification';
+import { resolveFileReferences } from '../files/file-references.service';
 import {
   lockMasterLpqRow,
   readBusinessPlan,
@@ -54,11 +55,16 @@ const STORED_KEYS = [
  */
 export async function saveMasterLpq(ctx: AppContext, actor: Actor, body: MasterLpqBody): Promise<MasterLpq> {
   const attorney = authorize(policies.ownRecords, actor);
+  // Each document as the attorney's own confirmed file, whatever URL named it (before the transaction:
+  // confirming an upload opens its own).
+  const documents =
+    body.documents &&
+    (await resolveFileReferences(ctx, attorney, { references: body.documents, field: 'documents' }));
   return ctx.db.transaction(async (tx) => {
     const existing = await lockMasterLpqRow(tx, attorney.id);
     const data: Record<string, unknown> = { ...(existing?.data ?? {}) };
     for (const key of STORED_KEYS) {
-      const value = (body as Record<string, unknown>)[key];
+      const value = key === 'documents' ? documents : (body as Record<string, unknown>)[key];
       if (value !== undefined) data[key] = value;
     }
     // Save Template: the template as it will be stored must be complete, whichever sections this body carried.

@@ -4,6 +4,7 @@ import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { type Actor, buildAttorney, buildFirmUser } from '../../test/factories';
 import { describeEachDb } from '../../test/harness';
+import { uploadReadyPdf } from '../files/files.test-support';
 import {
   answeredDisclosures,
   businessPlan,
@@ -81,16 +82,9 @@ describeEachDb('master LPQ and forms', (t) => {
 
     it('round-trips every shape of PRODUCT.md §6 (numbers, booleans, lists, dates, documents)', async () => {
       const attorney = await buildAttorney(t().app);
+      // A document is the attorney's own confirmed file (files.reference.test.ts: named by any of its URLs).
       const body = completeMasterLpq({
-        documents: [
-          {
-            id: '00000000-0000-4000-8000-000000000002',
-            name: 'sample.pdf',
-            contentType: 'application/pdf',
-            size: 1234,
-            url: '/objects/00000000-0000-4000-8000-000000000002',
-          },
-        ],
+        documents: [await uploadReadyPdf(t().app, attorney.cookie, 'sample.pdf')],
         conflictsFormUrl: '/attorney/conflicts-form',
       });
       const res = await write(attorney, 'POST', '/api/attorney/master-lpq', body);

@@ -18,6 +18,7 @@ import { type Actor, type AttorneyUser, authorize } from '../../policies/authori
 import { positionLpqPolicies as policies } from '../../policies/position-lpq.policy';
 import { readAttorneyProfile } from '../attorney/attorney.repo';
 import { recordActivity } from '../audit/audit.repo';
+import { resolveFileReferences } from '../files/file-references.service';
 import { replacePositionLpqFiles } from '../files/files.repo';
 import { readMasterLpq } from '../master-lpq/master-lpq.repo';
 import { mailFirm } from '../requests/firm-recipients';
@@ -105,6 +106,19 @@ async function stillOpen(tx: Tx, requestId: string) {
   return now && LPQ_OPEN_REQUEST_STATUSES.includes(now.status) ? now : null;
 }
 
+/**
+ * The form with each attached document as the attorney's own confirmed file, whatever URL named it
+ * (PRODUCT.md §6). Before the LPQ's transaction (confirming an upload opens its own), once the LPQ is
+ * known to be the attorney's: someone else's is a 404 whatever the documents.
+ */
+async function withOwnDocuments(ctx: AppContext, user: AttorneyUser, id: string, formData: LpqFormData) {
+  if (!formData.documents) return formData;
+  await findOwnLpq(ctx.db, user, id, false);
+  const references = formData.documents;
+  const documents = await resolveFileReferences(ctx, user, { references, field: 'formData.documents' });
+  return { ...formData, documents };
+}
+
 /** Save & Exit / Continue: the LPQ becomes in progress, an accepted request too; read-only once submitted. */
 export async function savePositionLpq(
   ctx: AppContext,
@@ -112,6 +126,7 @@ export async function savePositionLpq(
   input: { id: string; formData: LpqFormData; firmAnswers?: FirmAnswers },
 ) {
   const user = authorize(policies.attorneyLpqs, actor);
+  const formData = await withOwnDocuments(ctx, user, input.id, input.formData);
   return ctx.db.transaction(async (tx) => {
     const found = await findOwnLpq(tx, user, input.id, true);
     const questions = (found.request.firmSpecificQuestions as FirmSpecificQuestions | null) ?? null;
@@ -129,12 +144,12 @@ export async function savePositionLpq(
       }).catch(async (err) => (await stillOpen(tx, request.id)) ?? Promise.reject(err));
     }
     const lpq = await updateLpq(tx, found.lpq.id, {
-      formData: input.formData,
+      formData,
       firmAnswers,
       status: 'in_progress',
       updatedAt: new Date(),
     });
-    await replacePositionLpqFiles(tx, found.request.id, user.id, input.formData.documents);
+    await replacePositionLpqFiles(tx, found.request.id, user.id, formData.documents);
     return withPrefillMarks(tx, user, { lpq, request });
   });
 }
@@ -146,6 +161,7 @@ export async function completePositionLpq(
   input: { id: string; formData: LpqFormData; firmAnswers?: FirmAnswers },
 ) {
   const user = authorize(policies.attorneyLpqs, actor);
+  const formData = await withOwnDocuments(ctx, user, input.id, input.formData);
   const result = await ctx.db.transaction(async (tx) => {
     const found = await findOwnLpq(tx, user, input.id, true);
     const questions = (found.request.firmSpecificQuestions as FirmSpecificQuestions | null) ?? null;
@@ -168,13 +184,13 @@ export async function completePositionLpq(
             conflictMessage: LPQ_MESSAGES.requestClosed,
           }).catch(async (err) => (await stillOpen(tx, found.request.id)) ?? Promise.reject(err));
     const lpq = await updateLpq(tx, found.lpq.id, {
-      formData: input.formData,
+      formData,
       firmAnswers,
       status: 'submitted',
       submittedAt: now,
       updatedAt: now,
     });
-    await replacePositionLpqFiles(tx, found.request.id, user.id, input.formData.documents);
+    await replacePositionLpqFiles(tx, found.request.id, user.id, formData.documents);
     // PRODUCT.md §5: the submission is news to the firm until one of its members opens the package.
     await markAttention(tx, request.id, now);
     await mailFirm(

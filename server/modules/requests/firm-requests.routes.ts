@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { routeSchema } from '@shared/contracts/contract';
 import { firmRequestContracts as c } from '@shared/contracts/firm';
 import { format } from 'date-fns';
@@ -87,6 +88,7 @@ export async function firmRequestRoutes(fastify: FastifyInstance, { ctx }: { ctx
         {
           id: request.params.id,
           version: request.query.version,
+          headOnly: request.method === 'HEAD',
         },
       );
       userFromStatement(request, user, 'firm');
@@ -104,15 +106,18 @@ export async function firmRequestRoutes(fastify: FastifyInstance, { ctx }: { ctx
   );
 
   app.get(c.packagePdf.path, { schema: routeSchema(c.packagePdf) }, async (request, reply) => {
+    // HEAD (Fastify answers it with this handler): the same checks and headers, no PDF, nothing recorded.
+    const headOnly = request.method === 'HEAD';
     const { request: item, pkg } = await readPackageForPdf(ctx, actorOf(request), {
       id: request.params.id,
       version: request.query.version,
+      headOnly,
     });
-    const pdf = await ctx.pdf.render(item, pkg);
     const name = `LPQ ${pkg.attorney.firstName} ${pkg.attorney.lastName} ${item.positionTitle} ${format(new Date(pkg.sharedAt), 'yyyy-MM-dd')} v${pkg.version}`;
-    return reply
+    reply
       .header('Content-Type', 'application/pdf')
-      .header('Content-Disposition', contentDisposition(`${name}.pdf`, false))
-      .send(pdf);
+      .header('Content-Disposition', contentDisposition(`${name}.pdf`, false));
+    // An empty stream, not an empty body: Fastify then claims no Content-Length for the HEAD.
+    return reply.send(headOnly ? Readable.from([]) : await ctx.pdf.render(item, pkg));
   });
 }

@@ -116,7 +116,8 @@ async function readPackage(
   db: Db,
   member: FirmMember,
   requestId: string,
-  kind: AccessKind,
+  /** The read to record; null for a HEAD, which sends nothing of the package. */
+  kind: AccessKind | null,
   version?: number,
 ): Promise<{ request: FirmRequestItem; pkg: SharedPackage | null; parts: ReadablePart[] }> {
   const scope = scopeFor(policies.firmSees, member);
@@ -134,16 +135,17 @@ async function readPackage(
   }
   const stored = await loadVersion(db, requestId, version ?? row!.request.currentVersion!);
   if (!stored) throw notFound();
-  await recordAccess(db, {
-    requestId: request.id,
-    attorneyUserId: row!.request.attorneyUserId!,
-    firmUserId: member.id,
-    firmId: member.firm.id,
-    firmName: request.firmName,
-    kind,
-    readerRoles: [...member.firm.roles],
-    parts,
-  });
+  if (kind)
+    await recordAccess(db, {
+      requestId: request.id,
+      attorneyUserId: row!.request.attorneyUserId!,
+      firmUserId: member.id,
+      firmId: member.firm.id,
+      firmName: request.firmName,
+      kind,
+      readerRoles: [...member.firm.roles],
+      parts,
+    });
   const { include: _parts, ...pkg } = stored;
   const lpq = row!.lpq;
   const whole: SharedPackage = {
@@ -156,14 +158,18 @@ async function readPackage(
   return { request, pkg: withParts(whole, parts), parts };
 }
 
-/** The package for the PDF: 404 until it is shared and once access has ended; the export is recorded. */
+/**
+ * The package for the PDF: 404 until it is shared and once access has ended. The export is recorded;
+ * a HEAD (`headOnly`), which sends no byte of it, is not (README, Security).
+ */
 export async function readPackageForPdf(
   ctx: AppContext,
   actor: Actor,
-  input: { id: string; version?: number },
+  input: { id: string; version?: number; headOnly?: boolean },
 ) {
   const member = authorize(policies.firmSees, actor);
-  const { request, pkg, parts } = await readPackage(ctx.db, member, input.id, 'pdf_download', input.version);
+  const kind = input.headOnly ? null : 'pdf_download';
+  const { request, pkg, parts } = await readPackage(ctx.db, member, input.id, kind, input.version);
   if (!pkg) throw notFound();
   return { request, pkg, parts };
 }

@@ -117,11 +117,12 @@ export const FIRM_PACKAGE_READ_FOR_SESSION = sql`with ${SESSION_CTES}, "request"
     select ${r.id}, ${r.attorneyUserId}, (select "u_id" from "session"), ${r.firmId}, ${r.firmName}, ${p('kind')}::text,
       ${raw(`"r"."reader_roles"`)}, ${raw(`"r"."parts"`)}
     from "package" pk join "request" ${r} on ${r.id} = pk."request_id"
+    where ${p('kind')}::text is not null
     returning 1
   ), "opened" as (
     update ${lpqRequests} set "firm_opened_at" = ${p('now')}::timestamptz
     where "id" = (select pk."request_id" from "package" pk) and (select 'masterLpq' = any("parts") from "request")
-      and ("firm_opened_at" is null or "firm_opened_at" < "attention_at")
+      and ("firm_opened_at" is null or "firm_opened_at" < "attention_at") and ${p('kind')}::text is not null
     returning 1
   )
   select "session".*, ${raw(prefixedColumns(lpqRequests, 'request', 'r_'))},
@@ -233,7 +234,7 @@ const textArray = (value: unknown): string[] =>
 export async function firmPackageReadForSession(
   db: Db,
   sessionId: string,
-  input: { requestId: string | null; version: number | null; today: string; kind: string },
+  input: { requestId: string | null; version: number | null; today: string; kind: string | null },
 ) {
   const params = sessionParams(sessionId);
   const [row] = await preparedSql(db, 'firm_package_read_for_session', FIRM_PACKAGE_READ_FOR_SESSION, {

@@ -60,7 +60,7 @@ export async function listAttorneyRequestsForSession(
 export async function getFirmRequestForSession(
   ctx: AppContext,
   actor: Actor,
-  input: { id: string; version?: number },
+  input: { id: string; version?: number; headOnly?: boolean },
 ): Promise<{ user: User | null; answer: () => FirmRequestDetail }> {
   const session = authorize(policies.readWithSession, actor);
   const { id: requestId, version } = input;
@@ -68,7 +68,8 @@ export async function getFirmRequestForSession(
     requestId: isUuid(requestId) ? requestId : null,
     version: version ?? null,
     today: todayUtc(),
-    kind: 'package_view',
+    // A HEAD sends nothing of the package: it is not a read, and it is not recorded (README, Security).
+    kind: input.headOnly ? null : 'package_view',
   });
   return {
     user,
@@ -92,7 +93,7 @@ export async function getFirmRequestForSession(
         if (version !== undefined) throw notFound();
         return { ...detail, package: null };
       }
-      if (!pkg || !found!.recorded) throw notFound();
+      if (!pkg || (!found!.recorded && !input.headOnly)) throw notFound();
       const { include: _parts, ...stored } = toPackage(pkg.stored, pkg.documents);
       const whole: SharedPackage = {
         ...stored,

@@ -14,7 +14,7 @@ import { sharingControlClient } from './sharing-control.test-support';
 // Revoking, the access end date, the firm's side and the races.
 /** PRODUCT.md §4–§6: the attorney's control over what was shared (issue 15). */
 describeEachDb('sharing control', (t, kind) => {
-  const { inject, post, get, world, mails, eventsOf } = sharingControlClient(t);
+  const { inject, as, post, get, world, mails, eventsOf } = sharingControlClient(t);
 
   describe('POST …/revoke', () => {
     it('401, 403, 404, and 409 before sharing', async () => {
@@ -119,13 +119,49 @@ describeEachDb('sharing control', (t, kind) => {
   });
 
   describe('the firm side', () => {
-    it('records no read for the CSV: the name in the list is what the firm received when the attorney shared', async () => {
+    it('records nothing for the CSV: the names in the firm’s list are what it received when the attorney shared', async () => {
       const w = await world();
       await post(w.attorney, `${w.base}/share`);
       const csv = await get(w.firm, '/api/firm/lpq-requests.csv');
       expect(csv.statusCode).toBe(200);
       expect(csv.body).toContain('Casey Nguyen');
+      const list = await get(w.firm, '/api/firm/lpq-requests');
+      expect(list.json()[0]).toMatchObject({ id: w.requestId, attorneyName: 'Casey Nguyen' });
       expect(await eventsOf(w.requestId)).toEqual([]);
+      expect((await get(w.attorney, '/api/attorney/access-log')).json()).toEqual([]);
+    });
+
+    it('records the package PDF when it is downloaded, not when a HEAD asks about it (nothing leaves)', async () => {
+      const w = await world();
+      await post(w.attorney, `${w.base}/share`);
+      const pdfUrl = `${w.firmUrl}/package.pdf`;
+      const head = await as(w.firm, { method: 'HEAD', url: pdfUrl });
+      expect(head.statusCode).toBe(200);
+      expect(head.headers['content-type']).toBe('application/pdf');
+      expect(head.headers['content-disposition']).toMatch(/^attachment; filename="LPQ Casey Nguyen /);
+      expect(head.body).toBe('');
+      // Its length is unknown without rendering it: not claimed (0 would be wrong).
+      expect(head.headers['content-length']).toBeUndefined();
+      expect(await eventsOf(w.requestId)).toEqual([]);
+      // Signed out, another firm, and after revoking: the same answers as the GET.
+      expect((await inject({ method: 'HEAD', url: pdfUrl })).statusCode).toBe(401);
+      expect((await as(await buildFirm(t().app), { method: 'HEAD', url: pdfUrl })).statusCode).toBe(404);
+
+      const got = await get(w.firm, pdfUrl);
+      expect(got.statusCode).toBe(200);
+      expect(got.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+      expect((await eventsOf(w.requestId)).map((e) => e.kind)).toEqual(['pdf_download']);
+    });
+
+    it('records no view for a HEAD of the package (nothing of it leaves)', async () => {
+      const w = await world();
+      await post(w.attorney, `${w.base}/share`);
+      const head = await as(w.firm, { method: 'HEAD', url: w.firmUrl });
+      expect(head.statusCode).toBe(200);
+      expect(head.body).toBe('');
+      expect(await eventsOf(w.requestId)).toEqual([]);
+      expect((await get(w.firm, w.firmUrl)).statusCode).toBe(200);
+      expect((await eventsOf(w.requestId)).map((e) => e.kind)).toEqual(['package_view']);
     });
 
     it('answers 404 to another firm for changes and versions', async () => {

@@ -1,5 +1,6 @@
 import '@uppy/core/css/style.min.css';
 import '@uppy/dashboard/css/style.min.css';
+import './uppy-accessibility.css';
 import { ACCEPTED_EXTENSIONS, type FileRef, UPLOAD_DEFAULTS, type UploadSettings } from '@shared/files';
 import { LIMITS, UPLOADS } from '@shared/limits';
 import AwsS3 from '@uppy/aws-s3';
@@ -108,4 +109,12 @@ export function mountDashboard(uppy: DocumentUppy, target: HTMLElement) {
     hideUploadButton: true,
     doneButtonHandler: null,
   });
+  // Uppy marks each file a listitem but leaves the list role off when the Dashboard shows a single file
+  // (axe: aria-required-parent); the wrapper is given it whenever Uppy renders one.
+  const listRole = () => {
+    for (const files of target.querySelectorAll('.uppy-Dashboard-files:not([role])'))
+      files.setAttribute('role', 'list');
+  };
+  new MutationObserver(listRole).observe(target, { childList: true, subtree: true });
+  listRole();
 }
