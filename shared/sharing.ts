@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { certificationSchema } from './certification';
 import { isoDateString } from './form-fields';
 import { formatDate } from './format';
 import type { SharedPackage } from './requests';
@@ -66,8 +67,9 @@ const includeSchema = z
 const today = () => new Date().toISOString().slice(0, 10);
 
 /**
- * POST …/share and POST …/update: `{ include?, accessUntil? }`, both optional (the spec's client sends no
- * body at all). The access end date is inclusive: the firm reads through that day.
+ * POST …/share and POST …/update: `{ include?, accessUntil?, certification? }`, all optional (the spec's
+ * client sends no body at all: that version is stored as not certified). The access end date is inclusive:
+ * the firm reads through that day. `certification: { fullName }` certifies the version (PRODUCT.md §11).
  */
 export const shareRequestSchema = z
   .object({
@@ -82,6 +84,7 @@ export const shareRequestSchema = z
         ),
       ])
       .nullish(),
+    certification: certificationSchema.nullish(),
   })
   .nullish();
 export type ShareRequestInput = NonNullable<z.input<typeof shareRequestSchema>>;

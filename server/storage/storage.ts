@@ -27,6 +27,11 @@ export type StorageOperations = {
   /** Renames an object (a confirmed upload leaves the area presigned URLs can write to). */
   move(fromKey: string, toKey: string): Promise<void>;
   download(key: string, file: { filename: string; contentType: string; inline?: boolean }): Promise<Download>;
+  /**
+   * The SHA-256 (hex) of the object's bytes, read as a stream in bounded memory (PRODUCT.md §11: computed
+   * when a file is confirmed, and again by verify); null when nothing is stored under the key.
+   */
+  sha256(key: string): Promise<string | null>;
   delete(key: string): Promise<void>;
 };
 

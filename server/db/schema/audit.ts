@@ -1,4 +1,15 @@
-import { bigserial, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { lpqRequests } from './requests';
 import { users } from './users';
 
@@ -43,3 +54,53 @@ export const activityEvents = pgTable(
   },
   (t) => [index('activity_events_user_idx').on(t.userId, t.createdAt)],
 );
+
+/**
+ * PRODUCT.md §11: each request's audit trail, a hash chain. Event `seq` (1, 2, …) stores `prev_hash`, the
+ * hash of event seq - 1 (the head's genesis for the first), and `hash` = SHA-256(prev_hash || its content),
+ * the content being the canonical JSON of { actor: { email, kind, name, role }, at, details, requestId, seq,
+ * type } (modules/audit/audit-chain.ts writes it in SQL and reads it back in JS). Appended only through
+ * `auditAppendCtes`; never updated or deleted by the application. Nothing in the content depends on a
+ * row that deleting an attorney's account removes: an attorney acts under their e-mail address (their name
+ * is not stored, it is shown from their account while it exists), and `actor_user_id`, which the deletion
+ * sets to NULL, is not part of the content.
+ */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => lpqRequests.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    actorKind: text('actor_kind').$type<'attorney' | 'firm' | 'system'>().notNull(),
+    actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    actorName: text('actor_name'),
+    actorEmail: text('actor_email'),
+    actorRole: text('actor_role'),
+    type: text('type').notNull(),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull(),
+    prevHash: text('prev_hash').notNull(),
+    hash: text('hash').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.requestId, t.seq] }),
+    // Deleting a user sets their events' actor_user_id to NULL: found through this index, not a scan.
+    index('audit_events_actor_idx').on(t.actorUserId).where(sql`${t.actorUserId} is not null`),
+  ],
+);
+
+/**
+ * The head of each request's chain: the last event's seq and hash. Appending updates it (so appends to one
+ * request take its row lock one at a time, and each gets the next seq and the previous hash), and verify
+ * compares it with the last event, so a deleted last event shows. Created with the request by the
+ * trigger `lpq_requests_audit_head` (seq 0, the genesis hash).
+ */
+export const auditHeads = pgTable('audit_heads', {
+  requestId: uuid('request_id')
+    .primaryKey()
+    .references(() => lpqRequests.id, { onDelete: 'cascade' }),
+  seq: integer('seq').notNull().default(0),
+  prevHash: text('prev_hash').notNull(),
+  hash: text('hash').notNull(),
+});

@@ -18,6 +18,7 @@ import { filePolicies as policies } from '../../policies/file.policy';
 import { type CompletedPart, PartsInvalidError, UPLOAD_URL_TTL_SECONDS } from '../../storage/storage';
 import { recordAccess, recordActivity } from '../audit/audit.repo';
 import { detectDocumentType, HEAD_BYTES, TAIL_BYTES } from './document-type';
+import { hashConfirmedFile, recordDownloadInTrail } from './file-hash';
 import { documentKey, type FileRow, incomingKey, presentFile } from './file-ref';
 import {
   deleteFile,
@@ -231,7 +232,8 @@ export async function confirmUpload(ctx: AppContext, actor: Actor, input: { id: 
     if (!contentType)
       return refuse(row, badRequest(FILE_MESSAGES.onlyTypes, { file: FILE_MESSAGES.onlyTypes }));
     await ctx.storage.move(row.storageKey, documentKey(row.id));
-    const ready = await markReady(tx, row.id, { storageKey: documentKey(row.id), size, contentType });
+    const sha256 = await hashConfirmedFile(ctx.storage, documentKey(row.id));
+    const ready = await markReady(tx, row.id, { storageKey: documentKey(row.id), size, contentType, sha256 });
     return { file: presentFile(ready) };
   });
   if ('refused' in outcome) {
@@ -271,8 +273,8 @@ export async function openDownload(ctx: AppContext, actor: Actor, input: { id: s
     inline,
   });
   if (grant) {
-    await ctx.db.transaction((tx) =>
-      recordAccess(tx, {
+    await ctx.db.transaction(async (tx) => {
+      await recordAccess(tx, {
         requestId: grant.requestId,
         attorneyUserId: grant.attorneyUserId,
         firmUserId: user.id,
@@ -280,8 +282,9 @@ export async function openDownload(ctx: AppContext, actor: Actor, input: { id: s
         kind: 'document_download',
         fileId: file.id,
         fileName: file.filename,
-      }),
-    );
+      });
+      await recordDownloadInTrail(tx, grant.requestId, user, file);
+    });
   }
   return { file: presentFile(file), download, inline };
 }

@@ -5,11 +5,25 @@ import type { lpqRequests } from '../../db/schema';
 import { enqueueMail } from '../../mail/outbox';
 import { HttpError } from '../../plugins/errors';
 import type { attorneyRequestScope } from '../../policies/request-scope';
+import { type AuditActor, appendAuditEvent } from '../audit/audit-chain';
 import { firmUserEmail } from './attorney-requests.repo';
 import { transitionRequest } from './request-state';
 import { packageRevokedMail } from './sharing.mails';
 
 type RequestRow = typeof lpqRequests.$inferSelect;
+
+/** PRODUCT.md §11: how each cause reads in the request's audit trail. */
+const TRAIL_EVENT: Record<
+  RevocationCause,
+  (row: RequestRow) => { type: 'revoked' | 'expired' | 'deleted'; details: Record<string, unknown> }
+> = {
+  attorney: (row) => ({ type: 'revoked', details: { version: row.currentVersion } }),
+  expired: (row) => ({
+    type: 'expired',
+    details: { version: row.currentVersion, accessUntil: row.accessUntil },
+  }),
+  account_deleted: (row) => ({ type: 'deleted', details: { version: row.currentVersion } }),
+};
 
 /**
  * Ends a firm's access inside the caller's transaction: shared → revoked with a guarded update, the firm
@@ -21,6 +35,8 @@ export async function endAccess(
   input: {
     requestId: string;
     cause: RevocationCause;
+    /** Who ended it, for the audit trail: the attorney, or the expiry job. */
+    actor: AuditActor;
     attorneyName: string;
     scope?: ReturnType<typeof attorneyRequestScope>;
   },
@@ -37,6 +53,11 @@ export async function endAccess(
     if (err instanceof HttpError && err.statusCode === 409) return null;
     throw err;
   }
+  await appendAuditEvent(tx, {
+    requestId: row.id,
+    actor: input.actor,
+    ...TRAIL_EVENT[input.cause](row),
+  });
   const firmEmail = await firmUserEmail(tx, row.firmUserId);
   if (firmEmail)
     await enqueueMail(tx, {

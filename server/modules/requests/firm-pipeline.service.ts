@@ -11,7 +11,7 @@ import type { FirmRequestItem } from '@shared/requests';
 import { isUuid } from '@shared/uuid';
 
 import type { AppContext } from '../../context';
-import type { Tx } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import type { requestNotes } from '../../db/schema';
 import { conflict, HttpError } from '../../plugins/errors';
 import { decodeCursor, encodeCursor } from '../../plugins/paging';
@@ -19,6 +19,8 @@ import { type Actor, authorize, type FirmUser } from '../../policies/authorize';
 import { requestPolicies as policies } from '../../policies/request.policy';
 import { firmRequestScope } from '../../policies/request-scope';
 import { recordAccess } from '../audit/audit.repo';
+import { appendAuditEvent, appendAuditEventToEach, firmActor } from '../audit/audit-chain';
+import { csvCell } from './csv';
 import {
   endInvitationTokens,
   findFirmRequestRef,
@@ -55,13 +57,6 @@ export async function listFirmRequestsPage(
 
 const nameOf = (r: { firstName: string | null; lastName: string | null }) =>
   r.firstName ? `${r.firstName} ${r.lastName ?? ''}`.trim() : null;
-
-/** CSV with formulas neutralised: a cell starting with = + - @ is prefixed, so a spreadsheet shows text. */
-function csvCell(value: string | null): string {
-  let v = value ?? '';
-  if (/^[=+\-@\t\r]/.test(v)) v = `'${v}`;
-  return /[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
-}
 
 /** PRODUCT.md §6: every row of the filtered list, all pages, as CSV. */
 export async function firmRequestsCsv(
@@ -101,23 +96,30 @@ export async function firmRequestsCsv(
 
 /**
  * PRODUCT.md §8: a CSV row that names an attorney is a read of their data, recorded for them (one event
- * per row) before the file leaves.
+ * per row) and in each request's audit trail (PRODUCT.md §11) before the file leaves.
  */
-async function recordCsvRows(db: Tx, user: User, requestIds: string[]) {
+async function recordCsvRows(db: Db, user: User, requestIds: string[]) {
   for (let i = 0; i < requestIds.length; i += 500) {
-    const rows = await requestsToRecord(db, user, requestIds.slice(i, i + 500));
-    await recordAccess(
-      db,
-      rows
-        .filter((r) => r.attorneyUserId)
-        .map((r) => ({
+    await db.transaction(async (tx) => {
+      const rows = (await requestsToRecord(tx, user, requestIds.slice(i, i + 500))).filter(
+        (r) => r.attorneyUserId,
+      );
+      await recordAccess(
+        tx,
+        rows.map((r) => ({
           requestId: r.id,
           attorneyUserId: r.attorneyUserId!,
           firmUserId: user.id,
           firmName: r.firmName,
           kind: 'csv_export' as const,
         })),
-    );
+      );
+      await appendAuditEventToEach(
+        tx,
+        rows.map((r) => r.id),
+        { actor: firmActor(user), type: 'exported', details: { what: 'list' } },
+      );
+    });
   }
 }
 
@@ -143,6 +145,12 @@ export async function withdrawRequest(ctx: AppContext, actor: Actor, input: { id
       set: { withdrawnAt: new Date() },
       conflictMessage: PIPELINE_MESSAGES.withdrawOnlyPending,
     });
+    await appendAuditEvent(tx, {
+      requestId,
+      actor: firmActor(user),
+      type: 'status_changed',
+      details: { from: 'pending', to: 'withdrawn' },
+    });
     await endInvitationTokens(tx, requestId);
     return toFirmRequestItem(row, null);
   });
@@ -162,6 +170,12 @@ export async function resendRequest(ctx: AppContext, actor: Actor, input: { id: 
       throw new HttpError(429, PIPELINE_MESSAGES.resendTooSoon);
     const updated = await markResent(tx, row.id);
     await sendInvitationMail(tx, ctx, updated, { reminder: true });
+    await appendAuditEvent(tx, {
+      requestId: row.id,
+      actor: firmActor(user),
+      type: 'resent',
+      details: { to: row.attorneyEmail },
+    });
     return toFirmRequestItem(updated, null);
   });
   ctx.onMailQueued();

@@ -18,6 +18,7 @@ import { type Actor, authorize, type FirmUser } from '../../policies/authorize';
 import { requestPolicies as policies } from '../../policies/request.policy';
 import { firmRequestScope } from '../../policies/request-scope';
 import { recordAccess, recordActivity } from '../audit/audit.repo';
+import { appendAuditEvent, firmActor } from '../audit/audit-chain';
 import { findFirmProfile } from '../firm/firm.repo';
 import { firmMayRead, positionLpqStatus, toFirmRequestItem } from './firm-request-item';
 import {
@@ -95,6 +96,18 @@ export async function createLpqRequest(
         firmSpecificQuestions: questions,
       });
       await sendInvitationMail(tx, ctx, inserted);
+      await appendAuditEvent(tx, {
+        requestId: inserted.id,
+        actor: firmActor(user),
+        at: inserted.sentAt,
+        type: 'sent',
+        details: {
+          to: inserted.attorneyEmail,
+          positionTitle: inserted.positionTitle,
+          practiceArea: inserted.practiceArea,
+          dueDate: inserted.dueDate,
+        },
+      });
       return inserted;
     });
   } catch (err) {
@@ -107,6 +120,9 @@ export async function createLpqRequest(
 }
 
 type AccessKind = 'package_view' | 'pdf_download';
+
+/** How each read reads in the audit trail (PRODUCT.md §11); `what` adds to the details. */
+const TRAIL_EVENT_OF = { package_view: 'read', pdf_download: 'exported' } as const;
 
 /**
  * PRODUCT.md §5, §8: one of the firm's requests and, while the firm may read it, one version of its
@@ -121,6 +137,7 @@ async function readOwnPackage(
   requestId: string,
   kind: AccessKind,
   version?: number,
+  what: Record<string, unknown> = {},
 ): Promise<{ request: FirmRequestItem; pkg: SharedPackage | null }> {
   // Narrowed to the firm's own requests in SQL and judged again on the row: policy request.firmOwns.
   const [row] = isUuid(requestId) ? await requestWithLpq(db).execute({ firmUserId: user.id, requestId }) : [];
@@ -136,12 +153,21 @@ async function readOwnPackage(
   }
   const stored = await loadVersion(db, requestId, version ?? row.request.currentVersion!);
   if (!stored) throw notFound();
-  await recordAccess(db, {
-    requestId: request.id,
-    attorneyUserId: row.request.attorneyUserId!,
-    firmUserId: user.id,
-    firmName: request.firmName,
-    kind,
+  // The access event and the trail's event together, before anything is answered.
+  await db.transaction(async (tx) => {
+    await recordAccess(tx, {
+      requestId: request.id,
+      attorneyUserId: row.request.attorneyUserId!,
+      firmUserId: user.id,
+      firmName: request.firmName,
+      kind,
+    });
+    await appendAuditEvent(tx, {
+      requestId: request.id,
+      actor: firmActor(user),
+      type: TRAIL_EVENT_OF[kind],
+      details: { version: stored.version, ...what },
+    });
   });
   const { include: _parts, ...pkg } = stored;
   const lpq = row.lpq;
@@ -164,7 +190,9 @@ export async function readPackageForPdf(
   input: { id: string; version?: number },
 ) {
   const firm = authorize(policies.firmRequests, actor);
-  const { request, pkg } = await readOwnPackage(ctx.db, firm, input.id, 'pdf_download', input.version);
+  const { request, pkg } = await readOwnPackage(ctx.db, firm, input.id, 'pdf_download', input.version, {
+    what: 'pdf',
+  });
   if (!pkg) throw notFound();
   return { request, pkg };
 }
@@ -180,7 +208,11 @@ export async function getPackageChanges(
 ): Promise<PackageChange[]> {
   const user = authorize(policies.firmRequests, actor);
   const { id: requestId, ...range } = input;
-  const { request, pkg } = await readOwnPackage(ctx.db, user, requestId, 'package_view', range.to);
+  const { request, pkg } = await readOwnPackage(ctx.db, user, requestId, 'package_view', range.to, {
+    what: 'changes',
+    from: range.from,
+    to: range.to,
+  });
   if (!pkg) throw notFound();
   const before = range.from === range.to ? pkg : await loadVersion(ctx.db, requestId, range.from);
   if (!before) throw notFound();
@@ -213,6 +245,12 @@ export async function setFirmRequestStatus(
       to: status,
       scope: firmRequestScope(user),
       set: status === 'reviewed' ? { reviewedAt: now } : { completedAt: now },
+    });
+    await appendAuditEvent(tx, {
+      requestId: request.id,
+      actor: firmActor(user),
+      type: 'status_changed',
+      details: { from: request.status, to: status },
     });
     if (row.attorneyUserId)
       await recordActivity(tx, {

@@ -1,0 +1,122 @@
+import type { User } from '@shared/auth';
+import { canonicalJson, jsonLeaves } from '@shared/canonical-json';
+import {
+  CERTIFICATION_MESSAGES,
+  type CertificationInput,
+  nameMatchesAccount,
+  tidyName,
+  type VerifyMismatch,
+} from '@shared/certification';
+import type { sharedPackages } from '../../db/schema';
+import { badRequest } from '../../plugins/errors';
+import { sha256Hex } from '../audit/audit-chain';
+
+/**
+ * PRODUCT.md §11: what a version's fingerprint covers and how verify names what differs. The fingerprint
+ * is the SHA-256 of the version's canonical JSON (shared/canonical-json.ts): the request and version, the
+ * moment it was shared, the parts chosen, the attorney, each frozen form, and each document's name, type,
+ * size and SHA-256 in order. Computed from the values being stored when a version is frozen, recomputed
+ * from what the database holds by verify: canonical JSON makes the two the same text on PGlite and
+ * PostgreSQL alike.
+ */
+
+type PackageRow = typeof sharedPackages.$inferSelect;
+export type VersionDocument = {
+  id: string;
+  name: string;
+  contentType: string;
+  size: number;
+  sha256: string | null;
+};
+export type VersionFields = Pick<
+  PackageRow,
+  | 'requestId'
+  | 'version'
+  | 'sharedAt'
+  | 'include'
+  | 'attorney'
+  | 'profile'
+  | 'masterLpq'
+  | 'conflictsForm'
+  | 'diversityForm'
+  | 'businessPlan'
+>;
+
+/** The JSON value a version's fingerprint is the hash of. */
+export function versionContent(row: VersionFields, documents: VersionDocument[]) {
+  return {
+    requestId: row.requestId,
+    version: row.version,
+    sharedAt: row.sharedAt.toISOString(),
+    include: row.include,
+    attorney: row.attorney,
+    profile: row.profile ?? null,
+    masterLpq: row.masterLpq,
+    conflictsForm: row.conflictsForm ?? null,
+    diversityForm: row.diversityForm ?? null,
+    businessPlan: row.businessPlan ?? null,
+    documents: documents.map((d) => ({
+      id: d.id,
+      name: d.name,
+      contentType: d.contentType,
+      size: d.size,
+      sha256: d.sha256,
+    })),
+  };
+}
+
+/** A leaf's digest: enough to tell that it changed, stored beside the data it describes, never sent. */
+const leafDigest = (canonical: string) => sha256Hex(canonical).slice(0, 16);
+
+/** The fingerprint of a version's content and the digest of each of its leaves by path. */
+export function sealOf(content: ReturnType<typeof versionContent>) {
+  return {
+    fingerprint: sha256Hex(canonicalJson(content)),
+    fieldDigests: Object.fromEntries(jsonLeaves(content).map(([path, text]) => [path, leafDigest(text)])),
+  };
+}
+
+/** The paths whose leaf differs from what was sealed: changed, added or removed; the part is the first key. */
+export function differingFields(
+  content: ReturnType<typeof versionContent>,
+  sealed: Record<string, string>,
+  max = 100,
+): VerifyMismatch[] {
+  const now = new Map(jsonLeaves(content).map(([path, text]) => [path, leafDigest(text)]));
+  const out: VerifyMismatch[] = [];
+  const partOf = (path: string) => /^[^.[]+/.exec(path)?.[0] ?? path;
+  for (const [path, digest] of now) {
+    if (!(path in sealed)) out.push({ part: partOf(path), path, problem: 'added' });
+    else if (sealed[path] !== digest) out.push({ part: partOf(path), path, problem: 'changed' });
+  }
+  for (const path of Object.keys(sealed))
+    if (!now.has(path)) out.push({ part: partOf(path), path, problem: 'removed' });
+  return out.slice(0, max);
+}
+
+/**
+ * The digest the audit trail's 'certified' event records: who certified (the name typed), when, what
+ * statement, and the fingerprint certified. A name or time edited in the database no longer matches it.
+ */
+export function certificateDigest(input: {
+  version: number;
+  fingerprint: string;
+  certifiedBy: string;
+  certifiedAt: Date;
+  statement: string;
+}) {
+  return sha256Hex(canonicalJson({ ...input, certifiedAt: input.certifiedAt.toISOString() }));
+}
+
+/**
+ * The typed name of a certification, checked against the account's name (case and spacing ignored): the
+ * name to store, or a 400 with the shared message. No certification: null (the spec's bodiless call).
+ */
+export function certifyingName(user: User, certification: CertificationInput | null | undefined) {
+  if (!certification) return null;
+  if (!nameMatchesAccount(certification.fullName, user))
+    throw badRequest(CERTIFICATION_MESSAGES.nameMismatch, {
+      'certification.fullName': CERTIFICATION_MESSAGES.nameMismatch,
+    });
+  return tidyName(certification.fullName);
+}

@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import { singleLineText } from './form-fields';
+import { formatDate } from './format';
+import { LIMITS } from './limits';
+
+/**
+ * PRODUCT.md §11: the attorney certifies each version they share or send, by typing their full name; the
+ * firm sees who certified, when, and the version's fingerprint, and can have it verified.
+ */
+
+/** The statement certified, verbatim. */
+export const CERTIFICATION_STATEMENT =
+  'I certify that the information in this package is true, accurate and complete to the best of my knowledge.';
+
+export const CERTIFICATION_MESSAGES = {
+  nameRequired: 'Type your full name to certify this package.',
+  nameMismatch: 'The name must match the name on your account (case and spacing do not matter).',
+} as const;
+
+export const CERTIFICATION_LABELS = {
+  field: 'Your full name',
+  description: 'Typing your name certifies this version; the firm sees who certified it and when.',
+  notCertified: 'Not certified',
+  verify: 'Verify',
+} as const;
+
+/** Case and spacing do not count: 'jane  DOE' is 'Jane Doe'. */
+const normalName = (name: string) => name.normalize('NFKC').toLowerCase().replace(/\s+/g, '');
+
+/** The typed name matches the account's first and last name, ignoring case and spacing. */
+export const nameMatchesAccount = (typed: string, account: { firstName: string; lastName: string }) =>
+  normalName(typed).length > 0 && normalName(typed) === normalName(`${account.firstName}${account.lastName}`);
+
+/** The name as stored: trimmed, runs of spaces as one. */
+export const tidyName = (name: string) => name.trim().replace(/\s+/g, ' ');
+
+/** `certification: { fullName }` in the share and update bodies (optional: the spec's call sends none). */
+export const certificationSchema = z.object({
+  fullName: singleLineText(z.string({ error: CERTIFICATION_MESSAGES.nameRequired }))
+    .trim()
+    .min(1, CERTIFICATION_MESSAGES.nameRequired)
+    .max(LIMITS.nameMax * 2 + 1, CERTIFICATION_MESSAGES.nameMismatch),
+});
+export type CertificationInput = z.input<typeof certificationSchema>;
+
+/** GET /api/firm/lpq-requests/{id} `package.certification`; null when the version was not certified. */
+export type Certification = { certifiedBy: string; certifiedAt: string; fingerprint: string };
+
+/** '3f9a…c21e': the fingerprint's first and last four hex digits. */
+export const shortFingerprint = (fingerprint: string) =>
+  fingerprint.length > 8 ? `${fingerprint.slice(0, 4)}…${fingerprint.slice(-4)}` : fingerprint;
+
+/** 'Certified by NAME on DATE · fingerprint 3f9a…c21e', or 'Not certified'. */
+export function certificationLine(certification: Certification | null) {
+  if (!certification) return CERTIFICATION_LABELS.notCertified;
+  return `Certified by ${certification.certifiedBy} on ${formatDate(certification.certifiedAt)} · fingerprint ${shortFingerprint(certification.fingerprint)}`;
+}
+
+/** Where verify found a difference: the part and the field's path, never a value. */
+export type VerifyMismatch = {
+  part: string;
+  path: string;
+  problem: 'changed' | 'added' | 'removed' | 'missing' | 'unrecorded';
+};
+
+/** GET /api/firm/lpq-requests/{id}/verify?version=N. */
+export type VersionVerification = {
+  intact: boolean;
+  version: number;
+  certifiedBy: string | null;
+  certifiedAt: string | null;
+  fingerprint: string | null;
+  mismatches: VerifyMismatch[];
+};
+
+const PART_NAMES: Record<string, string> = {
+  profile: 'Profile',
+  masterLpq: 'Master LPQ',
+  conflictsForm: 'Conflicts form',
+  diversityForm: 'Diversity self-identification',
+  businessPlan: 'Business plan',
+  documents: 'Documents',
+  attorney: 'Attorney',
+  include: 'Parts shared',
+  sharedAt: 'Date shared',
+  version: 'Version',
+  requestId: 'Request',
+  certification: 'Certification',
+  auditTrail: 'Audit trail',
+};
+
+const PROBLEM_WORDS: Record<VerifyMismatch['problem'], string> = {
+  changed: 'changed',
+  added: 'added',
+  removed: 'removed',
+  missing: 'missing from storage',
+  unrecorded: 'has no recorded fingerprint',
+};
+
+/** One mismatch in words for the review screen: 'Master LPQ: financialInfo.currentYear.rate changed'. */
+export function describeMismatch(m: VerifyMismatch, documentNames: string[] = []) {
+  const part = PART_NAMES[m.part] ?? m.part;
+  const doc = /^documents\[(\d+)\]/.exec(m.path);
+  if (m.part === 'documents' && doc && documentNames[Number(doc[1])]) {
+    const what =
+      m.problem === 'changed' ? 'its bytes differ from what was certified' : PROBLEM_WORDS[m.problem];
+    return `Document ‘${documentNames[Number(doc[1])]}’: ${what}`;
+  }
+  const field = m.path.startsWith(`${m.part}.`)
+    ? m.path.slice(m.part.length + 1)
+    : m.path === m.part
+      ? ''
+      : m.path;
+  return `${part}${field ? `: ${field}` : ''} ${PROBLEM_WORDS[m.problem]}`;
+}
