@@ -36,6 +36,9 @@ export const ACCOUNT_PATHS = {
 export const EXPORT_FILES = {
   json: 'lateral-passport-export.json',
   sharedFolder: 'shared',
+  /** PRODUCT.md §11: every request's audit trail as CSV, and each request's as a PDF in auditFolder. */
+  auditTrail: 'audit-trail.csv',
+  auditFolder: 'audit-trail',
 } as const;
 
 /** What happens on deletion, as the confirmation dialog says it before the attorney types the phrase. */

@@ -162,6 +162,8 @@ export const AUDIT_CSV_COLUMNS = [
   'Actor name',
   'Actor e-mail',
   'Actor role',
+  'Event code',
+  'Details (JSON)',
   'Previous hash',
   'Hash',
 ] as const;

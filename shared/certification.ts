@@ -113,3 +113,23 @@ export function describeMismatch(m: VerifyMismatch, documentNames: string[] = []
       : m.path;
   return `${part}${field ? `: ${field}` : ''} ${PROBLEM_WORDS[m.problem]}`;
 }
+
+/** A moment as 'Nov 25, 2026, 19:36:12 UTC' (the certificate and the trail name the time in UTC). */
+export const utcDateTime = (iso: string) => `${formatDate(iso)}, ${iso.slice(11, 19)} UTC`;
+
+/** What the package PDF's certificate page shows for one version (PRODUCT.md §11). */
+export type PackageCertificate = {
+  version: number;
+  certifiedBy: string | null;
+  certifiedAt: string | null;
+  statement: string | null;
+  fingerprint: string | null;
+  documents: { name: string; sha256: string | null }[];
+};
+
+export const CERTIFICATE_TEXTS = {
+  title: 'Certificate',
+  notCertified: 'Not certified. The attorney shared this version without certifying it.',
+  fingerprintNote:
+    'The fingerprint is the SHA-256 of this version’s canonical JSON (its stored contents with keys sorted and no whitespace, each document listed with its own SHA-256). Verify on the request’s page recomputes both from what is stored and names any difference.',
+} as const;

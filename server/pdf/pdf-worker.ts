@@ -5,12 +5,16 @@
  */
 import os from 'node:os';
 import { parentPort } from 'node:worker_threads';
+import type { PackageCertificate } from '@shared/certification';
 import type { FirmRequestItem, SharedPackage } from '@shared/requests';
+import { type AuditTrailPdf, renderAuditTrailPdf } from './audit-trail-pdf';
 import { renderPackagePdf } from './package-pdf';
 
 const PDF_THREAD_NICE = 10;
 
-export type PdfJob = { id: number; request: FirmRequestItem; pkg: SharedPackage };
+export type PdfJob =
+  | { id: number; request: FirmRequestItem; pkg: SharedPackage; certificate?: PackageCertificate }
+  | { id: number; trail: AuditTrailPdf };
 export type PdfResult = { id: number; pdf: Uint8Array } | { id: number; error: string };
 
 const port = parentPort;
@@ -24,9 +28,13 @@ try {
   // Not permitted here: the export still runs off the event loop.
 }
 
-port.on('message', async ({ id, request, pkg }: PdfJob) => {
+port.on('message', async (job: PdfJob) => {
+  const { id } = job;
   try {
-    const buffer = await renderPackagePdf(request, pkg);
+    const buffer =
+      'trail' in job
+        ? await renderAuditTrailPdf(job.trail)
+        : await renderPackagePdf(job.request, job.pkg, job.certificate);
     // Transfer the bytes when the buffer owns its memory; a slice of a shared pool is copied instead.
     const owned = buffer.byteOffset === 0 && buffer.byteLength === buffer.buffer.byteLength;
     const pdf = owned ? new Uint8Array(buffer.buffer, 0, buffer.byteLength) : new Uint8Array(buffer);

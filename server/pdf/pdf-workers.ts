@@ -1,6 +1,8 @@
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
+import type { PackageCertificate } from '@shared/certification';
 import type { FirmRequestItem, SharedPackage } from '@shared/requests';
+import type { AuditTrailPdf } from './audit-trail-pdf';
 import type { PdfJob, PdfResult } from './pdf-worker';
 
 /**
@@ -28,7 +30,8 @@ function startWorker() {
   return worker;
 }
 
-type Job = Omit<PdfJob, 'id'> & { resolve: (pdf: Buffer) => void; reject: (err: Error) => void };
+type JobInput = PdfJob extends infer J ? (J extends PdfJob ? Omit<J, 'id'> : never) : never;
+type Job = { input: JobInput; resolve: (pdf: Buffer) => void; reject: (err: Error) => void };
 
 const queue: Job[] = [];
 const idle: Worker[] = [];
@@ -67,13 +70,28 @@ function run(worker: Worker, job: Job) {
   worker.on('message', onMessage);
   worker.on('error', onError);
   worker.on('exit', onExit);
-  worker.postMessage({ id, request: job.request, pkg: job.pkg } satisfies PdfJob);
+  worker.postMessage({ id, ...job.input } satisfies PdfJob);
 }
 
-/** renderPackagePdf (package-pdf.ts) in a worker thread: the same bytes, without blocking the event loop. */
-export function renderPackagePdfOffThread(request: FirmRequestItem, pkg: SharedPackage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    queue.push({ request, pkg, resolve, reject });
+const offThread = (input: JobInput) =>
+  new Promise<Buffer>((resolve, reject) => {
+    queue.push({ input, resolve, reject });
     dispatch();
   });
+
+/**
+ * renderPackagePdf (package-pdf.ts) in a worker thread: the same bytes, without blocking the event loop.
+ * With a certificate, the PDF ends with its certificate page (PRODUCT.md §11).
+ */
+export function renderPackagePdfOffThread(
+  request: FirmRequestItem,
+  pkg: SharedPackage,
+  certificate?: PackageCertificate,
+): Promise<Buffer> {
+  return offThread({ request, pkg, certificate });
+}
+
+/** renderAuditTrailPdf (audit-trail-pdf.ts) in a worker thread. */
+export function renderAuditTrailPdfOffThread(trail: AuditTrailPdf): Promise<Buffer> {
+  return offThread({ trail });
 }

@@ -6,6 +6,7 @@ import { filesContracts } from './files';
 import { firmContracts, firmRequestContracts } from './firm';
 import { formContracts } from './forms';
 import { opsContracts } from './ops';
+import { recordContracts } from './record';
 
 /** Every endpoint the server has, area by area, in the order the docs show them. */
 export const CONTRACT_AREAS = [
@@ -18,6 +19,7 @@ export const CONTRACT_AREAS = [
   accountContracts,
   firmContracts,
   firmRequestContracts,
+  recordContracts,
   opsContracts,
 ] as const;
 

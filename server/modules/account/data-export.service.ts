@@ -16,7 +16,8 @@ import {
   readMasterLpq,
 } from '../master-lpq/master-lpq.repo';
 import { toFirmRequestItem } from '../requests/firm-request-item';
-import { listVersions, loadVersion } from '../requests/package-versions';
+import { listVersions, loadCertificate, loadVersion } from '../requests/package-versions';
+import { auditTrailExportEntries } from '../requests/record-export';
 import { accountRecord, activityOf, draftsOf, filesOf, requestsWithLpqs } from './account.repo';
 import { createZip, type ZipEntry } from './zip';
 
@@ -126,7 +127,8 @@ export async function exportAttorneyData(ctx: AppContext, actor: Actor) {
           let name = `${EXPORT_FILES.sharedFolder}/${slug(request.firmName)}-${slug(request.positionTitle)}-v${version}.pdf`;
           if (usedNames.has(name)) name = name.replace(/\.pdf$/, `-${request.id.slice(0, 8)}.pdf`);
           usedNames.add(name);
-          pdfs.push({ name, data: await renderPackagePdfOffThread(item, pkg) });
+          const certificate = (await loadCertificate(db, request.id, version)) ?? undefined;
+          pdfs.push({ name, data: await renderPackagePdfOffThread(item, pkg, certificate) });
           versions.push({ ...frozen, include, pdf: name });
         }
         requests.push({
@@ -135,6 +137,8 @@ export async function exportAttorneyData(ctx: AppContext, actor: Actor) {
         });
       }
 
+      // PRODUCT.md §11: the audit trail of every request, as CSV and one PDF per request.
+      pdfs.push(...(await auditTrailExportEntries(db, user)));
       const fileRows = await filesOf(db, user.id);
       const activity = await activityOf(db, user.id);
       const drafts = await draftsOf(db, user.id);

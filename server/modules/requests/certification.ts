@@ -6,10 +6,13 @@ import {
   nameMatchesAccount,
   tidyName,
   type VerifyMismatch,
+  type VersionVerification,
 } from '@shared/certification';
 import type { sharedPackages } from '../../db/schema';
 import { badRequest } from '../../plugins/errors';
+import type { StorageOperations } from '../../storage/storage';
 import { sha256Hex } from '../audit/audit-chain';
+import type { VersionToVerify } from './record.repo';
 
 /**
  * PRODUCT.md §11: what a version's fingerprint covers and how verify names what differs. The fingerprint
@@ -119,4 +122,83 @@ export function certifyingName(user: User, certification: CertificationInput | n
       'certification.fullName': CERTIFICATION_MESSAGES.nameMismatch,
     });
   return tidyName(certification.fullName);
+}
+
+/**
+ * GET …/verify (PRODUCT.md §11): recomputes the version's fingerprint from what the database holds now and
+ * each document's SHA-256 from the bytes in storage, and compares them with what was recorded when it was
+ * shared, and the recorded fingerprint and certificate with the request's audit trail. Each difference is
+ * named by part and field path, never by value, so a reader who may not see a part learns nothing of it.
+ */
+export async function verifyVersion(
+  storage: Pick<StorageOperations, 'sha256'>,
+  stored: VersionToVerify,
+): Promise<VersionVerification> {
+  const { row, seal, documents } = stored;
+  const mismatches: VerifyMismatch[] = [];
+  const content = versionContent(row, documents);
+  const { fingerprint } = sealOf(content);
+  if (!row.fingerprint) {
+    mismatches.push({ part: 'version', path: 'fingerprint', problem: 'unrecorded' });
+  } else if (fingerprint !== row.fingerprint) {
+    const fields = seal ? differingFields(content, seal.fieldDigests) : [];
+    // Nothing in the data differs from its digests: the recorded fingerprint itself was changed.
+    mismatches.push(
+      ...(fields.length ? fields : [{ part: 'version', path: 'fingerprint', problem: 'changed' as const }]),
+    );
+  }
+  for (const [i, doc] of documents.entries()) {
+    const path = `documents[${i}]`;
+    if (!doc.sha256) {
+      mismatches.push({ part: 'documents', path, problem: 'unrecorded' });
+      continue;
+    }
+    const now = doc.storageKey ? await storage.sha256(doc.storageKey) : null;
+    if (now === null) mismatches.push({ part: 'documents', path, problem: 'missing' });
+    else if (now !== doc.sha256) mismatches.push({ part: 'documents', path, problem: 'changed' });
+  }
+  mismatches.push(...againstTrail(stored));
+  return {
+    intact: mismatches.length === 0,
+    version: row.version,
+    certifiedBy: row.certifiedBy,
+    certifiedAt: row.certifiedAt?.toISOString() ?? null,
+    fingerprint: row.fingerprint,
+    mismatches,
+  };
+}
+
+/** The version's fingerprint and certificate as the audit trail recorded them when it was shared. */
+function againstTrail({ row, seal, events }: VersionToVerify): VerifyMismatch[] {
+  const out: VerifyMismatch[] = [];
+  const shared = events.find((e) => e.type === 'shared' || e.type === 'updated');
+  // A version frozen before the trail existed has no event to compare with.
+  if (shared && (shared.details as { fingerprint?: string }).fingerprint !== row.fingerprint)
+    out.push({ part: 'auditTrail', path: 'fingerprint', problem: 'changed' });
+  const certified = events.find((e) => e.type === 'certified');
+  const recorded = certified?.details as { certifiedAt?: string; certificate?: string } | undefined;
+  if (!row.certifiedBy || !row.certifiedAt) {
+    if (recorded) out.push({ part: 'certification', path: 'certifiedBy', problem: 'removed' });
+    return out;
+  }
+  if (!recorded) {
+    if (shared) out.push({ part: 'certification', path: 'certifiedBy', problem: 'added' });
+    return out;
+  }
+  if (recorded.certifiedAt !== row.certifiedAt.toISOString()) {
+    out.push({ part: 'certification', path: 'certifiedAt', problem: 'changed' });
+    return out;
+  }
+  const digest =
+    row.fingerprint &&
+    certificateDigest({
+      version: row.version,
+      fingerprint: row.fingerprint,
+      certifiedBy: row.certifiedBy,
+      certifiedAt: row.certifiedAt,
+      statement: seal?.statement ?? '',
+    });
+  if (digest !== recorded.certificate)
+    out.push({ part: 'certification', path: 'certifiedBy', problem: 'changed' });
+  return out;
 }

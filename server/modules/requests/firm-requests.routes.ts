@@ -113,11 +113,15 @@ export async function firmRequestRoutes(fastify: FastifyInstance, { ctx }: { ctx
   );
 
   app.get(c.packagePdf.path, { schema: routeSchema(c.packagePdf) }, async (request, reply) => {
-    const { request: item, pkg } = await readPackageForPdf(ctx, actorOf(request), {
+    const {
+      request: item,
+      pkg,
+      certificate,
+    } = await readPackageForPdf(ctx, actorOf(request), {
       id: request.params.id,
       version: request.query.version,
     });
-    const pdf = await renderPackagePdfOffThread(item, pkg);
+    const pdf = await renderPackagePdfOffThread(item, pkg, certificate);
     const name = `LPQ ${pkg.attorney.firstName} ${pkg.attorney.lastName} ${item.positionTitle} ${format(new Date(pkg.sharedAt), 'yyyy-MM-dd')} v${pkg.version}`;
     return reply
       .header('Content-Type', 'application/pdf')

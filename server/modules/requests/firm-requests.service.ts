@@ -32,7 +32,7 @@ import {
   requestWithLpq,
 } from './firm-requests.repo';
 import { sendInvitationMail } from './invitations';
-import { listVersions, loadVersion } from './package-versions';
+import { listVersions, loadCertificate, loadVersion } from './package-versions';
 import { transitionRequest } from './request-state';
 
 type RequestRow = typeof lpqRequests.$inferSelect;
@@ -194,7 +194,9 @@ export async function readPackageForPdf(
     what: 'pdf',
   });
   if (!pkg) throw notFound();
-  return { request, pkg };
+  // PRODUCT.md §11: the PDF ends with the version's certificate page.
+  const certificate = (await loadCertificate(ctx.db, request.id, pkg.version)) ?? undefined;
+  return { request, pkg, certificate };
 }
 
 /**

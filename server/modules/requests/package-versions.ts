@@ -1,5 +1,5 @@
 import type { User } from '@shared/auth';
-import { CERTIFICATION_STATEMENT, type Certification } from '@shared/certification';
+import { CERTIFICATION_STATEMENT, type Certification, type PackageCertificate } from '@shared/certification';
 import { type FileRef, fileIdFromUrl, objectUrlFor } from '@shared/files';
 import type { SharedPackage } from '@shared/requests';
 import { chosenParts, type PackageParts } from '@shared/sharing';
@@ -239,6 +239,44 @@ async function versionFiles(db: Db | Tx, requestId: string, version: number): Pr
     size: f.size,
     url: objectUrlFor(f.fileId),
   }));
+}
+
+/** What the package PDF's certificate page shows for one version (PRODUCT.md §11). */
+export async function loadCertificate(
+  db: Db | Tx,
+  requestId: string,
+  version: number,
+): Promise<PackageCertificate | null> {
+  const [row] = await db
+    .select({
+      certifiedBy: sharedPackages.certifiedBy,
+      certifiedAt: sharedPackages.certifiedAt,
+      fingerprint: sharedPackages.fingerprint,
+      statement: sharedPackageSeals.statement,
+    })
+    .from(sharedPackages)
+    .leftJoin(
+      sharedPackageSeals,
+      and(
+        eq(sharedPackageSeals.requestId, sharedPackages.requestId),
+        eq(sharedPackageSeals.version, sharedPackages.version),
+      ),
+    )
+    .where(and(eq(sharedPackages.requestId, requestId), eq(sharedPackages.version, version)));
+  if (!row) return null;
+  const documents = await db
+    .select({ name: sharedPackageFiles.name, sha256: sharedPackageFiles.sha256 })
+    .from(sharedPackageFiles)
+    .where(and(eq(sharedPackageFiles.requestId, requestId), eq(sharedPackageFiles.version, version)))
+    .orderBy(asc(sharedPackageFiles.position));
+  return {
+    version,
+    certifiedBy: row.certifiedBy,
+    certifiedAt: row.certifiedAt?.toISOString() ?? null,
+    statement: row.statement,
+    fingerprint: row.fingerprint,
+    documents,
+  };
 }
 
 /** Every version's number and date, oldest first. */

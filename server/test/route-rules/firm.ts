@@ -98,4 +98,29 @@ export const FIRM_RULES: Record<string, RouteRule> = {
     ok: 200,
     call: (w) => ({ url: `/api/firm/lpq-requests/${w.sharedRequestId}/package.pdf` }),
   },
+  // PRODUCT.md §11: verify, and the audit trail
+  'GET /api/firm/lpq-requests/:id/verify': {
+    access: 'firm-owned',
+    resource: 'request',
+    ok: 200,
+    call: (w) => ({ url: `/api/firm/lpq-requests/${w.sharedRequestId}/verify?version=1` }),
+  },
+  'GET /api/firm/lpq-requests/:id/audit.csv': {
+    access: 'firm-owned',
+    resource: 'request',
+    ok: 200,
+    call: (w) => ({ url: `/api/firm/lpq-requests/${w.sharedRequestId}/audit.csv` }),
+  },
+  'GET /api/firm/lpq-requests/:id/audit.pdf': {
+    access: 'firm-owned',
+    resource: 'request',
+    ok: 200,
+    call: (w) => ({ url: `/api/firm/lpq-requests/${w.sharedRequestId}/audit.pdf` }),
+  },
+  'GET /api/firm/lpq-requests/:id/audit/verify': {
+    access: 'firm-owned',
+    resource: 'request',
+    ok: 200,
+    call: (w) => ({ url: `/api/firm/lpq-requests/${w.sharedRequestId}/audit/verify` }),
+  },
 };
