@@ -205,11 +205,24 @@ function certificatePage(c: PackageCertificate): Content[] {
   out.push({ text: 'Documents', style: 'groupHeading' });
   out.push(
     c.documents.length
-      ? recordTable({
-          kind: 'table',
-          columns: ['Document', 'SHA-256'],
-          rows: c.documents.map((d) => [d.name, d.sha256 ?? 'Not recorded']),
-        })
+      ? {
+          table: {
+            headerRows: 1,
+            dontBreakRows: true,
+            widths: [170, '*'],
+            body: [
+              [
+                { text: 'Document', style: 'th' },
+                { text: 'SHA-256', style: 'th' },
+              ],
+              ...c.documents.map((d) => [
+                { text: d.name, style: 'td' },
+                { text: d.sha256 ?? 'Not recorded', style: 'hash' },
+              ]),
+            ],
+          },
+          layout: gridRules,
+        }
       : { text: 'No documents were shared with this version.', style: 'muted' },
   );
   out.push({ text: CERTIFICATE_TEXTS.fingerprintNote, style: 'muted', margin: [0, 10, 0, 0] });
@@ -280,6 +293,7 @@ export async function renderPackagePdf(
       notice: { color: '#8a5a00', italics: true, margin: [0, 0, 0, 4] },
       statement: { fontSize: 11, italics: true, margin: [0, 6, 0, 4] },
       signature: { fontSize: 10, bold: true, margin: [0, 0, 0, 4] },
+      hash: { fontSize: 8 },
       runningHead: { fontSize: 7.5, color: MUTED },
     },
   });
