@@ -45,7 +45,7 @@ export const EXPORT_FILES = {
 export const ACCOUNT_DELETION_FACTS = [
   'Your drafts, forms (profile, Master LPQ, conflicts form, diversity form, business plan, position LPQs), documents and sessions are erased at once.',
   'Every active share is revoked: those firms lose access to your package, its PDF and your documents, and each is e-mailed.',
-  'Firms keep their request rows with your e-mail address only: no name, no package, no documents.',
+  'Firms keep their request rows and each request’s audit trail with your e-mail address only: no name, no package, no documents.',
   'This cannot be undone.',
 ] as const;
 

@@ -136,7 +136,7 @@ export function describeAuditDetails(type: AuditEventType, details: Record<strin
       return [file.name, file.sha256 ? `SHA-256 ${shortHash(file.sha256)}` : ''].filter(Boolean).join(' · ');
     }
     case 'status_changed':
-      return `${STATUS_WORDS[String(d.from)] ?? d.from} → ${STATUS_WORDS[String(d.to)] ?? d.to}`;
+      return `From ${STATUS_WORDS[String(d.from)] ?? d.from} to ${STATUS_WORDS[String(d.to)] ?? d.to}`;
     case 'expired':
       return d.accessUntil ? `Access was until ${formatDate(String(d.accessUntil))}` : '';
     case 'deleted':
@@ -167,3 +167,23 @@ export const AUDIT_CSV_COLUMNS = [
   'Previous hash',
   'Hash',
 ] as const;
+
+/** The screens' words for the trail's downloads and its check. */
+export const AUDIT_TRAIL_TEXTS = {
+  title: 'Audit trail',
+  requestDescription:
+    'Every event of this request — sent, shared, certified, each read and download — each sealed with the hash of the one before.',
+  accountDescription:
+    'Every event of every request firms sent you, as one CSV file: who did what, when, each sealed with the hash of the event before.',
+  csv: 'Download CSV',
+  pdf: 'Download PDF',
+  verify: 'Check the trail',
+  intact: (events: number) =>
+    `Intact: ${events} event${events === 1 ? '' : 's'}, each linked to the one before, none changed or missing.`,
+  broken: 'The trail was changed outside Lateral Passport',
+  failed: 'The check could not be run. Please try again.',
+  downloadFailed: {
+    title: 'Download failed',
+    message: 'The audit trail could not be downloaded. Please try again.',
+  },
+} as const;

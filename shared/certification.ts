@@ -1,11 +1,9 @@
-import { z } from 'zod';
-import { singleLineText } from './form-fields';
 import { formatDate } from './format';
-import { LIMITS } from './limits';
 
 /**
  * PRODUCT.md §11: the attorney certifies each version they share or send, by typing their full name; the
- * firm sees who certified, when, and the version's fingerprint, and can have it verified.
+ * firm sees who certified, when, and the version's fingerprint, and can have it verified. No zod here (the
+ * review screen reads it); the body's schema is `certificationSchema` in sharing.ts.
  */
 
 /** The statement certified, verbatim. */
@@ -33,15 +31,6 @@ export const nameMatchesAccount = (typed: string, account: { firstName: string; 
 
 /** The name as stored: trimmed, runs of spaces as one. */
 export const tidyName = (name: string) => name.trim().replace(/\s+/g, ' ');
-
-/** `certification: { fullName }` in the share and update bodies (optional: the spec's call sends none). */
-export const certificationSchema = z.object({
-  fullName: singleLineText(z.string({ error: CERTIFICATION_MESSAGES.nameRequired }))
-    .trim()
-    .min(1, CERTIFICATION_MESSAGES.nameRequired)
-    .max(LIMITS.nameMax * 2 + 1, CERTIFICATION_MESSAGES.nameMismatch),
-});
-export type CertificationInput = z.input<typeof certificationSchema>;
 
 /** GET /api/firm/lpq-requests/{id} `package.certification`; null when the version was not certified. */
 export type Certification = { certifiedBy: string; certifiedAt: string; fingerprint: string };
@@ -132,4 +121,14 @@ export const CERTIFICATE_TEXTS = {
   notCertified: 'Not certified. The attorney shared this version without certifying it.',
   fingerprintNote:
     'The fingerprint is the SHA-256 of this version’s canonical JSON (its stored contents with keys sorted and no whitespace, each document listed with its own SHA-256). Verify on the request’s page recomputes both from what is stored and names any difference.',
+} as const;
+
+/** The review screen's words for verify. */
+export const VERIFY_TEXTS = {
+  button: 'Verify',
+  intact: (version: number) =>
+    `Version ${version} is exactly what was shared: its fingerprint and every document’s SHA-256 were recomputed from what is stored and match.`,
+  changedTitle: 'Changed since it was shared',
+  changedIntro: 'These differ from what was recorded when this version was shared:',
+  failed: 'Verification could not be run. Please try again.',
 } as const;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { certificationSchema } from './certification';
-import { isoDateString } from './form-fields';
+import { CERTIFICATION_MESSAGES } from './certification';
+import { isoDateString, singleLineText } from './form-fields';
 import { formatDate } from './format';
+import { LIMITS } from './limits';
 import type { SharedPackage } from './requests';
 
 /**
@@ -62,6 +63,15 @@ const part = z.boolean({ error: 'Choose yes or no' }).optional();
 const includeSchema = z
   .object({ conflictsForm: part, businessPlan: part, documents: part, diversityForm: part })
   .strip();
+
+/** PRODUCT.md §11: `certification: { fullName }` in the share and update bodies (checked against the account). */
+export const certificationSchema = z.object({
+  fullName: singleLineText(z.string({ error: CERTIFICATION_MESSAGES.nameRequired }))
+    .trim()
+    .min(1, CERTIFICATION_MESSAGES.nameRequired)
+    .max(LIMITS.nameMax * 2 + 1, CERTIFICATION_MESSAGES.nameMismatch),
+});
+export type CertificationInput = z.input<typeof certificationSchema>;
 
 /** Today as yyyy-mm-dd (UTC). */
 const today = () => new Date().toISOString().slice(0, 10);

@@ -2,12 +2,12 @@ import type { User } from '@shared/auth';
 import { canonicalJson, jsonLeaves } from '@shared/canonical-json';
 import {
   CERTIFICATION_MESSAGES,
-  type CertificationInput,
   nameMatchesAccount,
   tidyName,
   type VerifyMismatch,
   type VersionVerification,
 } from '@shared/certification';
+import type { CertificationInput } from '@shared/sharing';
 import type { sharedPackages } from '../../db/schema';
 import { badRequest } from '../../plugins/errors';
 import type { StorageOperations } from '../../storage/storage';
