@@ -3,7 +3,7 @@ import type { AuditActorKind, AuditBreak, AuditEventType, AuditVerification } fr
 import { AUDIT_BREAK_MESSAGES } from '@shared/audit-trail';
 import type { User } from '@shared/auth';
 import { canonicalJson } from '@shared/canonical-json';
-import { asc, eq, type SQL, sql } from 'drizzle-orm';
+import { asc, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { auditEvents, auditHeads } from '../../db/schema';
 
@@ -58,11 +58,12 @@ export const systemActor = (job: string): AuditActor => ({
   role: job,
 });
 
-type SqlValue = SQL | string | number | boolean | null;
+/** A value of the append: SQL written into the text, a placeholder of a prepared statement, or a parameter. */
+type SqlValue = SQL | Placeholder | string | number | boolean | null;
 const value = (v: SqlValue) => (v instanceof Object ? v : sql`${v}`);
 
 /** A JS value as a typed parameter for to_json (an untyped parameter has no type to write it by). */
-function jsonParam(v: SqlValue): SQL {
+function jsonParam(v: SqlValue): SQL | Placeholder {
   if (v === null) return sql`null::text`;
   if (v instanceof Object) return v;
   if (typeof v === 'string') return sql`${v}::text`;
