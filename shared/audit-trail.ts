@@ -137,6 +137,8 @@ export function describeAuditDetails(type: AuditEventType, details: Record<strin
     }
     case 'status_changed':
       return `From ${STATUS_WORDS[String(d.from)] ?? d.from} to ${STATUS_WORDS[String(d.to)] ?? d.to}`;
+    case 'revoked':
+      return version ? `${version}: the firm lost access` : 'The firm lost access';
     case 'expired':
       return d.accessUntil ? `Access was until ${formatDate(String(d.accessUntil))}` : '';
     case 'deleted':

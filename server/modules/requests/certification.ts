@@ -202,3 +202,34 @@ function againstTrail({ row, seal, events }: VersionToVerify): VerifyMismatch[] 
     out.push({ part: 'certification', path: 'certifiedBy', problem: 'changed' });
   return out;
 }
+
+/**
+ * PRODUCT.md §9 (firm teams): a reader sees only the parts their roles allow. For a part they may not see,
+ * verify still says that it differs, by the part's name alone: no field path (paths name fields and array
+ * places, which say something of what the part holds). `visibleParts` null: every part is visible.
+ */
+export function verificationForReader(
+  result: VersionVerification,
+  visibleParts: readonly string[] | null,
+): VersionVerification {
+  if (!visibleParts) return result;
+  const hidden = (part: string) => PACKAGE_CONTENT_PARTS.includes(part) && !visibleParts.includes(part);
+  const seen = new Set<string>();
+  const mismatches = result.mismatches.flatMap((m): VerifyMismatch[] => {
+    if (!hidden(m.part)) return [m];
+    if (seen.has(m.part)) return [];
+    seen.add(m.part);
+    return [{ part: m.part, path: m.part, problem: 'changed' }];
+  });
+  return { ...result, mismatches };
+}
+
+/** The parts of a version a reader's roles may or may not reach (§9); the rest is the version's frame. */
+const PACKAGE_CONTENT_PARTS: readonly string[] = [
+  'profile',
+  'masterLpq',
+  'conflictsForm',
+  'diversityForm',
+  'businessPlan',
+  'documents',
+];

@@ -11,7 +11,7 @@ import { type Actor, authorize, type FirmUser } from '../../policies/authorize';
 import { requestPolicies as policies } from '../../policies/request.policy';
 import { attorneyRequestScope, firmRequestScope } from '../../policies/request-scope';
 import { verifyChain } from '../audit/audit-chain';
-import { verifyVersion } from './certification';
+import { verificationForReader, verifyVersion } from './certification';
 import { firmMayRead } from './firm-request-item';
 import { findFirmRequestWithName } from './firm-requests.repo';
 import { loadAttorneyRequest } from './load-request';
@@ -52,7 +52,8 @@ export async function verifyFirmVersion(
   if (!firmMayRead(request) || request.currentVersion === null) throw notFound();
   const stored = await versionToVerify(ctx.db, request.id, input.version ?? request.currentVersion);
   if (!stored) throw notFound();
-  return verifyVersion(ctx.storage, stored);
+  // Every part is visible to the firm's one user today; under §9's roles, pass the reader's visibleParts.
+  return verificationForReader(await verifyVersion(ctx.storage, stored), null);
 }
 
 /** Each request's chain checked on its own (a request with events and no head is broken); the first broken one is named. */
