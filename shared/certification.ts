@@ -86,21 +86,68 @@ const PROBLEM_WORDS: Record<VerifyMismatch['problem'], string> = {
   unrecorded: 'has no recorded fingerprint',
 };
 
-/** One mismatch in words for the review screen: 'Master LPQ: financialInfo.currentYear.rate changed'. */
-export function describeMismatch(m: VerifyMismatch, documentNames: string[] = []) {
-  const part = PART_NAMES[m.part] ?? m.part;
-  const doc = /^documents\[(\d+)\]/.exec(m.path);
-  if (m.part === 'documents' && doc && documentNames[Number(doc[1])]) {
-    const what =
-      m.problem === 'changed' ? 'its bytes differ from what was certified' : PROBLEM_WORDS[m.problem];
-    return `Document ‘${documentNames[Number(doc[1])]}’: ${what}`;
+/** What verify found against the audit trail's record of the version, in words. */
+const AGAINST_TRAIL: Record<string, string> = {
+  'auditTrail fingerprint changed':
+    'The fingerprint differs from the one the audit trail recorded when it was shared',
+  'certification certifiedBy changed':
+    'Certification: the name differs from the one the audit trail recorded',
+  'certification certifiedAt changed':
+    'Certification: the time differs from the one the audit trail recorded',
+  'certification certifiedBy added':
+    'Certification: the audit trail recorded no certification of this version',
+  'certification certifiedBy removed':
+    'Certification: the audit trail recorded a certification this version no longer shows',
+};
+
+/** A key in words: 'currentYear' → 'Current year', 'masterLpq' → 'Master LPQ', 'sha256' → 'SHA-256'. */
+const words = (key: string) =>
+  key === 'sha256'
+    ? 'SHA-256'
+    : key
+        .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+        .replace(/[_-]+/g, ' ')
+        .toLowerCase()
+        .replace(/^./, (c) => c.toUpperCase())
+        .replace(/\blpq\b/gi, 'LPQ');
+
+/** A field's path in words: 'financialInfo.currentYear.rate' → 'Financial info › Current year › Rate'. */
+export function fieldPathWords(path: string): string {
+  const out: string[] = [];
+  for (const [, key, quoted, index] of path.matchAll(/([^.[\]]+)|\["((?:[^"\\]|\\.)*)"\]|\[(\d+)\]/g)) {
+    if (index !== undefined && out.length) out[out.length - 1] += ` ${Number(index) + 1}`;
+    else if (index !== undefined) out.push(`Item ${Number(index) + 1}`);
+    else out.push(words(key ?? JSON.parse(`"${quoted}"`)));
   }
-  const field = m.path.startsWith(`${m.part}.`)
-    ? m.path.slice(m.part.length + 1)
-    : m.path === m.part
-      ? ''
-      : m.path;
-  return `${part}${field ? `: ${field}` : ''} ${PROBLEM_WORDS[m.problem]}`;
+  return out.join(' › ');
+}
+
+/**
+ * One mismatch in words for the review screen: 'Master LPQ: Financial info › Current year › Rate changed',
+ * "Document ‘Resume.pdf’: its bytes differ from what was certified" (names from the package on screen).
+ */
+export function describeMismatch(m: VerifyMismatch, documentNames: string[] = []) {
+  const doc = /^documents\[(\d+)\](?:\.(.+))?$/.exec(m.path);
+  const docName = doc && documentNames[Number(doc[1])];
+  if (m.part === 'documents' && doc && docName) {
+    const field = doc[2] ? fieldPathWords(doc[2]) : null;
+    if (m.problem === 'unrecorded')
+      return `Document ‘${docName}’: no SHA-256 was recorded when it was shared`;
+    if (m.problem === 'missing') return `Document ‘${docName}’: its file is missing from storage`;
+    if (!field) return `Document ‘${docName}’: its bytes differ from what was certified`;
+    return `Document ‘${docName}’: its recorded ${field} ${PROBLEM_WORDS[m.problem]}`;
+  }
+  const against = AGAINST_TRAIL[`${m.part} ${m.path} ${m.problem}`];
+  if (against) return against;
+  if (m.part === 'version' && m.path === 'fingerprint')
+    return m.problem === 'unrecorded'
+      ? 'No fingerprint was recorded for this version'
+      : 'The recorded fingerprint was changed';
+  const part = PART_NAMES[m.part] ?? words(m.part);
+  const rest =
+    m.path.startsWith(`${m.part}.`) || m.path.startsWith(`${m.part}[`) ? m.path.slice(m.part.length) : m.path;
+  const field = rest === m.part ? '' : rest.replace(/^\./, '');
+  return `${part}${field ? `: ${fieldPathWords(field)}` : ''} ${PROBLEM_WORDS[m.problem]}`;
 }
 
 /** A moment as 'Nov 25, 2026, 19:36:12 UTC' (the certificate and the trail name the time in UTC). */
