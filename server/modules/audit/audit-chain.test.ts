@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { expect, it } from 'vitest';
-import { auditEvents, auditHeads } from '../../db/schema';
+import { auditEvents, auditHeads, lpqRequests } from '../../db/schema';
 import { buildAttorney } from '../../test/factories';
 import { describeEachDb } from '../../test/harness';
 import { buildFirm } from '../firm/firm.factories';
@@ -209,6 +209,40 @@ describeEachDb('audit trail: the hash chain (PRODUCT.md §11)', (t, kind) => {
     });
     expect((await verify(requestId)).intact).toBe(true);
   });
+
+  it.runIf(kind === 'postgres')(
+    'appends to overlapping sets of requests at once without a deadlock',
+    async () => {
+      const { firm } = await request();
+      const rows = await db()
+        .insert(lpqRequests)
+        .values(
+          Array.from({ length: 300 }, (_, i) => ({
+            firmUserId: firm.user.id,
+            firmName: 'Arden & Vale',
+            attorneyEmail: `bulk-${i}@example.com`,
+            positionTitle: `Partner ${i}`,
+            practiceArea: 'Corporate',
+          })),
+        )
+        .returning({ id: lpqRequests.id });
+      const ids = rows.map((r) => r.id);
+      const actor = firmActor(firm.user);
+      // Half of them name the requests in the opposite order: without one locking order they deadlock.
+      await Promise.all(
+        Array.from({ length: 8 }, (_, i) =>
+          db().transaction((tx) =>
+            appendAuditEventToEach(tx, i % 2 ? [...ids].reverse() : ids, {
+              actor,
+              type: 'exported',
+              details: { i },
+            }),
+          ),
+        ),
+      );
+      for (const id of ids.slice(0, 20)) expect(await verify(id)).toMatchObject({ intact: true, events: 8 });
+    },
+  );
 
   it.runIf(kind === 'postgres')(
     'keeps the chain whole under 50 concurrent appends to one request',

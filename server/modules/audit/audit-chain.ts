@@ -193,22 +193,29 @@ export async function appendAuditEvent(
 
 /**
  * The same event (type, actor, details) on each of several requests, in one statement: one row per
- * request through `unnest`, so a CSV naming a thousand attorneys costs one round trip per batch.
+ * request through `unnest`, so a CSV naming a thousand attorneys costs two round trips per batch. Call it
+ * inside a transaction (the heads it locks first stay locked until the append).
  */
 export async function appendAuditEventToEach(
   db: Db | Tx,
   requestIds: string[],
   event: Omit<AuditEventInput, 'requestId'>,
 ): Promise<number> {
-  const ids = [...new Set(requestIds)];
+  const ids = [...new Set(requestIds)].sort();
   if (ids.length === 0) return 0;
+  // The heads in one order (by id) before the statement takes them in whatever order its join gives: two
+  // of these on overlapping requests then wait for each other instead of deadlocking.
+  const list = `{${ids.join(',')}}`;
+  await db.execute(
+    sql`select 1 from "audit_heads" where "request_id" = any(${list}::uuid[]) order by "request_id" for update`,
+  );
   const append: AuditAppend = {
     requestId: sql`r.id`,
     actor: event.actor,
     type: event.type,
     details: canonicalJson(event.details ?? {}),
     at: event.at?.toISOString(),
-    from: sql`unnest(${`{${ids.join(',')}}`}::uuid[]) as r(id)`,
+    from: sql`unnest(${list}::uuid[]) as r(id)`,
   };
   const result = (await db.execute(
     sql`with ${auditAppendCtes(append)} select count(*)::int as "n" from "audit_event"`,
