@@ -2,6 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { completeMasterLpq } from '../server/modules/master-lpq/master-lpq.fixtures';
 import { TOASTS } from '../shared/texts';
 import {
+  certifyInDialog,
   inviteByApi,
   PASSWORD,
   registerByApi,
@@ -259,6 +260,7 @@ test('(b) walking a complete master LPQ with Next to the end keeps it complete, 
   const card = page.getByRole('article', { name: /Arden & Vale LLP/ });
   await card.getByRole('button', { name: 'Share LPQ' }).click();
   const dialog = page.getByRole('dialog', { name: 'Share LPQ Package' });
+  await certifyInDialog(dialog, 'Jordan Avery');
   await dialog.getByRole('button', { name: 'Share LPQ' }).click();
   await expect(page.getByText('LPQ Shared Successfully')).toBeVisible();
   await firm.close();

@@ -1,7 +1,14 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { completeMasterLpq } from '../server/modules/master-lpq/master-lpq.fixtures';
 import { PREFILL_MARKS } from '../shared/prefill-sources';
-import { inviteByApi, registerByApi, registerFirmByApi, uniqueEmail, verifyAddressByApi } from './helpers';
+import {
+  certifyInDialog,
+  inviteByApi,
+  registerByApi,
+  registerFirmByApi,
+  uniqueEmail,
+  verifyAddressByApi,
+} from './helpers';
 
 /** What the attorney gave at registration and on the profile (PUT /api/attorney/profile). */
 const PROFILE = {
@@ -93,10 +100,9 @@ async function shareAndOpen(page: Page, firmName: string) {
   await page.goto('/attorney/lpq-requests');
   const card = page.getByRole('article', { name: new RegExp(firmName) });
   await card.getByRole('button', { name: 'Share LPQ' }).click();
-  await page
-    .getByRole('dialog', { name: 'Share LPQ Package' })
-    .getByRole('button', { name: 'Share LPQ' })
-    .click();
+  const dialog = page.getByRole('dialog', { name: 'Share LPQ Package' });
+  await certifyInDialog(dialog, 'Jordan Avery');
+  await dialog.getByRole('button', { name: 'Share LPQ' }).click();
   await expect(page.getByText('LPQ Shared Successfully')).toBeVisible();
   await card.getByRole('link', { name: 'Complete Position LPQ' }).click();
   await expect(page.getByRole('heading', { name: 'Lateral Partner Questionnaire' })).toBeVisible();

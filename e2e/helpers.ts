@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 import { UI_TIMING } from '../shared/limits';
 import { TOASTS } from '../shared/texts';
 
@@ -189,4 +189,12 @@ export async function watchForText(page: Page, text: string) {
     observer.observe(document, { childList: true, subtree: true, characterData: true });
   }, text);
   return () => expect.poll(() => seen, { message: `"${text}" was never shown`, timeout: 15_000 }).toBe(true);
+}
+
+/**
+ * PRODUCT.md §11: the share and update dialogs ask the attorney to certify the package by typing their
+ * full name (the account's name, case and spacing aside).
+ */
+export async function certifyInDialog(dialog: Locator, fullName: string) {
+  await dialog.getByLabel('Your full name').fill(fullName);
 }

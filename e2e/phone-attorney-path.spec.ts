@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import {
   answerDisclosures,
+  certifyInDialog,
   inviteByApi,
   PASSWORD,
   registerFirmByApi,
@@ -255,6 +256,7 @@ test('the attorney path on a 390 px phone: register, onboard, complete every for
     dialog.getByRole('button', { name: 'Share LPQ' }),
     'the dialog’s Share LPQ button',
   );
+  await certifyInDialog(dialog, 'Jamie Okafor');
   await shot(page, '16-share-dialog');
   await dialog.getByRole('button', { name: 'Share LPQ' }).click();
   await expectToast(page, 'LPQ Shared Successfully');

@@ -5,6 +5,7 @@ import {
   diversityForm,
 } from '../server/modules/master-lpq/master-lpq.fixtures';
 import {
+  certifyInDialog,
   inviteByApi,
   registerByApi,
   registerFirmByApi,
@@ -69,6 +70,7 @@ test('the attorney shares without diversity after a preview, sees the firm read,
   await shot(attorney, 'share-preview-1280');
   await attorney.keyboard.press('Escape');
   await expect(preview).toBeHidden();
+  await certifyInDialog(dialog, 'Casey Avery');
   await dialog.getByRole('button', { name: 'Share LPQ' }).click();
   await expect(attorney.getByText('LPQ Shared Successfully')).toBeVisible();
   await expect(card.getByText('Access until Dec 31, 2099')).toBeVisible();
@@ -96,6 +98,7 @@ test('the attorney shares without diversity after a preview, sees the firm read,
   await card.getByRole('button', { name: 'Send update' }).click();
   const update = attorney.getByRole('dialog', { name: 'Send Update' });
   await expect(update.getByText(/become version 2/)).toBeVisible();
+  await certifyInDialog(update, 'Casey Avery');
   await update.getByRole('button', { name: 'Send Update' }).click();
   await expect(attorney.getByText('Update Sent')).toBeVisible();
   await expect(card.getByText(/version 2/)).toBeVisible();

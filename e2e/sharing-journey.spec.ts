@@ -1,6 +1,14 @@
 import { expect, test } from '@playwright/test';
 import { completeMasterLpq } from '../server/modules/master-lpq/master-lpq.fixtures';
-import { inviteByApi, latestMail, linkFrom, PASSWORD, registerFirmByApi, uniqueEmail } from './helpers';
+import {
+  certifyInDialog,
+  inviteByApi,
+  latestMail,
+  linkFrom,
+  PASSWORD,
+  registerFirmByApi,
+  uniqueEmail,
+} from './helpers';
 
 test('a firm invites, the attorney registers through the mail, shares, the firm reads the package, the attorney sees it', async ({
   browser,
@@ -40,6 +48,7 @@ test('a firm invites, the attorney registers through the mail, shares, the firm 
   await card.getByRole('button', { name: 'Share LPQ' }).click();
   const dialog = attorney.getByRole('dialog', { name: 'Share LPQ Package' });
   await expect(dialog).toContainText('conflicts form');
+  await certifyInDialog(dialog, 'Casey Nguyen');
   await dialog.getByRole('button', { name: 'Share LPQ' }).click();
   await expect(attorney.getByText('LPQ Shared Successfully')).toBeVisible();
   await expect(dialog).toBeHidden();

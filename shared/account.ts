@@ -39,13 +39,16 @@ export const ACCOUNT_PATHS = {
 export const EXPORT_FILES = {
   json: 'lateral-passport-export.json',
   sharedFolder: 'shared',
+  /** PRODUCT.md §11: every request's audit trail as CSV, and each request's as a PDF in auditFolder. */
+  auditTrail: 'audit-trail.csv',
+  auditFolder: 'audit-trail',
 } as const;
 
 /** What happens on deletion, as the confirmation dialog says it before the attorney types the phrase. */
 export const ACCOUNT_DELETION_FACTS = [
   'Your drafts, forms (profile, Master LPQ, conflicts form, diversity form, business plan, position LPQs), documents and sessions are erased at once.',
   'Every active share is revoked: those firms lose access to your package, its PDF and your documents, and each is e-mailed.',
-  'Firms keep their request rows with your e-mail address only: no name, no package, no documents.',
+  'Firms keep their request rows and each request’s audit trail with your e-mail address only: no name, no package, no documents.',
   'This cannot be undone.',
 ] as const;
 

@@ -5,6 +5,7 @@ import type { SharedPackage } from './requests';
 
 const version = (n: number, masterLpq: Record<string, unknown>): SharedPackage => ({
   version: n,
+  certification: null,
   versions: [],
   sharedAt: `2027-03-0${n}T12:00:00.000Z`,
   attorney: {

@@ -9,6 +9,7 @@ const WORD_ID = '5a6b7c8d-1e2f-4a3b-8c9d-0e1f2a3b4c5d';
 
 const samplePackage = (): SharedPackage => ({
   version: 1,
+  certification: null,
   versions: [{ version: 1, sharedAt: '2026-01-12T15:30:00.000Z' }],
   sharedAt: '2026-01-12T15:30:00.000Z',
   attorney: {

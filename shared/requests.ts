@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailField } from './auth';
+import type { Certification } from './certification';
 import type { FileRef } from './files';
 import { isoDateString, singleLineText, textRule } from './form-fields';
 import { LIMITS } from './limits';
@@ -151,6 +152,8 @@ type Json = Record<string, unknown>;
 /** The frozen package a firm reads once a request is shared (PRODUCT.md §5, §6): one version of it. */
 export type SharedPackage = {
   version: number;
+  /** PRODUCT.md §11: who certified this version, when, and its fingerprint; null when not certified. */
+  certification: Certification | null;
   /** Every version's number and date, oldest first. */
   versions: { version: number; sharedAt: string }[];
   sharedAt: string;

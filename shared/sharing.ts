@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { isoDateString } from './form-fields';
+import { CERTIFICATION_MESSAGES } from './certification';
+import { isoDateString, singleLineText } from './form-fields';
 import { formatDate } from './format';
+import { LIMITS } from './limits';
 import type { SharedPackage } from './requests';
 
 /**
@@ -62,12 +64,22 @@ const includeSchema = z
   .object({ conflictsForm: part, businessPlan: part, documents: part, diversityForm: part })
   .strip();
 
+/** PRODUCT.md §11: `certification: { fullName }` in the share and update bodies (checked against the account). */
+export const certificationSchema = z.object({
+  fullName: singleLineText(z.string({ error: CERTIFICATION_MESSAGES.nameRequired }))
+    .trim()
+    .min(1, CERTIFICATION_MESSAGES.nameRequired)
+    .max(LIMITS.nameMax * 2 + 1, CERTIFICATION_MESSAGES.nameMismatch),
+});
+export type CertificationInput = z.input<typeof certificationSchema>;
+
 /** Today as yyyy-mm-dd (UTC). */
 const today = () => new Date().toISOString().slice(0, 10);
 
 /**
- * POST …/share and POST …/update: `{ include?, accessUntil? }`, both optional (the spec's client sends no
- * body at all). The access end date is inclusive: the firm reads through that day.
+ * POST …/share and POST …/update: `{ include?, accessUntil?, certification? }`, all optional (the spec's
+ * client sends no body at all: that version is stored as not certified). The access end date is inclusive:
+ * the firm reads through that day. `certification: { fullName }` certifies the version (PRODUCT.md §11).
  */
 export const shareRequestSchema = z
   .object({
@@ -82,6 +94,7 @@ export const shareRequestSchema = z
         ),
       ])
       .nullish(),
+    certification: certificationSchema.nullish(),
   })
   .nullish();
 export type ShareRequestInput = NonNullable<z.input<typeof shareRequestSchema>>;

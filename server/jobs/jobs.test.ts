@@ -6,7 +6,7 @@ import { ACCESS_EXPIRY_JOB, REMINDER_JOB } from '../modules/requests/request-job
 import { hitRateLimit } from '../plugins/rate-limit';
 import { buildAttorney } from '../test/factories';
 import { describeEachDb } from '../test/harness';
-import { RATE_LIMIT_SWEEP_JOB, SIGN_IN_SWEEP_JOB } from './jobs';
+import { RATE_LIMIT_SWEEP_JOB, SIGN_IN_SWEEP_JOB, TRAIL_SEAL_JOB } from './jobs';
 
 /** Issue 34, item 4: the app's periodic jobs are listed in server/jobs/jobs.ts, none in a route plugin. */
 describeEachDb('the jobs registry', (t) => {

@@ -1,4 +1,5 @@
 import type { AppContext } from '../context';
+import { sealPendingReads } from '../modules/audit/trail-seal';
 import { deleteExpiredSignInRows } from '../modules/auth/second-factors';
 import { SWEEP_PENDING_EVERY_MS, SWEEP_PENDING_JOB, sweepPendingFiles } from '../modules/files/files.service';
 import {
@@ -14,6 +15,8 @@ import { systemJob } from '../policies/authorize';
 
 export const RATE_LIMIT_SWEEP_JOB = 'rate-limits.sweep';
 const RATE_LIMIT_SWEEP_EVERY_MS = 10 * 60 * 1000;
+export const TRAIL_SEAL_JOB = 'trail.seal-reads';
+const TRAIL_SEAL_EVERY_MS = 60 * 1000;
 export const SIGN_IN_SWEEP_JOB = 'sign-in.sweep';
 const SIGN_IN_SWEEP_EVERY_MS = 60 * 60 * 1000;
 
@@ -47,6 +50,12 @@ export function registerJobs(ctx: AppContext) {
     name: RATE_LIMIT_SWEEP_JOB,
     everyMs: RATE_LIMIT_SWEEP_EVERY_MS,
     run: () => deleteExpiredRateLimits(ctx.db),
+  });
+  // PRODUCT.md §11: the reads recorded without the chain's lock go into their requests' audit trails.
+  ctx.scheduler.register({
+    name: TRAIL_SEAL_JOB,
+    everyMs: TRAIL_SEAL_EVERY_MS,
+    run: () => sealPendingReads(ctx.db),
   });
   // Dead sessions, pending second steps and passkey challenges (refused on read already) are removed here.
   ctx.scheduler.register({

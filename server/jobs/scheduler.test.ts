@@ -170,6 +170,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('job scheduler across two apps o
         'rate-limits.sweep',
         'sign-in.sweep',
         'test.race',
+        'trail.seal-reads',
       ]);
     } finally {
       for (const app of apps) await app.close();

@@ -11,6 +11,7 @@ import { masterLpqRoutes } from './master-lpq/master-lpq.routes';
 import { positionLpqRoutes } from './position-lpq/position-lpq.routes';
 import { attorneyRequestRoutes } from './requests/attorney-requests.routes';
 import { firmRequestRoutes } from './requests/firm-requests.routes';
+import { recordRoutes } from './requests/record.routes';
 import { securityRoutes } from './security/security.routes';
 import { teamRoutes } from './team/team.routes';
 
@@ -27,6 +28,7 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
   await app.register(attorneyRequestRoutes, { ctx });
   await app.register(positionLpqRoutes, { ctx });
   await app.register(auditRoutes, { ctx });
+  await app.register(recordRoutes, { ctx });
   await app.register(accountRoutes, { ctx });
   await app.register(draftRoutes, { ctx });
 }

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { CERTIFICATE_TEXTS, type PackageCertificate, utcDateTime } from '@shared/certification';
 import {
   type DisplayTable,
   type DisplayValue,
@@ -172,11 +173,72 @@ const sectionHeading = (title: string, pageBreak?: 'before'): Content => ({
 });
 
 /**
+ * PRODUCT.md §11: the last page: the statement the attorney certified (or that they did not), who and when
+ * in UTC, the version, its fingerprint, and each document's name and SHA-256.
+ */
+function certificatePage(c: PackageCertificate): Content[] {
+  const certified = c.certifiedBy && c.certifiedAt;
+  const facts: [string, string][] = [
+    ['Version', String(c.version)],
+    ['Certified by', certified ? c.certifiedBy! : 'Not certified'],
+    ['Certified at', certified ? utcDateTime(c.certifiedAt!) : '—'],
+    ['Fingerprint (SHA-256)', c.fingerprint ?? 'Not recorded'],
+  ];
+  const out: Content[] = [sectionHeading(CERTIFICATE_TEXTS.title, 'before')];
+  out.push(
+    certified
+      ? { text: `“${c.statement}”`, style: 'statement' }
+      : { text: CERTIFICATE_TEXTS.notCertified, style: 'notice' },
+  );
+  if (certified) out.push({ text: `— ${c.certifiedBy}, ${utcDateTime(c.certifiedAt!)}`, style: 'signature' });
+  out.push({
+    table: {
+      widths: [150, '*'],
+      body: facts.map(([l, v]) => [
+        { text: l, style: 'label' },
+        { text: v, style: 'value' },
+      ]),
+    },
+    layout: rowRules,
+    margin: [0, 6, 0, 10],
+  });
+  out.push({ text: 'Documents', style: 'groupHeading' });
+  out.push(
+    c.documents.length
+      ? {
+          table: {
+            headerRows: 1,
+            dontBreakRows: true,
+            widths: [170, '*'],
+            body: [
+              [
+                { text: 'Document', style: 'th' },
+                { text: 'SHA-256', style: 'th' },
+              ],
+              ...c.documents.map((d) => [
+                { text: d.name, style: 'td' },
+                { text: d.sha256 ?? 'Not recorded', style: 'hash' },
+              ]),
+            ],
+          },
+          layout: gridRules,
+        }
+      : { text: 'No documents were shared with this version.', style: 'muted' },
+  );
+  out.push({ text: CERTIFICATE_TEXTS.fingerprintNote, style: 'muted', margin: [0, 10, 0, 0] });
+  return out;
+}
+
+/**
  * The whole shared package as one PDF (PRODUCT.md §4), built from the same describePackage as the
  * review screen: a cover with the contents, the summary, then every section; the confidentiality line
- * on every page and 'Page X of Y' in the footer.
+ * on every page and 'Page X of Y' in the footer; with a certificate, it ends with the certificate page.
  */
-export async function renderPackagePdf(request: FirmRequestItem, pkg: SharedPackage): Promise<Buffer> {
+export async function renderPackagePdf(
+  request: FirmRequestItem,
+  pkg: SharedPackage,
+  certificate?: PackageCertificate,
+): Promise<Buffer> {
   const view = describePackage(pkg, {
     firmName: request.firmName,
     firmSpecificQuestions: request.firmSpecificQuestions,
@@ -197,6 +259,7 @@ export async function renderPackagePdf(request: FirmRequestItem, pkg: SharedPack
       content.push(...renderGroup(group, i === 0 ? lead : []));
     });
   }
+  if (certificate) content.push(...certificatePage(certificate));
   const doc = pdfmake.createPdf({
     info: {
       title: `LPQ package — ${view.attorneyName} — ${request.positionTitle}`,
@@ -228,6 +291,9 @@ export async function renderPackagePdf(request: FirmRequestItem, pkg: SharedPack
       detail: { italics: true, color: '#3d4652', margin: [0, 1, 0, 0] },
       muted: { color: MUTED, italics: true },
       notice: { color: '#8a5a00', italics: true, margin: [0, 0, 0, 4] },
+      statement: { fontSize: 11, italics: true, margin: [0, 6, 0, 4] },
+      signature: { fontSize: 10, bold: true, margin: [0, 0, 0, 4] },
+      hash: { fontSize: 8 },
       runningHead: { fontSize: 7.5, color: MUTED },
     },
   });

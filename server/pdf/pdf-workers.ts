@@ -1,9 +1,11 @@
 import { EventEmitter } from 'node:events';
 import os from 'node:os';
+import type { PackageCertificate } from '@shared/certification';
 import { PDF_MESSAGES } from '@shared/pdf';
 import type { FirmRequestItem, SharedPackage } from '@shared/requests';
 import { Piscina } from 'piscina';
 import { HttpError } from '../plugins/errors';
+import type { AuditTrailPdf } from './audit-trail-pdf';
 import type { PdfJob } from './pdf-worker';
 
 /**
@@ -32,6 +34,8 @@ export const PDF_POOL = {
 };
 
 export type PdfRenderOptions = {
+  /** PRODUCT.md §11: the version's certificate page, at the end of the package PDF. */
+  certificate?: PackageCertificate;
   /**
    * Wait for room in a full queue instead of refusing (the data export, whose archive is already being
    * sent), within the same time limit.
@@ -44,6 +48,8 @@ export type PdfRenderOptions = {
 export type PdfRenderer = {
   /** renderPackagePdf (package-pdf.ts) in a worker thread: the same bytes, without blocking the event loop. */
   render(request: FirmRequestItem, pkg: SharedPackage, opts?: PdfRenderOptions): Promise<Buffer>;
+  /** renderAuditTrailPdf (audit-trail-pdf.ts), in the same pool and under the same bounds. */
+  renderTrail(trail: AuditTrailPdf, opts?: PdfRenderOptions): Promise<Buffer>;
   /** Lets renders in progress finish, refuses the queued ones, ends the threads. */
   close(): Promise<void>;
 };
@@ -104,29 +110,32 @@ export function createPdfRenderer(limits: Partial<typeof PDF_POOL> = {}): PdfRen
       signal.addEventListener('abort', done, { once: true });
     });
 
+  async function run(job: PdfJob, opts: PdfRenderOptions) {
+    const deadline = AbortSignal.timeout(settings.timeLimitMs);
+    const signal = opts.signal ? AbortSignal.any([deadline, opts.signal]) : deadline;
+    while (inFlight >= capacity && !closed) {
+      if (!opts.waitForRoom) throw busy();
+      await aSlot(signal);
+      if (deadline.aborted) throw tooSlow();
+      if (opts.signal?.aborted) throw opts.signal.reason;
+    }
+    if (closed) throw busy();
+    inFlight++;
+    try {
+      const pdf = await poolNow().run(job, { signal });
+      return Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength);
+    } catch (err) {
+      if (deadline.aborted) throw tooSlow();
+      throw err;
+    } finally {
+      inFlight--;
+      slotFreed.emit('freed');
+    }
+  }
+
   return {
-    async render(request, pkg, opts = {}) {
-      const deadline = AbortSignal.timeout(settings.timeLimitMs);
-      const signal = opts.signal ? AbortSignal.any([deadline, opts.signal]) : deadline;
-      while (inFlight >= capacity && !closed) {
-        if (!opts.waitForRoom) throw busy();
-        await aSlot(signal);
-        if (deadline.aborted) throw tooSlow();
-        if (opts.signal?.aborted) throw opts.signal.reason;
-      }
-      if (closed) throw busy();
-      inFlight++;
-      try {
-        const pdf = await poolNow().run({ request, pkg }, { signal });
-        return Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength);
-      } catch (err) {
-        if (deadline.aborted) throw tooSlow();
-        throw err;
-      } finally {
-        inFlight--;
-        slotFreed.emit('freed');
-      }
-    },
+    render: (request, pkg, opts = {}) => run({ request, pkg, certificate: opts.certificate }, opts),
+    renderTrail: (trail, opts = {}) => run({ trail }, opts),
     async close() {
       closed = true;
       await pool?.close({ force: true }).catch(() => pool?.destroy());

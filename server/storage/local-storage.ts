@@ -268,6 +268,18 @@ export function createLocalStorage({
     async delete(key) {
       await rm(objectPath(key), { force: true });
     },
+    async sha256(key) {
+      const hash = createHash('sha256');
+      try {
+        await eachChunk(objectPath(key), (chunk) => {
+          hash.update(chunk);
+        });
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw err;
+      }
+      return hash.digest('hex');
+    },
   };
 
   return {

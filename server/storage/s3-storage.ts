@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import {
   AbortMultipartUploadCommand,
@@ -8,6 +9,7 @@ import {
   GetObjectCommand,
   HeadObjectCommand,
   ListPartsCommand,
+  NoSuchKey,
   NotFound,
   PutObjectCommand,
   S3Client,
@@ -113,6 +115,20 @@ export function createS3Storage(s3: NonNullable<AppConfig['s3']>) {
     },
     async delete(Key) {
       await client.send(new DeleteObjectCommand({ Bucket, Key }));
+    },
+    async sha256(Key) {
+      let body: AsyncIterable<Uint8Array> | undefined;
+      try {
+        body = (await client.send(new GetObjectCommand({ Bucket, Key }))).Body as AsyncIterable<Uint8Array>;
+      } catch (err) {
+        const name = (err as { name?: string }).name;
+        if (err instanceof NoSuchKey || name === 'NoSuchKey' || name === 'NotFound') return null;
+        throw err;
+      }
+      // The body streams from the socket chunk by chunk; nothing holds the whole object.
+      const hash = createHash('sha256');
+      for await (const chunk of body ?? []) hash.update(chunk);
+      return hash.digest('hex');
     },
   };
   return { kind: 's3' as const, ...operations, client };

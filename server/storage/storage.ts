@@ -37,6 +37,11 @@ export type StorageOperations = {
   move(fromKey: string, toKey: string): Promise<void>;
   /** Opens the object for reading; destroy the stream if it is not sent. */
   download(key: string): Promise<Download>;
+  /**
+   * The SHA-256 (hex) of the object's bytes, read as a stream in bounded memory (PRODUCT.md §11: computed
+   * when a file is confirmed, and again by verify); null when nothing is stored under the key.
+   */
+  sha256(key: string): Promise<string | null>;
   delete(key: string): Promise<void>;
 };
 

@@ -6,6 +6,7 @@ import { filesContracts } from './files';
 import { firmContracts, firmRequestContracts } from './firm';
 import { formContracts } from './forms';
 import { opsContracts } from './ops';
+import { recordContracts } from './record';
 import { securityContracts } from './security';
 import { teamContracts } from './team';
 
@@ -22,6 +23,7 @@ export const CONTRACT_AREAS = [
   firmContracts,
   firmRequestContracts,
   teamContracts,
+  recordContracts,
   opsContracts,
 ] as const;
 

@@ -62,6 +62,13 @@ export const attorneyRequestItemResponse = z.object({
  */
 export const sharedPackageResponse = z.object({
   version: z.number(),
+  certification: z
+    .object({ certifiedBy: z.string(), certifiedAt: timestamp(), fingerprint: z.string() })
+    .nullable()
+    .meta({
+      description:
+        'PRODUCT.md §11: who certified this version, when, and its SHA-256 fingerprint; null when not certified',
+    }),
   versions: z.array(z.object({ version: z.number(), sharedAt: timestamp() })),
   sharedAt: timestamp(),
   attorney: z.object({ id: z.string(), firstName: z.string(), lastName: z.string(), email: z.string() }),

@@ -7,6 +7,7 @@ import {
   type DeleteAccountInput,
   deleteAccountSchema,
 } from '@shared/account';
+import { AUDIT_TRAIL_TEXTS } from '@shared/audit-trail';
 import { SHARED_DOCUMENT_STATUSES } from '@shared/requests';
 import { IconDownload, IconTrash } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
@@ -15,6 +16,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { PageShell } from '../components/PageShell';
 import { PasswordField } from '../components/PasswordField';
+import { AuditTrailActions } from '../features/record/AuditTrailActions';
 import { useAllAttorneyRequests } from '../features/sharing/queries';
 import { errorMessage } from '../lib/api';
 import { forgetSession } from '../lib/auth';
@@ -30,7 +32,31 @@ const EXPORT_CONTENTS = [
   'Every request firms sent you, with its status and dates, and your position LPQs',
   'Every version of every package you shared, as data and as the PDF the firm saw',
   'Your uploaded documents’ names and sizes, the access log and your activity',
+  'The audit trail of every request, as CSV and as a PDF per request',
 ];
+
+/** PRODUCT.md §11: the whole account's audit trail, and its check. */
+function AuditTrailSection() {
+  return (
+    <Paper
+      withBorder
+      p={{ base: 'md', sm: 'lg' }}
+      radius="md"
+      component="section"
+      aria-labelledby="audit-trail"
+    >
+      <Stack gap="sm">
+        <Title order={2} fz="lg" id="audit-trail">
+          {AUDIT_TRAIL_TEXTS.title}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {AUDIT_TRAIL_TEXTS.accountDescription}
+        </Text>
+        <AuditTrailActions target={{ side: 'account' }} heading={false} />
+      </Stack>
+    </Paper>
+  );
+}
 
 function DataDownload() {
   const download = useMutation({
@@ -190,6 +216,7 @@ export default function AttorneyAccount() {
     >
       <Stack gap="lg">
         <DataDownload />
+        <AuditTrailSection />
         <Paper
           withBorder
           p={{ base: 'md', sm: 'lg' }}

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { FirmRole, ReadablePart } from '../../../shared/team';
 import { firms } from './firm';
 import { lpqRequests } from './requests';
@@ -36,12 +47,22 @@ export const accessEvents = pgTable(
         | 'self_identification_view'
       >()
       .notNull(),
+    /**
+     * PRODUCT.md §11: the read is in its request's audit trail. The hot read records its event without the
+     * chain's lock (many members reading one request would queue on it); the job `trail.seal-reads` appends
+     * those to the chain in order, and a trail's download seals its request's first.
+     */
+    inTrail: boolean('in_trail').notNull().default(true),
     fileId: uuid('file_id'),
     fileName: text('file_name'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   // The access log reads an attorney's events newest first, keyset-paged by (created_at, id) (issue 17).
-  (t) => [index('access_events_attorney_idx').on(t.attorneyUserId, t.createdAt, t.id)],
+  (t) => [
+    index('access_events_attorney_idx').on(t.attorneyUserId, t.createdAt, t.id),
+    // The reads waiting for the audit trail's seal: few at any time.
+    index('access_events_unsealed_idx').on(t.id).where(sql`not ${t.inTrail}`),
+  ],
 );
 
 // What a user did or what happened to them, for Recent Activity.
@@ -59,3 +80,53 @@ export const activityEvents = pgTable(
   },
   (t) => [index('activity_events_user_idx').on(t.userId, t.createdAt)],
 );
+
+/**
+ * PRODUCT.md §11: each request's audit trail, a hash chain. Event `seq` (1, 2, …) stores `prev_hash`, the
+ * hash of event seq - 1 (the head's genesis for the first), and `hash` = SHA-256(prev_hash || its content),
+ * the content being the canonical JSON of { actor: { email, kind, name, role }, at, details, requestId, seq,
+ * type } (modules/audit/audit-chain.ts writes it in SQL and reads it back in JS). Appended only through
+ * `auditAppendCtes`; never updated or deleted by the application. Nothing in the content depends on a
+ * row that deleting an attorney's account removes: an attorney acts under their e-mail address (their name
+ * is not stored, it is shown from their account while it exists), and `actor_user_id`, which the deletion
+ * sets to NULL, is not part of the content.
+ */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => lpqRequests.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    actorKind: text('actor_kind').$type<'attorney' | 'firm' | 'system'>().notNull(),
+    actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    actorName: text('actor_name'),
+    actorEmail: text('actor_email'),
+    actorRole: text('actor_role'),
+    type: text('type').notNull(),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull(),
+    prevHash: text('prev_hash').notNull(),
+    hash: text('hash').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.requestId, t.seq] }),
+    // Deleting a user sets their events' actor_user_id to NULL: found through this index, not a scan.
+    index('audit_events_actor_idx').on(t.actorUserId).where(sql`${t.actorUserId} is not null`),
+  ],
+);
+
+/**
+ * The head of each request's chain: the last event's seq and hash. Appending updates it (so appends to one
+ * request take its row lock one at a time, and each gets the next seq and the previous hash), and verify
+ * compares it with the last event, so a deleted last event shows. Created with the request by the
+ * trigger `lpq_requests_audit_head` (seq 0, the genesis hash).
+ */
+export const auditHeads = pgTable('audit_heads', {
+  requestId: uuid('request_id')
+    .primaryKey()
+    .references(() => lpqRequests.id, { onDelete: 'cascade' }),
+  seq: integer('seq').notNull().default(0),
+  prevHash: text('prev_hash').notNull(),
+  hash: text('hash').notNull(),
+});

@@ -19,6 +19,9 @@ export const files = pgTable(
     uploadId: text('upload_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    // PRODUCT.md §11: the SHA-256 of the stored bytes (hex), computed once, by streaming, when the file is
+    // confirmed; a shared version copies it for each of its documents. Null for files confirmed before.
+    sha256: text('sha256'),
   },
   (t) => [
     index('files_owner_idx').on(t.ownerId),

@@ -194,8 +194,37 @@ export const sharedPackages = pgTable(
     conflictsForm: jsonb('conflicts_form').$type<Record<string, unknown>>(),
     diversityForm: jsonb('diversity_form').$type<Record<string, unknown>>(),
     businessPlan: jsonb('business_plan').$type<Record<string, unknown>>(),
+    // PRODUCT.md §11: the SHA-256 of this version's canonical JSON (requests/certification.ts), stored for
+    // every version (null only for versions shared before fingerprints were kept), and the attorney's
+    // certification: the name they typed and when (null: not certified).
+    fingerprint: text('fingerprint'),
+    certifiedBy: text('certified_by'),
+    certifiedAt: timestamp('certified_at', { withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.requestId, t.version] })],
+);
+
+/**
+ * What `verify` needs besides the fingerprint to say WHICH field of a version differs, kept apart from
+ * shared_packages so the firm's hot read does not carry it: a short digest of every leaf of the version's
+ * canonical JSON by path, and the certification statement the attorney certified (null: not certified).
+ * Never sent to anyone; never updated.
+ */
+export const sharedPackageSeals = pgTable(
+  'shared_package_seals',
+  {
+    requestId: uuid('request_id').notNull(),
+    version: integer('version').notNull(),
+    fieldDigests: jsonb('field_digests').$type<Record<string, string>>().notNull(),
+    statement: text('statement'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.requestId, t.version] }),
+    foreignKey({
+      columns: [t.requestId, t.version],
+      foreignColumns: [sharedPackages.requestId, sharedPackages.version],
+    }).onDelete('cascade'),
+  ],
 );
 
 // The files of each version, as they were when shared: what a firm may download (and nothing else).
@@ -211,6 +240,9 @@ export const sharedPackageFiles = pgTable(
     contentType: text('content_type').notNull(),
     size: bigint('size', { mode: 'number' }).notNull(),
     position: integer('position').notNull().default(0),
+    // The document's SHA-256 as the version froze it (from files.sha256): what `verify` compares the
+    // stored bytes against.
+    sha256: text('sha256'),
   },
   (t) => [
     primaryKey({ columns: [t.requestId, t.version, t.fileId] }),

@@ -6,6 +6,7 @@ import { badRequest } from '../../plugins/errors';
 import { clearRateLimit, hitRateLimit } from '../../plugins/rate-limit';
 import { accountPolicies as policies } from '../../policies/account.policy';
 import { type Actor, authorize } from '../../policies/authorize';
+import { attorneyActor } from '../audit/audit-chain';
 import { verifyPassword } from '../auth/crypto';
 import { findUserById } from '../auth/users.repo';
 import { endAccess } from '../requests/end-access';
@@ -71,6 +72,8 @@ export async function deleteAttorneyAccount(
       const row = await endAccess(ctx, tx, {
         requestId: id,
         cause: 'account_deleted',
+        // The trail keeps the address only: the firm's side stays verifiable after the account is gone.
+        actor: attorneyActor(user),
         attorneyName,
         scope: ownShares,
       });

@@ -30,6 +30,9 @@ function heldRenderer() {
       await gate;
       return Buffer.from('%PDF-1.7\n% held render\n');
     },
+    async renderTrail() {
+      return Buffer.from('%PDF-1.7\n% trail\n');
+    },
     async close() {},
   };
   return { renderer, rendering, release };
@@ -132,6 +135,9 @@ describeEachDb('data export while PDFs render', (t, kind) => {
       async render() {
         throw new Error('renderer crashed');
       },
+      async renderTrail() {
+        throw new Error('renderer crashed');
+      },
       async close() {},
     });
     // The headers went out with the first bytes; the response is cut off before the archive's central
@@ -147,6 +153,7 @@ describeEachDb('data export while PDFs render', (t, kind) => {
     held.release();
     const next = await exportOf(attorney);
     expect(next.statusCode).toBe(200);
-    expect(readZip(next.rawPayload).size).toBe(2);
+    // The JSON, the package's PDF, and the audit trail as CSV and as the request's PDF (PRODUCT.md §11).
+    expect(readZip(next.rawPayload).size).toBe(4);
   });
 });

@@ -20,10 +20,15 @@ export async function lockUser(tx: Tx, userId: string) {
 }
 
 export async function activeShareIds(tx: Tx, userId: string) {
-  return tx
-    .select({ id: lpqRequests.id })
-    .from(lpqRequests)
-    .where(and(sharedBy(userId), inArray(lpqRequests.status, SHARED_DOCUMENT_STATUSES)));
+  return (
+    tx
+      .select({ id: lpqRequests.id })
+      .from(lpqRequests)
+      .where(and(sharedBy(userId), inArray(lpqRequests.status, SHARED_DOCUMENT_STATUSES)))
+      // By id: the deletion appends to each request's audit trail in this order, the order every
+      // multi-request append takes the trails' heads in (audit-chain.ts), so the two never deadlock.
+      .orderBy(asc(lpqRequests.id))
+  );
 }
 
 export async function storedObjectsOf(tx: Tx, userId: string): Promise<StoredObject[]> {

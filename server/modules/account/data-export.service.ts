@@ -1,10 +1,12 @@
 import { ACCOUNT_MESSAGES, EXPORT_FILES } from '@shared/account';
+import type { PackageCertificate } from '@shared/certification';
 import { objectUrlFor } from '@shared/files';
 import type { FirmRequestItem, SharedPackage } from '@shared/requests';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import type { lpqRequests, positionLpqs } from '../../db/schema';
+import type { AuditTrailPdf } from '../../pdf/audit-trail-pdf';
 import { conflict } from '../../plugins/errors';
 import { claimLease, clearRateLimit } from '../../plugins/rate-limit';
 import { accountPolicies as policies } from '../../policies/account.policy';
@@ -18,7 +20,8 @@ import {
   readMasterLpq,
 } from '../master-lpq/master-lpq.repo';
 import { toFirmRequestItem } from '../requests/firm-request-item';
-import { listVersions, loadVersion } from '../requests/package-versions';
+import { listVersions, loadCertificate, loadVersion } from '../requests/package-versions';
+import { auditTrailExportEntries } from '../requests/record-export';
 import { accountRecord, activityOf, draftsOf, filesOf, requestsWithLpqs } from './account.repo';
 import { streamZip } from './zip';
 
@@ -118,8 +121,14 @@ function requestRecord(row: RequestRow, lpq: PositionLpqRow | undefined) {
   };
 }
 
-/** A PDF the archive will hold: the frozen version as the firm saw it, rendered after the read. */
-type PdfToRender = { name: string; item: FirmRequestItem; pkg: SharedPackage };
+/**
+ * A file the archive will hold, rendered after the read: the frozen version as the firm saw it (with its
+ * certificate), a request's audit trail as PDF, or bytes already made (the trail's CSV).
+ */
+type PdfToRender =
+  | { name: string; item: FirmRequestItem; pkg: SharedPackage; certificate?: PackageCertificate }
+  | { name: string; trail: AuditTrailPdf }
+  | { name: string; data: Buffer };
 
 /**
  * Everything the product holds about the attorney, in one consistent snapshot (a repeatable-read, read-only
@@ -152,7 +161,8 @@ async function readExport(ctx: AppContext, user: AttorneyUser, exportedAt: Date)
           let name = `${EXPORT_FILES.sharedFolder}/${slug(request.firmName)}-${slug(request.positionTitle)}-v${version}.pdf`;
           if (usedNames.has(name)) name = name.replace(/\.pdf$/, `-${request.id.slice(0, 8)}.pdf`);
           usedNames.add(name);
-          pdfs.push({ name, item, pkg });
+          const certificate = (await loadCertificate(db, request.id, version)) ?? undefined;
+          pdfs.push({ name, item, pkg, certificate });
           versions.push({ ...frozen, include, pdf: name });
         }
         requests.push({
@@ -161,6 +171,8 @@ async function readExport(ctx: AppContext, user: AttorneyUser, exportedAt: Date)
         });
       }
 
+      // PRODUCT.md §11: the audit trail of every request, as CSV and one PDF per request.
+      pdfs.push(...(await auditTrailExportEntries(db, user)));
       const fileRows = await filesOf(db, user.id);
       const activity = await activityOf(db, user.id);
       const drafts = await draftsOf(db, user.id);
@@ -247,7 +259,15 @@ export async function exportAttorneyData(ctx: AppContext, actor: Actor, input: {
       try {
         await add(EXPORT_FILES.json, Buffer.from(JSON.stringify(document, null, 2)), { compress: true });
         for (const pdf of pdfs) {
-          const bytes = await ctx.pdf.render(pdf.item, pdf.pkg, { waitForRoom: true, signal });
+          if ('data' in pdf) {
+            await add(pdf.name, pdf.data, { compress: true });
+            continue;
+          }
+          const options = { waitForRoom: true, signal };
+          const bytes =
+            'trail' in pdf
+              ? await ctx.pdf.renderTrail(pdf.trail, options)
+              : await ctx.pdf.render(pdf.item, pdf.pkg, { ...options, certificate: pdf.certificate });
           // pdfmake's PDFs are compressed already: stored as they are.
           await add(pdf.name, bytes, { compress: false });
         }

@@ -89,7 +89,7 @@ export async function findReadyFile(db: Db | Tx, id: string) {
 export async function markReady(
   tx: Tx,
   id: string,
-  set: { storageKey: string; size: number; contentType: string; filename: string },
+  set: { storageKey: string; size: number; contentType: string; filename: string; sha256: string },
 ) {
   const [ready] = await tx
     .update(files)
@@ -209,4 +209,21 @@ export async function replacePositionLpqFiles(
     .from(files)
     .where(and(inArray(files.id, [...new Set(named)]), ownedBy(ownerId)));
   if (own.length) await tx.insert(positionLpqFiles).values(own.map(({ id }) => ({ requestId, fileId: id })));
+}
+
+/** PRODUCT.md §11: the stored SHA-256 of each of these files (null: confirmed before hashes were kept). */
+export async function fileHashesOf(db: Db | Tx, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: files.id, storageKey: files.storageKey, sha256: files.sha256 })
+    .from(files)
+    .where(inArray(files.id, ids));
+}
+
+/** Records the hash of a file confirmed before hashes were kept (only where none is recorded). */
+export async function setMissingFileHash(db: Db | Tx, id: string, sha256: string) {
+  await db
+    .update(files)
+    .set({ sha256 })
+    .where(and(eq(files.id, id), sql`${files.sha256} is null`));
 }

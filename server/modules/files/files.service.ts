@@ -21,6 +21,7 @@ import { filePolicies as policies } from '../../policies/file.policy';
 import { type CompletedPart, PartsInvalidError, UPLOAD_URL_TTL_SECONDS } from '../../storage/storage';
 import { recordAccess } from '../audit/audit.repo';
 import { detectDocumentType, HEAD_BYTES, TAIL_BYTES } from './document-type';
+import { hashConfirmedFile, recordDownloadInTrail } from './file-hash';
 import { documentKey, type FileRow, incomingKey, presentFile } from './file-ref';
 import {
   deleteFile,
@@ -241,11 +242,13 @@ export async function confirmUpload(ctx: AppContext, actor: Actor, input: { id: 
     if (!contentType)
       return refuse(row, badRequest(FILE_MESSAGES.onlyTypes, { file: FILE_MESSAGES.onlyTypes }));
     await ctx.storage.move(row.storageKey, documentKey(row.id));
+    const sha256 = await hashConfirmedFile(ctx.storage, documentKey(row.id));
     const ready = await markReady(tx, row.id, {
       storageKey: documentKey(row.id),
       size,
       contentType,
       filename: storedFileName(row.filename, contentType),
+      sha256,
     });
     return { file: presentFile(ready) };
   });
@@ -289,8 +292,8 @@ export async function openDownload(
   const download = await ctx.storage.download(file.storageKey);
   if (grant) {
     try {
-      await ctx.db.transaction((tx) =>
-        recordAccess(tx, {
+      await ctx.db.transaction(async (tx) => {
+        await recordAccess(tx, {
           requestId: grant.requestId,
           attorneyUserId: grant.attorneyUserId,
           firmUserId: user.id,
@@ -301,8 +304,9 @@ export async function openDownload(
           kind: 'document_download',
           fileId: file.id,
           fileName: file.filename,
-        }),
-      );
+        });
+        await recordDownloadInTrail(tx, grant.requestId, user, file);
+      });
     } catch (err) {
       // Not recorded, not sent: the opened object is let go.
       download.stream.destroy();

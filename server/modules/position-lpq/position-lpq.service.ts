@@ -18,6 +18,7 @@ import { type Actor, type AttorneyUser, authorize } from '../../policies/authori
 import { positionLpqPolicies as policies } from '../../policies/position-lpq.policy';
 import { readAttorneyProfile } from '../attorney/attorney.repo';
 import { recordActivity } from '../audit/audit.repo';
+import { appendAuditEvent, attorneyActor } from '../audit/audit-chain';
 import { resolveFileReferences } from '../files/file-references.service';
 import { replacePositionLpqFiles } from '../files/files.repo';
 import { readMasterLpq } from '../master-lpq/master-lpq.repo';
@@ -119,6 +120,22 @@ async function withOwnDocuments(ctx: AppContext, user: AttorneyUser, id: string,
   return { ...formData, documents };
 }
 
+/** PRODUCT.md §11: a move of the request's status by the attorney's LPQ, in the request's audit trail. */
+async function trailStatusChange(
+  tx: Tx,
+  user: AttorneyUser,
+  before: { status: string },
+  after: { id: string; status: string },
+) {
+  if (before.status === after.status) return;
+  await appendAuditEvent(tx, {
+    requestId: after.id,
+    actor: attorneyActor(user),
+    type: 'status_changed',
+    details: { from: before.status, to: after.status },
+  });
+}
+
 /** Save & Exit / Continue: the LPQ becomes in progress, an accepted request too; read-only once submitted. */
 export async function savePositionLpq(
   ctx: AppContext,
@@ -136,12 +153,19 @@ export async function savePositionLpq(
     assertOpen(found);
     let request = found.request;
     if (request.status === 'accepted') {
+      let moved = false;
       request = await transitionRequest(tx, {
         requestId: request.id,
         to: 'in_progress',
         from: ['accepted'],
         conflictMessage: LPQ_MESSAGES.requestClosed,
-      }).catch(async (err) => (await stillOpen(tx, request.id)) ?? Promise.reject(err));
+      })
+        .then((row) => {
+          moved = true;
+          return row;
+        })
+        .catch(async (err) => (await stillOpen(tx, request.id)) ?? Promise.reject(err));
+      if (moved) await trailStatusChange(tx, user, found.request, request);
     }
     const lpq = await updateLpq(tx, found.lpq.id, {
       formData,
@@ -173,6 +197,7 @@ export async function completePositionLpq(
     assertOpen(found);
     const now = new Date();
     // An accepted or in-progress request moves to Under Review; one the firm already marked stays there.
+    let moved = false;
     const request =
       found.request.status === 'reviewed'
         ? found.request
@@ -182,13 +207,25 @@ export async function completePositionLpq(
             from: ['accepted', 'in_progress'],
             set: { reviewedAt: now },
             conflictMessage: LPQ_MESSAGES.requestClosed,
-          }).catch(async (err) => (await stillOpen(tx, found.request.id)) ?? Promise.reject(err));
+          })
+            .then((row) => {
+              moved = true;
+              return row;
+            })
+            .catch(async (err) => (await stillOpen(tx, found.request.id)) ?? Promise.reject(err));
     const lpq = await updateLpq(tx, found.lpq.id, {
       formData,
       firmAnswers,
       status: 'submitted',
       submittedAt: now,
       updatedAt: now,
+    });
+    if (moved) await trailStatusChange(tx, user, found.request, request);
+    await appendAuditEvent(tx, {
+      requestId: request.id,
+      actor: attorneyActor(user),
+      type: 'submitted',
+      details: {},
     });
     await replacePositionLpqFiles(tx, found.request.id, user.id, formData.documents);
     // PRODUCT.md §5: the submission is news to the firm until one of its members opens the package.

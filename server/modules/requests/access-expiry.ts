@@ -3,6 +3,7 @@ import type { AppContext } from '../../context';
 import { lpqRequests, users } from '../../db/schema';
 import { accessEndedSql, todayUtc } from '../../policies/request-scope';
 import { recordActivity } from '../audit/audit.repo';
+import { systemActor } from '../audit/audit-chain';
 import { endAccess } from './end-access';
 
 export const ACCESS_EXPIRY_JOB = 'access-expiry';
@@ -35,6 +36,7 @@ export async function expireEndedAccess(ctx: AppContext): Promise<number> {
         const done = await endAccess(ctx, tx, {
           requestId: c.id,
           cause: 'expired',
+          actor: systemActor(ACCESS_EXPIRY_JOB),
           attorneyName,
           scope: expired(),
         });

@@ -5,6 +5,7 @@ import { type Actor, authorize } from '../../policies/authorize';
 import { requestPolicies as policies } from '../../policies/request.policy';
 import { attorneyRequestScope } from '../../policies/request-scope';
 import { recordActivity } from '../audit/audit.repo';
+import { appendAuditEvent, attorneyActor } from '../audit/audit-chain';
 import { toAttorneyItem } from './attorney-item';
 import { requestSummary } from './attorney-requests.repo';
 import { diversityRefusal, partAudiences } from './firm-audience';
@@ -37,6 +38,12 @@ export async function declineRequest(
       scope: attorneyRequestScope(user),
       set: { declinedAt: new Date(), declineReason, attorneyUserId: user.id },
       conflictMessage: REQUEST_MESSAGES.notPending,
+    });
+    await appendAuditEvent(tx, {
+      requestId,
+      actor: attorneyActor(user),
+      type: 'status_changed',
+      details: { from: 'pending', to: 'declined' },
     });
     await mailFirm(
       tx,

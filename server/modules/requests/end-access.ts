@@ -4,11 +4,25 @@ import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import type { lpqRequests } from '../../db/schema';
 import { HttpError } from '../../plugins/errors';
+import { type AuditActor, appendAuditEvent } from '../audit/audit-chain';
 import { mailFirm } from './firm-recipients';
 import { transitionRequest } from './request-state';
 import { packageRevokedMail } from './sharing.mails';
 
 type RequestRow = typeof lpqRequests.$inferSelect;
+
+/** PRODUCT.md §11: how each cause reads in the request's audit trail. */
+const TRAIL_EVENT: Record<
+  RevocationCause,
+  (row: RequestRow) => { type: 'revoked' | 'expired' | 'deleted'; details: Record<string, unknown> }
+> = {
+  attorney: (row) => ({ type: 'revoked', details: { version: row.currentVersion } }),
+  expired: (row) => ({
+    type: 'expired',
+    details: { version: row.currentVersion, accessUntil: row.accessUntil },
+  }),
+  account_deleted: (row) => ({ type: 'deleted', details: { version: row.currentVersion } }),
+};
 
 /**
  * Ends a firm's access inside the caller's transaction: shared → revoked with a guarded update, the firm
@@ -20,6 +34,8 @@ export async function endAccess(
   input: {
     requestId: string;
     cause: RevocationCause;
+    /** Who ended it, for the audit trail: the attorney, or the expiry job. */
+    actor: AuditActor;
     attorneyName: string;
     scope?: SQL;
   },
@@ -36,6 +52,11 @@ export async function endAccess(
     if (err instanceof HttpError && err.statusCode === 409) return null;
     throw err;
   }
+  await appendAuditEvent(tx, {
+    requestId: row.id,
+    actor: input.actor,
+    ...TRAIL_EVENT[input.cause](row),
+  });
   await mailFirm(
     tx,
     row,

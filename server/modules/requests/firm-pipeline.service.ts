@@ -17,6 +17,8 @@ import { decodeCursor, encodeCursor } from '../../plugins/paging';
 import { type Actor, authorize, type FirmMember } from '../../policies/authorize';
 import { requestPolicies as policies } from '../../policies/request.policy';
 import { scopeFor } from '../../policies/request-scope';
+import { appendAuditEvent, memberActor } from '../audit/audit-chain';
+import { csvCell } from './csv';
 import { endInvitationTokens, insertNote, markResent, notesOf, pageOfRequests } from './firm-pipeline.repo';
 import { toFirmRequestItem } from './firm-request-item';
 import { factsOf, findFirmRequest } from './firm-requests.repo';
@@ -45,13 +47,6 @@ export async function listFirmRequestsPage(
 
 const nameOf = (r: { firstName: string | null; lastName: string | null }) =>
   r.firstName ? `${r.firstName} ${r.lastName ?? ''}`.trim() : null;
-
-/** CSV with formulas neutralised: a cell starting with = + - @ is prefixed, so a spreadsheet shows text. */
-function csvCell(value: string | null): string {
-  let v = value ?? '';
-  if (/^[=+\-@\t\r]/.test(v)) v = `'${v}`;
-  return /[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
-}
 
 /**
  * PRODUCT.md §6: every row of the filtered list, all pages, as CSV (recruiters). The attorney's name in it is
@@ -113,6 +108,12 @@ export async function withdrawRequest(ctx: AppContext, actor: Actor, input: { id
       set: { withdrawnAt: new Date() },
       conflictMessage: PIPELINE_MESSAGES.withdrawOnlyPending,
     });
+    await appendAuditEvent(tx, {
+      requestId,
+      actor: memberActor(member),
+      type: 'status_changed',
+      details: { from: 'pending', to: 'withdrawn' },
+    });
     await endInvitationTokens(tx, requestId);
     return toFirmRequestItem(row, null);
   });
@@ -132,6 +133,12 @@ export async function resendRequest(ctx: AppContext, actor: Actor, input: { id: 
       throw new HttpError(429, PIPELINE_MESSAGES.resendTooSoon);
     const updated = await markResent(tx, row.id);
     await sendInvitationMail(tx, ctx, updated, { reminder: true });
+    await appendAuditEvent(tx, {
+      requestId: row.id,
+      actor: memberActor(member),
+      type: 'resent',
+      details: { to: row.attorneyEmail },
+    });
     return toFirmRequestItem(updated, null);
   });
   ctx.onMailQueued();

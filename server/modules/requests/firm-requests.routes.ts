@@ -108,7 +108,11 @@ export async function firmRequestRoutes(fastify: FastifyInstance, { ctx }: { ctx
   app.get(c.packagePdf.path, { schema: routeSchema(c.packagePdf) }, async (request, reply) => {
     // HEAD (Fastify answers it with this handler): the same checks and headers, no PDF, nothing recorded.
     const headOnly = request.method === 'HEAD';
-    const { request: item, pkg } = await readPackageForPdf(ctx, actorOf(request), {
+    const {
+      request: item,
+      pkg,
+      certificate,
+    } = await readPackageForPdf(ctx, actorOf(request), {
       id: request.params.id,
       version: request.query.version,
       headOnly,
@@ -118,6 +122,6 @@ export async function firmRequestRoutes(fastify: FastifyInstance, { ctx }: { ctx
       .header('Content-Type', 'application/pdf')
       .header('Content-Disposition', contentDisposition(`${name}.pdf`, false));
     // An empty stream, not an empty body: Fastify then claims no Content-Length for the HEAD.
-    return reply.send(headOnly ? Readable.from([]) : await ctx.pdf.render(item, pkg));
+    return reply.send(headOnly ? Readable.from([]) : await ctx.pdf.render(item, pkg, { certificate }));
   });
 }

@@ -19,6 +19,7 @@ import { type Actor, authorize, type FirmMember } from '../../policies/authorize
 import { requestPolicies as policies } from '../../policies/request.policy';
 import { allOf, packageOpen, packageOpenNow, packageParts, scopeFor } from '../../policies/request-scope';
 import { recordAccess, recordActivity } from '../audit/audit.repo';
+import { appendAuditEvent, memberActor } from '../audit/audit-chain';
 import { findFirmProfile } from '../firm/firm.repo';
 import { positionLpqStatus, toFirmRequestItem } from './firm-request-item';
 import {
@@ -32,7 +33,7 @@ import {
   openInvitation,
 } from './firm-requests.repo';
 import { sendInvitationMail } from './invitations';
-import { listVersions, loadVersion, withParts } from './package-versions';
+import { listVersions, loadCertificate, loadVersion, withParts } from './package-versions';
 import { transitionRequest } from './request-state';
 
 type RequestRow = typeof lpqRequests.$inferSelect;
@@ -91,6 +92,18 @@ export async function createLpqRequest(
         firmSpecificQuestions: questions,
       });
       await sendInvitationMail(tx, ctx, inserted);
+      await appendAuditEvent(tx, {
+        requestId: inserted.id,
+        actor: memberActor(user),
+        at: inserted.sentAt,
+        type: 'sent',
+        details: {
+          to: inserted.attorneyEmail,
+          positionTitle: inserted.positionTitle,
+          practiceArea: inserted.practiceArea,
+          dueDate: inserted.dueDate,
+        },
+      });
       return inserted;
     });
   } catch (err) {
@@ -103,6 +116,9 @@ export async function createLpqRequest(
 }
 
 type AccessKind = 'package_view' | 'pdf_download';
+
+/** How each read reads in the audit trail (PRODUCT.md §11); `what` adds to the details. */
+const TRAIL_EVENT_OF = { package_view: 'read', pdf_download: 'exported' } as const;
 
 /**
  * PRODUCT.md §5, §8, §9: one request the member sees (policy request.firmSees) and, while its package is open,
@@ -119,6 +135,7 @@ async function readPackage(
   /** The read to record; null for a HEAD, which sends nothing of the package. */
   kind: AccessKind | null,
   version?: number,
+  what: Record<string, unknown> = {},
 ): Promise<{ request: FirmRequestItem; pkg: SharedPackage | null; parts: ReadablePart[] }> {
   const scope = scopeFor(policies.firmSees, member);
   const row = isUuid(requestId) ? await findFirmRequest(db, member, requestId, scope) : undefined;
@@ -135,16 +152,25 @@ async function readPackage(
   }
   const stored = await loadVersion(db, requestId, version ?? row!.request.currentVersion!);
   if (!stored) throw notFound();
+  // The access event and the trail's event together, before anything is answered; a HEAD records neither.
   if (kind)
-    await recordAccess(db, {
-      requestId: request.id,
-      attorneyUserId: row!.request.attorneyUserId!,
-      firmUserId: member.id,
-      firmId: member.firm.id,
-      firmName: request.firmName,
-      kind,
-      readerRoles: [...member.firm.roles],
-      parts,
+    await db.transaction(async (tx) => {
+      await recordAccess(tx, {
+        requestId: request.id,
+        attorneyUserId: row!.request.attorneyUserId!,
+        firmUserId: member.id,
+        firmId: member.firm.id,
+        firmName: request.firmName,
+        kind,
+        readerRoles: [...member.firm.roles],
+        parts,
+      });
+      await appendAuditEvent(tx, {
+        requestId: request.id,
+        actor: memberActor(member),
+        type: TRAIL_EVENT_OF[kind],
+        details: { version: stored.version, ...what },
+      });
     });
   const { include: _parts, ...pkg } = stored;
   const lpq = row!.lpq;
@@ -169,9 +195,13 @@ export async function readPackageForPdf(
 ) {
   const member = authorize(policies.firmSees, actor);
   const kind = input.headOnly ? null : 'pdf_download';
-  const { request, pkg, parts } = await readPackage(ctx.db, member, input.id, kind, input.version);
+  const { request, pkg, parts } = await readPackage(ctx.db, member, input.id, kind, input.version, {
+    what: 'pdf',
+  });
   if (!pkg) throw notFound();
-  return { request, pkg, parts };
+  // PRODUCT.md §11: the PDF ends with the version's certificate page.
+  const certificate = (await loadCertificate(ctx.db, request.id, pkg.version)) ?? undefined;
+  return { request, pkg, parts, certificate };
 }
 
 /**
@@ -186,7 +216,11 @@ export async function getPackageChanges(
 ): Promise<PackageChange[]> {
   const member = authorize(policies.firmSees, actor);
   const { id: requestId, ...range } = input;
-  const { request, pkg, parts } = await readPackage(ctx.db, member, requestId, 'package_view', range.to);
+  const { request, pkg, parts } = await readPackage(ctx.db, member, requestId, 'package_view', range.to, {
+    what: 'changes',
+    from: range.from,
+    to: range.to,
+  });
   if (!pkg) throw notFound();
   const stored = range.from === range.to ? pkg : await loadVersion(ctx.db, requestId, range.from);
   if (!stored) throw notFound();
@@ -222,6 +256,12 @@ export async function setFirmRequestStatus(
       to: status,
       scope: allOf(scope, packageOpenNow()),
       set: status === 'reviewed' ? { reviewedAt: now } : { completedAt: now },
+    });
+    await appendAuditEvent(tx, {
+      requestId: request.id,
+      actor: memberActor(member),
+      type: 'status_changed',
+      details: { from: request.status, to: status },
     });
     if (row.attorneyUserId)
       await recordActivity(tx, {

@@ -113,9 +113,9 @@ export const FIRM_PACKAGE_READ_FOR_SESSION = sql`with ${SESSION_CTES}, "request"
     where sp."version" = coalesce(${p('version')}::int, ${r.currentVersion}) and ${r.currentVersion} is not null
       and cardinality(${raw(`"r"."parts"`)}) > 0 and ${packageOpenSql(r, p('today'))}
   ), "recorded" as (
-    insert into ${accessEvents} ("request_id", "attorney_user_id", "firm_user_id", "firm_id", "firm_name", "kind", "reader_roles", "parts")
+    insert into ${accessEvents} ("request_id", "attorney_user_id", "firm_user_id", "firm_id", "firm_name", "kind", "reader_roles", "parts", "in_trail")
     select ${r.id}, ${r.attorneyUserId}, (select "u_id" from "session"), ${r.firmId}, ${r.firmName}, ${p('kind')}::text,
-      ${raw(`"r"."reader_roles"`)}, ${raw(`"r"."parts"`)}
+      ${raw(`"r"."reader_roles"`)}, ${raw(`"r"."parts"`)}, false
     from "package" pk join "request" ${r} on ${r.id} = pk."request_id"
     where ${p('kind')}::text is not null
     returning 1

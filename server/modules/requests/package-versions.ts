@@ -1,13 +1,15 @@
 import type { User } from '@shared/auth';
+import { CERTIFICATION_STATEMENT, type Certification, type PackageCertificate } from '@shared/certification';
 import { type FileRef, fileIdFromUrl, objectUrlFor } from '@shared/files';
 import type { SharedPackage } from '@shared/requests';
 import { chosenParts, type PackageParts } from '@shared/sharing';
 import { READABLE_PARTS, type ReadablePart } from '@shared/team';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { files, sharedPackageFiles, sharedPackages } from '../../db/schema';
+import { files, sharedPackageFiles, sharedPackageSeals, sharedPackages } from '../../db/schema';
 import { readAttorneyProfile } from '../attorney/attorney.repo';
 import { SELF_IDENTIFICATION_PROFILE_KEYS } from '../attorney/self-identification';
+import { type AuditActor, appendAuditEvent } from '../audit/audit-chain';
 import { presentFile } from '../files/file-ref';
 import {
   readBusinessPlan,
@@ -15,6 +17,7 @@ import {
   readDiversityForm,
   readMasterLpq,
 } from '../master-lpq/master-lpq.repo';
+import { certificateDigest, sealOf, versionContent } from './certification';
 
 type Json = Record<string, unknown>;
 type PackageRow = typeof sharedPackages.$inferSelect;
@@ -108,26 +111,110 @@ export function selectParts(
 }
 export type Frozen = ReturnType<typeof selectParts>['frozen'];
 
-/** Stores one immutable version of a request's package and its files. */
+/**
+ * Stores one immutable version of a request's package and its files, with its fingerprint and the digests
+ * verify names differences by (PRODUCT.md §11), and the attorney's certification when they gave one
+ * (`certifiedBy`: the name typed, already checked; certified at `sharedAt`). Each document's SHA-256 comes
+ * from `documentHashes` (files.sha256). Answers the fingerprint and, when certified, the certificate digest
+ * for the audit trail.
+ */
 export async function storeVersion(
   tx: Tx,
-  input: { requestId: string; version: number; attorneyUserId: string; sharedAt: Date; parts: PackageParts },
+  input: {
+    requestId: string;
+    version: number;
+    attorneyUserId: string;
+    sharedAt: Date;
+    parts: PackageParts;
+    certifiedBy?: string | null;
+    documentHashes?: Map<string, string | null>;
+  },
   frozen: Frozen,
 ) {
   const { documents, ...rest } = frozen;
-  await tx.insert(sharedPackages).values({ ...input, include: input.parts, ...rest });
-  if (documents.length)
+  const { certifiedBy = null, documentHashes, parts, ...keys } = input;
+  const docs = documents.map((d) => ({
+    id: d.id,
+    name: d.name,
+    contentType: d.contentType,
+    size: d.size,
+    sha256: documentHashes?.get(d.id) ?? null,
+  }));
+  const fields = { ...keys, include: parts, ...rest };
+  const { fingerprint, fieldDigests } = sealOf(versionContent(fields, docs));
+  const certifiedAt = certifiedBy ? input.sharedAt : null;
+  await tx.insert(sharedPackages).values({ ...fields, fingerprint, certifiedBy, certifiedAt });
+  if (docs.length)
     await tx.insert(sharedPackageFiles).values(
-      documents.map((d, position) => ({
+      docs.map((d, position) => ({
         requestId: input.requestId,
         version: input.version,
         fileId: d.id,
         name: d.name,
         contentType: d.contentType,
         size: d.size,
+        sha256: d.sha256,
         position,
       })),
     );
+  const statement = certifiedBy ? CERTIFICATION_STATEMENT : null;
+  await tx.insert(sharedPackageSeals).values({
+    requestId: input.requestId,
+    version: input.version,
+    fieldDigests,
+    statement,
+  });
+  return {
+    fingerprint,
+    certificate:
+      certifiedBy && certifiedAt && statement
+        ? certificateDigest({ version: input.version, fingerprint, certifiedBy, certifiedAt, statement })
+        : null,
+  };
+}
+
+/**
+ * PRODUCT.md §11: a version's events in the request's audit trail, in the transaction that stores it:
+ * 'shared' or 'updated' with its fingerprint and what it holds (never the contents), then 'certified'
+ * with the certificate's digest when the attorney certified it.
+ */
+export async function recordVersionEvents(
+  tx: Tx,
+  input: {
+    requestId: string;
+    version: number;
+    sharedAt: Date;
+    parts: PackageParts;
+    type: 'shared' | 'updated';
+    actor: AuditActor;
+    documents: number;
+    accessUntil: string | null;
+    fingerprint: string;
+    certificate: string | null;
+  },
+) {
+  const { requestId, version, sharedAt: at, actor, fingerprint } = input;
+  await appendAuditEvent(tx, {
+    requestId,
+    actor,
+    at,
+    type: input.type,
+    details: {
+      version,
+      fingerprint,
+      parts: input.parts,
+      documents: input.documents,
+      accessUntil: input.accessUntil,
+    },
+  });
+  if (input.certificate)
+    await appendAuditEvent(tx, {
+      requestId,
+      actor,
+      at,
+      type: 'certified',
+      details: { version, fingerprint, certifiedAt: at.toISOString(), certificate: input.certificate },
+    });
 }
 
 /** One stored version with its documents, in the firm's shape (without the position LPQ). */
@@ -155,6 +242,44 @@ async function versionFiles(db: Db | Tx, requestId: string, version: number): Pr
   }));
 }
 
+/** What the package PDF's certificate page shows for one version (PRODUCT.md §11). */
+export async function loadCertificate(
+  db: Db | Tx,
+  requestId: string,
+  version: number,
+): Promise<PackageCertificate | null> {
+  const [row] = await db
+    .select({
+      certifiedBy: sharedPackages.certifiedBy,
+      certifiedAt: sharedPackages.certifiedAt,
+      fingerprint: sharedPackages.fingerprint,
+      statement: sharedPackageSeals.statement,
+    })
+    .from(sharedPackages)
+    .leftJoin(
+      sharedPackageSeals,
+      and(
+        eq(sharedPackageSeals.requestId, sharedPackages.requestId),
+        eq(sharedPackageSeals.version, sharedPackages.version),
+      ),
+    )
+    .where(and(eq(sharedPackages.requestId, requestId), eq(sharedPackages.version, version)));
+  if (!row) return null;
+  const documents = await db
+    .select({ name: sharedPackageFiles.name, sha256: sharedPackageFiles.sha256 })
+    .from(sharedPackageFiles)
+    .where(and(eq(sharedPackageFiles.requestId, requestId), eq(sharedPackageFiles.version, version)))
+    .orderBy(asc(sharedPackageFiles.position));
+  return {
+    version,
+    certifiedBy: row.certifiedBy,
+    certifiedAt: row.certifiedAt?.toISOString() ?? null,
+    statement: row.statement,
+    fingerprint: row.fingerprint,
+    documents,
+  };
+}
+
 /** Every version's number and date, oldest first. */
 export async function listVersions(db: Db | Tx, requestId: string) {
   const rows = await db
@@ -165,9 +290,22 @@ export async function listVersions(db: Db | Tx, requestId: string) {
   return rows.map((r) => ({ version: r.version, sharedAt: r.sharedAt.toISOString() }));
 }
 
+/** The version's certification as the firm's package shows it (PRODUCT.md §11); null when not certified. */
+export const certificationOf = (
+  row: Pick<PackageRow, 'certifiedBy' | 'certifiedAt' | 'fingerprint'>,
+): Certification | null =>
+  row.certifiedBy && row.certifiedAt && row.fingerprint
+    ? {
+        certifiedBy: row.certifiedBy,
+        certifiedAt: row.certifiedAt.toISOString(),
+        fingerprint: row.fingerprint,
+      }
+    : null;
+
 export function toPackage(row: PackageRow, documents: FileRef[]) {
   return {
     version: row.version,
+    certification: certificationOf(row),
     sharedAt: row.sharedAt.toISOString(),
     include: row.include,
     attorney: row.attorney as SharedPackage['attorney'],

@@ -1,6 +1,7 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { lpqRequests } from '../../db/schema';
+import { appendAuditEvent, systemActor } from '../audit/audit-chain';
 import { sendInvitationMail } from './invitations';
 
 export const REMINDER_JOB = 'due-date-reminders';
@@ -38,7 +39,15 @@ export async function remindDueRequests(ctx: AppContext): Promise<number> {
           .set({ reminderSentAt: new Date() })
           .where(and(eq(lpqRequests.id, id), due))
           .returning();
-        if (row) await sendInvitationMail(tx, ctx, row, { reminder: true });
+        if (row) {
+          await sendInvitationMail(tx, ctx, row, { reminder: true });
+          await appendAuditEvent(tx, {
+            requestId: row.id,
+            actor: systemActor(REMINDER_JOB),
+            type: 'reminded',
+            details: { to: row.attorneyEmail, dueDate: row.dueDate },
+          });
+        }
         return !!row;
       });
       if (claimed) sent++;

@@ -98,6 +98,11 @@ describeEachDb('sharing control', (t, kind) => {
       expect(read).toMatchObject({ status: 'revoked', package: null });
       expect((await get(w.firm, `${w.firmUrl}/package.pdf`)).statusCode).toBe(404);
       expect((await get(w.firm, link)).statusCode).toBe(404);
+      // Issue 32, item 9: nor can it be marked Under Review, and the attorney is not told the firm is reviewing.
+      const marked = await post(w.firm, `${w.firmUrl}/status`, { status: 'reviewed' });
+      expect(marked.statusCode).toBe(409);
+      const activity = (await get(w.attorney, '/api/attorney/activity')).json();
+      expect(JSON.stringify(activity)).not.toContain('is reviewing');
 
       expect(await expireAccess(t().app.ctx, systemJob('test'))).toBeGreaterThanOrEqual(1);
       expect(await expireAccess(t().app.ctx, systemJob('test'))).toBe(0);

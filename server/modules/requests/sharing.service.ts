@@ -18,6 +18,8 @@ import { type Actor, authorize } from '../../policies/authorize';
 import { requestPolicies as policies } from '../../policies/request.policy';
 import { attorneyRequestScope } from '../../policies/request-scope';
 import { recordActivity } from '../audit/audit.repo';
+import { attorneyActor } from '../audit/audit-chain';
+import { documentHashes } from '../files/file-hash';
 import { replacePositionLpqFiles } from '../files/files.repo';
 import { toAttorneyItem } from './attorney-item';
 import {
@@ -28,11 +30,12 @@ import {
   positionLpqIdOf,
   positionLpqOf,
 } from './attorney-requests.repo';
+import { certifyingName } from './certification';
 import { endAccess } from './end-access';
 import { checkDiversityAccepted } from './firm-audience';
 import { mailFirm } from './firm-recipients';
 import { loadAttorneyRequest } from './load-request';
-import { readCurrentData, selectParts, storeVersion } from './package-versions';
+import { readCurrentData, recordVersionEvents, selectParts, storeVersion } from './package-versions';
 import { latestOtherPositionLpq } from './previous-lpq';
 import { transitionRequest } from './request-state';
 import { packageSharedAttorneyMail, packageSharedFirmMail, packageUpdatedMail } from './sharing.mails';
@@ -61,6 +64,7 @@ export async function shareRequest(
   const result = await accountStillThere(
     ctx.db.transaction(async (tx) => {
       await loadAttorneyRequest(tx, user, requestId);
+      const certifiedBy = certifyingName(user, share?.certification);
       await requireCompleteMasterLpq(tx, user);
       const sharedAt = new Date();
       const row = await transitionRequest(tx, {
@@ -79,7 +83,21 @@ export async function shareRequest(
       });
       if (share?.include?.diversityForm) await checkDiversityAccepted(tx, row.firmId);
       const { parts, frozen } = selectParts(await readCurrentData(tx, user), share?.include);
-      await storeVersion(tx, { requestId, version: 1, attorneyUserId: user.id, sharedAt, parts }, frozen);
+      const hashes = await documentHashes(
+        ctx.storage,
+        tx,
+        frozen.documents.map((d) => d.id),
+      );
+      const version = { requestId, version: 1, attorneyUserId: user.id, sharedAt, parts, certifiedBy };
+      const seal = await storeVersion(tx, { ...version, documentHashes: hashes }, frozen);
+      await recordVersionEvents(tx, {
+        ...version,
+        type: 'shared',
+        actor: attorneyActor(user),
+        documents: frozen.documents.length,
+        accessUntil: row.accessUntil,
+        ...seal,
+      });
       // Enter once: the name, e-mail, profile and master LPQ, then the attorney's previous LPQ for what
       // none of them holds; the firm's own questions start empty.
       const prefill = prefillPositionLpq({
@@ -165,6 +183,7 @@ export async function previewPackage(
     return {
       ...frozen,
       version,
+      certification: null,
       versions: [],
       sharedAt: new Date().toISOString(),
       positionLpq: lpq
@@ -197,6 +216,7 @@ export async function sendUpdate(
   const result = await accountStillThere(
     ctx.db.transaction(async (tx) => {
       const before = await loadAttorneyRequest(tx, user, requestId);
+      const certifiedBy = certifyingName(user, share?.certification);
       await requireCompleteMasterLpq(tx, user);
       const sharedAt = new Date();
       const row = await nextVersion(tx, user, requestId, {
@@ -212,7 +232,21 @@ export async function sendUpdate(
       const fallback = await currentParts(tx, { ...row, currentVersion: version - 1 });
       if (share?.include?.diversityForm) await checkDiversityAccepted(tx, row.firmId);
       const { parts, frozen } = selectParts(await readCurrentData(tx, user), share?.include, fallback);
-      await storeVersion(tx, { requestId, version, attorneyUserId: user.id, sharedAt, parts }, frozen);
+      const hashes = await documentHashes(
+        ctx.storage,
+        tx,
+        frozen.documents.map((d) => d.id),
+      );
+      const stored = { requestId, version, attorneyUserId: user.id, sharedAt, parts, certifiedBy };
+      const seal = await storeVersion(tx, { ...stored, documentHashes: hashes }, frozen);
+      await recordVersionEvents(tx, {
+        ...stored,
+        type: 'updated',
+        actor: attorneyActor(user),
+        documents: frozen.documents.length,
+        accessUntil: row.accessUntil,
+        ...seal,
+      });
       await mailFirm(
         tx,
         row,
@@ -254,6 +288,7 @@ export async function revokeShare(
     const row = await endAccess(ctx, tx, {
       requestId,
       cause: 'attorney',
+      actor: attorneyActor(user),
       attorneyName: attorneyNameOf(user),
       scope: attorneyRequestScope(user),
     });

@@ -71,6 +71,7 @@ async function conflictsView(
     kind: 'conflicts_view',
     readerRoles: [...member.firm.roles],
     parts,
+    inTrail: false,
   });
   const lpq = recordOf(stored.masterLpq);
   const current = recordOf(lpq.currentEmployment);

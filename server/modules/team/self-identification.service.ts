@@ -30,6 +30,7 @@ export async function listSelfIdentification(ctx: AppContext, actor: Actor) {
         kind: 'self_identification_view' as const,
         readerRoles: [...member.firm.roles],
         parts: ['diversityForm' as const],
+        inTrail: false,
       })),
   );
   const counts: Record<string, Record<string, number>> = {};

@@ -109,6 +109,27 @@ export const ATTORNEY_RULES: Record<string, RouteRule> = {
     ok: 200,
     call: (w) => ({ url: `/api/attorney/lpq-requests/${w.sharedRequestId}/update`, payload: {} }),
   },
+  // PRODUCT.md §11: the audit trail
+  'GET /api/attorney/lpq-requests/:id/audit.csv': {
+    access: 'attorney-owned',
+    resource: 'request',
+    ok: 200,
+    call: (w) => ({ url: `/api/attorney/lpq-requests/${w.sharedRequestId}/audit.csv` }),
+  },
+  'GET /api/attorney/lpq-requests/:id/audit.pdf': {
+    access: 'attorney-owned',
+    resource: 'request',
+    ok: 200,
+    call: (w) => ({ url: `/api/attorney/lpq-requests/${w.sharedRequestId}/audit.pdf` }),
+  },
+  'GET /api/attorney/lpq-requests/:id/audit/verify': {
+    access: 'attorney-owned',
+    resource: 'request',
+    ok: 200,
+    call: (w) => ({ url: `/api/attorney/lpq-requests/${w.sharedRequestId}/audit/verify` }),
+  },
+  'GET /api/attorney/audit.csv': { access: 'attorney', ok: 200, call: url('/api/attorney/audit.csv') },
+  'GET /api/attorney/audit/verify': { access: 'attorney', ok: 200, call: url('/api/attorney/audit/verify') },
   'POST /api/attorney/lpq-requests/:id/revoke': {
     access: 'attorney-owned',
     resource: 'request',

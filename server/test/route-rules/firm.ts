@@ -3,6 +3,11 @@ import { forActor } from '../actors';
 import { uniqueEmail } from '../factories';
 import { firmProfileBody, onlyMembers, type RouteRule, url, withBody } from './rule';
 
+/** The members who see a shared request (policy request.firmSees): not an unassigned reviewer, nor diversity. */
+const SEES = onlyMembers(['firm', 'firmAdmin', 'firmRecruiter', 'firmReviewer', 'firmConflicts'], {
+  firmUnassignedReviewer: 404,
+});
+
 /** ROUTE_RULES of the firm's side. */
 export const FIRM_RULES: Record<string, RouteRule> = {
   // The firm's side
@@ -160,5 +165,34 @@ export const FIRM_RULES: Record<string, RouteRule> = {
     resource: 'request',
     ok: 200,
     call: (w) => ({ url: `/api/firm/lpq-requests/${w.sharedRequestId}/package.pdf` }),
+  },
+  // PRODUCT.md §11: verify, and the audit trail
+  'GET /api/firm/lpq-requests/:id/verify': {
+    members: SEES,
+    access: 'firm-owned',
+    resource: 'request',
+    ok: 200,
+    call: (w) => ({ url: `/api/firm/lpq-requests/${w.sharedRequestId}/verify?version=1` }),
+  },
+  'GET /api/firm/lpq-requests/:id/audit.csv': {
+    members: SEES,
+    access: 'firm-owned',
+    resource: 'request',
+    ok: 200,
+    call: (w) => ({ url: `/api/firm/lpq-requests/${w.sharedRequestId}/audit.csv` }),
+  },
+  'GET /api/firm/lpq-requests/:id/audit.pdf': {
+    members: SEES,
+    access: 'firm-owned',
+    resource: 'request',
+    ok: 200,
+    call: (w) => ({ url: `/api/firm/lpq-requests/${w.sharedRequestId}/audit.pdf` }),
+  },
+  'GET /api/firm/lpq-requests/:id/audit/verify': {
+    members: SEES,
+    access: 'firm-owned',
+    resource: 'request',
+    ok: 200,
+    call: (w) => ({ url: `/api/firm/lpq-requests/${w.sharedRequestId}/audit/verify` }),
   },
 };

@@ -1,7 +1,9 @@
-import { Grid, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Divider, Grid, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { describePackage } from '@shared/package-view';
 import type { FirmRequestDetail as Detail } from '@shared/requests';
 import { useMemo, useState } from 'react';
+import { AuditTrailActions } from '../record/AuditTrailActions';
+import { CertificationBar } from './CertificationBar';
 import { PackageChanges } from './PackageChanges';
 import { PackageTabs } from './PackageTabs';
 import { SummaryCard } from './PackageView';
@@ -56,6 +58,7 @@ export default function RequestBody({ request, loadingVersion, onPickVersion }: 
               A frozen copy of what {attorney} shared on {view.sharedOn} (version {view.version}). Every view
               and download is recorded and visible to the attorney.
             </Text>
+            <CertificationBar key={pkg.version} requestId={request.id} pkg={pkg} />
             <PackageTabs view={view} />
           </Stack>
         ) : revoked ? (
@@ -77,6 +80,8 @@ export default function RequestBody({ request, loadingVersion, onPickVersion }: 
               Timeline
             </Title>
             <RequestTimeline request={request} />
+            <Divider my="md" />
+            <AuditTrailActions target={{ side: 'firm', requestId: request.id }} />
           </Paper>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 8 }}>

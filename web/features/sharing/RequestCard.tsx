@@ -23,6 +23,7 @@ import {
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatDate } from '../../lib/format';
+import { AuditTrailActions } from '../record/AuditTrailActions';
 import { AccessLogList } from './AccessLogList';
 import { useAccessLog } from './queries';
 
@@ -217,6 +218,7 @@ export function RequestCard(props: {
           </Group>
         )}
         {history && <RequestAccessHistory requestId={item.id} />}
+        {history && <AuditTrailActions target={{ side: 'attorney', requestId: item.id }} />}
       </Stack>
     </Card>
   );

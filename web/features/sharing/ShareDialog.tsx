@@ -30,6 +30,7 @@ import { showToast } from '../../lib/toast';
 import { useMasterLpq } from '../attorney/queries';
 import { masterLpqFieldHref } from '../questionnaires/master-lpq-form';
 import { WhatIsMissing } from '../questionnaires/WhatIsMissing';
+import { CertificationField, useCertification } from './CertificationField';
 import { useSendUpdate, useSharePreview, useShareRequest } from './queries';
 
 const PreviewModal = lazy(() => import('./PreviewModal'));
@@ -63,6 +64,7 @@ export function ShareDialog(props: {
   const [accessUntil, setAccessUntil] = useState(item?.accessUntil ?? '');
   const [previewing, setPreviewing] = useState(false);
   const errors = fieldErrors(mutation.error);
+  const certification = useCertification(errors['certification.fullName']);
 
   // The defaults come from the server: what exists, and what goes unless the attorney unticks it.
   useEffect(() => {
@@ -73,8 +75,8 @@ export function ShareDialog(props: {
   const documentCount = preview.data?.documentCount ?? 0;
 
   const submit = () => {
-    if (!item || !include) return;
-    const body = { include, accessUntil: accessUntil || null };
+    if (!item || !include || !certification.check()) return;
+    const body = { include, accessUntil: accessUntil || null, certification: certification.body };
     const done = {
       onSuccess: () => {
         showToast(mode === 'share' ? TOASTS.shareSuccess : SHARING_TOASTS.updateSent, { variant: 'success' });
@@ -172,6 +174,7 @@ export function ShareDialog(props: {
             disabled={mutation.isPending}
             maw={280}
           />
+          <CertificationField certification={certification} disabled={mutation.isPending} />
           {include && item && (
             <Paper withBorder p="sm" bg="gray.0">
               <Text size="sm" aria-live="polite">

@@ -1,0 +1,2 @@
+ALTER TABLE "access_events" ADD COLUMN "in_trail" boolean DEFAULT true NOT NULL;--> statement-breakpoint
+CREATE INDEX "access_events_unsealed_idx" ON "access_events" USING btree ("id") WHERE not "access_events"."in_trail";

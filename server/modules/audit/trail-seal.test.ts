@@ -1,0 +1,48 @@
+import { and, eq } from 'drizzle-orm';
+import { expect, it } from 'vitest';
+import { accessEvents, auditEvents } from '../../db/schema';
+import { TRAIL_SEAL_JOB } from '../../jobs/jobs';
+import { describeEachDb, type TestApp } from '../../test/harness';
+import { sharingControlClient } from '../requests/sharing-control.test-support';
+
+/**
+ * PRODUCT.md §11 and the hot read: a package view is recorded in the read's own statement without the chain's
+ * lock, and goes into the request's audit trail by the seal (the job, or a trail's download or verify first).
+ */
+describeEachDb('audit trail: reads sealed after the hot read', (t: () => TestApp) => {
+  const { post, get, world } = sharingControlClient(t);
+  const readsInChain = async (requestId: string) =>
+    (
+      await t()
+        .db.select()
+        .from(auditEvents)
+        .where(and(eq(auditEvents.requestId, requestId), eq(auditEvents.type, 'read')))
+    ).length;
+
+  it('puts every view in the chain, in order, once: by the job and before a trail is verified', async () => {
+    const w = await world();
+    expect((await post(w.attorney, `${w.base}/share`)).statusCode).toBe(200);
+    for (let i = 0; i < 3; i++) expect((await get(w.firm, w.firmUrl)).statusCode).toBe(200);
+    const views = await t().db.select().from(accessEvents).where(eq(accessEvents.requestId, w.requestId));
+    expect(views.map((v) => v.inTrail)).toEqual([false, false, false]);
+    expect(await readsInChain(w.requestId)).toBe(0);
+
+    const verified = (await get(w.firm, `${w.firmUrl}/audit/verify`)).json();
+    expect(verified.intact).toBe(true);
+    expect(await readsInChain(w.requestId)).toBe(3);
+
+    expect((await get(w.firm, w.firmUrl)).statusCode).toBe(200);
+    await t().app.ctx.scheduler.runJob(TRAIL_SEAL_JOB);
+    await t().app.ctx.scheduler.runJob(TRAIL_SEAL_JOB);
+    expect(await readsInChain(w.requestId)).toBe(4);
+    const attorneySide = (await get(w.attorney, `${w.base}/audit/verify`)).json();
+    expect(attorneySide).toMatchObject({ intact: true, brokenAt: null });
+    const [last] = await t()
+      .db.select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.requestId, w.requestId), eq(auditEvents.type, 'read')))
+      .orderBy(auditEvents.seq)
+      .limit(1);
+    expect(last.actorRole).toContain('Admin');
+  });
+});

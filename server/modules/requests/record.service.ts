@@ -1,0 +1,192 @@
+import type { AuditVerification } from '@shared/audit-trail';
+import type { VersionVerification } from '@shared/certification';
+import { isUuid } from '@shared/uuid';
+import type { SQL } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
+import type { lpqRequests } from '../../db/schema';
+import { notFound } from '../../plugins/errors';
+import { type Actor, authorize, type FirmMember } from '../../policies/authorize';
+import { requestPolicies as policies } from '../../policies/request.policy';
+import { attorneyRequestScope, packageOpen, packageParts, scopeFor } from '../../policies/request-scope';
+import { verifyChain } from '../audit/audit-chain';
+import { sealPendingReads } from '../audit/trail-seal';
+import { verificationForReader, verifyVersion } from './certification';
+import { factsOf, findFirmRequest } from './firm-requests.repo';
+import { loadAttorneyRequest } from './load-request';
+import { oneRequest, type TrailRow, trailEvents, trailHeads, versionToVerify } from './record.repo';
+import { trailCsv, trailPdf } from './record-files';
+
+/**
+ * PRODUCT.md §11, a record both sides can trust: verify a shared version, and each side's downloads of the
+ * audit trail with the check of its hash chain. The firm's side: the members who see the request (policy
+ * request.firmSees: admins, recruiters, its assigned reviewers, the conflicts department); the attorney's
+ * request.attorneyActs for one request and request.attorneyRequests (the
+ * requests sent to their verified address, attorneyRequestScope) for the whole account. None of these
+ * reads is recorded: the trail holds no form contents, and verify answers paths, never values.
+ */
+
+type RequestRow = typeof lpqRequests.$inferSelect;
+export type TrailFile = { body: string | Buffer; fileName: string; contentType: string };
+
+/** A request the member sees (policy request.firmSees); another firm's, unassigned, unknown or malformed: 404. */
+async function seenRequest(db: Db, member: FirmMember, requestId: string) {
+  const scope = scopeFor(policies.firmSees, member);
+  const row = isUuid(requestId) ? await findFirmRequest(db, member, requestId, scope) : undefined;
+  authorize(policies.firmSees, member, row && factsOf(row));
+  return row!;
+}
+
+/**
+ * GET /api/firm/lpq-requests/{id}/verify?version=N (the current version when left out): recomputes the
+ * version's fingerprint and its documents' hashes from what is stored and compares them with what was
+ * recorded. 404 while the firm may not read the package (before sharing, after revocation or the access
+ * end date) and for a version that does not exist.
+ */
+export async function verifyFirmVersion(
+  ctx: AppContext,
+  actor: Actor,
+  input: { id: string; version?: number },
+): Promise<VersionVerification> {
+  const member = authorize(policies.firmSees, actor);
+  const row = await seenRequest(ctx.db, member, input.id);
+  const { request } = row;
+  if (!packageOpen(request) || request.currentVersion === null) throw notFound();
+  const stored = await versionToVerify(ctx.db, request.id, input.version ?? request.currentVersion);
+  if (!stored) throw notFound();
+  // PRODUCT.md §9: a part the reader's roles do not reach is named, never its fields.
+  return verificationForReader(await verifyVersion(ctx.storage, stored), packageParts(member, factsOf(row)));
+}
+
+/** The attorney's requests' reads still waiting for their seal. */
+async function sealAttorneyReads(db: Db, where: SQL) {
+  const heads = await trailHeads(db, where);
+  if (heads.length)
+    await sealPendingReads(
+      db,
+      heads.map((h) => h.head.requestId),
+    );
+}
+
+/** Each request's chain checked on its own (a request with events and no head is broken); the first broken one is named. */
+async function verifyTrails(db: Db, where: SQL, rows: TrailRow[]): Promise<AuditVerification> {
+  const chains = new Map<
+    string,
+    { events: TrailRow['event'][]; head: { seq: number; hash: string } | null }
+  >();
+  for (const { head } of await trailHeads(db, where)) chains.set(head.requestId, { events: [], head });
+  for (const { event } of rows) {
+    const chain = chains.get(event.requestId) ?? { events: [], head: null };
+    chain.events.push(event);
+    chains.set(event.requestId, chain);
+  }
+  let events = 0;
+  let broken: AuditVerification['brokenAt'] = null;
+  for (const [requestId, chain] of chains) {
+    const result = verifyChain(requestId, chain.events, chain.head);
+    events += result.events;
+    broken ??= result.brokenAt;
+  }
+  return { intact: broken === null, events, brokenAt: broken };
+}
+
+/** The trail of one request, verified, in the format asked for. */
+async function trailFile(
+  ctx: AppContext,
+  request: RequestRow,
+  side: 'attorney' | 'firm',
+  format: 'csv' | 'pdf',
+): Promise<TrailFile> {
+  const db = ctx.db;
+  // The reads still waiting for their seal go in first: a trail shows every read recorded so far.
+  await sealPendingReads(db, [request.id]);
+  const where = oneRequest(request.id);
+  const rows = await trailEvents(db, where, side);
+  const stem = `audit-trail-${request.id.slice(0, 8)}-${new Date().toISOString().slice(0, 10)}`;
+  if (format === 'csv')
+    return { body: trailCsv(rows), fileName: `${stem}.csv`, contentType: 'text/csv; charset=utf-8' };
+  const verification = await verifyTrails(db, where, rows);
+  const pdf = await ctx.pdf.renderTrail(
+    trailPdf({
+      firmName: request.firmName,
+      positionTitle: request.positionTitle,
+      attorneyEmail: request.attorneyEmail,
+      requestId: request.id,
+      rows,
+      verification,
+      now: new Date(),
+    }),
+  );
+  return { body: pdf, fileName: `${stem}.pdf`, contentType: 'application/pdf' };
+}
+
+/** GET /api/firm/lpq-requests/{id}/audit.csv and .pdf: the request's trail, whatever its status. */
+export async function firmAuditTrail(
+  ctx: AppContext,
+  actor: Actor,
+  input: { id: string; format: 'csv' | 'pdf' },
+): Promise<TrailFile> {
+  const member = authorize(policies.firmSees, actor);
+  const { request } = await seenRequest(ctx.db, member, input.id);
+  return trailFile(ctx, request, 'firm', input.format);
+}
+
+/** GET /api/firm/lpq-requests/{id}/audit/verify. */
+export async function verifyFirmAuditTrail(
+  ctx: AppContext,
+  actor: Actor,
+  input: { id: string },
+): Promise<AuditVerification> {
+  const member = authorize(policies.firmSees, actor);
+  const { request } = await seenRequest(ctx.db, member, input.id);
+  await sealPendingReads(ctx.db, [request.id]);
+  const where = oneRequest(request.id, scopeFor(policies.firmSees, member));
+  return verifyTrails(ctx.db, where, await trailEvents(ctx.db, where, 'firm'));
+}
+
+/** GET /api/attorney/lpq-requests/{id}/audit.csv and .pdf: a request sent to the attorney. */
+export async function attorneyAuditTrail(
+  ctx: AppContext,
+  actor: Actor,
+  input: { id: string; format: 'csv' | 'pdf' },
+): Promise<TrailFile> {
+  const attorney = authorize(policies.attorneyRequests, actor);
+  const request = await loadAttorneyRequest(ctx.db, attorney, input.id);
+  return trailFile(ctx, request, 'attorney', input.format);
+}
+
+/** GET /api/attorney/lpq-requests/{id}/audit/verify. */
+export async function verifyAttorneyAuditTrail(
+  ctx: AppContext,
+  actor: Actor,
+  input: { id: string },
+): Promise<AuditVerification> {
+  const attorney = authorize(policies.attorneyRequests, actor);
+  const request = await loadAttorneyRequest(ctx.db, attorney, input.id);
+  await sealPendingReads(ctx.db, [request.id]);
+  const where = oneRequest(request.id, attorneyRequestScope(attorney));
+  return verifyTrails(ctx.db, where, await trailEvents(ctx.db, where, 'attorney'));
+}
+
+/** GET /api/attorney/audit.csv: every request sent to the attorney's verified address, each's trail. */
+export async function attorneyAccountAuditTrail(ctx: AppContext, actor: Actor): Promise<TrailFile> {
+  const attorney = authorize(policies.attorneyRequests, actor);
+  await sealAttorneyReads(ctx.db, attorneyRequestScope(attorney));
+  const rows = await trailEvents(ctx.db, attorneyRequestScope(attorney), 'attorney');
+  return {
+    body: trailCsv(rows),
+    fileName: `audit-trail-${new Date().toISOString().slice(0, 10)}.csv`,
+    contentType: 'text/csv; charset=utf-8',
+  };
+}
+
+/** GET /api/attorney/audit/verify: every chain of the attorney's requests. */
+export async function verifyAttorneyAccountAuditTrail(
+  ctx: AppContext,
+  actor: Actor,
+): Promise<AuditVerification> {
+  const attorney = authorize(policies.attorneyRequests, actor);
+  const where = attorneyRequestScope(attorney);
+  await sealAttorneyReads(ctx.db, where);
+  return verifyTrails(ctx.db, where, await trailEvents(ctx.db, where, 'attorney'));
+}

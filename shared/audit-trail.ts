@@ -1,0 +1,191 @@
+import { formatDate } from './format';
+
+/**
+ * PRODUCT.md §11: each request's audit trail, kept as a hash chain on the server. One definition of its
+ * events, their labels, what a download is called and what `…/audit/verify` answers, for the server's
+ * CSV and PDF and for the screens.
+ */
+
+export const AUDIT_EVENT_TYPES = [
+  'sent',
+  'resent',
+  'reminded',
+  'shared',
+  'updated',
+  'certified',
+  'read',
+  'downloaded',
+  'exported',
+  'status_changed',
+  'submitted',
+  'revoked',
+  'expired',
+  'deleted',
+] as const;
+export type AuditEventType = (typeof AUDIT_EVENT_TYPES)[number];
+
+export const AUDIT_EVENT_LABELS: Record<AuditEventType, string> = {
+  sent: 'Request sent',
+  resent: 'Request resent',
+  reminded: 'Reminder sent',
+  shared: 'Package shared',
+  updated: 'Update sent',
+  certified: 'Package certified',
+  read: 'Package viewed',
+  downloaded: 'Document downloaded',
+  exported: 'Package exported',
+  status_changed: 'Status changed',
+  submitted: 'Position LPQ submitted',
+  revoked: 'Access revoked',
+  expired: 'Access period ended',
+  deleted: 'Attorney account deleted',
+};
+
+export const AUDIT_ACTOR_KINDS = ['attorney', 'firm', 'system'] as const;
+export type AuditActorKind = (typeof AUDIT_ACTOR_KINDS)[number];
+export const AUDIT_ACTOR_KIND_LABELS: Record<AuditActorKind, string> = {
+  attorney: 'Attorney',
+  firm: 'Firm',
+  system: 'Lateral Passport',
+};
+
+/** One event as the downloads show it: never a form's contents, only what happened, who and when. */
+export type AuditTrailEvent = {
+  requestId: string;
+  seq: number;
+  at: string;
+  actor: {
+    kind: AuditActorKind;
+    /** The firm member's name as it was; an attorney's from their account while it exists, else null. */
+    name: string | null;
+    email: string | null;
+    role: string | null;
+  };
+  type: AuditEventType;
+  details: Record<string, unknown>;
+  prevHash: string;
+  hash: string;
+};
+
+/** Why `…/audit/verify` says a chain is broken, at `brokenAt.seq`. */
+export const AUDIT_BREAKS = ['changed', 'missing', 'unlinked', 'head'] as const;
+export type AuditBreak = (typeof AUDIT_BREAKS)[number];
+export const AUDIT_BREAK_MESSAGES: Record<AuditBreak, (seq: number) => string> = {
+  changed: (seq) => `Event ${seq} was changed after it was recorded.`,
+  missing: (seq) => `Event ${seq} is missing.`,
+  unlinked: (seq) => `Event ${seq} does not follow the event before it.`,
+  head: (seq) => `The trail's last recorded event (${seq}) does not match what is stored.`,
+};
+
+/** GET …/audit/verify: `events` checked; `brokenAt` the first event that does not verify, or null. */
+export type AuditVerification = {
+  intact: boolean;
+  events: number;
+  brokenAt: { requestId: string; seq: number; problem: AuditBreak; message: string } | null;
+};
+
+const STATUS_WORDS: Record<string, string> = {
+  pending: 'Pending',
+  accepted: 'Shared',
+  in_progress: 'In Progress',
+  reviewed: 'Under Review',
+  completed: 'Review Complete',
+  declined: 'Declined',
+  withdrawn: 'Withdrawn',
+  revoked: 'Revoked',
+};
+
+const PART_WORDS: Record<string, string> = {
+  conflictsForm: 'conflicts form',
+  businessPlan: 'business plan',
+  documents: 'documents',
+  diversityForm: 'diversity self-identification',
+};
+
+const shortHash = (hash: unknown) => (typeof hash === 'string' ? `${hash.slice(0, 12)}…` : '');
+
+/** The event's details as one line of words for the CSV and the PDF (no keys, no codes). */
+export function describeAuditDetails(type: AuditEventType, details: Record<string, unknown>): string {
+  const d = details as Record<string, string | number | boolean | null | Record<string, unknown>>;
+  const version = typeof d.version === 'number' ? `Version ${d.version}` : '';
+  switch (type) {
+    case 'sent':
+      return [`To ${d.to}`, `${d.positionTitle}`, d.dueDate ? `due ${formatDate(String(d.dueDate))}` : '']
+        .filter(Boolean)
+        .join(' · ');
+    case 'resent':
+    case 'reminded':
+      return `To ${d.to}`;
+    case 'shared':
+    case 'updated': {
+      const parts = Object.entries((d.parts as Record<string, boolean> | null) ?? {})
+        .filter(([, on]) => on)
+        .map(([p]) => PART_WORDS[p] ?? p);
+      const with_ = ['profile', 'master LPQ', ...parts].join(', ');
+      const until = d.accessUntil ? ` · access until ${formatDate(String(d.accessUntil))}` : '';
+      return `${version}: ${with_}${until} · fingerprint ${shortHash(d.fingerprint)}`;
+    }
+    case 'certified':
+      return `${version} · fingerprint ${shortHash(d.fingerprint)}`;
+    case 'read':
+      return d.what === 'changes' ? `What changed, versions ${d.from} to ${d.to}` : version;
+    case 'exported':
+      return d.what === 'list' ? 'Request list (CSV)' : `${version} as PDF`;
+    case 'downloaded': {
+      const file = (d.file as { name?: string; sha256?: string | null } | null) ?? {};
+      return [file.name, file.sha256 ? `SHA-256 ${shortHash(file.sha256)}` : ''].filter(Boolean).join(' · ');
+    }
+    case 'status_changed':
+      return `From ${STATUS_WORDS[String(d.from)] ?? d.from} to ${STATUS_WORDS[String(d.to)] ?? d.to}`;
+    case 'revoked':
+      return version ? `${version}: the firm lost access` : 'The firm lost access';
+    case 'expired':
+      return d.accessUntil ? `Access was until ${formatDate(String(d.accessUntil))}` : '';
+    case 'deleted':
+      return 'The attorney closed their account; the firm lost access';
+    default:
+      return '';
+  }
+}
+
+/** The file names of the downloads (`Content-Disposition`). */
+export const auditTrailFileName = (stem: string, ext: 'csv' | 'pdf') => `audit-trail-${stem}.${ext}`;
+
+/** The CSV's columns, in order. */
+export const AUDIT_CSV_COLUMNS = [
+  'Request',
+  'Firm',
+  'Position',
+  'Seq',
+  'Time (UTC)',
+  'Event',
+  'Details',
+  'Actor',
+  'Actor name',
+  'Actor e-mail',
+  'Actor role',
+  'Event code',
+  'Details (JSON)',
+  'Previous hash',
+  'Hash',
+] as const;
+
+/** The screens' words for the trail's downloads and its check. */
+export const AUDIT_TRAIL_TEXTS = {
+  title: 'Audit trail',
+  requestDescription:
+    'Every event of this request — sent, shared, certified, each read and download — each sealed with the hash of the one before.',
+  accountDescription:
+    'Every event of every request firms sent you, as one CSV file: who did what, when, each sealed with the hash of the event before.',
+  csv: 'Download CSV',
+  pdf: 'Download PDF',
+  verify: 'Check the trail',
+  intact: (events: number) =>
+    `Intact: ${events} event${events === 1 ? '' : 's'}, each linked to the one before, none changed or missing.`,
+  broken: 'The trail was changed outside Lateral Passport',
+  failed: 'The check could not be run. Please try again.',
+  downloadFailed: {
+    title: 'Download failed',
+    message: 'The audit trail could not be downloaded. Please try again.',
+  },
+} as const;
