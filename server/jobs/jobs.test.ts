@@ -19,6 +19,7 @@ describeEachDb('the jobs registry', (t) => {
       ACCESS_EXPIRY_JOB,
       RATE_LIMIT_SWEEP_JOB,
       SIGN_IN_SWEEP_JOB,
+      TRAIL_SEAL_JOB,
     ])
       await expect(t().app.ctx.scheduler.runJob(name)).resolves.not.toThrow();
     // A name that is not in the list is refused: the list above is the whole of it.
