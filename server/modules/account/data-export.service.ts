@@ -112,7 +112,12 @@ export async function exportAttorneyData(ctx: AppContext, actor: Actor) {
       for (const { request, lpq } of requestRows) {
         const mine = request.attorneyUserId === user.id;
         const versionList = mine ? await listVersions(db, request.id) : [];
-        const item = toFirmRequestItem(request, `${user.firstName} ${user.lastName}`, versionList);
+        const item = toFirmRequestItem(
+          request,
+          `${user.firstName} ${user.lastName}`,
+          versionList,
+          lpq?.submittedAt ?? null,
+        );
         const versions = [];
         for (const { version } of versionList) {
           const stored = await loadVersion(db, request.id, version);

@@ -129,7 +129,7 @@ async function readOwnPackage(
   // The versions' numbers and dates feed the timeline too, so 'Package updated' stays in the request's
   // history after access ends; only their content is withheld.
   const versions = row.request.currentVersion !== null ? await listVersions(db, requestId) : [];
-  const request = toFirmRequestItem(row.request, fullName(row), versions);
+  const request = toFirmRequestItem(row.request, fullName(row), versions, row.lpq?.submittedAt ?? null);
   if (!readable) {
     if (version !== undefined) throw notFound();
     return { request, pkg: null };
