@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isoDateString } from './form-fields';
 import { formatDate } from './format';
+import { pageQuerySchema } from './paging';
 import type { SharedPackage } from './requests';
 
 /**
@@ -184,15 +185,48 @@ export type AccessLogEntry = {
   firstAt: string;
   firmName: string;
   firmUserName: string;
+  /** The firm user who read: with requestId, firstAt and at, it names the entry's reads (…/reads). */
+  readerId: string;
+  /** The weightiest read of the entry (exported, then downloaded, then viewed). */
   action: AccessAction;
+  /** Everything the entry read, named once each. */
   what: string;
   count: number;
+  /** What was viewed, downloaded and exported, each with its count (issue 35, item 9). */
+  reads: AccessLogRead[];
   requestId: string;
   positionTitle: string;
 };
+export type AccessLogRead = { action: AccessAction; what: string; count: number };
 
 export const accessLogQuerySchema = z.object({
   firm: z.string().max(200).optional(),
   requestId: z.uuid().optional(),
   limit: z.coerce.number().int().min(1).max(500).default(200),
 });
+
+export const ACCESS_LOG_MESSAGES = {
+  badGroup: 'Name the entry by its request, reader and first and last read.',
+  badMoment: 'Give the moment as an ISO timestamp',
+} as const;
+
+const moment = z.iso.datetime({ offset: true, error: ACCESS_LOG_MESSAGES.badMoment });
+
+/**
+ * GET /api/attorney/access-log/reads: the individual reads of one entry of the log (its requestId,
+ * readerId, firstAt as `from` and at as `to`), newest first, paged as every list (limit, cursor, Link).
+ */
+export const accessReadsQuerySchema = pageQuerySchema
+  .extend({
+    requestId: z.uuid({ error: ACCESS_LOG_MESSAGES.badGroup }),
+    readerId: z.uuid({ error: ACCESS_LOG_MESSAGES.badGroup }),
+    from: moment,
+    to: moment,
+  })
+  .refine((q) => Date.parse(q.from) <= Date.parse(q.to), {
+    message: ACCESS_LOG_MESSAGES.badGroup,
+    path: ['from'],
+  });
+
+/** One read of an entry: when, and what was viewed, downloaded or exported. */
+export type AccessReadItem = { at: string; action: AccessAction; what: string };
