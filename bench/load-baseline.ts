@@ -29,6 +29,7 @@ import {
 } from '../server/modules/requests/firm-request-item';
 import {
   ATTORNEY_REQUESTS_FOR_SESSION_SQL,
+  attorneyItemExtras,
   FIRM_PACKAGE_READ_FOR_SESSION_SQL,
   SESSION_TOUCH_INTERVAL_MS,
   sessionParams,
@@ -97,9 +98,7 @@ function allowed(reply: FastifyReply, user: Row | undefined, userType: string) {
 const attorneyItems = (rows: Row[]) =>
   rows.flatMap((row) => {
     const request = fromDriver(lpqRequests, row, 'r_');
-    return request
-      ? [toAttorneyItem(request, (row.lpq_id as string) ?? null, (row.include as never) ?? null)]
-      : [];
+    return request ? [toAttorneyItem(request, attorneyItemExtras(row))] : [];
   });
 
 const today = () => new Date().toISOString().slice(0, 10);

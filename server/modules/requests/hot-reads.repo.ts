@@ -1,12 +1,14 @@
 import type { User } from '@shared/auth';
 import { objectUrlFor } from '@shared/files';
 import { SESSION } from '@shared/limits';
+import type { PositionLpqStatus } from '@shared/lpq';
 import { PAGE_MESSAGES } from '@shared/paging';
 import { SHARED_DOCUMENT_STATUSES } from '@shared/requests';
 import type { Db } from '../../db/client';
 import { fromDriver, prefixedColumns, preparedSqlText } from '../../db/prepared';
 import { lpqRequests, positionLpqs, sharedPackages } from '../../db/schema';
 import { badRequest } from '../../plugins/errors';
+import type { AttorneyItemExtras } from './attorney-item';
 
 /**
  * The two reads every signed-in user makes all day, each in ONE statement and one database round trip
@@ -41,7 +43,8 @@ const SESSION_CTES = `"session" as (
  */
 export const ATTORNEY_REQUESTS_FOR_SESSION_SQL = `with ${SESSION_CTES}
   select "session".*, ${prefixedColumns(lpqRequests, 'r', 'r_')}, r."sent_at"::text as "sort_key",
-    pl."id" as "lpq_id", sp."include" as "include"
+    pl."id" as "lpq_id", pl."status" as "lpq_status", pl."submitted_at" as "lpq_submitted_at",
+    sp."include" as "include", (ml."updated_at" > sp."shared_at") as "master_changed"
   from "session"
   left join lateral (
     select * from "lpq_requests" r
@@ -53,6 +56,7 @@ export const ATTORNEY_REQUESTS_FOR_SESSION_SQL = `with ${SESSION_CTES}
   ) r on true
   left join "position_lpqs" pl on pl."request_id" = r."id"
   left join "shared_packages" sp on sp."request_id" = r."id" and sp."version" = r."current_version"
+  left join "master_lpqs" ml on ml."user_id" = "session"."u_id" and sp."request_id" is not null
   order by r."sent_at" desc, r."id" desc`;
 
 const SHARED_STATUSES_SQL = SHARED_DOCUMENT_STATUSES.map((s) => `'${s}'`).join(', ');
@@ -120,6 +124,21 @@ function sessionUser(row: RawRow | undefined): User | null {
   };
 }
 
+/** What a row of the attorney's list says beside the request: its position LPQ and latest version. */
+export function attorneyItemExtras(row: RawRow): AttorneyItemExtras {
+  return {
+    lpq: row.lpq_id
+      ? {
+          id: row.lpq_id as string,
+          status: row.lpq_status as PositionLpqStatus,
+          submittedAt: row.lpq_submitted_at ? new Date(row.lpq_submitted_at as string) : null,
+        }
+      : null,
+    include: (row.include as typeof sharedPackages.$inferSelect.include | null) ?? null,
+    masterChanged: row.master_changed === true,
+  };
+}
+
 /** Session lookup, touch and a page of the attorney's request list, in one round trip. */
 export async function attorneyRequestsForSession(
   db: Db,
@@ -145,8 +164,7 @@ export async function attorneyRequestsForSession(
         {
           request,
           sortKey: row.sort_key as string,
-          lpqId: (row.lpq_id as string | null) ?? null,
-          include: (row.include as typeof sharedPackages.$inferSelect.include | null) ?? null,
+          ...attorneyItemExtras(row),
         },
       ];
     }),
