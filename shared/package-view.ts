@@ -90,7 +90,18 @@ export type PackageView = {
 
 export type DescribeOptions = { firmName: string; firmSpecificQuestions?: FirmSpecificQuestions | null };
 
-function summaryOf(pkg: SharedPackage, attorneyName: string): Row[] {
+/**
+ * Issue 35, item 6: the answers to the firm's own questions, question by question, for the summary (the
+ * Position LPQ tab has them too). Undefined when the request asked none.
+ */
+function firmAnswersTable(pkg: SharedPackage, questions: FirmSpecificQuestions | null | undefined) {
+  const rows = (questions?.sections ?? []).flatMap((section) =>
+    section.questions.map((q) => [q.text, answerText(q, answerOf(pkg.positionLpq?.firmAnswers, q.id))]),
+  );
+  return rows.length ? { kind: 'table' as const, columns: ['Question', 'Answer'], rows } : undefined;
+}
+
+function summaryOf(pkg: SharedPackage, attorneyName: string, options: DescribeOptions): Row[] {
   const profile = recordOf(pkg.profile);
   const lpq = recordOf(pkg.masterLpq);
   const general = recordOf(lpq.generalInfo);
@@ -155,6 +166,8 @@ function summaryOf(pkg: SharedPackage, attorneyName: string): Row[] {
     label: 'Documents',
     value: pkg.documents.length ? pkg.documents.map(documentLink) : 'None shared',
   });
+  const answers = firmAnswersTable(pkg, options.firmSpecificQuestions);
+  if (answers) rows.push({ label: PACKAGE_SECTIONS.firmQuestions, value: answers });
   return rows.filter((r) => isShown(r.value));
 }
 
@@ -315,7 +328,7 @@ export function describePackage(pkg: SharedPackage, options: DescribeOptions): P
     sharedOn,
     version,
     confidentiality: `Confidential — shared with ${options.firmName} on ${sharedOn}, version ${version}`,
-    summary: summaryOf(pkg, attorneyName),
+    summary: summaryOf(pkg, attorneyName, options),
     sections,
   };
 }
