@@ -4,8 +4,8 @@ import { buildAttorney } from '../../test/factories';
 import { describeEachDb } from '../../test/harness';
 import { buildFirm } from '../firm/firm.factories';
 import { completeMasterLpq } from '../master-lpq/master-lpq.fixtures';
-import { sharingControlClient } from './sharing-control.test-support';
 import { sendRequest } from './sharing.test-support';
+import { sharingControlClient } from './sharing-control.test-support';
 
 /**
  * Issue 35: what the attorney reads about a request beyond its card — what changed since the firm's
@@ -108,7 +108,10 @@ describeEachDb('attorney request views', (t) => {
       method: 'PUT',
       url: `/api/lpqs/${lpqId}/complete`,
       headers: { cookie: w.attorney.cookie },
-      payload: { formData: { name: 'Casey Nguyen', email: w.attorney.user.email }, firmAnswers: { 'fit-1': 'Yes' } },
+      payload: {
+        formData: { name: 'Casey Nguyen', email: w.attorney.user.email },
+        firmAnswers: { 'fit-1': 'Yes' },
+      },
     });
     expect(submitted.statusCode, submitted.body).toBe(200);
     expect(await summary()).toMatchObject({ pending: 0, shared: 2, underReview: 0, firms: 2 });

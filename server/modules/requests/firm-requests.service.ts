@@ -31,7 +31,7 @@ import {
   requestWithLpq,
 } from './firm-requests.repo';
 import { sendInvitationMail } from './invitations';
-import { listVersions, loadVersion } from './package-versions';
+import { listVersions, loadVersion, withAbsoluteDocumentUrls } from './package-versions';
 import { transitionRequest } from './request-state';
 
 type RequestRow = typeof lpqRequests.$inferSelect;
@@ -157,7 +157,10 @@ async function readOwnPackage(
   };
 }
 
-/** The package for the PDF: 404 until it is shared and once access has ended; the export is recorded. */
+/**
+ * The package for the PDF, its documents' URLs absolute: 404 until it is shared and once access has ended;
+ * the export is recorded.
+ */
 export async function readPackageForPdf(
   ctx: AppContext,
   actor: Actor,
@@ -166,7 +169,8 @@ export async function readPackageForPdf(
   const firm = authorize(policies.firmRequests, actor);
   const { request, pkg } = await readOwnPackage(ctx.db, firm, input.id, 'pdf_download', input.version);
   if (!pkg) throw notFound();
-  return { request, pkg };
+  // The PDF names each document as a link to the app's own download (issue 35, item 12).
+  return { request, pkg: withAbsoluteDocumentUrls(pkg, ctx.publicUrl) };
 }
 
 /**

@@ -181,3 +181,9 @@ export function toPackage(row: PackageRow, documents: FileRef[]) {
     documents,
   };
 }
+
+/** The package with its documents' URLs on the app's public address, so a PDF can link them. */
+export const withAbsoluteDocumentUrls = (pkg: SharedPackage, publicUrl: string): SharedPackage => ({
+  ...pkg,
+  documents: pkg.documents.map((d) => ({ ...d, url: new URL(d.url, publicUrl).toString() })),
+});
