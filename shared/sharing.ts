@@ -104,12 +104,12 @@ export const previewQuerySchema = z.object({
 export const SHARING_TOASTS = {
   updateSent: {
     title: 'Update Sent',
-    message: 'The firm now sees your current answers as a new version and has been told by e-mail.',
+    message: 'The firm now sees your current answers as a new version and has been told by email.',
   },
   updateFailed: { title: 'Update Failed', message: 'Failed to send the update. Please try again.' },
   revoked: {
     title: 'Access Revoked',
-    message: 'The firm can no longer open your package or its documents. They have been told by e-mail.',
+    message: 'The firm can no longer open your package or its documents. They have been told by email.',
   },
   revokeFailed: { title: 'Revoke Failed', message: 'Failed to revoke access. Please try again.' },
 } as const;
@@ -138,7 +138,7 @@ export function shareSummary(
 
 /** What a firm loses when the attorney revokes (the confirmation's text). */
 export const revokeConsequence = (firmName: string) =>
-  `${firmName} will immediately lose access to your package, its PDF and every document link, including links already handed out. The request stays in their list, marked revoked, and they are told by e-mail. This cannot be undone.`;
+  `${firmName} will immediately lose access to your package, its PDF and every document link, including links already handed out. The request stays in their list, marked revoked, and they are told by email. This cannot be undone.`;
 
 /**
  * GET /api/attorney/lpq-requests/{id}/preview: the package the firm would receive, in the firm's shape,

@@ -70,15 +70,16 @@ function useOpenInvitation(email: string, positionTitle: string): FirmRequestIte
 function MailPreview({ profile, values }: { profile: FirmProfile; values: LpqRequestFormValues }) {
   const words = invitationMailWords({
     firmName: profile.firmName,
-    positionTitle: str(values.positionTitle).trim() || 'the position',
-    practiceArea: str(values.practiceArea) || 'practice area',
+    // Placeholders until typed: the sentence already says 'for the position …'.
+    positionTitle: str(values.positionTitle).trim() || '[position title]',
+    practiceArea: str(values.practiceArea) || '[practice area]',
     dueDate: str(values.dueDate) || null,
     contactPersonName: str(values.contactPersonName).trim(),
     contactPersonTitle: str(values.contactPersonTitle).trim(),
     additionalMessage: str(values.additionalMessage).trim() || null,
   });
   return (
-    <Paper withBorder p="md" bg="gray.0" aria-label="E-mail preview">
+    <Paper withBorder p="md" bg="gray.0" aria-label="Email preview">
       <Stack gap="xs">
         <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
           Subject
@@ -278,7 +279,7 @@ function InvitationForm({ profile, sections }: { profile: FirmProfile; sections:
         </FirmSection>
 
         <FirmSection
-          title="The e-mail the attorney will receive"
+          title="The email the attorney will receive"
           description="Sent from Lateral Passport as soon as you send the invitation."
         >
           <MailPreview profile={profile} values={values} />
