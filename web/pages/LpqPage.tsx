@@ -33,6 +33,7 @@ import { useAuth } from '../lib/auth';
 import { type FormSource, useAutosave } from '../lib/autosave';
 import { api, type BodyOf } from '../lib/client';
 import { showToast } from '../lib/toast';
+import { useWizardStep } from '../lib/wizard-step';
 
 type Errors = Record<string, string>;
 const STEP_FIELDS: (keyof LpqFormData)[][] = [
@@ -70,9 +71,9 @@ function LpqForm({ lpq }: { lpq: PositionLpq }) {
   const [formData, setFormData] = useState<LpqFormData>(lpq.formData);
   const [firmAnswers, setFirmAnswers] = useState<FirmAnswers>(lpq.firmAnswers);
   const [errors, setErrors] = useState<Errors>({});
-  const [step, setStep] = useState(0);
   const hasQuestions = (lpq.firmSpecificQuestions?.sections ?? []).some((s) => s.questions.length > 0);
   const steps = hasQuestions ? [...LPQ_STEPS, FIRM_QUESTIONS_STEP] : LPQ_STEPS;
+  const [step, setStep] = useWizardStep(`lpq.${lpq.id}`, steps.length);
   const readOnly = lpq.status === 'submitted' || !LPQ_OPEN_REQUEST_STATUSES.includes(lpq.requestStatus);
   const [exiting, setExiting] = useState(false);
 
