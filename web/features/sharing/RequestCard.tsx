@@ -1,18 +1,17 @@
-import { Badge, Button, Card, Divider, Group, List, Loader, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Divider, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import type { AttorneyRequestItem } from '@shared/lpq';
 import {
   ATTORNEY_CARD_STATUS_LABELS,
   REQUEST_STATUS_COLORS,
-  REQUEST_STATUS_LABELS,
   SHARED_DOCUMENT_STATUSES,
 } from '@shared/requests';
-import { ALWAYS_SHARED_LABELS, PACKAGE_PART_LABELS, PACKAGE_PARTS } from '@shared/sharing';
+import type { PackageParts } from '@shared/sharing';
 import {
   IconBuilding,
   IconCalendar,
   IconCheck,
+  IconClipboardCheck,
   IconClock,
-  IconFileText,
   IconHistory,
   IconHourglass,
   IconLock,
@@ -25,19 +24,14 @@ import { Link } from 'react-router';
 import { formatDate } from '../../lib/format';
 import { AccessLogList } from './AccessLogList';
 import { useAccessLog } from './queries';
+import {
+  ChangedSinceShare,
+  FirmProfileButton,
+  WhatTheFirmHas,
+  WhatTheFirmReceives,
+} from './RequestCardParts';
 
 export const STATUS_COLORS = REQUEST_STATUS_COLORS;
-
-const INCLUDED_DOCUMENTS = ['Master LPQ', 'Conflicts Form', 'Diversity Form'];
-
-/** What a shared request's latest version holds, in the share dialog's words. */
-function sharedParts(item: AttorneyRequestItem): string[] {
-  if (!item.include) return INCLUDED_DOCUMENTS;
-  return [
-    ...ALWAYS_SHARED_LABELS,
-    ...PACKAGE_PARTS.filter((p) => item.include?.[p]).map((p) => PACKAGE_PART_LABELS[p]),
-  ];
-}
 
 const isShared = (item: AttorneyRequestItem) => SHARED_DOCUMENT_STATUSES.includes(item.status);
 
@@ -52,8 +46,14 @@ export function RequestCard(props: {
   onDecline: (item: AttorneyRequestItem) => void;
   onUpdate: (item: AttorneyRequestItem) => void;
   onRevoke: (item: AttorneyRequestItem) => void;
+  /** What a share sends now by default (the summary's shareDefaults), for a pending request. */
+  shareDefaults?: PackageParts;
 }) {
   const { item } = props;
+  const lpqOpen =
+    !!item.lpqId &&
+    item.lpqStatus !== 'submitted' &&
+    ['accepted', 'in_progress', 'reviewed'].includes(item.status);
   const [history, setHistory] = useState(false);
   const questions = questionCount(item);
   const isPending = item.status === 'pending';
@@ -81,7 +81,7 @@ export function RequestCard(props: {
             style={{ flexShrink: 0 }}
             styles={{ label: { overflow: 'visible' } }}
           >
-            {REQUEST_STATUS_LABELS[item.status]}
+            {ATTORNEY_CARD_STATUS_LABELS[item.status]}
           </Badge>
         </Group>
 
@@ -153,16 +153,24 @@ export function RequestCard(props: {
           </Group>
         )}
 
-        <div>
-          <Text size="sm" fw={600} mb={4}>
-            {item.include ? 'Shared with the firm' : 'Included documents'}
-          </Text>
-          <List size="sm" spacing={2} icon={<IconFileText size={14} aria-hidden />} center>
-            {sharedParts(item).map((d) => (
-              <List.Item key={d}>{d}</List.Item>
-            ))}
-          </List>
-        </div>
+        {isPending ? (
+          <WhatTheFirmReceives item={item} shareDefaults={props.shareDefaults} />
+        ) : (
+          <WhatTheFirmHas item={item} />
+        )}
+
+        {item.lpqStatus === 'submitted' && item.lpqSubmittedAt && (
+          <Group gap={6}>
+            <IconClipboardCheck size={16} aria-hidden />
+            <Text size="sm">Position LPQ submitted {formatDate(item.lpqSubmittedAt)}</Text>
+          </Group>
+        )}
+
+        {isShared(item) && <ChangedSinceShare item={item} onUpdate={() => props.onUpdate(item)} />}
+
+        <Group gap="xs">
+          <FirmProfileButton item={item} />
+        </Group>
 
         <Divider />
         {isPending ? (
@@ -201,16 +209,19 @@ export function RequestCard(props: {
                   <Button variant="default" size="sm" onClick={() => props.onUpdate(item)}>
                     Send update
                   </Button>
-                  <Button variant="light" color="red" size="sm" onClick={() => props.onRevoke(item)}>
+                  <Button variant="subtle" color="red" size="sm" onClick={() => props.onRevoke(item)}>
                     Revoke access
                   </Button>
                 </>
               )}
               {item.lpqId && item.status !== 'revoked' && (
-                <Button component={Link} to={`/lpq/${item.lpqId}`} variant="light" size="sm">
-                  {item.status === 'accepted' || item.status === 'in_progress'
-                    ? 'Complete Position LPQ'
-                    : 'View Position LPQ'}
+                <Button
+                  component={Link}
+                  to={`/lpq/${item.lpqId}`}
+                  variant={lpqOpen ? 'filled' : 'light'}
+                  size="sm"
+                >
+                  {lpqOpen ? 'Complete Position LPQ' : 'View Position LPQ'}
                 </Button>
               )}
             </Group>
