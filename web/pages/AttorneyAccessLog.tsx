@@ -1,4 +1,4 @@
-import { Alert, Badge, Card, Group, Loader, Select, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Alert, Card, Group, Loader, Select, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { ACCESS_ACTION_LABELS } from '@shared/sharing';
 import { IconShieldLock } from '@tabler/icons-react';
 import { useMemo } from 'react';
