@@ -28,6 +28,8 @@ export function showToast(text: ToastText, opts: { variant?: Variant; message?: 
     color: variant === 'destructive' ? 'red' : variant === 'success' ? 'teal' : 'navy',
     autoClose: UI_TIMING.toastAutoCloseMs,
     withBorder: true,
+    // Named for screen readers (the theme says so too; the toast host may load after the first toast).
+    closeButtonProps: { 'aria-label': 'Close notification' },
   });
 }
 
