@@ -309,7 +309,7 @@ function LpqForm({ lpq }: { lpq: PositionLpq }) {
         <RestoredNotice autosave={autosave} />
         {readOnly && (
           <Alert color="teal" title="Submitted">
-            You submitted this LPQ. The firm is reviewing it; it can no longer be edited.
+            You submitted this LPQ and {lpq.firmName} was told by email. It can no longer be edited.
           </Alert>
         )}
         <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md">
