@@ -307,11 +307,16 @@ function LpqForm({ lpq }: { lpq: PositionLpq }) {
     >
       <Stack gap="lg">
         <RestoredNotice autosave={autosave} />
-        {readOnly && (
-          <Alert color="teal" title="Submitted">
-            You submitted this LPQ and {lpq.firmName} was told by email. It can no longer be edited.
-          </Alert>
-        )}
+        {readOnly &&
+          (lpq.status === 'submitted' ? (
+            <Alert color="teal" title="Submitted">
+              You submitted this LPQ and {lpq.firmName} was told by email. It can no longer be edited.
+            </Alert>
+          ) : (
+            <Alert color="gray" title="Closed">
+              {LPQ_MESSAGES.requestClosed}
+            </Alert>
+          ))}
         <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md">
           {step === 0 && <GeneralStep {...stepProps} />}
           {step === 1 && <ExperienceStep {...stepProps} />}
