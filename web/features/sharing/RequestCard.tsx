@@ -159,77 +159,86 @@ export function RequestCard(props: {
           <WhatTheFirmHas item={item} />
         )}
 
-        {item.lpqStatus === 'submitted' && item.lpqSubmittedAt && (
-          <Group gap={6}>
-            <IconClipboardCheck size={16} aria-hidden />
-            <Text size="sm">Position LPQ submitted {formatDate(item.lpqSubmittedAt)}</Text>
-          </Group>
-        )}
-
         {isShared(item) && <ChangedSinceShare item={item} onUpdate={() => props.onUpdate(item)} />}
 
         <Group gap="xs">
           <FirmProfileButton item={item} />
         </Group>
 
-        <Divider />
         {isPending ? (
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => props.onDecline(item)}>
-              Decline
-            </Button>
-            <Button onClick={() => props.onShare(item)}>Share LPQ</Button>
-          </Group>
+          <>
+            <Divider />
+            <Group justify="flex-end" gap="sm">
+              <Button variant="default" onClick={() => props.onDecline(item)}>
+                Decline
+              </Button>
+              <Button onClick={() => props.onShare(item)}>Share LPQ</Button>
+            </Group>
+          </>
         ) : (
-          <Group justify="space-between" gap="sm">
-            <Group gap={6}>
-              {item.status === 'revoked' ? (
-                <IconLock size={16} aria-hidden />
-              ) : (
-                item.status !== 'declined' && <IconCheck size={16} aria-hidden />
-              )}
-              <Text size="sm" fw={600}>
-                {ATTORNEY_CARD_STATUS_LABELS[item.status]}
-              </Text>
-            </Group>
-            <Group gap="xs" justify="flex-end">
-              {item.sharedAt && (
-                <Button
-                  variant="subtle"
-                  size="sm"
-                  onClick={() => setHistory((v) => !v)}
-                  aria-expanded={history}
-                  leftSection={<IconHistory size={16} aria-hidden />}
-                >
-                  Access history
-                </Button>
-              )}
-              {isShared(item) && (
-                <>
-                  <Button variant="default" size="sm" onClick={() => props.onUpdate(item)}>
-                    Send update
+          item.sharedAt && (
+            <>
+              <Divider />
+              <Group justify="space-between" gap="sm">
+                {/* The status is the badge's; here, where the attorney's own part stands. */}
+                <PositionLpqState item={item} />
+                <Group gap="xs" justify="flex-end">
+                  <Button
+                    variant="subtle"
+                    size="sm"
+                    onClick={() => setHistory((v) => !v)}
+                    aria-expanded={history}
+                    leftSection={<IconHistory size={16} aria-hidden />}
+                  >
+                    Access history
                   </Button>
-                  <Button variant="subtle" color="red" size="sm" onClick={() => props.onRevoke(item)}>
-                    Revoke access
-                  </Button>
-                </>
-              )}
-              {item.lpqId && item.status !== 'revoked' && (
-                <Button
-                  component={Link}
-                  to={`/lpq/${item.lpqId}`}
-                  variant={lpqOpen ? 'filled' : 'light'}
-                  size="sm"
-                >
-                  {lpqOpen ? 'Complete Position LPQ' : 'View Position LPQ'}
-                </Button>
-              )}
-            </Group>
-          </Group>
+                  {isShared(item) && (
+                    <>
+                      <Button variant="default" size="sm" onClick={() => props.onUpdate(item)}>
+                        Send update
+                      </Button>
+                      <Button variant="subtle" color="red" size="sm" onClick={() => props.onRevoke(item)}>
+                        Revoke access
+                      </Button>
+                    </>
+                  )}
+                  {item.lpqId && item.status !== 'revoked' && (
+                    <Button
+                      component={Link}
+                      to={`/lpq/${item.lpqId}`}
+                      variant={lpqOpen ? 'filled' : 'light'}
+                      size="sm"
+                    >
+                      {lpqOpen ? 'Complete Position LPQ' : 'View Position LPQ'}
+                    </Button>
+                  )}
+                </Group>
+              </Group>
+            </>
+          )
         )}
         {history && <RequestAccessHistory requestId={item.id} />}
       </Stack>
     </Card>
+  );
+}
+
+/** The attorney's own part of a shared request: the position LPQ, submitted or still to do. */
+function PositionLpqState({ item }: { item: AttorneyRequestItem }) {
+  // Revoked: the badge and 'Access ended …' above say it all.
+  if (item.status === 'revoked' || !item.lpqId) return <span />;
+  const submitted = item.lpqStatus === 'submitted';
+  return (
+    <Group gap={6}>
+      {submitted ? <IconClipboardCheck size={16} aria-hidden /> : <IconCheck size={16} aria-hidden />}
+      <Text size="sm" fw={600}>
+        {submitted
+          ? `Position LPQ submitted ${formatDate(item.lpqSubmittedAt)}`
+          : item.lpqStatus === 'in_progress'
+            ? 'Position LPQ in progress'
+            : 'Position LPQ not started'}
+      </Text>
+    </Group>
   );
 }
 
