@@ -1,4 +1,4 @@
-import { Box, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Box, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import type { PackageChange } from '@shared/sharing';
 import { Fragment, useMemo } from 'react';
 
@@ -78,9 +78,9 @@ export function ChangeLines({
     return [...bySection.entries()].map(([section, groups]) => [section, [...groups.entries()]] as const);
   }, [changes]);
   return (
-    <Box>
+    <Stack gap="md">
       {sections.map(([section, groups]) => (
-        <Box key={section} component="section" aria-label={section} mb="md">
+        <Box key={section} component="section" aria-label={section}>
           <Title order={headingOrder} fz="md" c="navy.9" mb={4}>
             {section}
           </Title>
@@ -101,6 +101,6 @@ export function ChangeLines({
           ))}
         </Box>
       ))}
-    </Box>
+    </Stack>
   );
 }

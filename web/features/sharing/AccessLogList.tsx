@@ -1,6 +1,7 @@
 import { Badge, Button, Card, Collapse, Group, List, Loader, Stack, Text, ThemeIcon } from '@mantine/core';
 import { ACCESS_ACTION_LABELS, type AccessAction, type AccessLogEntry } from '@shared/sharing';
 import { IconDownload, IconEye, IconFileExport } from '@tabler/icons-react';
+import { format } from 'date-fns';
 import { useId, useState } from 'react';
 import { formatDateTime } from '../../lib/format';
 import { useAccessReads } from './queries';
@@ -46,7 +47,7 @@ function EntryReads({ entry }: { entry: AccessLogEntry }) {
           // biome-ignore lint/suspicious/noArrayIndexKey: two reads can share a moment; the list only grows
           <List.Item key={`${r.at}-${i}`}>
             <Text span size="sm" c="gray.7">
-              {formatDateTime(r.at)}
+              {format(new Date(r.at), "MMM dd, yyyy 'at' h:mm:ss a")}
             </Text>{' '}
             — {ACCESS_ACTION_LABELS[r.action]} {r.what}
           </List.Item>

@@ -9,7 +9,7 @@ import type { PackageParts } from '@shared/sharing';
 import {
   IconBuilding,
   IconCalendar,
-  IconCheck,
+  IconCircleDashed,
   IconClipboardCheck,
   IconClock,
   IconHistory,
@@ -230,7 +230,7 @@ function PositionLpqState({ item }: { item: AttorneyRequestItem }) {
   const submitted = item.lpqStatus === 'submitted';
   return (
     <Group gap={6}>
-      {submitted ? <IconClipboardCheck size={16} aria-hidden /> : <IconCheck size={16} aria-hidden />}
+      {submitted ? <IconClipboardCheck size={16} aria-hidden /> : <IconCircleDashed size={16} aria-hidden />}
       <Text size="sm" fw={600}>
         {submitted
           ? `Position LPQ submitted ${formatDate(item.lpqSubmittedAt)}`
