@@ -511,9 +511,8 @@ test('10. errors a user must act on stay on the page, beside what caused them', 
   await page.getByRole('combobox', { name: 'Practice Area' }).click();
   await page.getByRole('option', { name: 'Corporate', exact: true }).click();
   await page.getByRole('button', { name: 'Send Invitation' }).click();
-  const notSent = page
-    .getByRole('alert')
-    .filter({ hasText: 'Verify your email address before sending invitations.' });
+  const notSent = page.getByRole('alert', { name: 'The invitation was not sent' });
+  await expect(notSent).toContainText('Verify your email address before sending invitations.');
   await expect(notSent).toBeVisible();
   await page.waitForTimeout(6000);
   await expect(notSent).toBeVisible();
