@@ -36,7 +36,7 @@ function ChangeLine({ change }: { change: PackageChange }) {
             <Text span fw={600} component="ins" td="none" style={valueStyle}>
               {after}
             </Text>{' '}
-            <Text span c="green.9" size="xs" fw={600}>
+            <Text span c="gray.7" size="xs" fw={600}>
               (added)
             </Text>
           </>
@@ -45,7 +45,7 @@ function ChangeLine({ change }: { change: PackageChange }) {
             <Text span c="gray.7" component="del" td="none" style={valueStyle}>
               {before}
             </Text>{' '}
-            <Text span c="red.9" size="xs" fw={600}>
+            <Text span c="gray.7" size="xs" fw={600}>
               (removed)
             </Text>
           </>
