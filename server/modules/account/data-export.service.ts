@@ -173,7 +173,10 @@ export async function exportAttorneyData(ctx: AppContext, actor: Actor) {
           confirmedAt: iso(f.confirmedAt),
         })),
         requests,
-        accessLog: await queryAccessLog(db, user.id, { limit: ACCESS_LOG_ALL }),
+        // As the attorney reads it, without the firm user's id (the export names people, never ids).
+        accessLog: (await queryAccessLog(db, user.id, { limit: ACCESS_LOG_ALL })).map(
+          ({ readerId: _id, ...entry }) => entry,
+        ),
         activity: activity.map((a) => ({
           kind: a.kind,
           title: a.title,
