@@ -275,7 +275,7 @@ test('3. what changed reads one line per value; the attorney is told and sends t
   ]);
   await look(attorney, '3 attorney told the master LPQ changed');
 
-  await notice.getByRole('button', { name: 'Send update' }).click();
+  await notice.getByRole('button', { name: 'Send these changes' }).click();
   const dialog = attorney.getByRole('dialog', { name: 'Send Update' });
   await dialog.getByRole('button', { name: 'Send Update' }).click();
   await expect(attorney.getByText('Update Sent')).toBeVisible();

@@ -106,7 +106,7 @@ export function ChangedSinceShare({ item, onUpdate }: { item: AttorneyRequestIte
         </Text>
         <Group gap="xs">
           <Button size="xs" onClick={onUpdate}>
-            Send update
+            Send these changes
           </Button>
           <Button
             size="xs"
