@@ -30,6 +30,7 @@ import { toAttorneyItem } from '../server/modules/requests/attorney-item';
 import { positionLpqStatus, toFirmRequestItem } from '../server/modules/requests/firm-request-item';
 import {
   ATTORNEY_REQUESTS_FOR_SESSION,
+  attorneyItemExtras,
   FIRM_PACKAGE_READ_FOR_SESSION,
   sessionParams,
 } from '../server/modules/requests/hot-reads.repo';
@@ -106,9 +107,7 @@ function allowed(reply: FastifyReply, user: Row | undefined, userType: string) {
 const attorneyItems = (rows: Row[]) =>
   rows.flatMap((row) => {
     const request = fromDriver(lpqRequests, row, 'r_');
-    return request
-      ? [toAttorneyItem(request, (row.lpq_id as string) ?? null, (row.include as never) ?? null)]
-      : [];
+    return request ? [toAttorneyItem(request, attorneyItemExtras(row))] : [];
   });
 
 /** The reader as the app's rules see them, from the session columns of either read. */
@@ -135,10 +134,12 @@ function firmDetail(row: Row, session: Row) {
     sharedAt: new Date(v.sharedAt).toISOString(),
   }));
   const first = row.attorney_first_name as string | null;
+  const lpq = fromDriver(positionLpqs, row, 'l_');
   const item = toFirmRequestItem(
     request,
     first ? `${first} ${row.attorney_last_name ?? ''}`.trim() : null,
     versions,
+    lpq?.submittedAt ?? null,
   );
   const detail = { ...item, visibleParts: parts, reviewers: (row.reviewers as unknown[] | null) ?? [] };
   if (!packageOpen(request) || request.currentVersion === null) return { ...detail, package: null };
@@ -148,7 +149,6 @@ function firmDetail(row: Row, session: Row) {
     (row.package_files as { id: string; name: string; contentType: string; size: number }[]) ?? [];
   const documents = files.map((f) => ({ ...f, size: Number(f.size), url: `/objects/${f.id}` }));
   const { include: _parts, ...pkg } = toPackage(stored, documents);
-  const lpq = fromDriver(positionLpqs, row, 'l_');
   return {
     ...detail,
     package: withParts(

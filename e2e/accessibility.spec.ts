@@ -392,3 +392,123 @@ test.describe('signed in', () => {
     await page.context().close();
   });
 });
+
+/**
+ * Issue 35, item 11: the states with a toast or a dialog open, at 1280 and at 390 px. A toast is held
+ * (hovered) while axe reads it, so it is part of the check at both widths.
+ */
+async function atBothWidths(page: Page, screen: string) {
+  const toast = page.locator('.mantine-Notification-root');
+  for (const size of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
+    await page.setViewportSize(size);
+    if (await toast.count())
+      await toast
+        .first()
+        .hover({ timeout: 2000 })
+        .catch(() => undefined);
+    await expectAccessible(page, `${screen} at ${size.width} px`);
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+test.describe('toasts and dialogs', () => {
+  let actors: Actors;
+  test.beforeAll(async () => {
+    actors = await setUpActors();
+  });
+  test.afterAll(async () => {
+    await actors?.attorney.dispose();
+    await actors?.firm.dispose();
+  });
+
+  test('a signed-out toast and its inline message pass axe at 1280 and 390 px', async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.goto('/auth');
+    await page.getByLabel('Email').fill(uniqueEmail('nobody'));
+    await page.getByLabel('Password').fill('not-the-password');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByText('Login failed')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Close notification' })).toBeVisible();
+    await atBothWidths(page, '/auth sign-in refused, toast open');
+  });
+
+  test('the attorney’s toasts and dialogs pass axe at 1280 and 390 px', async ({ browser }) => {
+    test.setTimeout(300_000);
+    const page = await pageAs(browser, actors.attorney);
+    await page.goto('/attorney/profile');
+    await page.getByRole('button', { name: 'Save Profile' }).click();
+    await expect(page.getByText('Profile Updated')).toBeVisible();
+    await atBothWidths(page, '/attorney/profile saved, toast open');
+
+    await page.goto('/attorney/lpq-requests');
+    const pending = page.getByRole('article', { name: /M&A Partner/ });
+    const shared = page.getByRole('article', { name: /Corporate Partner/ });
+    await pending.getByRole('button', { name: 'Share LPQ' }).click();
+    const share = page.getByRole('dialog', { name: 'Share LPQ Package' });
+    await expect(share.getByRole('checkbox', { name: 'Conflicts form' })).toBeVisible();
+    await atBothWidths(page, 'share dialog');
+    await share.getByRole('button', { name: /^Preview what/ }).click();
+    await expect(
+      page.getByRole('dialog', { name: /will see$/ }).getByRole('heading', { name: 'Summary' }),
+    ).toBeVisible();
+    await atBothWidths(page, 'preview dialog');
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await pending.getByRole('button', { name: 'Decline' }).click();
+    await atBothWidths(page, 'decline dialog');
+    await page.keyboard.press('Escape');
+    await pending.getByRole('button', { name: /^About / }).click();
+    await expect(page.getByRole('dialog', { name: 'Arden & Vale LLP' })).toBeVisible();
+    await atBothWidths(page, 'firm profile dialog');
+    await page.keyboard.press('Escape');
+    await shared.getByRole('button', { name: 'Send update' }).click();
+    await expect(page.getByRole('dialog', { name: 'Send Update' })).toBeVisible();
+    await atBothWidths(page, 'send update dialog');
+    await page
+      .getByRole('dialog', { name: 'Send Update' })
+      .getByRole('button', { name: 'Send Update' })
+      .click();
+    await expect(page.getByText('Update Sent')).toBeVisible();
+    await atBothWidths(page, '/attorney/lpq-requests update sent, toast open');
+    await shared.getByRole('button', { name: 'Revoke access' }).click();
+    await expect(page.getByRole('dialog', { name: 'Revoke Access' })).toBeVisible();
+    await atBothWidths(page, 'revoke dialog');
+    await page.keyboard.press('Escape');
+    await shared.getByRole('button', { name: 'Access history' }).click();
+    await atBothWidths(page, '/attorney/lpq-requests access history open');
+    await page.context().close();
+  });
+
+  test('the firm’s toasts and dialogs pass axe at 1280 and 390 px', async ({ browser }) => {
+    test.setTimeout(240_000);
+    const page = await pageAs(browser, actors.firm);
+    // A second version, for 'What changed'.
+    expect(
+      (await actors.attorney.post(`/api/attorney/lpq-requests/${actors.sharedRequestId}/update`)).ok(),
+    ).toBe(true);
+    await page.goto(`/firm/requests/${actors.sharedRequestId}`);
+    await page.getByRole('button', { name: 'What changed', exact: true }).click();
+    await expect(page.getByRole('dialog', { name: 'What changed' })).toBeVisible();
+    await atBothWidths(page, 'what changed dialog');
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Mark Under Review' }).click();
+    await expect(page.getByRole('dialog', { name: 'Mark Under Review' })).toBeVisible();
+    await atBothWidths(page, 'mark under review dialog');
+    await page
+      .getByRole('dialog', { name: 'Mark Under Review' })
+      .getByRole('button', { name: 'Mark Under Review' })
+      .click();
+    await expect(page.locator('.mantine-Notification-root')).toBeVisible();
+    await atBothWidths(page, '/firm/requests/{id} marked, toast open');
+
+    await page.goto('/firm/requests/new');
+    await page.getByRole('button', { name: 'Send Invitation' }).click();
+    await expectAccessible(page, '/firm/requests/new with errors');
+    await atBothWidths(page, '/firm/requests/new with errors');
+    await page.context().close();
+  });
+});

@@ -105,7 +105,7 @@ test('a firm registers, builds a custom section and invites an attorney with it'
   await page.getByLabel('Message').fill('We are building a cross-border team.');
   await page.getByRole('checkbox', { name: 'Practice Fit' }).check();
   // The e-mail the attorney will receive, from the same words the server sends.
-  const preview = page.getByLabel('E-mail preview');
+  const preview = page.getByLabel('Email preview');
   await expect(preview.getByText('Harrow & Finch LLP requests your LPQ for M&A Partner')).toBeVisible();
   await expect(preview.getByText('We are building a cross-border team.', { exact: false })).toBeVisible();
   await captureBothWidths(page, 'request-new');

@@ -147,13 +147,10 @@ test('the firm reads versions, sees what changed, and loses the package when the
   await expect(phone.locator('del')).toHaveText('+1 617 555 0100');
   await expect(phone.locator('ins')).toHaveText('+1 617 555 0199');
   await expect(dialog.getByRole('region', { name: 'Master LPQ' })).toBeVisible();
-  // A client added in version 2: 'Added', with nothing before.
+  // A client added in version 2: one line, named by the client, '(added)', with what it holds.
   const added = dialog.getByRole('listitem').filter({ hasText: 'Birch Capital' });
-  await expect(added.getByText('Added', { exact: true })).toBeVisible();
-  await expect(added.getByText('Not in this version')).toBeVisible();
-  await expect(added.locator('ins')).toHaveText(
-    'Client Name: Birch Capital · Originator: No · YTD Collections: $150,000',
-  );
+  await expect(added.getByText('(added)')).toBeVisible();
+  await expect(added.locator('ins')).toHaveText('Originator: No · YTD Collections: $150,000');
   await firm.screenshot({ path: `${SHOTS}/changes-1280.png` });
   await expectAccessible(firm, 'What changed');
   // The same version on both sides: nothing to show.

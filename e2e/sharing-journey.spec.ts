@@ -68,8 +68,11 @@ test('a firm invites, the attorney registers through the mail, shares, the firm 
 
   // The attorney sees both reads on /attorney/access-log: one entry (one firm user, within 30 minutes).
   await attorney.goto('/attorney/access-log');
-  await expect(attorney.getByText('Exported Package PDF, Shared package')).toBeVisible();
-  await expect(attorney.getByLabel('2 reads')).toBeVisible();
+  await expect(attorney.getByRole('list', { name: 'What was read' }).getByRole('listitem')).toHaveText([
+    'Viewed Shared package',
+    'Exported Package PDF',
+  ]);
+  await expect(attorney.getByRole('button', { name: 'Show each of the 2 reads' })).toBeVisible();
   await expect(attorney.getByText('Arden & Vale LLP').first()).toBeVisible();
 
   // The attorney answers the firm's question and submits the position LPQ.

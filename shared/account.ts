@@ -47,8 +47,8 @@ export const EXPORT_FILES = {
 /** What happens on deletion, as the confirmation dialog says it before the attorney types the phrase. */
 export const ACCOUNT_DELETION_FACTS = [
   'Your drafts, forms (profile, Master LPQ, conflicts form, diversity form, business plan, position LPQs), documents and sessions are erased at once.',
-  'Every active share is revoked: those firms lose access to your package, its PDF and your documents, and each is e-mailed.',
-  'Firms keep their request rows and each request’s audit trail with your e-mail address only: no name, no package, no documents.',
+  'Every active share is revoked: those firms lose access to your package, its PDF and your documents, and each is emailed.',
+  'Firms keep their request rows and each request’s audit trail with your email address only: no name, no package, no documents.',
   'This cannot be undone.',
 ] as const;
 
@@ -56,7 +56,7 @@ export const ACCOUNT_TOASTS = {
   exportFailed: { title: 'Download failed', message: 'Your data could not be downloaded. Please try again.' },
   deleted: {
     title: 'Account deleted',
-    message: 'Your account and your data have been erased. We have e-mailed you a confirmation.',
+    message: 'Your account and your data have been erased. We have emailed you a confirmation.',
   },
   deleteFailed: { title: 'Account not deleted', message: 'Your account could not be deleted.' },
 } as const satisfies Record<string, ToastText>;

@@ -211,6 +211,8 @@ export type AttorneyDashboardStats = {
   pendingRequests: number;
   sharedDocuments: number;
   profileCompletion: number;
+  /** Which of the forms beside the master LPQ are saved (the diversity form: submitted). */
+  savedForms: { conflictsForm: boolean; businessPlan: boolean; diversityForm: boolean };
 };
 
 /** One line of Recent Activity (GET /api/attorney/activity), newest first. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { list, optionalText, requiredDate, requiredText } from './form-fields';
+import { formatMoney } from './format';
 import { LIMITS } from './limits';
 import type { MasterLpqBody } from './master-lpq';
 
@@ -79,7 +80,8 @@ export function conflictsFromMasterLpq(lpq: Partial<MasterLpqBody>) {
         businessDescription: '',
         relationshipStartDate: '',
         typesOfWork: '',
-        annualBillings: billings === null || billings === undefined ? '' : String(billings),
+        // Free text in the form: the figure as a person writes it ($1,150,000), by the one money formatter.
+        annualBillings: formatMoney(billings, ''),
         keyContacts: '',
       };
     });

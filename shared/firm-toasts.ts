@@ -18,7 +18,7 @@ export const FIRM_TOASTS = {
   reviewCompleted: { title: 'Review Complete', message: 'The review of this request is complete.' },
   statusFailed: { title: 'Error', message: 'The status could not be changed. Please try again.' },
   invitationWithdrawn: { title: 'Invitation Withdrawn', message: 'The attorney can no longer answer it.' },
-  invitationResent: { title: 'Invitation Resent', message: 'The attorney was e-mailed a reminder.' },
+  invitationResent: { title: 'Invitation Resent', message: 'The attorney was emailed a reminder.' },
   actionFailed: { title: 'Error', message: 'That did not work. Please try again.' },
   noteAdded: { title: 'Note Added', message: 'Only your firm can see it.' },
 } as const;

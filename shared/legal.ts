@@ -45,7 +45,7 @@ export const TERMS_OF_SERVICE: LegalDocument = {
     {
       heading: 'Ending',
       paragraphs: [
-        'You may stop using Lateral Passport at any time. We may suspend an account that breaks these terms. These terms may change; we will tell you by e-mail before a change that matters takes effect.',
+        'You may stop using Lateral Passport at any time. We may suspend an account that breaks these terms. These terms may change; we will tell you by email before a change that matters takes effect.',
       ],
     },
   ],
@@ -59,15 +59,15 @@ export const PRIVACY_POLICY: LegalDocument = {
     {
       heading: 'What we hold',
       paragraphs: [
-        'Your account (name, e-mail address, a hash of your password), what you enter in your profile and forms, the documents you upload, the requests firms send you, and a record of each time a firm reads what you shared.',
+        'Your account (name, email address, a hash of your password), what you enter in your profile and forms, the documents you upload, the requests firms send you, and a record of each time a firm reads what you shared.',
         'The diversity self-identification form is voluntary. It is kept apart from your questionnaire and reaches a firm only if you choose to include it when you share.',
       ],
     },
     {
       heading: 'Who sees it',
       paragraphs: [
-        'A firm sees only what you shared with that firm, as it was when you shared it. Before you share, a firm learns nothing about you beyond the e-mail address it typed. Every read by a firm is recorded and shown to you.',
-        'We do not sell your data or use it for advertising. Our hosting, storage and e-mail providers process it for us only to run the service.',
+        'A firm sees only what you shared with that firm, as it was when you shared it. Before you share, a firm learns nothing about you beyond the email address it typed. Every read by a firm is recorded and shown to you.',
+        'We do not sell your data or use it for advertising. Our hosting, storage and email providers process it for us only to run the service.',
       ],
     },
     {

@@ -200,6 +200,9 @@ export type AttorneyRequestItem = {
   additionalMessage: string | null;
   firmSpecificQuestions: FirmSpecificQuestions | null;
   lpqId: string | null;
+  /** The position LPQ's own status (PRODUCT.md §5): submitting it leaves the request's status alone. */
+  lpqStatus: PositionLpqStatus | null;
+  lpqSubmittedAt: string | null;
   sharedAt: string | null;
   /** The latest version sent to the firm; null until shared. */
   version: number | null;
@@ -207,10 +210,22 @@ export type AttorneyRequestItem = {
   include: PackageParts | null;
   accessUntil: string | null;
   revokedAt: string | null;
+  /**
+   * The master LPQ was saved after the latest version went to the firm: its answers may differ from what
+   * the firm has (GET …/changes says which), and Send update would bring the firm up to date.
+   */
+  masterLpqChangedSinceShare: boolean;
 };
 
 /** The LPQ Requests page's counts over every request (the list itself comes in pages). */
-export type AttorneyRequestSummary = { pending: number; shared: number; firms: number; underReview: number };
+export type AttorneyRequestSummary = {
+  pending: number;
+  shared: number;
+  firms: number;
+  underReview: number;
+  /** What a share sends now unless the attorney chooses otherwise: the share dialog's ticks. */
+  shareDefaults: PackageParts;
+};
 
 /** The spec's client sends no body; Fastify then hands the route null. */
 export const declineRequestSchema = z.object({ reason: optionalText(LIMITS.mediumText) }).nullish();

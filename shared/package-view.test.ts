@@ -110,7 +110,19 @@ describe('describePackage', () => {
       'Disclosures Answered Yes',
       'Conflicts',
       'Documents',
+      'Firm-Specific Questions',
     ]);
+    // Issue 35, item 6: the answers to the firm's own questions are in the summary, each as it reads.
+    expect(row(view, 'Firm-Specific Questions')).toEqual({
+      kind: 'table',
+      columns: ['Question', 'Answer'],
+      rows: [
+        ['Why our firm?', 'Your cross-border platform'],
+        ['Open to relocation?', 'Yes'],
+        ['Earliest start?', 'Apr 01, 2026'],
+        ['Team size?', 'Not answered yet'],
+      ],
+    });
     expect(row(view, 'Current Firm and Title')).toBe('Hale & Porter LLP · Senior Partner');
     expect(row(view, 'Bar Admissions')).toEqual(['New York', 'New Jersey']);
     expect(row(view, 'Years of Experience')).toBe('14 years');

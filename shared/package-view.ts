@@ -102,7 +102,18 @@ function conflictsSummaryRow(pkg: SharedPackage): Row {
   };
 }
 
-function summaryOf(pkg: SharedPackage, attorneyName: string): Row[] {
+/**
+ * Issue 35, item 6: the answers to the firm's own questions, question by question, for the summary (the
+ * Position LPQ tab has them too). Undefined when the request asked none.
+ */
+function firmAnswersTable(pkg: SharedPackage, questions: FirmSpecificQuestions | null | undefined) {
+  const rows = (questions?.sections ?? []).flatMap((section) =>
+    section.questions.map((q) => [q.text, answerText(q, answerOf(pkg.positionLpq?.firmAnswers, q.id))]),
+  );
+  return rows.length ? { kind: 'table' as const, columns: ['Question', 'Answer'], rows } : undefined;
+}
+
+function summaryOf(pkg: SharedPackage, attorneyName: string, options: DescribeOptions): Row[] {
   // A reader without the hiring parts (the conflicts department) gets only what their parts hold.
   if (pkg.masterLpq === undefined) {
     const rows: Row[] = [{ label: 'Name', value: attorneyName }];
@@ -167,6 +178,8 @@ function summaryOf(pkg: SharedPackage, attorneyName: string): Row[] {
     label: 'Documents',
     value: documents.length ? documents.map(documentLink) : 'None shared',
   });
+  const answers = firmAnswersTable(pkg, options.firmSpecificQuestions);
+  if (answers) rows.push({ label: PACKAGE_SECTIONS.firmQuestions, value: answers });
   return rows.filter((r) => isShown(r.value));
 }
 
@@ -338,7 +351,7 @@ export function describePackage(pkg: SharedPackage, options: DescribeOptions): P
     sharedOn,
     version,
     confidentiality: `Confidential — shared with ${options.firmName} on ${sharedOn}, version ${version}`,
-    summary: summaryOf(pkg, attorneyName),
+    summary: summaryOf(pkg, attorneyName, options),
     // PRODUCT.md §9: a part the reader's roles do not reach is absent from the package: no tab, no section.
     sections: sections.filter((s) => pkg[SECTION_PARTS[s.key]] !== undefined),
   };

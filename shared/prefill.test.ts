@@ -218,8 +218,8 @@ describe('prefillConflictsForm: spec §4 auto-populate, never over what is typed
     expect(values.attorneyName).toBe('Dana Whitfield');
     expect(values.firmName).toBe('Hale & Stone LLP');
     expect(values.currentClients?.map((c) => [c.clientName, c.annualBillings])).toEqual([
-      ['Acme Corp', '500000'],
-      ['Beta Inc', '200000'],
+      ['Acme Corp', '$500,000'],
+      ['Beta Inc', '$200,000'],
     ]);
     expect(values.potentialConflicts).toContain('Current employer: Brook Partners.');
     expect(prefilled).toEqual({

@@ -24,7 +24,7 @@ export const REQUEST_MESSAGES = {
   dueDateInPast: 'The due date cannot be in the past',
   duplicateQuestionIds: 'Each question needs its own id',
   invalidQuestionId: 'A question id may use only letters, digits, - and _ (at most 64), and no reserved name',
-  firmEmailUnverified: 'Verify your e-mail address before sending invitations.',
+  firmEmailUnverified: 'Verify your email address before sending invitations.',
   invitationAlreadyOpen: 'An invitation for this position is already open.',
   tooManyInvitations: `You can send at most ${INVITATION_LIMITS.perHour} invitations an hour and ${INVITATION_LIMITS.perDay} a day. Please try again later.`,
 } as const;

@@ -3,6 +3,7 @@ import { CERTIFICATION_MESSAGES } from './certification';
 import { isoDateString, singleLineText } from './form-fields';
 import { formatDate } from './format';
 import { LIMITS } from './limits';
+import { pageQuerySchema } from './paging';
 import type { SharedPackage } from './requests';
 
 /**
@@ -116,12 +117,12 @@ export const previewQuerySchema = z.object({
 export const SHARING_TOASTS = {
   updateSent: {
     title: 'Update Sent',
-    message: 'The firm now sees your current answers as a new version and has been told by e-mail.',
+    message: 'The firm now sees your current answers as a new version and has been told by email.',
   },
   updateFailed: { title: 'Update Failed', message: 'Failed to send the update. Please try again.' },
   revoked: {
     title: 'Access Revoked',
-    message: 'The firm can no longer open your package or its documents. They have been told by e-mail.',
+    message: 'The firm can no longer open your package or its documents. They have been told by email.',
   },
   revokeFailed: { title: 'Revoke Failed', message: 'Failed to revoke access. Please try again.' },
 } as const;
@@ -150,7 +151,7 @@ export function shareSummary(
 
 /** What a firm loses when the attorney revokes (the confirmation's text). */
 export const revokeConsequence = (firmName: string) =>
-  `${firmName} will immediately lose access to your package, its PDF and every document link, including links already handed out. The request stays in their list, marked revoked, and they are told by e-mail. This cannot be undone.`;
+  `${firmName} will immediately lose access to your package, its PDF and every document link, including links already handed out. The request stays in their list, marked revoked, and they are told by email. This cannot be undone.`;
 
 /**
  * GET /api/attorney/lpq-requests/{id}/preview: the package the firm would receive, in the firm's shape,
@@ -197,15 +198,48 @@ export type AccessLogEntry = {
   firstAt: string;
   firmName: string;
   firmUserName: string;
+  /** The firm user who read: with requestId, firstAt and at, it names the entry's reads (…/reads). */
+  readerId: string;
+  /** The weightiest read of the entry (exported, then downloaded, then viewed). */
   action: AccessAction;
+  /** Everything the entry read, named once each. */
   what: string;
   count: number;
+  /** What was viewed, downloaded and exported, each with its count (issue 35, item 9). */
+  reads: AccessLogRead[];
   requestId: string;
   positionTitle: string;
 };
+export type AccessLogRead = { action: AccessAction; what: string; count: number };
 
 export const accessLogQuerySchema = z.object({
   firm: z.string().max(200).optional(),
   requestId: z.uuid().optional(),
   limit: z.coerce.number().int().min(1).max(500).default(200),
 });
+
+export const ACCESS_LOG_MESSAGES = {
+  badGroup: 'Name the entry by its request, reader and first and last read.',
+  badMoment: 'Give the moment as an ISO timestamp',
+} as const;
+
+const moment = z.iso.datetime({ offset: true, error: ACCESS_LOG_MESSAGES.badMoment });
+
+/**
+ * GET /api/attorney/access-log/reads: the individual reads of one entry of the log (its requestId,
+ * readerId, firstAt as `from` and at as `to`), newest first, paged as every list (limit, cursor, Link).
+ */
+export const accessReadsQuerySchema = pageQuerySchema
+  .extend({
+    requestId: z.uuid({ error: ACCESS_LOG_MESSAGES.badGroup }),
+    readerId: z.uuid({ error: ACCESS_LOG_MESSAGES.badGroup }),
+    from: moment,
+    to: moment,
+  })
+  .refine((q) => Date.parse(q.from) <= Date.parse(q.to), {
+    message: ACCESS_LOG_MESSAGES.badGroup,
+    path: ['from'],
+  });
+
+/** One read of an entry: when, and what was viewed, downloaded or exported. */
+export type AccessReadItem = { at: string; action: AccessAction; what: string };

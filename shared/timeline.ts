@@ -5,6 +5,7 @@ export const TIMELINE_EVENTS = [
   'reminded',
   'declined',
   'shared',
+  'submitted',
   'reviewed',
   'completed',
   'withdrawn',
@@ -19,6 +20,8 @@ export const TIMELINE_LABELS: Record<TimelineEventKind, string> = {
   reminded: 'Reminder sent to the attorney',
   declined: 'Declined by the attorney',
   shared: 'Package shared',
+  // PRODUCT.md §5: the attorney's submission is its own event; it does not mark the request Under Review.
+  submitted: 'Position LPQ submitted',
   reviewed: 'Marked Under Review',
   completed: 'Review complete',
   withdrawn: 'Invitation withdrawn',

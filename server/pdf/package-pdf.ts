@@ -88,6 +88,16 @@ function recordTable(table: DisplayTable): Content {
   };
 }
 
+/**
+ * A document by its name, as a link to the app's own download when the package's URLs are absolute (see
+ * withAbsoluteDocumentUrls): opening it checks the reader's session and access, as on the review screen.
+ */
+function documentName(item: { name: string; href: string }): Content {
+  return /^https?:\/\//.test(item.href)
+    ? { text: item.name, link: item.href, color: NAVY, decoration: 'underline' }
+    : { text: item.name };
+}
+
 function value(v: DisplayValue): Content {
   if (typeof v === 'string') return { text: v, style: 'value' };
   if (!Array.isArray(v)) return smallTable(v);
@@ -95,7 +105,7 @@ function value(v: DisplayValue): Content {
     stack: v.map((item) =>
       typeof item === 'string'
         ? { text: item, style: 'value' }
-        : { text: [{ text: item.name }, { text: `  ${item.type}, ${item.size}`, style: 'muted' }] },
+        : { text: [documentName(item), { text: `  ${item.type}, ${item.size}`, style: 'muted' }] },
     ),
   };
 }

@@ -13,7 +13,7 @@ export function encodeCursor(key: string, id: string): string {
 }
 
 /** The sort key and id a cursor names; 400 with the spec's message for anything else. */
-export function decodeCursor(cursor: string): [string, string] {
+export function decodeCursor(cursor: string, isId: (id: string) => boolean = isUuid): [string, string] {
   try {
     const parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
     if (
@@ -22,7 +22,7 @@ export function decodeCursor(cursor: string): [string, string] {
       typeof parsed[0] === 'string' &&
       parsed[0].length <= 200 &&
       typeof parsed[1] === 'string' &&
-      isUuid(parsed[1])
+      isId(parsed[1])
     )
       return [parsed[0], parsed[1]];
   } catch {

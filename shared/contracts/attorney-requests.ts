@@ -1,11 +1,20 @@
 import { z } from 'zod';
 import { declineRequestSchema, lpqCompleteSchema, lpqSaveSchema } from '../lpq';
 import { pageQuerySchema } from '../paging';
-import { accessLogQuerySchema, previewQuerySchema, shareRequestSchema } from '../sharing';
-import { defineContracts, idParams } from './contract';
+import {
+  ACCESS_ACTIONS,
+  accessLogQuerySchema,
+  accessReadsQuerySchema,
+  previewQuerySchema,
+  shareRequestSchema,
+} from '../sharing';
+import { defineContracts, idParams, timestamp } from './contract';
+import { candidateFirmProfileResponse } from './firm';
 import {
   accessLogEntryResponse,
   attorneyRequestItemResponse,
+  packageChangeResponse,
+  packagePartsResponse,
   positionLpqResponse,
   sharePreviewResponse,
 } from './requests';
@@ -26,7 +35,13 @@ export const attorneyRequestContracts = defineContracts('Attorney requests and s
     summary: 'The counts of every request: pending, shared, under review and firms',
     audience: 'attorney',
     response: {
-      200: z.object({ pending: z.number(), shared: z.number(), firms: z.number(), underReview: z.number() }),
+      200: z.object({
+        pending: z.number(),
+        shared: z.number(),
+        firms: z.number(),
+        underReview: z.number(),
+        shareDefaults: packagePartsResponse,
+      }),
     },
   },
   share: {
@@ -64,6 +79,23 @@ export const attorneyRequestContracts = defineContracts('Attorney requests and s
     params: idParams,
     response: { 200: attorneyRequestItemResponse },
   },
+  changes: {
+    method: 'GET',
+    path: '/api/attorney/lpq-requests/:id/changes',
+    summary:
+      'What differs between the version the firm has and what Send update would send now, one entry per changed value',
+    audience: 'attorney',
+    params: idParams,
+    response: { 200: z.array(packageChangeResponse) },
+  },
+  firmProfile: {
+    method: 'GET',
+    path: '/api/attorney/lpq-requests/:id/firm-profile',
+    summary: 'The profile the inviting firm keeps for candidates (404 while it has none)',
+    audience: 'attorney',
+    params: idParams,
+    response: { 200: candidateFirmProfileResponse },
+  },
   decline: {
     method: 'POST',
     path: '/api/attorney/lpq-requests/:id/decline',
@@ -80,6 +112,17 @@ export const attorneyRequestContracts = defineContracts('Attorney requests and s
     audience: 'attorney',
     query: accessLogQuerySchema,
     response: { 200: z.array(accessLogEntryResponse) },
+  },
+  accessReads: {
+    method: 'GET',
+    path: '/api/attorney/access-log/reads',
+    summary:
+      'The individual reads of one access log entry (its requestId, readerId, firstAt as from, at as to), newest first; the next page’s URL in `Link: <…>; rel="next"`',
+    audience: 'attorney',
+    query: accessReadsQuerySchema,
+    response: {
+      200: z.array(z.object({ at: timestamp(), action: z.enum(ACCESS_ACTIONS), what: z.string() })),
+    },
   },
 });
 

@@ -88,6 +88,11 @@ export const attorneyContracts = defineContracts('Attorney', {
         pendingRequests: z.number(),
         sharedDocuments: z.number(),
         profileCompletion: z.number(),
+        savedForms: z.object({
+          conflictsForm: z.boolean(),
+          businessPlan: z.boolean(),
+          diversityForm: z.boolean(),
+        }),
       }),
     },
   },

@@ -89,7 +89,7 @@ export const authContracts = defineContracts('Accounts', {
   verifyEmail: {
     method: 'POST',
     path: '/api/auth/verify-email',
-    summary: 'Verify the e-mail address with the token from the mail',
+    summary: 'Verify the email address with the token from the mail',
     audience: 'public',
     body: verifyEmailSchema,
     response: { 200: z.object({ message: z.string(), user: userResponse }) },

@@ -28,6 +28,20 @@ export const firmProfileResponse = storedForm(
   'The firm profile: the fields of firmProfileSchema as validated on save (shared/firm.ts).',
 );
 
+/**
+ * GET /api/attorney/lpq-requests/{id}/firm-profile (shared/firm-profile-view.ts CandidateFirmProfile):
+ * the firm profile without the account's own fields (id, sign-in address, created date).
+ */
+export const candidateFirmProfileResponse = storedForm(
+  z.object(Object.fromEntries(Object.entries(firmProfileSchema.shape).filter(([key]) => key !== 'email'))),
+  {
+    firmName: z.string(),
+    offices: firmProfileResponse.shape.offices,
+    updatedAt: timestamp(),
+  },
+  'The firm profile an invited attorney reads: the fields of firmProfileSchema but the sign-in address.',
+);
+
 const customSectionResponse = firmSpecificQuestionsResponse.shape.sections.element.extend({
   id: z.string(),
   createdAt: timestamp(),

@@ -49,11 +49,14 @@ export const attorneyRequestItemResponse = z.object({
   additionalMessage: z.string().nullable(),
   firmSpecificQuestions: firmSpecificQuestionsResponse.nullable(),
   lpqId: z.string().nullable(),
+  lpqStatus: z.enum(POSITION_LPQ_STATUSES).nullable(),
+  lpqSubmittedAt: timestamp().nullable(),
   sharedAt: timestamp().nullable(),
   version: z.number().nullable(),
   include: packagePartsResponse.nullable(),
   accessUntil: calendarDate().nullable(),
   revokedAt: timestamp().nullable(),
+  masterLpqChangedSinceShare: z.boolean(),
 });
 
 /**
@@ -122,9 +125,11 @@ export const accessLogEntryResponse = z.object({
   firstAt: timestamp(),
   firmName: z.string(),
   firmUserName: z.string(),
+  readerId: z.string(),
   action: z.enum(ACCESS_ACTIONS),
   what: z.string(),
   count: z.number(),
+  reads: z.array(z.object({ action: z.enum(ACCESS_ACTIONS), what: z.string(), count: z.number() })),
   requestId: z.string(),
   positionTitle: z.string(),
 });

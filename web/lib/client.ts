@@ -4,6 +4,7 @@ import type { ConflictsForm } from '@shared/conflicts';
 import type { CONTRACT_AREAS } from '@shared/contracts';
 import type { DiversityForm } from '@shared/diversity';
 import type { FirmProfile } from '@shared/firm';
+import type { CandidateFirmProfile } from '@shared/firm-profile-view';
 import type { PositionLpq } from '@shared/lpq';
 import type { MasterLpq } from '@shared/master-lpq';
 import type { FirmRequestDetail } from '@shared/requests';
@@ -71,6 +72,7 @@ type Documents = Fitting<{
   'GET /api/firm/profile': FirmProfile;
   'POST /api/firm/profile': FirmProfile;
   'PUT /api/firm/profile': FirmProfile;
+  'GET /api/attorney/lpq-requests/:id/firm-profile': CandidateFirmProfile;
   'GET /api/lpqs/:id': PositionLpq;
   'PUT /api/lpqs/:id': PositionLpq;
   'PUT /api/lpqs/:id/complete': PositionLpq;

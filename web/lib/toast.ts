@@ -3,6 +3,7 @@ import { UI_TIMING } from '@shared/limits';
 import { safeReturnPath } from '@shared/return-path';
 import type { ToastText } from '@shared/texts';
 import { TOASTS } from '@shared/texts';
+import { markStepResume } from './wizard-step';
 
 type Variant = 'default' | 'success' | 'destructive';
 
@@ -12,8 +13,13 @@ type Variant = 'default' | 'success' | 'destructive';
  */
 export const loadToastHost = () => import('../components/ToastHost');
 
-/** One toast at a time (the Notifications host has limit 1): a new one replaces the old. */
+/**
+ * One toast at a time (the Notifications host has limit 1): a new one replaces the old. While the app is
+ * on its way to sign-in after a 401, the spec's 'Unauthorized' toast stays: the form whose call failed
+ * would otherwise replace it with its own failure ('Submission Failed'), which is not what happened.
+ */
 export function showToast(text: ToastText, opts: { variant?: Variant; message?: string } = {}) {
+  if (redirecting && text !== TOASTS.unauthorized) return;
   const variant = opts.variant ?? 'default';
   notifications.clean();
   notifications.show({
@@ -22,10 +28,10 @@ export function showToast(text: ToastText, opts: { variant?: Variant; message?: 
     color: variant === 'destructive' ? 'red' : variant === 'success' ? 'teal' : 'navy',
     autoClose: UI_TIMING.toastAutoCloseMs,
     withBorder: true,
-    // WCAG AA: the close icon needs a name, and the message under a title is Mantine's gray 6 (3.3:1 on
-    // white) unless given the theme's dimmed colour (web/theme.ts, 5.9:1).
+    // Named for screen readers, and the message under a title is readable (the theme says so too; the
+    // toast host may load after the first toast).
     closeButtonProps: { 'aria-label': 'Close notification' },
-    styles: { description: { color: 'var(--mantine-color-dimmed)' } },
+    styles: { description: { color: 'var(--mantine-color-gray-7)' } },
   });
 }
 
@@ -53,6 +59,7 @@ export function handleUnauthorized() {
   redirecting = true;
   showToast(TOASTS.unauthorized, { variant: 'destructive' });
   const here = safeReturnPath(`${window.location.pathname}${window.location.search}`);
+  markStepResume();
   try {
     if (here) window.sessionStorage.setItem(RETURN_KEY, here);
   } catch {

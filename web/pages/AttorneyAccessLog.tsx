@@ -1,4 +1,4 @@
-import { Alert, Badge, Card, Group, Loader, Select, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Alert, Card, Group, Loader, Select, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { ACCESS_ACTION_LABELS } from '@shared/sharing';
 import { IconShieldLock } from '@tabler/icons-react';
 import { useMemo } from 'react';
@@ -68,12 +68,10 @@ export default function AttorneyAccessLog() {
         )}
         {entries.length > 0 && <AccessLogList entries={entries} showPosition />}
         {entries.length > 0 && (
-          <Text size="xs" c="dimmed">
-            Reads by one person at a firm within 30 minutes are grouped;{' '}
-            <Badge variant="light" size="xs" tt="none" component="span">
-              × 3
-            </Badge>{' '}
-            means three reads. {Object.values(ACCESS_ACTION_LABELS).join(', ')} are all recorded.
+          <Text size="xs" c="gray.7">
+            Reads by one person at a firm within 30 minutes are one entry, which says how often each thing was
+            viewed, downloaded or exported; open it to see each read.{' '}
+            {Object.values(ACCESS_ACTION_LABELS).join(', ')}: all are recorded.
           </Text>
         )}
       </Stack>

@@ -2,6 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Loader, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type OnboardingValues, onboardingSchema } from '@shared/attorney';
 import type { FileRef } from '@shared/files';
+import { missingAnswers } from '@shared/master-lpq-answers';
+import { missingOnboardingAnswers, onboardingStepStatuses } from '@shared/onboarding-answers';
 import { PROFILE_PRACTICE_AREAS } from '@shared/practice-areas';
 import { prefillOnboarding } from '@shared/prefill';
 import { TOASTS } from '@shared/texts';
@@ -32,6 +34,7 @@ import {
 } from '../features/attorney/queries';
 import { marksOf, setPrefillMarks } from '../features/prefill/marks';
 import { TextField } from '../features/questionnaires/fields';
+import type { MissingItem } from '../features/questionnaires/WhatIsMissing';
 import { errorMessage, queryClient } from '../lib/api';
 import { onboardingQueryKey, useAuth } from '../lib/auth';
 import { useAutosave } from '../lib/autosave';
@@ -177,13 +180,35 @@ export default function AttorneyOnboarding() {
 
   const values = form.watch();
   const loading = profile.isLoading || lpq.isLoading;
+  // Issue 35, item 7: one rule (spec §5's required markers) for the steps' marks, the review and the end.
+  const resumeUploaded = !!profile.data?.resumeUrl;
+  const missing = missingOnboardingAnswers(values, resumeUploaded);
+  const masterMissing = lpq.data ? missingAnswers(lpq.data).length : null;
+  const jumpTo = (item: MissingItem) => {
+    goTo(item.step ?? 0);
+    // Once the step is on screen, put the cursor in the field.
+    window.setTimeout(() => {
+      const input = document.querySelector<HTMLElement>(
+        `[name="${CSS.escape(item.field)}"]:not([type="hidden"]), [data-field="${CSS.escape(item.field)}"] input`,
+      );
+      input?.focus();
+    }, 50);
+  };
 
   return (
     <WizardShell
       title="Welcome to Lateral Passport"
       subtitle="Set up your profile and Master LPQ in a few steps."
       status={!loading && <SaveState autosave={autosave} />}
-      nav={<StepNav steps={ONBOARDING_STEPS} active={step} onSelect={goTo} lastSelectable={step} />}
+      nav={
+        <StepNav
+          steps={ONBOARDING_STEPS}
+          active={step}
+          onSelect={goTo}
+          lastSelectable={step}
+          status={loading ? undefined : onboardingStepStatuses(missing)}
+        />
+      }
     >
       <Stack gap="lg">
         <Alert icon={<IconClock aria-hidden />} variant="light" color="navy">
@@ -239,11 +264,20 @@ export default function AttorneyOnboarding() {
                     <ReviewStep
                       user={user}
                       values={values}
-                      resumeUploaded={!!profile.data?.resumeUrl}
+                      resumeUploaded={resumeUploaded}
                       onEdit={goTo}
+                      missing={missing}
+                      onJump={jumpTo}
                     />
                   )}
-                  {step === 5 && <WelcomeStep firstName={user?.firstName} />}
+                  {step === 5 && (
+                    <WelcomeStep
+                      firstName={user?.firstName}
+                      missing={missing}
+                      masterMissing={masterMissing}
+                      onJump={jumpTo}
+                    />
+                  )}
                 </Stack>
               </Paper>
               {step < 5 && (

@@ -12,7 +12,7 @@ import {
 import { prefillBusinessPlan } from '@shared/prefill';
 import { TOASTS } from '@shared/texts';
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { type Control, type FieldErrors, type FieldPath, useFieldArray, useForm } from 'react-hook-form';
 import { RestoredNotice, SaveState } from '../components/SaveState';
 import { StepNav } from '../components/StepNav';
@@ -34,6 +34,7 @@ import { useAutosave } from '../lib/autosave';
 import { api, type BodyOf } from '../lib/client';
 import { applyServerErrors } from '../lib/forms';
 import { showToast } from '../lib/toast';
+import { useWizardStep } from '../lib/wizard-step';
 
 type Values = BusinessPlanInput;
 type Section = (typeof BUSINESS_PLAN_STEPS)[number][0];
@@ -169,7 +170,7 @@ export default function BusinessPlan() {
   const saved = useBusinessPlan();
   const lpq = useMasterLpq();
   const profile = useAttorneyProfile();
-  const [step, setStep] = useState(0);
+  const [step, setStep] = useWizardStep('business-plan', SECTIONS.length);
   const form = useForm<Values>({
     resolver: zodResolver(businessPlanSchema),
     defaultValues: emptyBusinessPlan(),

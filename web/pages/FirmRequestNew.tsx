@@ -35,11 +35,13 @@ import { type Control, Controller, useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { PageShell } from '../components/PageShell';
+import { VerifyEmailBanner } from '../components/VerifyEmailBanner';
 import { refreshRequests, useCustomSections, useFirmProfile } from '../features/firm/api';
 import { ContactPersonFields, ContactPhoneField, type FirmFieldsForm } from '../features/firm/FirmFields';
 import { FirmSection } from '../features/firm/FirmSection';
 import { QuestionsEditor, type QuestionsForm } from '../features/firm/QuestionsEditor';
-import { errorMessage } from '../lib/api';
+import { errorMessage, fieldErrors } from '../lib/api';
+import { useAuth } from '../lib/auth';
 import { api } from '../lib/client';
 import { applyServerErrors } from '../lib/forms';
 import { showToast } from '../lib/toast';
@@ -70,15 +72,16 @@ function useOpenInvitation(email: string, positionTitle: string): FirmRequestIte
 function MailPreview({ profile, values }: { profile: FirmProfile; values: LpqRequestFormValues }) {
   const words = invitationMailWords({
     firmName: profile.firmName,
-    positionTitle: str(values.positionTitle).trim() || 'the position',
-    practiceArea: str(values.practiceArea) || 'practice area',
+    // Placeholders until typed: the sentence already says 'for the position …'.
+    positionTitle: str(values.positionTitle).trim() || '[position title]',
+    practiceArea: str(values.practiceArea) || '[practice area]',
     dueDate: str(values.dueDate) || null,
     contactPersonName: str(values.contactPersonName).trim(),
     contactPersonTitle: str(values.contactPersonTitle).trim(),
     additionalMessage: str(values.additionalMessage).trim() || null,
   });
   return (
-    <Paper withBorder p="md" bg="gray.0" aria-label="E-mail preview">
+    <Paper withBorder p="md" bg="gray.0" aria-label="Email preview">
       <Stack gap="xs">
         <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
           Subject
@@ -148,6 +151,11 @@ function InvitationForm({ profile, sections }: { profile: FirmProfile; sections:
     },
   });
 
+  // A refusal that names no field (address not verified, too many invitations) stays beside the button.
+  const refusal =
+    send.error && !Object.keys(fieldErrors(send.error)).length
+      ? errorMessage(send.error, FIRM_TOASTS.invitationFailed.message)
+      : null;
   return (
     <form onSubmit={form.handleSubmit((values) => send.mutate(values))} noValidate>
       <Stack gap="lg">
@@ -205,7 +213,7 @@ function InvitationForm({ profile, sections }: { profile: FirmProfile; sections:
                 year: 'numeric',
               })}
               .{' '}
-              <Anchor component={Link} to={`/firm/requests/${open.id}`}>
+              <Anchor component={Link} to={`/firm/requests/${open.id}`} underline="always">
                 View the invitation
               </Anchor>
             </Text>
@@ -262,7 +270,7 @@ function InvitationForm({ profile, sections }: { profile: FirmProfile; sections:
           ) : (
             <Text size="sm" c="dimmed">
               No saved sections yet.{' '}
-              <Anchor component={Link} to="/firm/custom-sections">
+              <Anchor component={Link} to="/firm/custom-sections" underline="always">
                 Create custom sections
               </Anchor>{' '}
               to reuse them, or add questions below.
@@ -278,12 +286,17 @@ function InvitationForm({ profile, sections }: { profile: FirmProfile; sections:
         </FirmSection>
 
         <FirmSection
-          title="The e-mail the attorney will receive"
+          title="The email the attorney will receive"
           description="Sent from Lateral Passport as soon as you send the invitation."
         >
           <MailPreview profile={profile} values={values} />
         </FirmSection>
 
+        {refusal && (
+          <Alert color="red" variant="light" role="alert" title="The invitation was not sent">
+            <Text size="sm">{refusal}</Text>
+          </Alert>
+        )}
         <Group justify="flex-end">
           <Button variant="default" component={Link} to="/firm/requests">
             Cancel
@@ -299,6 +312,7 @@ function InvitationForm({ profile, sections }: { profile: FirmProfile; sections:
 
 /** PRODUCT.md §4: invite an attorney by e-mail to a position. */
 export default function FirmRequestNew() {
+  const { user } = useAuth();
   const profile = useFirmProfile();
   const sections = useCustomSections();
   const loading = profile.isLoading || sections.isLoading;
@@ -321,13 +335,17 @@ export default function FirmRequestNew() {
         <Alert color="yellow" title="Complete your firm profile before sending requests.">
           <Text size="sm">
             Attorneys see your firm's name and contact details on every request.{' '}
-            <Anchor component={Link} to="/firm/profile">
+            <Anchor component={Link} to="/firm/profile" underline="always">
               Go to Firm Profile
             </Anchor>
           </Text>
         </Alert>
       ) : (
-        <InvitationForm profile={profile.data} sections={sections.data ?? []} />
+        <Stack gap="lg">
+          {/* Issue 35, item 10: before anything is typed, the page says the address must be verified. */}
+          {user && <VerifyEmailBanner user={user} />}
+          <InvitationForm profile={profile.data} sections={sections.data ?? []} />
+        </Stack>
       )}
     </PageShell>
   );

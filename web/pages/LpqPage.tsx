@@ -33,6 +33,7 @@ import { useAuth } from '../lib/auth';
 import { type FormSource, useAutosave } from '../lib/autosave';
 import { api, type BodyOf } from '../lib/client';
 import { showToast } from '../lib/toast';
+import { useWizardStep } from '../lib/wizard-step';
 
 type Errors = Record<string, string>;
 const STEP_FIELDS: (keyof LpqFormData)[][] = [
@@ -70,9 +71,9 @@ function LpqForm({ lpq }: { lpq: PositionLpq }) {
   const [formData, setFormData] = useState<LpqFormData>(lpq.formData);
   const [firmAnswers, setFirmAnswers] = useState<FirmAnswers>(lpq.firmAnswers);
   const [errors, setErrors] = useState<Errors>({});
-  const [step, setStep] = useState(0);
   const hasQuestions = (lpq.firmSpecificQuestions?.sections ?? []).some((s) => s.questions.length > 0);
   const steps = hasQuestions ? [...LPQ_STEPS, FIRM_QUESTIONS_STEP] : LPQ_STEPS;
+  const [step, setStep] = useWizardStep(`lpq.${lpq.id}`, steps.length);
   const readOnly = lpq.status === 'submitted' || !LPQ_OPEN_REQUEST_STATUSES.includes(lpq.requestStatus);
   const [exiting, setExiting] = useState(false);
 
@@ -306,11 +307,16 @@ function LpqForm({ lpq }: { lpq: PositionLpq }) {
     >
       <Stack gap="lg">
         <RestoredNotice autosave={autosave} />
-        {readOnly && (
-          <Alert color="teal" title="Submitted">
-            You submitted this LPQ. The firm is reviewing it; it can no longer be edited.
-          </Alert>
-        )}
+        {readOnly &&
+          (lpq.status === 'submitted' ? (
+            <Alert color="teal" title="Submitted">
+              You submitted this LPQ and {lpq.firmName} was told by email. It can no longer be edited.
+            </Alert>
+          ) : (
+            <Alert color="gray" title="Closed">
+              {LPQ_MESSAGES.requestClosed}
+            </Alert>
+          ))}
         <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md">
           {step === 0 && <GeneralStep {...stepProps} />}
           {step === 1 && <ExperienceStep {...stepProps} />}

@@ -56,7 +56,13 @@ export default function LpqRequests() {
 
   const items = requests.data?.pages.flatMap((page) => page.items) ?? [];
   // Counted by the server over every request: the list below comes in pages.
-  const counts = summary.data ?? { pending: 0, shared: 0, firms: 0, underReview: 0 };
+  const counts = summary.data ?? {
+    pending: 0,
+    shared: 0,
+    firms: 0,
+    underReview: 0,
+    shareDefaults: undefined,
+  };
 
   const confirmRevoke = () => {
     if (!revoking) return;
@@ -146,6 +152,7 @@ export default function LpqRequests() {
               onDecline={setDeclining}
               onUpdate={setUpdating}
               onRevoke={setRevoking}
+              shareDefaults={counts.shareDefaults}
             />
           ))}
         </Stack>

@@ -38,6 +38,7 @@ import { useAutosave } from '../lib/autosave';
 import { api, type BodyOf } from '../lib/client';
 import { applyServerErrors } from '../lib/forms';
 import { showToast } from '../lib/toast';
+import { useWizardStep } from '../lib/wizard-step';
 
 // The first step comes with the page; the others when first shown: their fields (Mantine's Select and
 // NumberInput, the uploaders) are not loaded before anyone gets there (bench/page-weight.ts).
@@ -153,7 +154,7 @@ export default function MasterLpq() {
   const { user } = useAuth();
   const [params, setParams] = useSearchParams();
   const [focusTarget, setFocusTarget] = useState<string | null>(() => params.get('field'));
-  const [step, setStep] = useState(() => {
+  const [step, setStep] = useWizardStep('master-lpq', MASTER_LPQ_STEPS.length, () => {
     const field = params.get('field');
     return field ? stepOfField(field) : 0;
   });

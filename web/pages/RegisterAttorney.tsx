@@ -7,6 +7,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type FieldPath, useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { KeptInputNotice } from '../components/KeptInputNotice';
 import { PasswordField } from '../components/PasswordField';
 import { StepNav } from '../components/StepNav';
 import { WizardFooter, WizardShell } from '../components/WizardShell';
@@ -20,10 +21,12 @@ import { errorMessage, fieldErrors, statusOf } from '../lib/api';
 import { setCurrentUser } from '../lib/auth';
 import { api, type BodyOf } from '../lib/client';
 import { applyServerErrors, controlFor } from '../lib/forms';
+import { useKeptInput } from '../lib/kept-input';
 import { showToast } from '../lib/toast';
 
 type Values = AttorneyRegistrationFormValues;
 const STEPS = ['Basic Info', 'Professional Details', 'Preferences'] as const;
+const PASSWORDS = ['password', 'confirmPassword'] as const;
 const STEP_FIELDS: FieldPath<Values>[][] = [
   ['firstName', 'lastName', 'email', 'phone', 'password', 'confirmPassword'],
   ['currentFirm', 'position', 'yearsExperience', 'lawSchool', 'graduationYear', 'barAdmissions'],
@@ -62,10 +65,13 @@ export default function RegisterAttorney() {
   });
   const { control, formState } = form;
   const professional = controlFor(control)<ProfessionalForm>();
+  // A reload keeps what was typed (never the passwords, on step 1, which must be typed again).
+  const kept = useKeptInput({ form, name: 'attorney', never: PASSWORDS, step, setStep, resumeStep: 0 });
 
   const register = useMutation({
     mutationFn: (body: BodyOf<'POST /api/register/attorney'>) => api('POST /api/register/attorney', { body }),
     onSuccess: (user) => {
+      kept.forget();
       setCurrentUser(user);
       showToast(TOASTS.registerSuccess, { variant: 'success' });
       navigate('/attorney/master-lpq', { replace: true });
@@ -154,6 +160,7 @@ export default function RegisterAttorney() {
           </Title>
           {step === 0 && (
             <>
+              {kept.restored && <KeptInputNotice />}
               <Text size="sm" c="dimmed">
                 All fields on this step are required.
               </Text>

@@ -25,6 +25,7 @@ import { useState } from 'react';
 import { type Control, type FieldErrors, useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
+import { KeptInputNotice } from '../components/KeptInputNotice';
 import { PasswordField } from '../components/PasswordField';
 import { StepNav } from '../components/StepNav';
 import { WizardFooter, WizardShell } from '../components/WizardShell';
@@ -41,10 +42,12 @@ import { errorMessage, fieldErrors } from '../lib/api';
 import { setCurrentUser } from '../lib/auth';
 import { api, type BodyOf } from '../lib/client';
 import { applyServerErrors, controlFor } from '../lib/forms';
+import { useKeptInput } from '../lib/kept-input';
 import { showToast } from '../lib/toast';
 
 type FormOutput = z.output<typeof firmRegistrationFormSchema>;
 const STEP_COUNT = FIRM_REGISTRATION_STEPS.length;
+const PASSWORDS = ['password', 'confirmPassword'] as const;
 const STEP_TITLES = FIRM_REGISTRATION_STEPS.map((s) => s.title);
 
 /** The first step holding a field with an error: a failed submit goes back there. */
@@ -92,6 +95,8 @@ export default function RegisterFirm() {
   });
   const { errors } = form.formState;
   const firmFields = form.control as unknown as Control<FirmFieldsForm>;
+  // A reload keeps what was typed (never the passwords, on Contact Info, which must be typed again).
+  const kept = useKeptInput({ form, name: 'firm', never: PASSWORDS, step, setStep, resumeStep: 1 });
   const register = useMutation({
     mutationFn: (body: BodyOf<'POST /api/register/firm'>) => api('POST /api/register/firm', { body }),
   });
@@ -103,6 +108,7 @@ export default function RegisterFirm() {
         { ...body, agreeToTerms: agreeToTerms as true },
         {
           onSuccess: (user) => {
+            kept.forget();
             setCurrentUser(user);
             showToast(TOASTS.firmRegistered, { variant: 'success' });
             navigate('/firm/dashboard');
@@ -177,6 +183,7 @@ export default function RegisterFirm() {
     >
       <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md">
         <Stack gap="md">
+          {kept.restored && step <= 1 && <KeptInputNotice />}
           {step === 0 && (
             <>
               <Title order={2} fz="h3">

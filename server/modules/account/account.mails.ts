@@ -5,7 +5,7 @@ export function accountDeletedMail(input: { firstName: string; revokedShares: nu
   const shares =
     input.revokedShares === 0
       ? 'You had no active shares, so no firm had access to revoke.'
-      : `${input.revokedShares === 1 ? 'Your one active share was' : `All ${input.revokedShares} of your active shares were`} revoked, and each firm was told by e-mail that your account is closed. Firms keep their request with your e-mail address only.`;
+      : `${input.revokedShares === 1 ? 'Your one active share was' : `All ${input.revokedShares} of your active shares were`} revoked, and each firm was told by email that your account is closed. Firms keep their request with your email address only.`;
   return composeMail({
     subject: 'Your Lateral Passport account has been deleted',
     greeting: `Hello ${input.firstName},`,

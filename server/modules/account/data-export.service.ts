@@ -147,7 +147,12 @@ async function readExport(ctx: AppContext, user: AttorneyUser, exportedAt: Date)
       for (const { request, lpq } of requestRows) {
         const mine = request.attorneyUserId === user.id;
         const versionList = mine ? await listVersions(db, request.id) : [];
-        const item = toFirmRequestItem(request, `${user.firstName} ${user.lastName}`, versionList);
+        const item = toFirmRequestItem(
+          request,
+          `${user.firstName} ${user.lastName}`,
+          versionList,
+          lpq?.submittedAt ?? null,
+        );
         const versions = [];
         for (const { version } of versionList) {
           const stored = await loadVersion(db, request.id, version);
@@ -206,7 +211,10 @@ async function readExport(ctx: AppContext, user: AttorneyUser, exportedAt: Date)
           confirmedAt: iso(f.confirmedAt),
         })),
         requests,
-        accessLog: await queryAccessLog(db, user.id, { limit: ACCESS_LOG_ALL }),
+        // As the attorney reads it, without the firm user's id (the export names people, never ids).
+        accessLog: (await queryAccessLog(db, user.id, { limit: ACCESS_LOG_ALL })).map(
+          ({ readerId: _id, ...entry }) => entry,
+        ),
         activity: activity.map((a) => ({
           kind: a.kind,
           title: a.title,

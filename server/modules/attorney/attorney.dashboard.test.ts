@@ -4,7 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { attorneyProfiles, lpqRequests } from '../../db/schema';
 import { type Actor, buildAttorney, buildFirmUser, uniqueEmail } from '../../test/factories';
 import { describeEachDb } from '../../test/harness';
-import { completeMasterLpq } from '../master-lpq/master-lpq.fixtures';
+import {
+  businessPlan,
+  completeMasterLpq,
+  conflictsForm,
+  diversityForm,
+} from '../master-lpq/master-lpq.fixtures';
 import { fullProfile } from './attorney.test-support';
 
 // The attorney's dashboard counts, Recent Activity and onboarding.
@@ -32,6 +37,7 @@ describeEachDb('attorney', (t) => {
         pendingRequests: 0,
         sharedDocuments: 0,
         profileCompletion: 0,
+        savedForms: { conflictsForm: false, businessPlan: false, diversityForm: false },
       });
 
       await inject({
@@ -83,6 +89,21 @@ describeEachDb('attorney', (t) => {
         ]);
       // Shared and not revoked: accepted, completed and under review (PRODUCT.md §5); not declined.
       expect(await stats()).toMatchObject({ pendingRequests: 2, sharedDocuments: 3 });
+
+      // The quick actions' marks (issue 35, item 12): a saved form, a submitted diversity form.
+      for (const [url, payload] of [
+        ['/api/attorney/conflicts-form', conflictsForm()],
+        ['/api/attorney/business-plan', businessPlan()],
+        ['/api/attorney/diversity-form', diversityForm()],
+      ] as const) {
+        const res = await inject({ method: 'PUT', url, headers: as(attorney), payload });
+        expect(res.statusCode, res.body).toBe(200);
+      }
+      expect((await stats()).savedForms).toEqual({
+        conflictsForm: true,
+        businessPlan: true,
+        diversityForm: true,
+      });
     });
 
     it('counts no request before the address is verified', async () => {

@@ -2,9 +2,16 @@ import type { AttorneyProfile, AttorneyProfileBody } from '@shared/attorney';
 import { PROFILE_FIELDS, PROFILE_MESSAGES } from '@shared/attorney';
 import type { User } from '@shared/auth';
 import { SHARED_DOCUMENT_STATUSES } from '@shared/requests';
-import { and, count, eq, inArray } from 'drizzle-orm';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { attorneyProfiles, lpqRequests, masterLpqs } from '../../db/schema';
+import {
+  attorneyProfiles,
+  businessPlans,
+  conflictsForms,
+  lpqRequests,
+  masterLpqs,
+  selfIdentifications,
+} from '../../db/schema';
 import { conflict } from '../../plugins/errors';
 import { attorneyRequestScope } from '../../policies/request-scope';
 import {
@@ -110,7 +117,9 @@ export async function writeAttorneyProfile(
 
 /** The rows the dashboard's four numbers are computed from. */
 export async function dashboardFacts(db: Db, user: User) {
-  const [[profile], [lpq], [pending], [shared]] = await Promise.all([
+  const saved = (table: typeof conflictsForms | typeof businessPlans) =>
+    sql<boolean>`exists (select 1 from ${table} where ${table.userId} = ${user.id})`;
+  const [[profile], [lpq], [pending], [shared], [forms]] = await Promise.all([
     db.select().from(attorneyProfiles).where(eq(attorneyProfiles.userId, user.id)),
     db.select().from(masterLpqs).where(eq(masterLpqs.userId, user.id)),
     db
@@ -121,6 +130,24 @@ export async function dashboardFacts(db: Db, user: User) {
       .select({ n: count() })
       .from(lpqRequests)
       .where(and(attorneyRequestScope(user), inArray(lpqRequests.status, SHARED_DOCUMENT_STATUSES))),
+    // The forms the quick actions mark done (issue 35, item 12): saved, or (diversity) submitted.
+    db
+      .select({
+        conflictsForm: saved(conflictsForms),
+        businessPlan: saved(businessPlans),
+        diversityForm: sql<boolean>`exists (select 1 from ${selfIdentifications} where ${selfIdentifications.userId} = ${user.id} and ${selfIdentifications.submittedAt} is not null)`,
+      })
+      .from(sql`(select 1) as one`),
   ]);
-  return { profile, lpq, pending: Number(pending?.n ?? 0), shared: Number(shared?.n ?? 0) };
+  return {
+    profile,
+    lpq,
+    pending: Number(pending?.n ?? 0),
+    shared: Number(shared?.n ?? 0),
+    forms: {
+      conflictsForm: !!forms?.conflictsForm,
+      businessPlan: !!forms?.businessPlan,
+      diversityForm: !!forms?.diversityForm,
+    },
+  };
 }

@@ -41,7 +41,7 @@ export async function saveAttorneyProfile(
 /** PRODUCT.md §5: the four dashboard numbers, computed from what is stored. */
 export async function getDashboardStats(ctx: AppContext, actor: Actor): Promise<AttorneyDashboardStats> {
   const attorney = authorize(policies.ownRecords, actor);
-  const { profile, lpq, pending, shared } = await dashboardFacts(ctx.db, attorney);
+  const { profile, lpq, pending, shared, forms } = await dashboardFacts(ctx.db, attorney);
   const profileFilled = profile
     ? PROFILE_COMPLETION_FIELDS.filter((k) => isFilled((profile as Record<string, unknown>)[k])).length
     : 0;
@@ -50,6 +50,7 @@ export async function getDashboardStats(ctx: AppContext, actor: Actor): Promise<
     pendingRequests: pending,
     sharedDocuments: shared,
     profileCompletion: Math.round((profileFilled / PROFILE_COMPLETION_FIELDS.length) * 100),
+    savedForms: forms,
   };
 }
 

@@ -10,13 +10,14 @@ export type AccessLogGroup = {
   at: string;
   first_at: string;
   count: number;
-  kinds: AccessKind[];
-  whats: (string | null)[];
+  /** What was read and how often: one row per kind of read and file, in the order first met. */
+  reads: { kind: AccessKind; file_name: string | null; count: number }[];
   firm_name: string;
   first_name: string | null;
   last_name: string | null;
   request_id: string;
   position_title: string;
+  firm_user_id: string;
 };
 
 /** A uuid[] parameter as its text literal: the same on node-postgres and PGlite. */
@@ -36,7 +37,14 @@ type EventRow = {
   micros: number;
 };
 
-type Open = AccessLogGroup & { firmUserId: string; firstMicros: number; closed: boolean };
+type Open = AccessLogGroup & { firstMicros: number; closed: boolean };
+
+/** Counts one more read of a kind (and file) in a group. */
+function tally(group: AccessLogGroup, kind: AccessKind, fileName: string | null) {
+  const read = group.reads.find((r) => r.kind === kind && r.file_name === fileName);
+  if (read) read.count++;
+  else group.reads.push({ kind, file_name: fileName, count: 1 });
+}
 
 /**
  * PRODUCT.md §6: the attorney's access log, newest entry first. Reads by one firm user of one request are
@@ -92,8 +100,7 @@ export async function accessLogGroups(
         open.first_at = e.at;
         open.firstMicros = e.micros;
         open.count++;
-        if (!open.kinds.includes(e.kind)) open.kinds.push(e.kind);
-        if (!open.whats.includes(e.fileName)) open.whats.push(e.fileName);
+        tally(open, e.kind, e.fileName);
         if (e.firmName > open.firm_name) open.firm_name = e.firmName;
         continue;
       }
@@ -102,14 +109,13 @@ export async function accessLogGroups(
         at: e.at,
         first_at: e.at,
         count: 1,
-        kinds: [e.kind],
-        whats: [e.fileName],
+        reads: [{ kind: e.kind, file_name: e.fileName, count: 1 }],
         firm_name: e.firmName,
         first_name: null,
         last_name: null,
         request_id: e.requestId,
         position_title: '',
-        firmUserId: e.firmUserId,
+        firm_user_id: e.firmUserId,
         firstMicros: e.micros,
         closed: false,
       };
@@ -137,7 +143,7 @@ export async function accessLogGroups(
           cross join lateral (select r.id, r.position_title from ${lpqRequests} r where r.id = x.id limit 1) r`,
     ),
     db.execute<{ id: string; first_name: string; last_name: string }>(
-      sql`select u.id, u.first_name, u.last_name from unnest(${toUuidArray(page.map((g) => g.firmUserId))}::uuid[]) as x(id)
+      sql`select u.id, u.first_name, u.last_name from unnest(${toUuidArray(page.map((g) => g.firm_user_id))}::uuid[]) as x(id)
           cross join lateral (select u.id, u.first_name, u.last_name from ${users} u where u.id = x.id limit 1) u`,
     ),
   ]);
@@ -152,12 +158,52 @@ export async function accessLogGroups(
       (u) => [u.id, { firstName: u.first_name, lastName: u.last_name }],
     ),
   );
-  return page.flatMap(({ firmUserId, firstMicros: _f, closed: _c, ...g }) => {
+  return page.flatMap(({ firstMicros: _f, closed: _c, ...g }) => {
     const title = titles.get(g.request_id);
     if (title === undefined) return [];
-    const user = names.get(firmUserId);
+    const user = names.get(g.firm_user_id);
     return [
       { ...g, position_title: title, first_name: user?.firstName ?? null, last_name: user?.lastName ?? null },
     ];
   });
+}
+
+/** One read of a group (GET /api/attorney/access-log/reads). */
+export type AccessRead = { id: number; at: string; kind: AccessKind; file_name: string | null };
+
+/**
+ * The individual reads of one access log entry: one firm user's reads of one request between `from` and
+ * `to` (inclusive, to the millisecond the entry names), newest first, a page at a time after `after`
+ * (the previous page's last created_at as PostgreSQL printed it, and id). Read through the (attorney,
+ * created_at, id) index, narrowed to the attorney's own events (policy attorneyRecords.ownAccessLog).
+ */
+export async function accessReads(
+  db: Db,
+  attorneyUserId: string,
+  group: { requestId: string; readerId: string; from: string; to: string },
+  page: { after: [string, string] | null; limit: number },
+): Promise<AccessRead[]> {
+  return db
+    .select({
+      id: accessEvents.id,
+      at: sql<string>`${accessEvents.createdAt}::text`,
+      kind: accessEvents.kind,
+      file_name: accessEvents.fileName,
+    })
+    .from(accessEvents)
+    .where(
+      and(
+        eq(accessEvents.attorneyUserId, attorneyUserId),
+        eq(accessEvents.requestId, group.requestId),
+        eq(accessEvents.firmUserId, group.readerId),
+        // An entry names its moments to the millisecond; the stored ones have microseconds.
+        sql`${accessEvents.createdAt} >= ${group.from}::timestamptz`,
+        sql`${accessEvents.createdAt} < ${group.to}::timestamptz + interval '1 millisecond'`,
+        page.after
+          ? sql`(${accessEvents.createdAt}, ${accessEvents.id}) < (${page.after[0]}::timestamptz, ${Number(page.after[1])})`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(accessEvents.createdAt), desc(accessEvents.id))
+    .limit(page.limit);
 }

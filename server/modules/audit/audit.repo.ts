@@ -1,8 +1,8 @@
-import type { AccessAction, AccessLogEntry, accessLogQuerySchema } from '@shared/sharing';
+import type { AccessAction, AccessLogEntry, AccessLogRead, accessLogQuerySchema } from '@shared/sharing';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
 import { accessEvents, activityEvents } from '../../db/schema';
-import { accessLogGroups } from './access-log.repo';
+import { type AccessLogGroup, accessLogGroups } from './access-log.repo';
 
 /** Access events and Recent Activity rows. Reads select by the attorney's id: policy attorneyRecords.ownAccessLog. */
 
@@ -64,22 +64,46 @@ export async function queryAccessLog(
     query.limit ?? 200,
   );
   return rows.map((r) => {
-    const kinds = [...new Set(r.kinds)];
-    const action = kinds
-      .map((k) => ACTION_OF[k])
+    const reads = readsOf(r.reads);
+    const action = reads
+      .map((read) => read.action)
       .reduce<AccessAction>((a, b) => (WEIGHT[b] > WEIGHT[a] ? b : a), 'viewed');
-    const files = r.whats.filter((w): w is string => !!w).sort();
-    const named = kinds.filter((k) => k !== 'document_download' || files.length === 0).map((k) => WHAT_OF[k]);
     return {
       at: iso(r.at),
       firstAt: iso(r.first_at),
       firmName: r.firm_name,
       firmUserName: `${r.first_name ?? ''} ${r.last_name ?? ''}`.trim() || r.firm_name,
+      readerId: r.firm_user_id,
       action,
-      what: [...named.sort(), ...files].join(', '),
+      what: [...new Set(reads.map((read) => read.what))].join(', '),
       count: Number(r.count),
+      reads,
       requestId: r.request_id,
       positionTitle: r.position_title,
     };
   });
+}
+
+/**
+ * Issue 35, item 9: what an entry's reads were, each with its count — viewed, then downloaded, then
+ * exported; within each, what was read (a file by its name) in alphabetical order.
+ */
+function readsOf(rows: AccessLogGroup['reads']): AccessLogRead[] {
+  const byKey = new Map<string, AccessLogRead>();
+  for (const row of rows) {
+    const action = ACTION_OF[row.kind];
+    const what = (row.kind === 'document_download' && row.file_name) || WHAT_OF[row.kind];
+    const key = `${action}\u0000${what}`;
+    const read = byKey.get(key);
+    if (read) read.count += row.count;
+    else byKey.set(key, { action, what, count: row.count });
+  }
+  return [...byKey.values()].sort(
+    (a, b) => WEIGHT[a.action] - WEIGHT[b.action] || a.what.localeCompare(b.what),
+  );
+}
+
+/** The kind of read and what was read, as the access log names them. */
+export function describeRead(kind: AccessKind, fileName: string | null) {
+  return { action: ACTION_OF[kind], what: (kind === 'document_download' && fileName) || WHAT_OF[kind] };
 }

@@ -3,8 +3,9 @@ import { routeSchema } from '@shared/contracts/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
+import { linkNextPage } from '../../plugins/paging';
 import { actorOf, requireUser } from '../../plugins/session';
-import { listAccessLog } from './audit.service';
+import { listAccessLog, listAccessReads } from './audit.service';
 
 export async function auditRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -12,5 +13,14 @@ export async function auditRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppC
     c.accessLog.path,
     { preValidation: requireUser('attorney'), schema: routeSchema(c.accessLog) },
     (request) => listAccessLog(ctx, actorOf(request), request.query),
+  );
+  app.get(
+    c.accessReads.path,
+    { preValidation: requireUser('attorney'), schema: routeSchema(c.accessReads) },
+    async (request, reply) => {
+      const { items, nextCursor } = await listAccessReads(ctx, actorOf(request), request.query);
+      linkNextPage(reply, c.accessReads.path, request.query, nextCursor);
+      return items;
+    },
   );
 }

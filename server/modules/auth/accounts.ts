@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES, type RegisterInput, type User } from '@shared/auth';
+import { AUTH_MESSAGES, type RegisterInput, type User, type UserType } from '@shared/auth';
 import { TOKEN_TTL } from '@shared/limits';
 import { type FirmRole, REGISTRANT_ROLES } from '@shared/team';
 import type { AppContext } from '../../context';
@@ -18,7 +18,7 @@ export type AuthContext = Pick<AppContext, 'db' | 'publicUrl' | 'onMailQueued' |
 export async function sendVerificationMail(
   tx: Tx,
   ctx: AuthContext,
-  user: { id: string; email: string; firstName: string },
+  user: { id: string; email: string; firstName: string; userType: UserType },
 ) {
   const token = await createEmailToken(tx, {
     purpose: 'verify_email',
@@ -30,7 +30,7 @@ export async function sendVerificationMail(
   await enqueueMail(tx, {
     kind: 'verify_email',
     to: user.email,
-    ...verifyEmailMail({ firstName: user.firstName, url }),
+    ...verifyEmailMail({ firstName: user.firstName, url, userType: user.userType }),
   });
 }
 

@@ -1,13 +1,19 @@
+import type { UserType } from '@shared/user-types';
 import { composeMail } from '../../mail/layout';
 
-export function verifyEmailMail(input: { firstName: string; url: string }) {
+/**
+ * The verification mail, in each side's words (issue 35, item 12): an attorney verifies so that firms'
+ * requests reach their account; a firm so that it can send invitations.
+ */
+export function verifyEmailMail(input: { firstName: string; url: string; userType: UserType }) {
+  const why =
+    input.userType === 'firm'
+      ? 'Welcome to Lateral Passport. Please confirm that this is your firm’s email address: once it is, you can send LPQ invitations to attorneys, and their replies reach you here.'
+      : 'Welcome to Lateral Passport. Please confirm that this is your email address so that firms can reach you and your requests appear in your account.';
   return composeMail({
     subject: 'Verify your email address for Lateral Passport',
     greeting: `Hello ${input.firstName},`,
-    paragraphs: [
-      'Welcome to Lateral Passport. Please confirm that this is your email address so that firms can reach you and your requests appear in your account.',
-      'The link works for 48 hours.',
-    ],
+    paragraphs: [why, 'The link works for 48 hours.'],
     action: { label: 'Verify email address', url: input.url },
   });
 }

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { emailTokens, users } from '../../db/schema';
 import { buildAttorney, DEFAULT_PASSWORD, signIn, uniqueEmail } from '../../test/factories';
 import { describeEachDb, linkIn } from '../../test/harness';
+import { buildFirm } from '../firm/firm.factories';
 
 // E-mail verification, password resets and transport security.
 describeEachDb('auth', (t) => {
@@ -24,6 +25,16 @@ describeEachDb('auth', (t) => {
       const again = await inject({ method: 'POST', url: '/api/auth/verify-email', payload: { token } });
       expect(again.statusCode).toBe(400);
       expect(again.json().message).toBe(AUTH_MESSAGES.invalidToken);
+    });
+
+    it('words the mail for each side: a firm verifies to send invitations, an attorney to be reached', async () => {
+      const firm = await buildFirm(t().app, {}, { verified: false });
+      const [firmMail] = await t().outbox(firm.user.email);
+      expect(firmMail.text).toContain('send LPQ invitations to attorneys');
+      expect(firmMail.text).not.toContain('so that firms can reach you');
+      const attorney = await buildAttorney(t().app, { verified: false });
+      const [attorneyMail] = await t().outbox(attorney.user.email);
+      expect(attorneyMail.text).toContain('so that firms can reach you');
     });
 
     it('refuses an expired, unknown or missing token', async () => {

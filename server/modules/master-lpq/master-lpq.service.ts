@@ -13,6 +13,7 @@ import { badRequest, notFound, validationBody } from '../../plugins/errors';
 import { attorneyRecordPolicies as policies } from '../../policies/attorney-records.policy';
 import { type Actor, authorize } from '../../policies/authorize';
 import { recordFormActivity } from '../attorney/activity';
+import { readAttorneyProfile } from '../attorney/attorney.repo';
 import { findSelfIdentification, saveSelfIdentification } from '../attorney/self-identification';
 import { resolveFileReferences } from '../files/file-references.service';
 import {
@@ -33,9 +34,16 @@ const orNotFound = <T>(record: T | null): T => {
   return record;
 };
 
+/**
+ * The saved template. Its resume is the attorney's one resume: every upload sets the profile's (PUT
+ * /api/attorney/resume, from any page), so a newer one uploaded from the profile replaces the link the
+ * template was saved with rather than standing beside it (issue 35, item 5).
+ */
 export async function getMasterLpq(ctx: AppContext, actor: Actor): Promise<MasterLpq> {
   const attorney = authorize(policies.ownRecords, actor);
-  return orNotFound(await readMasterLpq(ctx.db, attorney.id));
+  const lpq = orNotFound(await readMasterLpq(ctx.db, attorney.id));
+  const resumeUrl = (await readAttorneyProfile(ctx.db, attorney.id))?.resumeUrl;
+  return resumeUrl ? { ...lpq, resumeUrl } : lpq;
 }
 
 /** The keys of the master LPQ body other than isComplete: each present one replaces the stored one. */

@@ -178,7 +178,10 @@ export async function savePositionLpq(
   });
 }
 
-/** Submit LPQ: name, e-mail and every required firm question; always tells the firm (PRODUCT.md §5). */
+/**
+ * Submit LPQ: name, e-mail and every required firm question; always tells the firm, and leaves the
+ * request's status as it is (PRODUCT.md §5).
+ */
 export async function completePositionLpq(
   ctx: AppContext,
   actor: Actor,
@@ -196,23 +199,11 @@ export async function completePositionLpq(
     );
     assertOpen(found);
     const now = new Date();
-    // An accepted or in-progress request moves to Under Review; one the firm already marked stays there.
-    let moved = false;
-    const request =
-      found.request.status === 'reviewed'
-        ? found.request
-        : await transitionRequest(tx, {
-            requestId: found.request.id,
-            to: 'reviewed',
-            from: ['accepted', 'in_progress'],
-            set: { reviewedAt: now },
-            conflictMessage: LPQ_MESSAGES.requestClosed,
-          })
-            .then((row) => {
-              moved = true;
-              return row;
-            })
-            .catch(async (err) => (await stillOpen(tx, found.request.id)) ?? Promise.reject(err));
+    // PRODUCT.md §5 (2026-11-25): a submission is an event of its own (the firm's timeline reads it from
+    // submitted_at); the request keeps its status, since Under Review is only ever the firm's own action.
+    // Locked and read again, so a firm's move to Review Complete or a revoke in flight is seen (409).
+    const request = await stillOpen(tx, found.request.id);
+    if (!request) throw conflict(LPQ_MESSAGES.requestClosed);
     const lpq = await updateLpq(tx, found.lpq.id, {
       formData,
       firmAnswers,
@@ -220,7 +211,6 @@ export async function completePositionLpq(
       submittedAt: now,
       updatedAt: now,
     });
-    if (moved) await trailStatusChange(tx, user, found.request, request);
     await appendAuditEvent(tx, {
       requestId: request.id,
       actor: attorneyActor(user),

@@ -12,8 +12,10 @@ import { positionLpqClient } from './position-lpq.test-support';
 describeEachDb('position LPQ', (t) => {
   const { inject, sharedLpq, status } = positionLpqClient(t);
 
-  it('Submit moves the request to reviewed, e-mails the firm, and the LPQ is then read-only', async () => {
+  it('Submit leaves the request as it was, e-mails the firm, puts the submission on the firm’s timeline, and the LPQ is then read-only', async () => {
     const { firm, attorney, requestId, lpqId } = await sharedLpq();
+    const before = await status(requestId);
+    expect(before).toBe('accepted');
     const res = await inject({
       method: 'PUT',
       url: `/api/lpqs/${lpqId}/complete`,
@@ -26,10 +28,13 @@ describeEachDb('position LPQ', (t) => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       status: 'submitted',
-      requestStatus: 'reviewed',
+      requestStatus: before,
       firmAnswers: { 'fit-1': 'Your platform' },
     });
-    expect(await status(requestId)).toBe('reviewed');
+    // PRODUCT.md §5: Under Review is only the firm's own action.
+    expect(await status(requestId)).toBe(before);
+    const [lpqRow] = await t().db.select().from(positionLpqs).where(eq(positionLpqs.id, lpqId));
+    expect(lpqRow.submittedAt).toBeInstanceOf(Date);
     const mails = (await t().db.select().from(outbox)).filter(
       (m) => m.kind === 'position_lpq_submitted' && m.to === firm.user.email,
     );
@@ -41,6 +46,10 @@ describeEachDb('position LPQ', (t) => {
       headers: { cookie: firm.cookie },
     });
     expect(firmView.json().package.positionLpq.firmAnswers).toEqual({ 'fit-1': 'Your platform' });
+    const timeline = firmView.json().timeline as { event: string; at: string }[];
+    expect(timeline.map((e) => e.event)).toEqual(['sent', 'shared', 'submitted']);
+    expect(timeline.at(-1)?.at).toBe(lpqRow.submittedAt?.toISOString());
+    expect(timeline.map((e) => e.event)).not.toContain('reviewed');
 
     for (const url of [`/api/lpqs/${lpqId}`, `/api/lpqs/${lpqId}/complete`]) {
       const late = await inject({

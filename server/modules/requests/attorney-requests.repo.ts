@@ -46,14 +46,6 @@ export async function masterLpqIsComplete(tx: Tx, userId: string) {
   return lpq?.isComplete ?? false;
 }
 
-export async function positionLpqIdOf(tx: Tx, requestId: string) {
-  const [lpq] = await tx
-    .select({ id: positionLpqs.id })
-    .from(positionLpqs)
-    .where(eq(positionLpqs.requestId, requestId));
-  return lpq?.id ?? null;
-}
-
 export async function positionLpqOf(tx: Tx, requestId: string) {
   const [lpq] = await tx.select().from(positionLpqs).where(eq(positionLpqs.requestId, requestId));
   return lpq;

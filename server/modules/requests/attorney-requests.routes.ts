@@ -8,6 +8,7 @@ import { hotSerializerCompiler } from '../../plugins/hot-serializer';
 import { linkNextPage } from '../../plugins/paging';
 import { actorOf, requireUser, userFromStatement } from '../../plugins/session';
 import { sessionToken } from '../../policies/authorize';
+import { changesSinceShare, firmProfileOfRequest } from './attorney-request-views.service';
 import { attorneyRequestSummary, declineRequest, requestAudience } from './attorney-requests.service';
 import { listAttorneyRequestsForSession } from './hot-reads.service';
 import { previewPackage, revokeShare, sendUpdate, shareRequest } from './sharing.service';
@@ -59,6 +60,14 @@ export async function attorneyRequestRoutes(fastify: FastifyInstance, { ctx }: {
 
   app.post(c.revoke.path, { ...guard, schema: routeSchema(c.revoke), config: recentSignIn }, (request) =>
     revokeShare(ctx, actorOf(request), { id: request.params.id }),
+  );
+
+  app.get(c.changes.path, { ...guard, schema: routeSchema(c.changes) }, (request) =>
+    changesSinceShare(ctx, actorOf(request), { id: request.params.id }),
+  );
+
+  app.get(c.firmProfile.path, { ...guard, schema: routeSchema(c.firmProfile) }, (request) =>
+    firmProfileOfRequest(ctx, actorOf(request), { id: request.params.id }),
   );
 
   app.post(c.decline.path, { ...guard, schema: routeSchema(c.decline) }, (request) =>

@@ -1,5 +1,6 @@
 import type { AttorneyRequestItem, AttorneyRequestSummary } from '@shared/lpq';
 import { REQUEST_MESSAGES } from '@shared/requests';
+import { defaultParts } from '@shared/sharing';
 import type { AppContext } from '../../context';
 import { type Actor, authorize } from '../../policies/authorize';
 import { requestPolicies as policies } from '../../policies/request.policy';
@@ -11,13 +12,19 @@ import { requestSummary } from './attorney-requests.repo';
 import { diversityRefusal, partAudiences } from './firm-audience';
 import { mailFirm } from './firm-recipients';
 import { loadAttorneyRequest } from './load-request';
+import { readCurrentData } from './package-versions';
 import { transitionRequest } from './request-state';
 import { requestDeclinedMail } from './sharing.mails';
 
-/** GET /api/attorney/lpq-requests/summary: the counts of every request sent to the verified address. */
+/**
+ * GET /api/attorney/lpq-requests/summary: the counts of every request sent to the verified address, and
+ * the parts a share would send now by default (PRODUCT.md §5), which a pending request's card lists.
+ */
 export async function attorneyRequestSummary(ctx: AppContext, actor: Actor): Promise<AttorneyRequestSummary> {
   const attorney = authorize(policies.attorneyRequests, actor);
-  return requestSummary(ctx.db, attorney);
+  const counts = await requestSummary(ctx.db, attorney);
+  const data = await ctx.db.transaction((tx) => readCurrentData(tx, attorney));
+  return { ...counts, shareDefaults: defaultParts(data.available) };
 }
 
 /** Decline: pending → declined with an optional reason; the firm user is told by e-mail. */
@@ -63,7 +70,7 @@ export async function declineRequest(
       title: `Declined the LPQ request from ${row.firmName} for ${row.positionTitle}`,
       detail: { requestId: row.id },
     });
-    return toAttorneyItem(row, null);
+    return toAttorneyItem(row);
   });
   ctx.onMailQueued();
   return result;

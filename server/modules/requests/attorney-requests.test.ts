@@ -63,11 +63,14 @@ describeEachDb('attorney requests: list, share, decline', (t, kind) => {
         additionalMessage: 'We would love to hear from you.',
         firmSpecificQuestions: expect.objectContaining({ sections: expect.any(Array) }),
         lpqId: null,
+        lpqStatus: null,
+        lpqSubmittedAt: null,
         sharedAt: null,
         version: null,
         include: null,
         accessUntil: null,
         revokedAt: null,
+        masterLpqChangedSinceShare: false,
       });
     });
 

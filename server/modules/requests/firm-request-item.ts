@@ -17,6 +17,8 @@ export function toFirmRequestItem(
   row: RequestRow,
   attorneyName: string | null,
   versions: { version: number; sharedAt: string }[] = [],
+  /** When the attorney submitted the position LPQ (position_lpqs.submitted_at), if read with the row. */
+  lpqSubmittedAt: Date | null = null,
 ): FirmRequestItem {
   // Checked at read time: a request past its access end date is revoked for the firm from that moment on.
   const status = SHARED_DOCUMENT_STATUSES.includes(row.status) && accessEnded(row) ? 'revoked' : row.status;
@@ -44,7 +46,7 @@ export function toFirmRequestItem(
     contactPhone: row.contactPhone,
     additionalMessage: row.additionalMessage,
     firmSpecificQuestions: (row.firmSpecificQuestions as FirmSpecificQuestions | null) ?? null,
-    timeline: timelineOf(row, versions),
+    timeline: timelineOf(row, versions, lpqSubmittedAt),
     isNew: status !== 'revoked' && isNewToFirm(row),
   };
 }
@@ -53,7 +55,11 @@ export function toFirmRequestItem(
  * PRODUCT.md §6: the request's timeline from the moments stored on it and its versions, oldest first.
  * A request whose access period has ended reads as revoked even before the job marks it.
  */
-function timelineOf(row: RequestRow, versions: { version: number; sharedAt: string }[]): TimelineEvent[] {
+function timelineOf(
+  row: RequestRow,
+  versions: { version: number; sharedAt: string }[],
+  lpqSubmittedAt: Date | null,
+): TimelineEvent[] {
   const revoked = row.revokedAt ?? (accessEnded(row) ? endOfAccess(row) : null);
   const events: [TimelineEvent['event'], Date | null][] = [
     ...versions
@@ -65,6 +71,7 @@ function timelineOf(row: RequestRow, versions: { version: number; sharedAt: stri
     ['reminded', row.reminderSentAt],
     ['declined', row.declinedAt],
     ['shared', row.sharedAt],
+    ['submitted', lpqSubmittedAt],
     ['reviewed', row.reviewedAt],
     ['completed', row.completedAt],
     ['withdrawn', row.withdrawnAt],

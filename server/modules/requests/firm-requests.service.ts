@@ -33,7 +33,13 @@ import {
   openInvitation,
 } from './firm-requests.repo';
 import { sendInvitationMail } from './invitations';
-import { listVersions, loadCertificate, loadVersion, withParts } from './package-versions';
+import {
+  listVersions,
+  loadCertificate,
+  loadVersion,
+  withAbsoluteDocumentUrls,
+  withParts,
+} from './package-versions';
 import { transitionRequest } from './request-state';
 
 type RequestRow = typeof lpqRequests.$inferSelect;
@@ -145,7 +151,7 @@ async function readPackage(
   // The versions' numbers and dates feed the timeline too, so 'Package updated' stays in the request's
   // history after access ends; only their content is withheld.
   const versions = row!.request.currentVersion !== null ? await listVersions(db, requestId) : [];
-  const request = toFirmRequestItem(row!.request, fullName(row!), versions);
+  const request = toFirmRequestItem(row!.request, fullName(row!), versions, row!.lpq?.submittedAt ?? null);
   if (!readable) {
     if (version !== undefined) throw notFound();
     return { request, pkg: null, parts };
@@ -185,8 +191,8 @@ async function readPackage(
 }
 
 /**
- * The package for the PDF: 404 until it is shared and once access has ended. The export is recorded;
- * a HEAD (`headOnly`), which sends no byte of it, is not (README, Security).
+ * The package for the PDF, its documents' URLs absolute: 404 until it is shared and once access has ended.
+ * The export is recorded; a HEAD (`headOnly`), which sends no byte of it, is not (README, Security).
  */
 export async function readPackageForPdf(
   ctx: AppContext,
@@ -199,9 +205,10 @@ export async function readPackageForPdf(
     what: 'pdf',
   });
   if (!pkg) throw notFound();
-  // PRODUCT.md §11: the PDF ends with the version's certificate page.
+  // PRODUCT.md §11: the PDF ends with the version's certificate page; each document is a link to the app's
+  // own download.
   const certificate = (await loadCertificate(ctx.db, request.id, pkg.version)) ?? undefined;
-  return { request, pkg, parts, certificate };
+  return { request, pkg: withAbsoluteDocumentUrls(pkg, ctx.publicUrl), parts, certificate };
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { User } from '@shared/auth';
 import { objectUrlFor } from '@shared/files';
+import type { PositionLpqStatus } from '@shared/lpq';
 import { PAGE_MESSAGES } from '@shared/paging';
 import type { FirmRole, ReadablePart } from '@shared/team';
 import { sql } from 'drizzle-orm';
@@ -11,6 +12,7 @@ import {
   firmMembers,
   firms,
   lpqRequests,
+  masterLpqs,
   positionLpqs,
   requestReviewers,
   sessions,
@@ -30,6 +32,7 @@ import {
 } from '../../policies/request-scope';
 import { mustEnrolSecondFactorSql, sessionClock, sessionLiveSql } from '../../policies/session-scope';
 import { SESSION_TOUCH_INTERVAL_MS } from '../auth/sessions';
+import type { AttorneyItemExtras } from './attorney-item';
 
 /**
  * The two reads every signed-in user makes all day, each in ONE statement and one database round trip: the
@@ -80,7 +83,8 @@ const sessionAttorney: AttorneyRef = {
  */
 export const ATTORNEY_REQUESTS_FOR_SESSION = sql`with ${SESSION_CTES}
   select "session".*, ${raw(prefixedColumns(lpqRequests, 'r', 'r_'))}, ${r.sentAt}::text as "sort_key",
-    pl."id" as "lpq_id", sp."include" as "include"
+    pl."id" as "lpq_id", pl."status" as "lpq_status", pl."submitted_at" as "lpq_submitted_at",
+    sp."include" as "include", (ml."updated_at" > sp."shared_at") as "master_changed"
   from "session"
   left join lateral (
     select * from ${lpqRequests} ${r}
@@ -91,8 +95,8 @@ export const ATTORNEY_REQUESTS_FOR_SESSION = sql`with ${SESSION_CTES}
   ) ${r} on true
   left join ${positionLpqs} pl on pl."request_id" = ${r.id}
   left join ${sharedPackages} sp on sp."request_id" = ${r.id} and sp."version" = ${r.currentVersion}
+  left join ${masterLpqs} ml on ml."user_id" = "session"."u_id" and sp."request_id" is not null
   order by ${r.sentAt} desc, ${r.id} desc`;
-
 /**
  * One request of the member's firm that the member may see (policy request.firmSees), with the attorney's name
  * once shared, its position LPQ, versions and reviewers, the parts the reader gets (`packageParts`) and —
@@ -173,6 +177,21 @@ export function sessionUser(row: RawRow | undefined): User | null {
   return user;
 }
 
+/** What a row of the attorney's list says beside the request: its position LPQ and latest version. */
+export function attorneyItemExtras(row: RawRow): AttorneyItemExtras {
+  return {
+    lpq: row.lpq_id
+      ? {
+          id: row.lpq_id as string,
+          status: row.lpq_status as PositionLpqStatus,
+          submittedAt: row.lpq_submitted_at ? new Date(row.lpq_submitted_at as string) : null,
+        }
+      : null,
+    include: (row.include as typeof sharedPackages.$inferSelect.include | null) ?? null,
+    masterChanged: row.master_changed === true,
+  };
+}
+
 /** Session lookup, touch and a page of the attorney's request list, in one round trip. */
 export async function attorneyRequestsForSession(
   db: Db,
@@ -203,8 +222,7 @@ export async function attorneyRequestsForSession(
         {
           request,
           sortKey: row.sort_key as string,
-          lpqId: (row.lpq_id as string | null) ?? null,
-          include: (row.include as typeof sharedPackages.$inferSelect.include | null) ?? null,
+          ...attorneyItemExtras(row),
         },
       ];
     }),

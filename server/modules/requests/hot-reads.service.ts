@@ -44,7 +44,7 @@ export async function listAttorneyRequestsForSession(
       const rows = requests.slice(0, page.limit);
       const last = rows.at(-1);
       return {
-        items: rows.map(({ request, lpqId, include }) => toAttorneyItem(request, lpqId, include)),
+        items: rows.map(({ request, ...extras }) => toAttorneyItem(request, extras)),
         nextCursor: requests.length > page.limit && last ? encodeCursor(last.sortKey, last.request.id) : null,
       };
     },
@@ -86,7 +86,7 @@ export async function getFirmRequestForSession(
       const attorneyName = found!.attorneyFirstName
         ? `${found!.attorneyFirstName} ${found!.attorneyLastName ?? ''}`.trim()
         : null;
-      const request = toFirmRequestItem(row, attorneyName, versions);
+      const request = toFirmRequestItem(row, attorneyName, versions, lpq?.submittedAt ?? null);
       const detail = { ...request, visibleParts: parts, reviewers: found!.reviewers };
       const readable = packageOpen(row) && row.currentVersion !== null && parts.length > 0;
       if (!readable) {

@@ -51,13 +51,16 @@ export async function readCurrentData(tx: Tx, user: User): Promise<CurrentData> 
   const diversityForm = diversity?.submittedAt ? diversity : null;
   const businessPlan = asJson(await readBusinessPlan(tx, user.id));
 
+  // One resume (spec §5: one file). Every upload sets the profile's (PUT /api/attorney/resume); the master
+  // LPQ keeps the link it was saved with, which may be an older upload: the firm gets only the current one.
+  const resumeUrl = profile?.resumeUrl ?? masterLpq.resumeUrl ?? null;
+  if (profile && 'resumeUrl' in profile) profile.resumeUrl = resumeUrl;
+  if ('resumeUrl' in masterLpq) masterLpq.resumeUrl = resumeUrl;
   const listed: string[] = [];
   for (const doc of (masterLpq.documents as { id?: string }[] | undefined) ?? [])
     if (doc?.id && !listed.includes(doc.id)) listed.push(doc.id);
-  for (const url of [masterLpq.resumeUrl, profile?.resumeUrl]) {
-    const id = typeof url === 'string' ? fileIdFromUrl(url) : null;
-    if (id && !listed.includes(id)) listed.push(id);
-  }
+  const resumeId = typeof resumeUrl === 'string' ? fileIdFromUrl(resumeUrl) : null;
+  if (resumeId && !listed.includes(resumeId)) listed.push(resumeId);
   const rows = listed.length
     ? await tx
         .select()
@@ -333,3 +336,9 @@ export function withParts<P extends PartsOfPackage>(pkg: P, parts: readonly Read
   for (const part of READABLE_PARTS) if (!parts.includes(part)) delete out[part];
   return out;
 }
+
+/** The package with its documents' URLs on the app's public address, so a PDF can link them. */
+export const withAbsoluteDocumentUrls = (pkg: SharedPackage, publicUrl: string): SharedPackage => ({
+  ...pkg,
+  documents: pkg.documents?.map((d) => ({ ...d, url: new URL(d.url, publicUrl).toString() })),
+});

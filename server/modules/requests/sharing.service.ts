@@ -27,7 +27,6 @@ import {
   insertPositionLpq,
   masterLpqIsComplete,
   nextVersion,
-  positionLpqIdOf,
   positionLpqOf,
 } from './attorney-requests.repo';
 import { certifyingName } from './certification';
@@ -140,7 +139,10 @@ export async function shareRequest(
         title: `Shared your LPQ with ${row.firmName} for ${row.positionTitle}`,
         detail: { requestId: row.id },
       });
-      return toAttorneyItem(row, positionLpq.id, parts);
+      return toAttorneyItem(row, {
+        lpq: { id: positionLpq.id, status: 'draft', submittedAt: null },
+        include: parts,
+      });
     }),
   );
   ctx.onMailQueued();
@@ -265,7 +267,7 @@ export async function sendUpdate(
         title: `Sent ${row.firmName} version ${version} of your LPQ for ${row.positionTitle}`,
         detail: { requestId: row.id, version },
       });
-      return toAttorneyItem(row, await positionLpqIdOf(tx, row.id), parts);
+      return toAttorneyItem(row, { lpq: (await positionLpqOf(tx, row.id)) ?? null, include: parts });
     }),
   );
   ctx.onMailQueued();
@@ -302,7 +304,10 @@ export async function revokeShare(
       title: `Revoked ${row.firmName}'s access to your LPQ for ${row.positionTitle}`,
       detail: { requestId: row.id },
     });
-    return toAttorneyItem(row, await positionLpqIdOf(tx, row.id), (await currentParts(tx, row)) ?? null);
+    return toAttorneyItem(row, {
+      lpq: (await positionLpqOf(tx, row.id)) ?? null,
+      include: (await currentParts(tx, row)) ?? null,
+    });
   });
   ctx.onMailQueued();
   return result;

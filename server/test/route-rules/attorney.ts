@@ -33,6 +33,14 @@ export const ATTORNEY_RULES: Record<string, RouteRule> = {
     call: url('/api/attorney/onboarding/complete'),
   },
   'GET /api/attorney/access-log': { access: 'attorney', ok: 200, call: url('/api/attorney/access-log') },
+  // Another attorney's entry reads as an empty list (audit.test.ts): nothing says it exists.
+  'GET /api/attorney/access-log/reads': {
+    access: 'attorney',
+    ok: 200,
+    call: (w) => ({
+      url: `/api/attorney/access-log/reads?requestId=${w.sharedRequestId}&readerId=${w.sharedRequestId}&from=2027-01-01T00:00:00.000Z&to=2027-01-01T01:00:00.000Z`,
+    }),
+  },
   'GET /api/attorney/data-export': { access: 'attorney', ok: 200, call: url('/api/attorney/data-export') },
   'POST /api/attorney/delete-account': {
     access: 'attorney',
@@ -135,6 +143,18 @@ export const ATTORNEY_RULES: Record<string, RouteRule> = {
     resource: 'request',
     ok: 200,
     call: (w) => ({ url: `/api/attorney/lpq-requests/${w.requestToRevoke}/revoke` }),
+  },
+  'GET /api/attorney/lpq-requests/:id/changes': {
+    access: 'attorney-owned',
+    resource: 'request',
+    ok: 200,
+    call: (w) => ({ url: `/api/attorney/lpq-requests/${w.sharedRequestId}/changes` }),
+  },
+  'GET /api/attorney/lpq-requests/:id/firm-profile': {
+    access: 'attorney-owned',
+    resource: 'request',
+    ok: 200,
+    call: (w) => ({ url: `/api/attorney/lpq-requests/${w.requestToShare}/firm-profile` }),
   },
   'POST /api/attorney/lpq-requests/:id/decline': {
     access: 'attorney-owned',

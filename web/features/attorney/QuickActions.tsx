@@ -44,6 +44,9 @@ const STATUS_COLORS: Record<Action['status'], string> = {
 export function QuickActions({ stats }: { stats: AttorneyDashboardStats | undefined }) {
   const lpq = stats?.lpqCompletion ?? 0;
   const pending = stats?.pendingRequests ?? 0;
+  // A form once saved reads complete (issue 35, item 12): it stayed 'available' for ever.
+  const saved = stats?.savedForms;
+  const profileDone = (stats?.profileCompletion ?? 0) === 100;
   const actions: Action[] = [
     {
       to: '/attorney/master-lpq',
@@ -66,28 +69,28 @@ export function QuickActions({ stats }: { stats: AttorneyDashboardStats | undefi
       title: 'Conflicts Form',
       description: 'Current and former clients, relationships and interests',
       icon: <IconScale size={20} aria-hidden />,
-      status: 'available',
+      status: saved?.conflictsForm ? 'complete' : 'available',
     },
     {
       to: '/attorney/diversity-form',
       title: 'Diversity Form',
       description: 'Voluntary self-identification',
       icon: <IconUsers size={20} aria-hidden />,
-      status: 'optional',
+      status: saved?.diversityForm ? 'complete' : 'optional',
     },
     {
       to: '/attorney/business-plan',
       title: 'Business Plan',
       description: 'Your practice and growth plan for firms',
       icon: <IconChartBar size={20} aria-hidden />,
-      status: 'available',
+      status: saved?.businessPlan ? 'complete' : 'available',
     },
     {
       to: '/attorney/profile',
       title: 'Profile Settings',
       description: 'Experience, practice areas and documents',
       icon: <IconUserCircle size={20} aria-hidden />,
-      status: 'available',
+      status: profileDone ? 'complete' : 'available',
       progress: stats?.profileCompletion ?? 0,
     },
   ];

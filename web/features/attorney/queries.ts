@@ -44,6 +44,8 @@ export function afterAttorneySave(path: string, saved: unknown) {
   queryClient.setQueryData([path], saved);
   void queryClient.invalidateQueries({ queryKey: [ATTORNEY_PATHS.dashboardStats] });
   void queryClient.invalidateQueries({ queryKey: [ATTORNEY_PATHS.activity] });
+  // The LPQ Requests page says what a share would send and whether a shared package is out of date.
+  void queryClient.invalidateQueries({ queryKey: ['/api/attorney/lpq-requests'] });
   // The profile and the diversity form edit one record: each refreshes the other.
   if (path === ATTORNEY_PATHS.profile)
     void queryClient.invalidateQueries({ queryKey: [ATTORNEY_PATHS.diversityForm] });

@@ -1,10 +1,11 @@
-import { Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
 import type { LoginInput } from '@shared/auth';
 import type { SecondFactorMethod } from '@shared/security';
 import { lazy, Suspense, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { PasswordField } from '../../components/PasswordField';
+import { errorMessage, fieldErrors } from '../../lib/api';
 import { useLogin } from '../../lib/auth';
 import { applyServerErrors, lazyZodResolver } from '../../lib/forms';
 
@@ -23,6 +24,12 @@ export function SignInForm() {
     defaultValues: { email: '', password: '' },
   });
   const { errors } = form.formState;
+  // Issue 35, item 10: a refusal the user must act on (wrong password, too many attempts) stays on the
+  // page under the password, not only in the 5-second toast.
+  const refusal =
+    login.error && !Object.keys(fieldErrors(login.error)).length
+      ? errorMessage(login.error, 'Login failed')
+      : null;
   const onSubmit = form.handleSubmit((values) =>
     login.mutate(values, {
       onSuccess: (answer) => 'twoFactorRequired' in answer && setMethods(answer.methods),
@@ -53,6 +60,11 @@ export function SignInForm() {
           error={errors.password?.message}
           {...form.register('password')}
         />
+        {refusal && (
+          <Alert color="red" variant="light" role="alert" py="xs">
+            {refusal}
+          </Alert>
+        )}
         <Group justify="flex-end" mt={-8}>
           <Anchor component={Link} to="/forgot-password" size="sm">
             Forgot password?

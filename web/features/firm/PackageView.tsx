@@ -64,7 +64,16 @@ export function SmallTable({ table, caption }: { table: DisplayTable; caption?: 
 function WideTable({ table, caption }: { table: DisplayTable; caption?: string }) {
   const rowHeaders = table.columns[0] === '';
   return (
-    <Table.ScrollContainer minWidth={table.columns.length * 88} type="native" visibleFrom="sm">
+    // A table wider than its place scrolls: the scroller is a named region that takes focus, so the
+    // keyboard can scroll it too (axe scrollable-region-focusable).
+    <Table.ScrollContainer
+      minWidth={table.columns.length * 88}
+      type="native"
+      visibleFrom="sm"
+      tabIndex={0}
+      role="region"
+      aria-label={caption ? `${caption} (table)` : 'Table'}
+    >
       <Table withTableBorder verticalSpacing={4} horizontalSpacing="xs" fz="sm" striped aria-label={caption}>
         <Table.Thead>
           <Table.Tr>
@@ -129,7 +138,12 @@ export function ValueView({ value, label }: { value: DisplayValue; label?: strin
   );
 }
 
-/** Label and value side by side from the sm breakpoint, stacked on a phone. */
+const isTable = (value: DisplayValue) => typeof value === 'object' && !Array.isArray(value);
+
+/**
+ * Label and value side by side from the sm breakpoint, stacked on a phone. A table (the summary's clients,
+ * figures, the firm's questions) takes the full width under its label, so no column is squeezed.
+ */
 export function RowsView({ rows }: { rows: Row[] }) {
   return (
     <Box component="dl" m={0}>
@@ -137,7 +151,7 @@ export function RowsView({ rows }: { rows: Row[] }) {
         <SimpleGrid
           // biome-ignore lint/suspicious/noArrayIndexKey: a frozen snapshot: its rows never move
           key={i}
-          cols={{ base: 1, sm: 2 }}
+          cols={{ base: 1, sm: isTable(row.value) ? 1 : 2 }}
           spacing="md"
           verticalSpacing={2}
           py={6}

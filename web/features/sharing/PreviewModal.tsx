@@ -1,4 +1,5 @@
 import { Alert, Group, Loader, Modal, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import type { AttorneyRequestItem } from '@shared/lpq';
 import { describePackage } from '@shared/package-view';
 import type { PackageParts } from '@shared/sharing';
@@ -19,6 +20,7 @@ export default function PreviewModal(props: {
   onClose: () => void;
 }) {
   const { item } = props;
+  const phone = useMediaQuery('(max-width: 36em)');
   const preview = useSharePreview(item.id, props.include);
   const view = useMemo(
     () =>
@@ -35,8 +37,9 @@ export default function PreviewModal(props: {
       opened
       onClose={props.onClose}
       title={`What ${item.firmName} will see`}
-      size="xl"
-      fullScreen={false}
+      // As wide as the firm's review screen (tables keep every column), the whole screen on a phone.
+      size={1120}
+      fullScreen={phone}
     >
       <Stack gap="md">
         <Alert color="blue" icon={<IconEye aria-hidden />} title="Preview">

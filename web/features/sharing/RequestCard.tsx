@@ -1,18 +1,17 @@
-import { Badge, Button, Card, Divider, Group, List, Loader, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Divider, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import type { AttorneyRequestItem } from '@shared/lpq';
 import {
   ATTORNEY_CARD_STATUS_LABELS,
   REQUEST_STATUS_COLORS,
-  REQUEST_STATUS_LABELS,
   SHARED_DOCUMENT_STATUSES,
 } from '@shared/requests';
-import { ALWAYS_SHARED_LABELS, PACKAGE_PART_LABELS, PACKAGE_PARTS } from '@shared/sharing';
+import type { PackageParts } from '@shared/sharing';
 import {
   IconBuilding,
   IconCalendar,
-  IconCheck,
+  IconCircleDashed,
+  IconClipboardCheck,
   IconClock,
-  IconFileText,
   IconHistory,
   IconHourglass,
   IconLock,
@@ -26,19 +25,14 @@ import { formatDate } from '../../lib/format';
 import { AuditTrailActions } from '../record/AuditTrailActions';
 import { AccessLogList } from './AccessLogList';
 import { useAccessLog } from './queries';
+import {
+  ChangedSinceShare,
+  FirmProfileButton,
+  WhatTheFirmHas,
+  WhatTheFirmReceives,
+} from './RequestCardParts';
 
 export const STATUS_COLORS = REQUEST_STATUS_COLORS;
-
-const INCLUDED_DOCUMENTS = ['Master LPQ', 'Conflicts Form', 'Diversity Form'];
-
-/** What a shared request's latest version holds, in the share dialog's words. */
-function sharedParts(item: AttorneyRequestItem): string[] {
-  if (!item.include) return INCLUDED_DOCUMENTS;
-  return [
-    ...ALWAYS_SHARED_LABELS,
-    ...PACKAGE_PARTS.filter((p) => item.include?.[p]).map((p) => PACKAGE_PART_LABELS[p]),
-  ];
-}
 
 const isShared = (item: AttorneyRequestItem) => SHARED_DOCUMENT_STATUSES.includes(item.status);
 
@@ -53,8 +47,14 @@ export function RequestCard(props: {
   onDecline: (item: AttorneyRequestItem) => void;
   onUpdate: (item: AttorneyRequestItem) => void;
   onRevoke: (item: AttorneyRequestItem) => void;
+  /** What a share sends now by default (the summary's shareDefaults), for a pending request. */
+  shareDefaults?: PackageParts;
 }) {
   const { item } = props;
+  const lpqOpen =
+    !!item.lpqId &&
+    item.lpqStatus !== 'submitted' &&
+    ['accepted', 'in_progress', 'reviewed'].includes(item.status);
   const [history, setHistory] = useState(false);
   const questions = questionCount(item);
   const isPending = item.status === 'pending';
@@ -82,7 +82,7 @@ export function RequestCard(props: {
             style={{ flexShrink: 0 }}
             styles={{ label: { overflow: 'visible' } }}
           >
-            {REQUEST_STATUS_LABELS[item.status]}
+            {ATTORNEY_CARD_STATUS_LABELS[item.status]}
           </Badge>
         </Group>
 
@@ -154,73 +154,93 @@ export function RequestCard(props: {
           </Group>
         )}
 
-        <div>
-          <Text size="sm" fw={600} mb={4}>
-            {item.include ? 'Shared with the firm' : 'Included documents'}
-          </Text>
-          <List size="sm" spacing={2} icon={<IconFileText size={14} aria-hidden />} center>
-            {sharedParts(item).map((d) => (
-              <List.Item key={d}>{d}</List.Item>
-            ))}
-          </List>
-        </div>
-
-        <Divider />
         {isPending ? (
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => props.onDecline(item)}>
-              Decline
-            </Button>
-            <Button onClick={() => props.onShare(item)}>Share LPQ</Button>
-          </Group>
+          <WhatTheFirmReceives item={item} shareDefaults={props.shareDefaults} />
         ) : (
-          <Group justify="space-between" gap="sm">
-            <Group gap={6}>
-              {item.status === 'revoked' ? (
-                <IconLock size={16} aria-hidden />
-              ) : (
-                item.status !== 'declined' && <IconCheck size={16} aria-hidden />
-              )}
-              <Text size="sm" fw={600}>
-                {ATTORNEY_CARD_STATUS_LABELS[item.status]}
-              </Text>
+          <WhatTheFirmHas item={item} />
+        )}
+
+        {isShared(item) && <ChangedSinceShare item={item} onUpdate={() => props.onUpdate(item)} />}
+
+        <Group gap="xs">
+          <FirmProfileButton item={item} />
+        </Group>
+
+        {isPending ? (
+          <>
+            <Divider />
+            <Group justify="flex-end" gap="sm">
+              <Button variant="default" onClick={() => props.onDecline(item)}>
+                Decline
+              </Button>
+              <Button onClick={() => props.onShare(item)}>Share LPQ</Button>
             </Group>
-            <Group gap="xs" justify="flex-end">
-              {item.sharedAt && (
-                <Button
-                  variant="subtle"
-                  size="sm"
-                  onClick={() => setHistory((v) => !v)}
-                  aria-expanded={history}
-                  leftSection={<IconHistory size={16} aria-hidden />}
-                >
-                  Access history
-                </Button>
-              )}
-              {isShared(item) && (
-                <>
-                  <Button variant="default" size="sm" onClick={() => props.onUpdate(item)}>
-                    Send update
+          </>
+        ) : (
+          item.sharedAt && (
+            <>
+              <Divider />
+              <Group justify="space-between" gap="sm">
+                {/* The status is the badge's; here, where the attorney's own part stands. */}
+                <PositionLpqState item={item} />
+                <Group gap="xs" justify="flex-end">
+                  <Button
+                    variant="subtle"
+                    size="sm"
+                    onClick={() => setHistory((v) => !v)}
+                    aria-expanded={history}
+                    leftSection={<IconHistory size={16} aria-hidden />}
+                  >
+                    Access history
                   </Button>
-                  <Button variant="light" color="red" size="sm" onClick={() => props.onRevoke(item)}>
-                    Revoke access
-                  </Button>
-                </>
-              )}
-              {item.lpqId && item.status !== 'revoked' && (
-                <Button component={Link} to={`/lpq/${item.lpqId}`} variant="light" size="sm">
-                  {item.status === 'accepted' || item.status === 'in_progress'
-                    ? 'Complete Position LPQ'
-                    : 'View Position LPQ'}
-                </Button>
-              )}
-            </Group>
-          </Group>
+                  {isShared(item) && (
+                    <>
+                      <Button variant="default" size="sm" onClick={() => props.onUpdate(item)}>
+                        Send update
+                      </Button>
+                      <Button variant="subtle" color="red" size="sm" onClick={() => props.onRevoke(item)}>
+                        Revoke access
+                      </Button>
+                    </>
+                  )}
+                  {item.lpqId && item.status !== 'revoked' && (
+                    <Button
+                      component={Link}
+                      to={`/lpq/${item.lpqId}`}
+                      variant={lpqOpen ? 'filled' : 'light'}
+                      size="sm"
+                    >
+                      {lpqOpen ? 'Complete Position LPQ' : 'View Position LPQ'}
+                    </Button>
+                  )}
+                </Group>
+              </Group>
+            </>
+          )
         )}
         {history && <RequestAccessHistory requestId={item.id} />}
         {history && <AuditTrailActions target={{ side: 'attorney', requestId: item.id }} />}
       </Stack>
     </Card>
+  );
+}
+
+/** The attorney's own part of a shared request: the position LPQ, submitted or still to do. */
+function PositionLpqState({ item }: { item: AttorneyRequestItem }) {
+  // Revoked: the badge and 'Access ended …' above say it all.
+  if (item.status === 'revoked' || !item.lpqId) return <span />;
+  const submitted = item.lpqStatus === 'submitted';
+  return (
+    <Group gap={6}>
+      {submitted ? <IconClipboardCheck size={16} aria-hidden /> : <IconCircleDashed size={16} aria-hidden />}
+      <Text size="sm" fw={600}>
+        {submitted
+          ? `Position LPQ submitted ${formatDate(item.lpqSubmittedAt)}`
+          : item.lpqStatus === 'in_progress'
+            ? 'Position LPQ in progress'
+            : 'Position LPQ not started'}
+      </Text>
+    </Group>
   );
 }
 

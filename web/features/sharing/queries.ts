@@ -1,7 +1,7 @@
-import type { PackageParts } from '@shared/sharing';
+import type { AccessLogEntry, PackageParts } from '@shared/sharing';
 import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import { queryClient } from '../../lib/api';
-import { api, apiPage, apiUrl, type BodyOf, type QueryOf, type ResultOf } from '../../lib/client';
+import { api, apiOrNull, apiPage, apiUrl, type BodyOf, type QueryOf, type ResultOf } from '../../lib/client';
 
 /** The query keys: each is the URL it reads. */
 export const SHARING_PATHS = {
@@ -91,6 +91,37 @@ export function useAccessLog(filter: { firm?: string; requestId?: string } = {})
   const url = apiUrl('GET /api/attorney/access-log', { query });
   return useQuery({ queryKey: [url], queryFn: () => api('GET /api/attorney/access-log', { query }) });
 }
+
+/**
+ * What Send update would change for the firm (issue 35, item 3): under the list's key, so every refresh of
+ * the list (a save, a share, an update) asks again.
+ */
+export const useChangesSinceShare = (id: string, enabled: boolean) =>
+  useQuery({
+    queryKey: [SHARING_PATHS.requests, id, 'changes'],
+    queryFn: () => api('GET /api/attorney/lpq-requests/:id/changes', { params: { id } }),
+    enabled,
+  });
+
+/** The inviting firm's profile for candidates (issue 35, item 8); null while the firm has none. */
+export const useFirmProfileOfRequest = (id: string, enabled: boolean) =>
+  useQuery({
+    queryKey: [SHARING_PATHS.requests, id, 'firm-profile'],
+    queryFn: () => apiOrNull(404, 'GET /api/attorney/lpq-requests/:id/firm-profile', { params: { id } }),
+    enabled,
+  });
+
+/** The individual reads of one access log entry, newest first, a page at a time (issue 35, item 9). */
+export const useAccessReads = (entry: AccessLogEntry, enabled: boolean) => {
+  const query = { requestId: entry.requestId, readerId: entry.readerId, from: entry.firstAt, to: entry.at };
+  return useInfiniteQuery({
+    queryKey: [SHARING_PATHS.accessLog, 'reads', query],
+    initialPageParam: apiUrl('GET /api/attorney/access-log/reads', { query: { ...query, limit: 50 } }),
+    queryFn: ({ pageParam }) => apiPage('GET /api/attorney/access-log/reads', pageParam),
+    getNextPageParam: (last) => last.next ?? undefined,
+    enabled,
+  });
+};
 
 /** The package the firm would receive with the server's defaults (PRODUCT.md §6). */
 export const useSharePreview = (id: string | null, include?: Partial<PackageParts>) => {

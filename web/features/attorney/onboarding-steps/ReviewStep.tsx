@@ -1,6 +1,7 @@
 import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { ONBOARDING_EMPLOYMENT_TYPE_LABELS, type OnboardingValues, POSITION_LABELS } from '@shared/attorney';
 import type { User } from '@shared/auth';
+import { type MissingItem, WhatIsMissing } from '../../questionnaires/WhatIsMissing';
 import { ONBOARDING_STEPS } from './steps';
 
 function ReviewRow({ label, value }: { label: string; value: string }) {
@@ -22,14 +23,23 @@ export function ReviewStep({
   values,
   resumeUploaded,
   onEdit,
+  missing,
+  onJump,
 }: {
   user: User | null;
   values: OnboardingValues;
   resumeUploaded: boolean;
   onEdit: (index: number) => void;
+  missing: MissingItem[];
+  onJump: (item: MissingItem) => void;
 }) {
   return (
     <Stack gap="lg">
+      <WhatIsMissing
+        items={missing}
+        onJump={onJump}
+        description={`${missing.length === 1 ? 'One answer is' : `${missing.length} answers are`} still missing. Select one to go to it; you can also add them later.`}
+      />
       {(
         [
           [

@@ -1,9 +1,2 @@
-/** Spec 2.5: the onboarding wizard's steps, in order (pages/AttorneyOnboarding). */
-export const ONBOARDING_STEPS = [
-  'Basic Information',
-  'Professional Profile',
-  'Master LPQ Creation',
-  'Document Upload',
-  'Review & Submit',
-  'Welcome Complete',
-] as const;
+/** Spec 2.5: the onboarding wizard's steps, in order (pages/AttorneyOnboarding); one list in shared/. */
+export { ONBOARDING_STEP_TITLES as ONBOARDING_STEPS } from '@shared/onboarding-answers';

@@ -1,0 +1,61 @@
+import { type CandidateFirmProfile, toCandidateFirmProfile } from '@shared/firm-profile-view';
+import { diffPackages } from '@shared/package-changes';
+import { type FirmSpecificQuestions, SHARED_DOCUMENT_STATUSES, type SharedPackage } from '@shared/requests';
+import { type PackageChange, SHARING_MESSAGES } from '@shared/sharing';
+import type { AppContext } from '../../context';
+import { conflict, notFound } from '../../plugins/errors';
+import { type Actor, authorize } from '../../policies/authorize';
+import { requestPolicies as policies } from '../../policies/request.policy';
+import { findFirmProfile } from '../firm/firm.repo';
+import { currentParts } from './attorney-requests.repo';
+import { loadAttorneyRequest } from './load-request';
+import { loadVersion, readCurrentData, selectParts } from './package-versions';
+
+/**
+ * What an attorney reads about one of their requests beyond the list: what changed since the firm's
+ * latest version, and the firm's profile. Nothing here is stored or recorded.
+ */
+
+/**
+ * GET /api/attorney/lpq-requests/{id}/changes (issue 35, item 3): the answers that differ between the
+ * version the firm has and what Send update would send now (the same parts), one entry per changed value,
+ * worded as the firm's 'What changed'. 409 when the request is not shared (nothing to update).
+ */
+export async function changesSinceShare(
+  ctx: AppContext,
+  actor: Actor,
+  input: { id: string },
+): Promise<PackageChange[]> {
+  const user = authorize(policies.attorneyRequests, actor);
+  return ctx.db.transaction(async (tx) => {
+    const row = await loadAttorneyRequest(tx, user, input.id);
+    if (!SHARED_DOCUMENT_STATUSES.includes(row.status) || row.currentVersion === null)
+      throw conflict(SHARING_MESSAGES.notShared);
+    const stored = await loadVersion(tx, row.id, row.currentVersion);
+    if (!stored) throw notFound();
+    const { frozen } = selectParts(await readCurrentData(tx, user), undefined, await currentParts(tx, row));
+    const options = {
+      firmName: row.firmName,
+      firmSpecificQuestions: (row.firmSpecificQuestions as FirmSpecificQuestions | null) ?? null,
+    };
+    const { include: _parts, ...before } = stored;
+    const now: SharedPackage = { ...before, ...frozen, positionLpq: null, versions: [] };
+    return diffPackages({ ...before, positionLpq: null, versions: [] }, now, options);
+  });
+}
+
+/**
+ * GET /api/attorney/lpq-requests/{id}/firm-profile (issue 35, item 8): the profile the inviting firm keeps
+ * for candidates, for any request sent to the attorney. 404 while the firm has none.
+ */
+export async function firmProfileOfRequest(
+  ctx: AppContext,
+  actor: Actor,
+  input: { id: string },
+): Promise<CandidateFirmProfile> {
+  const user = authorize(policies.attorneyRequests, actor);
+  const row = await loadAttorneyRequest(ctx.db, user, input.id);
+  const profile = await findFirmProfile(ctx.db, row.firmId);
+  if (!profile) throw notFound();
+  return toCandidateFirmProfile(profile);
+}
