@@ -5,6 +5,7 @@ import { formatDate } from './format';
 import { LIMITS } from './limits';
 import { pageQuerySchema } from './paging';
 import type { SharedPackage } from './requests';
+import { type FirmRole, roleNames } from './team';
 
 /**
  * The attorney's control over what was shared (PRODUCT.md §4–§6): the parts of a package, the access end
@@ -200,6 +201,8 @@ export type AccessLogEntry = {
   firmUserName: string;
   /** The firm user who read: with requestId, firstAt and at, it names the entry's reads (…/reads). */
   readerId: string;
+  /** PRODUCT.md §9: the reader's roles when they read (FIRM_ROLES order). */
+  readerRoles: FirmRole[];
   /** The weightiest read of the entry (exported, then downloaded, then viewed). */
   action: AccessAction;
   /** Everything the entry read, named once each. */
@@ -210,6 +213,10 @@ export type AccessLogEntry = {
   requestId: string;
   positionTitle: string;
 };
+/** Who read, as the log and Recent Activity name them: 'Dana Reyes (Reviewer)' (PRODUCT.md §9). */
+export const readerName = (entry: Pick<AccessLogEntry, 'firmUserName' | 'readerRoles'>) =>
+  entry.readerRoles.length ? `${entry.firmUserName} (${roleNames(entry.readerRoles)})` : entry.firmUserName;
+
 export type AccessLogRead = { action: AccessAction; what: string; count: number };
 
 export const accessLogQuerySchema = z.object({

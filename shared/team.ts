@@ -12,6 +12,12 @@ export const FIRM_ROLE_LABELS: Record<FirmRole, string> = {
   diversity: 'Diversity officer',
 };
 
+/** Roles as people read them, in the order of FIRM_ROLES: 'Recruiter, Reviewer'. */
+export const roleNames = (roles: readonly FirmRole[]) =>
+  FIRM_ROLES.filter((r) => roles.includes(r))
+    .map((r) => FIRM_ROLE_LABELS[r])
+    .join(', ');
+
 export const FIRM_ROLE_DESCRIPTIONS: Record<FirmRole, string> = {
   admin: 'Members, roles, the firm profile, custom sections and settings.',
   recruiter: 'The pipeline: invitations, notes, review status, CSV export and reviewer assignment.',

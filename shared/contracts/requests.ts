@@ -3,7 +3,7 @@ import { POSITION_LPQ_STATUSES } from '../lpq';
 import { PREFILL_SOURCES } from '../prefill-sources';
 import { QUESTION_TYPES, REQUEST_STATUSES } from '../requests';
 import { ACCESS_ACTIONS, PACKAGE_PARTS } from '../sharing';
-import { READABLE_PARTS } from '../team';
+import { FIRM_ROLES, READABLE_PARTS } from '../team';
 import { TIMELINE_EVENTS } from '../timeline';
 import { calendarDate, storedDocument, timestamp } from './contract';
 import { fileRefResponse } from './files';
@@ -126,6 +126,7 @@ export const accessLogEntryResponse = z.object({
   firmName: z.string(),
   firmUserName: z.string(),
   readerId: z.string(),
+  readerRoles: z.array(z.enum(FIRM_ROLES)),
   action: z.enum(ACCESS_ACTIONS),
   what: z.string(),
   count: z.number(),

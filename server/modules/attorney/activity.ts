@@ -1,5 +1,6 @@
 import type { ActivityItem } from '@shared/attorney';
 import { ACCESS_ACTION_LABELS } from '@shared/sharing';
+import { roleNames } from '@shared/team';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { activityEvents } from '../../db/schema';
@@ -48,7 +49,7 @@ export async function listActivity(db: Db, userId: string): Promise<ActivityItem
   const firmReads: ActivityItem[] = reads.map((e) => ({
     id: `access-${e.requestId}-${e.firstAt}`,
     kind: `access_${e.action}`,
-    title: `${e.firmName} (${e.firmUserName}): ${ACCESS_ACTION_LABELS[e.action].toLowerCase()} ${e.what}${e.count > 1 ? ` · ${e.count} times` : ''}`,
+    title: `${e.firmName} (${[e.firmUserName, roleNames(e.readerRoles)].filter(Boolean).join(', ')}): ${ACCESS_ACTION_LABELS[e.action].toLowerCase()} ${e.what}${e.count > 1 ? ` · ${e.count} times` : ''}`,
     createdAt: e.at,
   }));
   return [...own, ...firmReads]

@@ -1,4 +1,5 @@
 import { ACCESS_LOG_WINDOW_MINUTES } from '@shared/sharing';
+import type { FirmRole } from '@shared/team';
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { accessEvents, lpqRequests, users } from '../../db/schema';
@@ -18,6 +19,8 @@ export type AccessLogGroup = {
   request_id: string;
   position_title: string;
   firm_user_id: string;
+  /** PRODUCT.md §9: the roles the reader held when they read (every role of the entry's reads). */
+  reader_roles: FirmRole[];
 };
 
 /** A uuid[] parameter as its text literal: the same on node-postgres and PGlite. */
@@ -31,6 +34,7 @@ type EventRow = {
   requestId: string;
   firmUserId: string;
   firmName: string;
+  readerRoles: FirmRole[];
   kind: AccessKind;
   fileName: string | null;
   at: string;
@@ -75,6 +79,7 @@ export async function accessLogGroups(
         requestId: accessEvents.requestId,
         firmUserId: accessEvents.firmUserId,
         firmName: accessEvents.firmName,
+        readerRoles: accessEvents.readerRoles,
         kind: accessEvents.kind,
         fileName: accessEvents.fileName,
         at: sql<string>`${accessEvents.createdAt}::text`,
@@ -102,6 +107,7 @@ export async function accessLogGroups(
         open.count++;
         tally(open, e.kind, e.fileName);
         if (e.firmName > open.firm_name) open.firm_name = e.firmName;
+        for (const role of e.readerRoles) if (!open.reader_roles.includes(role)) open.reader_roles.push(role);
         continue;
       }
       if (open) open.closed = true;
@@ -116,6 +122,7 @@ export async function accessLogGroups(
         request_id: e.requestId,
         position_title: '',
         firm_user_id: e.firmUserId,
+        reader_roles: [...e.readerRoles],
         firstMicros: e.micros,
         closed: false,
       };

@@ -3,7 +3,7 @@ import type { AuditActorKind, AuditBreak, AuditEventType, AuditVerification } fr
 import { AUDIT_BREAK_MESSAGES } from '@shared/audit-trail';
 import type { User } from '@shared/auth';
 import { canonicalJson } from '@shared/canonical-json';
-import { FIRM_ROLE_LABELS } from '@shared/team';
+import { roleNames } from '@shared/team';
 import { asc, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { auditEvents, auditHeads } from '../../db/schema';
@@ -53,7 +53,7 @@ export const firmActor = (
 });
 /** A member of a firm, with the roles they hold there when they acted (PRODUCT.md §9). */
 export const memberActor = (member: FirmMember): AuditActor =>
-  firmActor(member, member.firm.roles.map((r) => FIRM_ROLE_LABELS[r]).join(', '));
+  firmActor(member, roleNames(member.firm.roles));
 /** One of the server's jobs (reminders, the end of an access period). */
 export const systemActor = (job: string): AuditActor => ({
   kind: 'system',

@@ -1,4 +1,5 @@
 import type { AccessAction, AccessLogEntry, AccessLogRead, accessLogQuerySchema } from '@shared/sharing';
+import { FIRM_ROLES } from '@shared/team';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
 import { accessEvents, activityEvents } from '../../db/schema';
@@ -74,6 +75,7 @@ export async function queryAccessLog(
       firmName: r.firm_name,
       firmUserName: `${r.first_name ?? ''} ${r.last_name ?? ''}`.trim() || r.firm_name,
       readerId: r.firm_user_id,
+      readerRoles: FIRM_ROLES.filter((role) => r.reader_roles.includes(role)),
       action,
       what: [...new Set(reads.map((read) => read.what))].join(', '),
       count: Number(r.count),

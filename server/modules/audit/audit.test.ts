@@ -53,6 +53,8 @@ describeEachDb('access log', (t) => {
         firmName: 'Arden & Vale',
         firmUserName: `${firm.user.firstName} ${firm.user.lastName}`,
         readerId: firm.user.id,
+        // The registrant holds every role but diversity (migration 0014 / registration).
+        readerRoles: ['admin', 'recruiter', 'reviewer', 'conflicts'],
         action: 'exported',
         what: 'Shared package, Package PDF',
         count: 2,
@@ -221,7 +223,7 @@ describeEachDb('recent activity', (t) => {
     });
     const titles = res.json().map((a: { title: string }) => a.title);
     expect(titles[0]).toBe(
-      `Arden & Vale (${firm.user.firstName} ${firm.user.lastName}): viewed Shared package`,
+      `Arden & Vale (${firm.user.firstName} ${firm.user.lastName}, Admin, Recruiter, Reviewer, Conflicts): viewed Shared package`,
     );
     expect(titles).toContain('Shared your LPQ with Arden & Vale for Corporate Partner');
   });

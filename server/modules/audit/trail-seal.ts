@@ -1,5 +1,5 @@
 import type { AuditEventType } from '@shared/audit-trail';
-import { FIRM_ROLE_LABELS, type FirmRole } from '@shared/team';
+import { type FirmRole, roleNames } from '@shared/team';
 import { and, asc, eq, inArray, not } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { accessEvents, users } from '../../db/schema';
@@ -63,7 +63,7 @@ export async function sealPendingReads(db: Db, requestIds?: string[]): Promise<n
             userId: event.firmUserId,
             name: `${firstName ?? ''} ${lastName ?? ''}`.trim() || null,
             email: email ?? null,
-            role: roles.map((r) => FIRM_ROLE_LABELS[r]).join(', ') || null,
+            role: roleNames(roles) || null,
           },
           type: TRAIL_TYPE[event.kind],
           details: { what: WHAT[event.kind], ...(event.parts ? { parts: event.parts } : {}) },

@@ -177,6 +177,29 @@ describeEachDb('firm team: who reads what', (t: () => TestApp, kind) => {
     expect(audience.diversityAccepted).toBe(true);
   });
 
+  it('the attorney’s access log and the request’s history name every reader with their roles', async () => {
+    const w = await team();
+    await get(w.reviewer, w.firmUrl);
+    await get(w.conflicts, `${w.firmUrl}/conflicts`);
+    await get(w.recruiter, w.firmUrl);
+    await get(w.diversity, '/api/firm/self-identification');
+    const readers = (entries: { firmUserName: string; readerRoles: string[]; what: string }[]) =>
+      entries.map((e) => [e.firmUserName, e.readerRoles, e.what]).sort();
+    const expected = [
+      ['Cole Member', ['conflicts'], 'Conflicts view'],
+      ['Dana Reed', ['diversity'], 'Self-identification form'],
+      ['Remy Member', ['recruiter'], 'Shared package'],
+      ['Rosa Member', ['reviewer'], 'Shared package'],
+    ];
+    expect(readers((await get(w.attorney, '/api/attorney/access-log')).json())).toEqual(expected);
+    const history = await get(w.attorney, `/api/attorney/access-log?requestId=${w.requestId}`);
+    expect(readers(history.json())).toEqual(expected);
+    const activity = (await get(w.attorney, '/api/attorney/activity')).json() as { title: string }[];
+    expect(activity.map((a) => a.title)).toContain(
+      'Arden & Vale (Rosa Member, Reviewer): viewed Shared package',
+    );
+  });
+
   it.runIf(kind === 'postgres')(
     'removing a reviewer while they read: each read is whole or refused, every package read recorded',
     async () => {

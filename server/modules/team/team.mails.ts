@@ -1,7 +1,5 @@
-import { FIRM_ROLE_LABELS, type FirmRole } from '@shared/team';
+import { type FirmRole, roleNames } from '@shared/team';
 import { composeMail } from '../../mail/layout';
-
-const roleList = (roles: readonly FirmRole[]) => roles.map((r) => FIRM_ROLE_LABELS[r]).join(', ');
 
 /** PRODUCT.md §9: an admin invites someone to the firm's team. */
 export function memberInvitationMail(input: {
@@ -14,7 +12,7 @@ export function memberInvitationMail(input: {
     subject: `${input.invitedByName} invited you to join ${input.firmName} on Lateral Passport`,
     greeting: 'Hello,',
     paragraphs: [
-      `${input.invitedByName} invited you to join ${input.firmName}'s team on Lateral Passport as: ${roleList(input.roles)}.`,
+      `${input.invitedByName} invited you to join ${input.firmName}'s team on Lateral Passport as: ${roleNames(input.roles)}.`,
       'Accept the invitation to create your account (or to join with your existing firm account). The link works for 7 days.',
       'If you did not expect this invitation, ignore this email.',
     ],
@@ -34,7 +32,7 @@ export function rolesChangedMail(input: {
     subject: `Your roles at ${input.firmName} changed`,
     greeting: `Hello ${input.firstName},`,
     paragraphs: [
-      `${input.changedByName} changed your roles at ${input.firmName} on Lateral Passport. You are now: ${roleList(input.roles)}.`,
+      `${input.changedByName} changed your roles at ${input.firmName} on Lateral Passport. You are now: ${roleNames(input.roles)}.`,
       'What you can see and do changed with them from this moment.',
     ],
     action: { label: 'Open Lateral Passport', url: input.url },

@@ -1,5 +1,5 @@
 import { Badge, Button, Card, Collapse, Group, List, Loader, Stack, Text, ThemeIcon } from '@mantine/core';
-import { ACCESS_ACTION_LABELS, type AccessAction, type AccessLogEntry } from '@shared/sharing';
+import { ACCESS_ACTION_LABELS, type AccessAction, type AccessLogEntry, readerName } from '@shared/sharing';
 import { IconDownload, IconEye, IconFileExport } from '@tabler/icons-react';
 import { format } from 'date-fns';
 import { useId, useState } from 'react';
@@ -101,7 +101,7 @@ function Entry({
             {entry.firmName}
             <Text span c="gray.7" fw={400} size="sm">
               {' '}
-              · {entry.firmUserName}
+              · {readerName(entry)}
             </Text>
           </Text>
           {/* What was viewed, downloaded and exported, each with its count. */}
