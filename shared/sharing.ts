@@ -52,6 +52,12 @@ export function chosenParts(
   return parts;
 }
 
+/**
+ * Issue 32, item 6: 'Send update' at most this often for one request (429 beyond), and the firm's mails of
+ * the updates sent within this many minutes of the first are one mail, naming the latest version.
+ */
+export const SEND_UPDATE_LIMITS = { perHour: 10, mailMergeMinutes: 2 } as const;
+
 export const SHARING_MESSAGES = {
   accessUntilFormat: 'Enter the access end date as yyyy-mm-dd',
   accessUntilInPast: 'The access end date cannot be in the past',
@@ -59,6 +65,7 @@ export const SHARING_MESSAGES = {
   alreadyRevoked: 'Access to this package has already been revoked.',
   cannotPreview: 'This request can no longer be shared.',
   versionNotFound: 'There is no such version of this package.',
+  tooManyUpdates: `You can send at most ${SEND_UPDATE_LIMITS.perHour} updates an hour to one firm. Please try again later.`,
 } as const;
 
 const part = z.boolean({ error: 'Choose yes or no' }).optional();

@@ -1,4 +1,14 @@
-import { bigserial, index, integer, pgEnum, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 export const outboxStatusEnum = pgEnum('outbox_status', ['pending', 'sending', 'sent', 'failed']);
 
@@ -17,10 +27,17 @@ export const outbox = pgTable(
     // A claimed row whose claim expired (the sender died) is claimed again.
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     lastError: text('last_error'),
+    // Pending mails under one key merge into one (server/mail/outbox.ts enqueueMail).
+    mergeKey: text('merge_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
-  (t) => [index('outbox_due_idx').on(t.status, t.nextAttemptAt)],
+  (t) => [
+    index('outbox_due_idx').on(t.status, t.nextAttemptAt),
+    uniqueIndex('outbox_pending_merge_key_idx')
+      .on(t.mergeKey)
+      .where(sql`${t.status} = 'pending' and ${t.mergeKey} is not null`),
+  ],
 );
 
 /**

@@ -73,6 +73,21 @@ export async function currentParts(tx: Tx, row: RequestRow): Promise<PackagePart
  * The guarded `UPDATE … SET current_version = current_version + 1 WHERE status IN (shared)` of Send
  * update: it matches nothing after a revoke or once access has ended, and serialises two updates.
  */
+/**
+ * Issue 32, item 6: whether `perHour` updates of this request were already sent within the hour before
+ * version `version` — one primary-key probe: the update `perHour` versions back (version 1 is the share, not
+ * an update). Called with the request's row locked by nextVersion, so concurrent updates count each other.
+ */
+export async function updateLimitReached(tx: Tx, requestId: string, version: number, perHour: number) {
+  const back = version - perHour;
+  if (back < 2) return false;
+  const [row] = await tx
+    .select({ recent: sql<boolean>`${sharedPackages.sharedAt} > now() - interval '1 hour'` })
+    .from(sharedPackages)
+    .where(and(eq(sharedPackages.requestId, requestId), eq(sharedPackages.version, back)));
+  return row?.recent === true;
+}
+
 export async function nextVersion(
   tx: Tx,
   user: User,

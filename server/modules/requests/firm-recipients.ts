@@ -33,8 +33,22 @@ export async function firmRecipients(tx: Db | Tx, request: RequestRef): Promise<
     .where(sql`${firmMembers.roles} && '{admin,recruiter}'::text[]`);
 }
 
-/** Writes one mail to each of the request's firm recipients, in the caller's transaction (the outbox). */
-export async function mailFirm(tx: Tx, request: RequestRef, kind: string, mail: MailContent) {
+/**
+ * Writes one mail to each of the request's firm recipients, in the caller's transaction (the outbox). With
+ * `merge`, a recipient's mail still waiting under the same key is replaced instead (server/mail/outbox.ts).
+ */
+export async function mailFirm(
+  tx: Tx,
+  request: RequestRef,
+  kind: string,
+  mail: MailContent,
+  merge?: { mergeKey: string; delayMs: number },
+) {
   for (const recipient of await firmRecipients(tx, request))
-    await enqueueMail(tx, { kind, to: recipient.email, ...mail });
+    await enqueueMail(tx, {
+      kind,
+      to: recipient.email,
+      ...mail,
+      ...(merge && { mergeKey: `${merge.mergeKey}:${recipient.email}`, delayMs: merge.delayMs }),
+    });
 }

@@ -4,6 +4,7 @@ import { type PositionLpqFacts, prefillPositionLpq } from '@shared/prefill';
 import { REQUEST_MESSAGES, SHARED_DOCUMENT_STATUSES } from '@shared/requests';
 import {
   type PackageParts,
+  SEND_UPDATE_LIMITS,
   SHARING_MESSAGES,
   type SharePreview,
   type ShareRequestInput,
@@ -13,7 +14,7 @@ import type { Tx } from '../../db/client';
 import { isForeignKeyViolation } from '../../db/errors';
 import type { lpqRequests } from '../../db/schema';
 import { enqueueMail } from '../../mail/outbox';
-import { conflict, notFound } from '../../plugins/errors';
+import { conflict, notFound, tooManyRequests } from '../../plugins/errors';
 import { type Actor, authorize } from '../../policies/authorize';
 import { requestPolicies as policies } from '../../policies/request.policy';
 import { attorneyRequestScope } from '../../policies/request-scope';
@@ -28,6 +29,7 @@ import {
   masterLpqIsComplete,
   nextVersion,
   positionLpqOf,
+  updateLimitReached,
 } from './attorney-requests.repo';
 import { certifyingName } from './certification';
 import { endAccess } from './end-access';
@@ -231,6 +233,8 @@ export async function sendUpdate(
           before.status === 'revoked' ? SHARING_MESSAGES.alreadyRevoked : SHARING_MESSAGES.notShared,
         );
       const version = row.currentVersion!;
+      if (await updateLimitReached(tx, requestId, version, SEND_UPDATE_LIMITS.perHour))
+        throw tooManyRequests(SHARING_MESSAGES.tooManyUpdates);
       const fallback = await currentParts(tx, { ...row, currentVersion: version - 1 });
       if (share?.include?.diversityForm) await checkDiversityAccepted(tx, row.firmId);
       const { parts, frozen } = selectParts(await readCurrentData(tx, user), share?.include, fallback);
@@ -249,6 +253,7 @@ export async function sendUpdate(
         accessUntil: row.accessUntil,
         ...seal,
       });
+      // Updates in quick succession are one mail per recipient, naming the latest version (issue 32.6).
       await mailFirm(
         tx,
         row,
@@ -260,6 +265,7 @@ export async function sendUpdate(
           url: firmRequestUrl(ctx, row),
           version,
         }),
+        { mergeKey: `package_updated:${row.id}`, delayMs: SEND_UPDATE_LIMITS.mailMergeMinutes * 60_000 },
       );
       await recordActivity(tx, {
         userId: user.id,

@@ -1,0 +1,2 @@
+ALTER TABLE "outbox" ADD COLUMN "merge_key" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "outbox_pending_merge_key_idx" ON "outbox" USING btree ("merge_key") WHERE "outbox"."status" = 'pending' and "outbox"."merge_key" is not null;
