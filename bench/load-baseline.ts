@@ -40,7 +40,7 @@ import { packageOpen, packageParts, todayUtc } from '../server/policies/request-
 import { DRAFT_MAX_BYTES, isDraftName, positionLpqOfDraft } from '../shared/drafts';
 import { SESSION } from '../shared/limits';
 import { PAGE } from '../shared/paging';
-import { SHARED_DOCUMENT_STATUSES } from '../shared/requests';
+import { PACKAGE_SHARED_STATUSES } from '../shared/requests';
 import type { FirmRole } from '../shared/team';
 
 const port = Number(process.env.PORT);
@@ -76,7 +76,7 @@ const FIRM_READ_SQL = `select ${prefixedColumns(lpqRequests, 'r', 'r_')}, u."fir
   left join "users" u on u."id" = r."attorney_user_id" and r."shared_at" is not null
   left join "position_lpqs" lpq on lpq."request_id" = r."id"
   left join "shared_packages" p on p."request_id" = r."id" and p."version" = r."current_version"
-    and r."status" in (${SHARED_DOCUMENT_STATUSES.map((s) => `'${s}'`).join(', ')}) and (r."access_until" is null or r."access_until" >= $3::date)
+    and r."status" in (${PACKAGE_SHARED_STATUSES.map((s) => `'${s}'`).join(', ')}) and (r."access_until" is null or r."access_until" >= $3::date)
   where r."firm_id" = $1 and r."id" = $2`;
 const ACCESS_EVENT_SQL = `insert into "access_events" ("request_id", "attorney_user_id", "firm_user_id", "firm_id", "firm_name", "kind", "reader_roles", "parts") values ($1, $2, $3, $4, $5, $6, $7, $8)`;
 

@@ -120,11 +120,3 @@ export type DiversityFormBody = z.output<typeof diversityFormSchema>;
 
 /** GET /api/attorney/diversity-form: the stored record (which the profile also edits). */
 export type DiversityForm = Partial<DiversityFormBody> & { submittedAt: string | null; updatedAt: string };
-
-/** Today as yyyy-mm-dd in the browser's time zone (the form's default date). */
-export function todayIsoDate(now = new Date()): string {
-  const y = now.getFullYear();
-  const m = String(now.getMonth() + 1).padStart(2, '0');
-  const d = String(now.getDate()).padStart(2, '0');
-  return `${y}-${m}-${d}`;
-}

@@ -49,11 +49,16 @@ export const ATTORNEY_CARD_STATUS_LABELS: Record<RequestStatus, string> = {
   withdrawn: 'Withdrawn by the firm',
 };
 
-/** Shared = accepted + in_progress + completed; Under Review = reviewed (PRODUCT.md §5). */
-export const SHARED_STATUSES: RequestStatus[] = ['accepted', 'in_progress', 'completed'];
-/** PRODUCT.md §5: the attorney's 'Documents Shared' counts every shared request, under review included. */
-export const SHARED_DOCUMENT_STATUSES: RequestStatus[] = ['accepted', 'in_progress', 'reviewed', 'completed'];
+/**
+ * PRODUCT.md §5: the statuses in which the firm holds the shared package — what the attorney's 'Documents
+ * Shared' counts, and when there is a version to update, preview or compare.
+ */
+export const PACKAGE_SHARED_STATUSES: RequestStatus[] = ['accepted', 'in_progress', 'reviewed', 'completed'];
 export const UNDER_REVIEW_STATUSES: RequestStatus[] = ['reviewed'];
+/** The dashboards' 'Shared' count: shared and not under review, which is counted on its own. */
+export const SHARED_NOT_IN_REVIEW_STATUSES: RequestStatus[] = PACKAGE_SHARED_STATUSES.filter(
+  (s) => !UNDER_REVIEW_STATUSES.includes(s),
+);
 
 /** Every allowed move: from → to. Anything else is 409. */
 export const REQUEST_TRANSITIONS: Record<RequestStatus, RequestStatus[]> = {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailField } from './auth';
+import { todayUtc } from './calendar';
 import type { Certification } from './certification';
 import type { FileRef } from './files';
 import { isoDateString, singleLineText, textRule } from './form-fields';
@@ -76,7 +77,6 @@ export type FirmSectionInput = z.input<typeof firmSectionSchema>;
 export type CustomSection = FirmSection & { id: string; createdAt: string; updatedAt: string };
 
 /** Today as yyyy-mm-dd (UTC): due dates before it are refused. */
-export const todayIsoDate = () => new Date().toISOString().slice(0, 10);
 
 const optionalText = (max: number) =>
   z.preprocess((v) => (v === null ? undefined : v), textRule(max, z.string()).trim().max(max).optional());
@@ -98,7 +98,7 @@ export const createLpqRequestSchema = z.object({
   dueDate: z.preprocess(
     (v) => (v === '' || v === null ? undefined : v),
     isoDateString(REQUEST_MESSAGES.dueDateFormat)
-      .refine((v) => v >= todayIsoDate(), REQUEST_MESSAGES.dueDateInPast)
+      .refine((v) => v >= todayUtc(), REQUEST_MESSAGES.dueDateInPast)
       .optional(),
   ),
   contactPersonName: optionalText(LIMITS.nameMax * 2),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { todayUtc } from './calendar';
 import { CERTIFICATION_MESSAGES } from './certification';
 import { isoDateString, singleLineText } from './form-fields';
 import { formatDate } from './format';
@@ -82,9 +83,6 @@ export const certificationSchema = z.object({
 });
 export type CertificationInput = z.input<typeof certificationSchema>;
 
-/** Today as yyyy-mm-dd (UTC). */
-const today = () => new Date().toISOString().slice(0, 10);
-
 /**
  * POST …/share and POST …/update: `{ include?, accessUntil?, certification? }`, all optional (the spec's
  * client sends no body at all: that version is stored as not certified). The access end date is inclusive:
@@ -98,7 +96,7 @@ export const shareRequestSchema = z
       .union([
         z.literal('').transform(() => null),
         isoDateString(SHARING_MESSAGES.accessUntilFormat).refine(
-          (v) => v >= today(),
+          (v) => v >= todayUtc(),
           SHARING_MESSAGES.accessUntilInPast,
         ),
       ])

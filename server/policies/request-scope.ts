@@ -1,5 +1,6 @@
 import type { User } from '@shared/auth';
-import { SHARED_DOCUMENT_STATUSES } from '@shared/requests';
+import { todayUtc } from '@shared/calendar';
+import { PACKAGE_SHARED_STATUSES } from '@shared/requests';
 import { type FirmRole, HIRING_PARTS, type ReadablePart } from '@shared/team';
 import { type Placeholder, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { lpqRequests, requestReviewers } from '../db/schema';
@@ -17,7 +18,7 @@ import type { FirmMember } from './authorize';
  * date is inclusive. Every rule, query and job that asks whether access has ended takes today from here and
  * passes it to SQL as a value, so the database's clock never decides.
  */
-export const todayUtc = (now = new Date()) => now.toISOString().slice(0, 10);
+export { todayUtc };
 
 /** A value in a fragment: bound from JS, a placeholder of a prepared statement, or a column of the statement. */
 type SqlValue = SQLWrapper | Placeholder | string;
@@ -49,7 +50,7 @@ const holds = (roles: SQLWrapper, ...wanted: FirmRole[]) =>
 // ---------------------------------------------------------------------------------------------------------
 // The package may be read: shared, not revoked, within its access period.
 
-const SHARED_LIST = sql.raw(SHARED_DOCUMENT_STATUSES.map((s) => `'${s}'`).join(', '));
+const SHARED_LIST = sql.raw(PACKAGE_SHARED_STATUSES.map((s) => `'${s}'`).join(', '));
 
 export type AccessFacts = Pick<typeof lpqRequests.$inferSelect, 'status' | 'accessUntil'>;
 
@@ -59,7 +60,7 @@ export const accessEnded = (row: Pick<AccessFacts, 'accessUntil'>, today = today
 
 /** PRODUCT.md §5: the firm's side may read the package now. */
 export const packageOpen = (row: AccessFacts, today = todayUtc()) =>
-  SHARED_DOCUMENT_STATUSES.includes(row.status) && !accessEnded(row, today);
+  PACKAGE_SHARED_STATUSES.includes(row.status) && !accessEnded(row, today);
 
 export const packageOpenSql = (r: Pick<RequestColumns, 'status' | 'accessUntil'>, today: SqlValue) =>
   sql`(${r.status} in (${SHARED_LIST}) and (${r.accessUntil} is null or ${r.accessUntil} >= ${today}::date))`;

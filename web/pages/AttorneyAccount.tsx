@@ -8,7 +8,7 @@ import {
   deleteAccountSchema,
 } from '@shared/account';
 import { AUDIT_TRAIL_TEXTS } from '@shared/audit-trail';
-import { SHARED_DOCUMENT_STATUSES } from '@shared/requests';
+import { PACKAGE_SHARED_STATUSES } from '@shared/requests';
 import { IconDownload, IconTrash } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -100,7 +100,7 @@ function DataDownload() {
 function DeleteAccountModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const navigate = useNavigate();
   const requests = useAllAttorneyRequests();
-  const activeShares = (requests.data ?? []).filter((r) => SHARED_DOCUMENT_STATUSES.includes(r.status));
+  const activeShares = (requests.data ?? []).filter((r) => PACKAGE_SHARED_STATUSES.includes(r.status));
   const form = useForm<DeleteAccountInput>({
     resolver: zodResolver(deleteAccountSchema),
     defaultValues: { password: '', confirmation: '' },

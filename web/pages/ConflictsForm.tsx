@@ -1,11 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
+import { todayLocal } from '@shared/calendar';
 import {
   type ConflictsForm as ConflictsFormData,
   type ConflictsFormInput,
   conflictsFormSchema,
 } from '@shared/conflicts';
-import { todayIsoDate } from '@shared/diversity';
 import { prefillConflictsForm } from '@shared/prefill';
 import { TOASTS } from '@shared/texts';
 import { IconWand } from '@tabler/icons-react';
@@ -52,7 +52,7 @@ const emptyFormerClient = () => ({
 function emptyConflictsForm(): Values {
   return {
     attorneyName: '',
-    date: todayIsoDate(),
+    date: todayLocal(),
     firmName: '',
     currentClients: [],
     formerClients: [],

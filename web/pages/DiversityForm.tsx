@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
 import { YEARS_OF_SERVICE_MAX } from '@shared/attorney';
+import { todayLocal } from '@shared/calendar';
 import {
   DISABILITY_LABELS,
   DISABILITY_OPTIONS,
@@ -14,7 +15,6 @@ import {
   LGBTQIA_OPTIONS,
   RACE_ETHNICITIES,
   RACE_ETHNICITY_LABELS,
-  todayIsoDate,
   VETERAN_STATUS_LABELS,
   VETERAN_STATUSES,
 } from '@shared/diversity';
@@ -48,7 +48,7 @@ type Values = DiversityFormInput;
 const unset = '' as never;
 function emptyDiversityForm(): Values {
   return {
-    date: todayIsoDate(),
+    date: todayLocal(),
     gender: unset,
     raceEthnicity: unset,
     isMENA: false,

@@ -17,6 +17,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
+import { todayUtc } from '@shared/calendar';
 import { FIRM_TOASTS, type FirmProfile } from '@shared/firm';
 import { INVITATION_CLOSING, invitationMailWords } from '@shared/invitation-mail';
 import { PROFILE_PRACTICE_AREAS } from '@shared/practice-areas';
@@ -28,7 +29,6 @@ import {
   lpqRequestFormSchema,
   QUESTION_TYPE_LABELS,
   REQUEST_MESSAGES,
-  todayIsoDate,
 } from '@shared/requests';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { type Control, Controller, useForm } from 'react-hook-form';
@@ -196,7 +196,7 @@ function InvitationForm({ profile, sections }: { profile: FirmProfile; sections:
             <TextInput
               label="Due Date"
               type="date"
-              min={todayIsoDate()}
+              min={todayUtc()}
               error={errors.dueDate?.message}
               {...form.register('dueDate')}
             />

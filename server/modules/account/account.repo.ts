@@ -1,5 +1,5 @@
 import type { User } from '@shared/auth';
-import { SHARED_DOCUMENT_STATUSES } from '@shared/requests';
+import { PACKAGE_SHARED_STATUSES } from '@shared/requests';
 import { and, asc, desc, eq, inArray, ne, or } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { activityEvents, files, formDrafts, lpqRequests, outbox, positionLpqs, users } from '../../db/schema';
@@ -24,7 +24,7 @@ export async function activeShareIds(tx: Tx, userId: string) {
     tx
       .select({ id: lpqRequests.id })
       .from(lpqRequests)
-      .where(and(sharedBy(userId), inArray(lpqRequests.status, SHARED_DOCUMENT_STATUSES)))
+      .where(and(sharedBy(userId), inArray(lpqRequests.status, PACKAGE_SHARED_STATUSES)))
       // By id: the deletion appends to each request's audit trail in this order, the order every
       // multi-request append takes the trails' heads in (audit-chain.ts), so the two never deadlock.
       .orderBy(asc(lpqRequests.id))

@@ -1,7 +1,7 @@
 import type { AttorneyProfile, AttorneyProfileBody } from '@shared/attorney';
 import { PROFILE_FIELDS, PROFILE_MESSAGES } from '@shared/attorney';
 import type { User } from '@shared/auth';
-import { SHARED_DOCUMENT_STATUSES } from '@shared/requests';
+import { PACKAGE_SHARED_STATUSES } from '@shared/requests';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import {
@@ -129,7 +129,7 @@ export async function dashboardFacts(db: Db, user: User) {
     db
       .select({ n: count() })
       .from(lpqRequests)
-      .where(and(attorneyRequestScope(user), inArray(lpqRequests.status, SHARED_DOCUMENT_STATUSES))),
+      .where(and(attorneyRequestScope(user), inArray(lpqRequests.status, PACKAGE_SHARED_STATUSES))),
     // The forms the quick actions mark done (issue 35, item 12): saved, or (diversity) submitted.
     db
       .select({

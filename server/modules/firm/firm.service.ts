@@ -4,7 +4,7 @@ import type {
   FirmProfileValues,
   firmRegistrationSchema,
 } from '@shared/firm';
-import { SHARED_STATUSES, UNDER_REVIEW_STATUSES } from '@shared/requests';
+import { SHARED_NOT_IN_REVIEW_STATUSES, UNDER_REVIEW_STATUSES } from '@shared/requests';
 import { hasRole } from '@shared/team';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
@@ -81,7 +81,7 @@ export async function firmDashboardStats(ctx: AppContext, actor: Actor): Promise
   return {
     invitationsSent: rows.reduce((sum, r) => sum + Number(r.n), 0),
     pending: of(['pending']),
-    shared: of(SHARED_STATUSES),
+    shared: of(SHARED_NOT_IN_REVIEW_STATUSES),
     underReview: of(UNDER_REVIEW_STATUSES),
     declined: of(['declined']),
   };

@@ -1,6 +1,6 @@
 import { type CandidateFirmProfile, toCandidateFirmProfile } from '@shared/firm-profile-view';
 import { diffPackages } from '@shared/package-changes';
-import { type FirmSpecificQuestions, SHARED_DOCUMENT_STATUSES, type SharedPackage } from '@shared/requests';
+import { type FirmSpecificQuestions, PACKAGE_SHARED_STATUSES, type SharedPackage } from '@shared/requests';
 import { type PackageChange, SHARING_MESSAGES } from '@shared/sharing';
 import type { AppContext } from '../../context';
 import { conflict, notFound } from '../../plugins/errors';
@@ -29,7 +29,7 @@ export async function changesSinceShare(
   const user = authorize(policies.attorneyRequests, actor);
   return ctx.db.transaction(async (tx) => {
     const row = await loadAttorneyRequest(tx, user, input.id);
-    if (!SHARED_DOCUMENT_STATUSES.includes(row.status) || row.currentVersion === null)
+    if (!PACKAGE_SHARED_STATUSES.includes(row.status) || row.currentVersion === null)
       throw conflict(SHARING_MESSAGES.notShared);
     const stored = await loadVersion(tx, row.id, row.currentVersion);
     if (!stored) throw notFound();

@@ -1,5 +1,5 @@
 import type { User } from '@shared/auth';
-import { SHARED_STATUSES } from '@shared/requests';
+import { SHARED_NOT_IN_REVIEW_STATUSES } from '@shared/requests';
 import type { PackageParts } from '@shared/sharing';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
@@ -14,13 +14,13 @@ type RequestRow = typeof lpqRequests.$inferSelect;
 
 /**
  * The LPQ Requests page's counts (GET /api/attorney/lpq-requests/summary) over every request, while the
- * list itself comes in pages: pending, shared (SHARED_STATUSES), under review, and the firms that asked.
+ * list itself comes in pages: pending, shared (SHARED_NOT_IN_REVIEW_STATUSES), under review, and the firms that asked.
  */
 export async function requestSummary(db: Db, user: User) {
   const [row] = await db
     .select({
       pending: sql<number>`count(*) filter (where ${lpqRequests.status} = 'pending')::int`,
-      shared: sql<number>`count(*) filter (where ${inArray(lpqRequests.status, SHARED_STATUSES)})::int`,
+      shared: sql<number>`count(*) filter (where ${inArray(lpqRequests.status, SHARED_NOT_IN_REVIEW_STATUSES)})::int`,
       underReview: sql<number>`count(*) filter (where ${lpqRequests.status} = 'reviewed')::int`,
       firms: sql<number>`count(distinct ${lpqRequests.firmName})::int`,
     })

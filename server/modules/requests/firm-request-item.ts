@@ -1,4 +1,4 @@
-import { type FirmRequestItem, type FirmSpecificQuestions, SHARED_DOCUMENT_STATUSES } from '@shared/requests';
+import { type FirmRequestItem, type FirmSpecificQuestions, PACKAGE_SHARED_STATUSES } from '@shared/requests';
 import type { TimelineEvent } from '@shared/timeline';
 import type { lpqRequests, positionLpqs } from '../../db/schema';
 import { accessEnded } from '../../policies/request-scope';
@@ -21,7 +21,7 @@ export function toFirmRequestItem(
   lpqSubmittedAt: Date | null = null,
 ): FirmRequestItem {
   // Checked at read time: a request past its access end date is revoked for the firm from that moment on.
-  const status = SHARED_DOCUMENT_STATUSES.includes(row.status) && accessEnded(row) ? 'revoked' : row.status;
+  const status = PACKAGE_SHARED_STATUSES.includes(row.status) && accessEnded(row) ? 'revoked' : row.status;
   return {
     id: row.id,
     attorneyEmail: row.attorneyEmail,

@@ -1,7 +1,7 @@
 import type { User } from '@shared/auth';
 import type { AttorneyRequestItem } from '@shared/lpq';
 import { type PositionLpqFacts, prefillPositionLpq } from '@shared/prefill';
-import { REQUEST_MESSAGES, SHARED_DOCUMENT_STATUSES } from '@shared/requests';
+import { PACKAGE_SHARED_STATUSES, REQUEST_MESSAGES } from '@shared/requests';
 import {
   type PackageParts,
   SEND_UPDATE_LIMITS,
@@ -178,7 +178,7 @@ export async function previewPackage(
   const { id: requestId, include } = input;
   return ctx.db.transaction(async (tx) => {
     const row = await loadAttorneyRequest(tx, user, requestId);
-    const shareable = row.status === 'pending' || SHARED_DOCUMENT_STATUSES.includes(row.status);
+    const shareable = row.status === 'pending' || PACKAGE_SHARED_STATUSES.includes(row.status);
     if (!shareable) throw conflict(SHARING_MESSAGES.cannotPreview);
     const data = await readCurrentData(tx, user);
     const { parts, frozen } = selectParts(data, include, await currentParts(tx, row));

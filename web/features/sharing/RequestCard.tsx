@@ -2,8 +2,8 @@ import { Badge, Button, Card, Divider, Group, Loader, Stack, Text, Title } from 
 import type { AttorneyRequestItem } from '@shared/lpq';
 import {
   ATTORNEY_CARD_STATUS_LABELS,
+  PACKAGE_SHARED_STATUSES,
   REQUEST_STATUS_COLORS,
-  SHARED_DOCUMENT_STATUSES,
 } from '@shared/requests';
 import type { PackageParts } from '@shared/sharing';
 import {
@@ -34,7 +34,7 @@ import {
 
 export const STATUS_COLORS = REQUEST_STATUS_COLORS;
 
-const isShared = (item: AttorneyRequestItem) => SHARED_DOCUMENT_STATUSES.includes(item.status);
+const isShared = (item: AttorneyRequestItem) => PACKAGE_SHARED_STATUSES.includes(item.status);
 
 function questionCount(item: AttorneyRequestItem) {
   return (item.firmSpecificQuestions?.sections ?? []).reduce((n, s) => n + s.questions.length, 0);

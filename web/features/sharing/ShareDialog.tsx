@@ -11,6 +11,7 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
+import { todayUtc } from '@shared/calendar';
 import type { AttorneyRequestItem } from '@shared/lpq';
 import { missingAnswers } from '@shared/master-lpq-answers';
 import {
@@ -34,8 +35,6 @@ import { CertificationField, useCertification } from './CertificationField';
 import { useSendUpdate, useSharePreview, useShareRequest } from './queries';
 
 const PreviewModal = lazy(() => import('./PreviewModal'));
-
-const todayIso = () => new Date().toISOString().slice(0, 10);
 
 const HINTS: Partial<Record<keyof PackageParts, string>> = {
   documents: 'Your resume and the documents listed in your Master LPQ.',
@@ -167,7 +166,7 @@ export function ShareDialog(props: {
             type="date"
             label="Access end date (optional)"
             description="After this day the firm can no longer open your package or its documents."
-            min={todayIso()}
+            min={todayUtc()}
             value={accessUntil}
             onChange={(e) => setAccessUntil(e.currentTarget.value)}
             error={errors.accessUntil}
