@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import type { SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -18,6 +19,14 @@ export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 /** A transaction or the database itself: service functions take either. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
+
+/**
+ * The rows of a raw statement. Both drivers answer `execute` with `{ rows }` (node-postgres' QueryResult,
+ * PGlite's Results), but the type `Db` is written for both gives no rows: the one cast lives here.
+ */
+export async function rowsOf<T>(db: Db | Tx, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
 
 export type Database = {
   db: Db;

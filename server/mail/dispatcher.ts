@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../db/client';
+import { type Db, rowsOf } from '../db/client';
 import { outbox } from '../db/schema';
 import type { MailTransport } from './transport';
 
@@ -52,7 +52,9 @@ export function createMailDispatcher(opts: DispatcherOptions) {
 
   // SKIP LOCKED: two processes on one database never claim the same row.
   async function claim(): Promise<ClaimedRow[]> {
-    const result = await opts.db.execute(sql`
+    return rowsOf<ClaimedRow>(
+      opts.db,
+      sql`
       UPDATE ${outbox} SET status = 'sending', attempts = attempts + 1,
         locked_until = now() + make_interval(secs => ${claimMs / 1000})
       WHERE id IN (
@@ -63,8 +65,8 @@ export function createMailDispatcher(opts: DispatcherOptions) {
         LIMIT ${batchSize}
         FOR UPDATE SKIP LOCKED
       )
-      RETURNING id, kind, "to", subject, text, html, attempts`);
-    return (result as unknown as { rows: ClaimedRow[] }).rows;
+      RETURNING id, kind, "to", subject, text, html, attempts`,
+    );
   }
 
   /** True when sent; a failed row waits for a later run. */

@@ -5,7 +5,7 @@ import { opsContracts } from '@shared/contracts/ops';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { type Db, migrationsFolder } from '../db/client';
+import { type Db, migrationsFolder, rowsOf } from '../db/client';
 
 /** A readiness probe that waits longer than this is answered 503: a probe must not hang on the pool. */
 const READY_TIMEOUT_MS = 2_000;
@@ -35,8 +35,10 @@ const INVALID_SCHEMA_NAME = '3F000';
 export async function checkReadiness(db: Db, committed: number[]): Promise<Readiness> {
   let applied: Set<number>;
   try {
-    const result = await db.execute(sql`SELECT created_at FROM drizzle.__drizzle_migrations`);
-    const rows = (result as unknown as { rows: { created_at: string | number | bigint }[] }).rows;
+    const rows = await rowsOf<{ created_at: string | number | bigint }>(
+      db,
+      sql`SELECT created_at FROM drizzle.__drizzle_migrations`,
+    );
     applied = new Set(rows.map((r) => Number(r.created_at)));
   } catch (err) {
     const state = sqlState(err);

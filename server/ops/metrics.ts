@@ -3,7 +3,7 @@ import { HTTP_MESSAGES } from '@shared/http';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
-import type { Db, PoolStats } from '../db/client';
+import { type Db, type PoolStats, rowsOf } from '../db/client';
 import { outbox } from '../db/schema';
 
 /** Seconds; Prometheus' usual web latency buckets. */
@@ -24,11 +24,13 @@ function processMetrics(): Registry {
 
 /** Mail not yet delivered (pending, or claimed by a sender) and mail given up on, counted at scrape time. */
 async function outboxCounts(db: Db) {
-  const result = await db.execute(sql`
+  const [row] = await rowsOf<{ pending: number; failed: number }>(
+    db,
+    sql`
     SELECT count(*) FILTER (WHERE status IN ('pending', 'sending'))::int AS pending,
            count(*) FILTER (WHERE status = 'failed')::int AS failed
-    FROM ${outbox} WHERE status <> 'sent'`);
-  const [row] = (result as unknown as { rows: { pending: number; failed: number }[] }).rows;
+    FROM ${outbox} WHERE status <> 'sent'`,
+  );
   return { pending: Number(row?.pending ?? 0), failed: Number(row?.failed ?? 0) };
 }
 

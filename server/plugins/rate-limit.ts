@@ -3,7 +3,7 @@ import { HTTP_MESSAGES } from '@shared/http';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config';
-import type { Db, Tx } from '../db/client';
+import { type Db, rowsOf, type Tx } from '../db/client';
 import { rateLimits } from '../db/schema';
 import { HttpError } from './errors';
 
@@ -38,13 +38,15 @@ export type RateLimitCount = { count: number; resetAt: Date };
  */
 export async function countRateLimit(db: Db | Tx, key: string, windowMs: number): Promise<RateLimitCount> {
   const resetAt = new Date(Date.now() + windowMs);
-  const result = await db.execute<{ count: number; reset_at: string | Date }>(sql`
+  const [row] = await rowsOf<{ count: number; reset_at: string | Date }>(
+    db,
+    sql`
     insert into ${rateLimits} (key, count, reset_at) values (${hashKey(key)}, 1, ${resetAt.toISOString()})
     on conflict (key) do update set
       count = case when ${rateLimits.resetAt} <= now() then 1 else ${rateLimits.count} + 1 end,
       reset_at = case when ${rateLimits.resetAt} <= now() then excluded.reset_at else ${rateLimits.resetAt} end
-    returning count, reset_at`);
-  const row = (result as unknown as { rows: { count: number; reset_at: string | Date }[] }).rows[0];
+    returning count, reset_at`,
+  );
   return { count: Number(row.count), resetAt: new Date(row.reset_at) };
 }
 
@@ -73,12 +75,15 @@ export async function hitRateLimit(db: Db | Tx, key: string, limit: RateLimit): 
  */
 export async function claimLease(db: Db | Tx, key: string, ms: number): Promise<boolean> {
   const until = new Date(Date.now() + ms).toISOString();
-  const result = await db.execute(sql`
+  const claimed = await rowsOf(
+    db,
+    sql`
     insert into ${rateLimits} (key, count, reset_at) values (${hashKey(key)}, 1, ${until})
     on conflict (key) do update set count = 1, reset_at = excluded.reset_at
       where ${rateLimits.resetAt} <= now()
-    returning 1 as claimed`);
-  return (result as unknown as { rows: unknown[] }).rows.length === 1;
+    returning 1 as claimed`,
+  );
+  return claimed.length === 1;
 }
 
 /** Ends the window for `key` (a successful sign-in clears the failures counted against its account). */

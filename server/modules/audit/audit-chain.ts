@@ -5,7 +5,7 @@ import type { User } from '@shared/auth';
 import { canonicalJson } from '@shared/canonical-json';
 import { roleNames } from '@shared/team';
 import { asc, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client';
+import { type Db, rowsOf, type Tx } from '../../db/client';
 import { auditEvents, auditHeads } from '../../db/schema';
 import type { FirmMember } from '../../policies/authorize';
 
@@ -177,8 +177,6 @@ const appendInput = (e: AuditEventInput): AuditAppend => ({
   at: e.at?.toISOString(),
 });
 
-type Rows<T> = { rows: T[] };
-
 /**
  * Appends one event to a request's chain, in the caller's transaction (PRODUCT.md §11: in the same
  * transaction as the action). Throws when the request has no head (it does not exist): an event is never
@@ -188,10 +186,10 @@ export async function appendAuditEvent(
   db: Db | Tx,
   event: AuditEventInput,
 ): Promise<{ seq: number; hash: string }> {
-  const result = (await db.execute(
+  const [row] = await rowsOf<{ seq: number; hash: string }>(
+    db,
     sql`with ${auditAppendCtes(appendInput(event))} select "seq", "hash" from "audit_event"`,
-  )) as unknown as Rows<{ seq: number; hash: string }>;
-  const [row] = result.rows;
+  );
   if (!row) throw new Error(`audit trail: no head for request ${event.requestId}`);
   return { seq: Number(row.seq), hash: row.hash };
 }
@@ -222,10 +220,11 @@ export async function appendAuditEventToEach(
     at: event.at?.toISOString(),
     from: sql`unnest(${list}::uuid[]) as r(id)`,
   };
-  const result = (await db.execute(
+  const [row] = await rowsOf<{ n: number }>(
+    db,
     sql`with ${auditAppendCtes(append)} select count(*)::int as "n" from "audit_event"`,
-  )) as unknown as Rows<{ n: number }>;
-  return Number(result.rows[0]?.n ?? 0);
+  );
+  return Number(row?.n ?? 0);
 }
 
 export type StoredAuditEvent = typeof auditEvents.$inferSelect;
