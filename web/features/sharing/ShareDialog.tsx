@@ -12,8 +12,8 @@ import {
   TextInput,
 } from '@mantine/core';
 import { todayUtc } from '@shared/calendar';
-import type { AttorneyRequestItem } from '@shared/lpq';
 import { missingAnswers } from '@shared/master-lpq-answers';
+import type { AttorneyRequestItem } from '@shared/position-lpq';
 import {
   ALWAYS_SHARED_LABELS,
   DIVERSITY_SHARE_NOTE,
