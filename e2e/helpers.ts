@@ -124,7 +124,7 @@ export async function addFirmMemberByApi(
     data: { token, ...name, password: PASSWORD },
   });
   expect(accepted.status(), await accepted.text()).toBe(200);
-  return email;
+  return { email, id: ((await accepted.json()) as { id: string }).id };
 }
 
 /** The signed-in firm invites an address to 'Corporate Partner' with one required question ('why'); returns the request id. */

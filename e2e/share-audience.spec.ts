@@ -14,11 +14,9 @@ import {
 } from '../server/modules/master-lpq/master-lpq.fixtures';
 import { TEAM_MESSAGES } from '../shared/team';
 import {
+  addFirmMemberByApi,
   certifyInDialog,
   inviteByApi,
-  latestMail,
-  linkFrom,
-  PASSWORD,
   registerByApi,
   registerFirmByApi,
   uniqueEmail,
@@ -62,19 +60,10 @@ async function addMember(
   admin: APIRequestContext,
   person: { firstName: string; lastName: string; roles: string[] },
 ) {
-  const email = uniqueEmail(person.firstName.toLowerCase());
-  const invited = await admin.post('/api/firm/invitations', { data: { email, roles: person.roles } });
-  expect(invited.status(), await invited.text()).toBe(201);
   const context = await browser.newContext();
-  const token = new URL(
-    linkFrom(await latestMail(context.request, email, 'member_invitation'), '/join'),
-  ).searchParams.get('token');
-  const accepted = await context.request.post('/api/auth/accept-invitation', {
-    data: { token, firstName: person.firstName, lastName: person.lastName, password: PASSWORD },
-  });
-  expect(accepted.status(), await accepted.text()).toBe(200);
-  const user = (await accepted.json()) as { id: string };
-  return { id: user.id, request: context.request, close: () => context.close() };
+  const { firstName, lastName, roles } = person;
+  const { id } = await addFirmMemberByApi(admin, context.request, roles, { firstName, lastName });
+  return { id, request: context.request, close: () => context.close() };
 }
 
 /** An attorney with a complete master LPQ, a conflicts form and a diversity form, signed in on `page`. */
