@@ -58,7 +58,10 @@ export const conflictsFormSchema = z.object({
     .default({}),
   potentialConflicts: optionalText(LIMITS.longText),
   additionalInformation: optionalText(LIMITS.longText),
-  certificationAgreement: z.literal(true, { error: CONFLICTS_MESSAGES.certification }),
+  // A box that starts unticked: a boolean that must be true, so the form can hold false until it is ticked.
+  certificationAgreement: z
+    .boolean({ error: CONFLICTS_MESSAGES.certification })
+    .refine((v) => v, CONFLICTS_MESSAGES.certification),
 });
 export type ConflictsFormInput = z.input<typeof conflictsFormSchema>;
 export type ConflictsFormBody = z.output<typeof conflictsFormSchema>;

@@ -100,7 +100,9 @@ export const diversityFormSchema = z
     disability: z.enum(DISABILITY_OPTIONS, { error: DIVERSITY_MESSAGES.disability }),
     needsAccommodations: z.boolean({ error: FIELD_MESSAGES.invalidBoolean }).default(false),
     accommodationDetails: optionalText(LIMITS.mediumText),
-    authorizationAgreement: z.literal(true, { error: DIVERSITY_MESSAGES.authorization }),
+    authorizationAgreement: z
+      .boolean({ error: DIVERSITY_MESSAGES.authorization })
+      .refine((v) => v, DIVERSITY_MESSAGES.authorization),
   })
   .transform((form) => {
     const veteran = form.veteranStatus === 'veteran-active';

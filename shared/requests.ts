@@ -70,6 +70,7 @@ export const firmSpecificQuestionsSchema = z.object({ sections: z.array(firmSect
 );
 export type FirmSpecificQuestions = z.output<typeof firmSpecificQuestionsSchema>;
 export type FirmQuestion = z.output<typeof firmQuestionSchema>;
+export type FirmQuestionInput = z.input<typeof firmQuestionSchema>;
 export type FirmSection = z.output<typeof firmSectionSchema>;
 export type FirmSectionInput = z.input<typeof firmSectionSchema>;
 

@@ -86,7 +86,7 @@ export type FormSource = {
 /** A react-hook-form form as a FormSource: a reset has no field name, so it is not an edit. */
 function reactHookFormSource<T extends FieldValues>(form: UseFormReturn<T>): FormSource {
   return {
-    read: () => form.getValues() as unknown as Record<string, unknown>,
+    read: () => form.getValues(),
     write: (values) => form.reset(values as T, { keepDefaultValues: true }),
     onEdit: (callback) => {
       const subscription = form.watch((_values, { name }) => {

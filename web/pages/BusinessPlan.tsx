@@ -51,11 +51,11 @@ function emptyBusinessPlan(): Values {
   plan.legalServices.practiceAreas = [];
   plan.operationsPlan.firmStructure = null;
   plan.implementation.milestones = [];
-  return plan as unknown as Values;
+  return plan as Values;
 }
 
 function toFormValues(saved: BusinessPlanData): Values {
-  const empty = emptyBusinessPlan() as unknown as Record<string, Record<string, unknown>>;
+  const empty: Record<string, Record<string, unknown>> = emptyBusinessPlan();
   const values: Record<string, unknown> = {};
   for (const section of SECTIONS) values[section] = { ...empty[section], ...saved[section] };
   return values as Values;

@@ -65,7 +65,7 @@ function emptyConflictsForm(): Values {
     potentialConflicts: '',
     additionalInformation: '',
     // The box starts unticked; the schema requires it ticked to submit.
-    certificationAgreement: false as unknown as true,
+    certificationAgreement: false,
   };
 }
 

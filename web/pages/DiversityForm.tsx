@@ -61,7 +61,7 @@ function emptyDiversityForm(): Values {
     disability: unset,
     needsAccommodations: false,
     accommodationDetails: '',
-    authorizationAgreement: false as unknown as true,
+    authorizationAgreement: false,
   };
 }
 

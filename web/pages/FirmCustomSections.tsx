@@ -24,14 +24,14 @@ import {
 import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { type Control, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { PageShell } from '../components/PageShell';
 import { FIRM_KEYS, useCustomSections } from '../features/firm/api';
 import { blankQuestion, QuestionsEditor, type QuestionsForm } from '../features/firm/QuestionsEditor';
 import { errorMessage, queryClient } from '../lib/api';
 import { api } from '../lib/client';
-import { applyServerErrors } from '../lib/forms';
+import { applyServerErrors, controlFor } from '../lib/forms';
 import { showToast } from '../lib/toast';
 
 const refreshSections = () => queryClient.invalidateQueries({ queryKey: FIRM_KEYS.sections });
@@ -72,7 +72,7 @@ function SectionEditor({ section, onDone }: { section: CustomSection | null; onD
           error={form.formState.errors.title?.message}
           {...form.register('title')}
         />
-        <QuestionsEditor control={form.control as unknown as Control<QuestionsForm>} />
+        <QuestionsEditor control={controlFor(form.control)<QuestionsForm>()} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>
             Cancel

@@ -25,7 +25,7 @@ import {
 import { PROFILE_PRACTICE_AREAS } from '@shared/practice-areas';
 import { TOASTS } from '@shared/texts';
 import { useMutation } from '@tanstack/react-query';
-import { type Control, Controller, useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { PageShell } from '../components/PageShell';
 import { FIRM_KEYS, useFirmProfile } from '../features/firm/api';
 import {
@@ -103,7 +103,7 @@ function FirmProfileForm({ profile, email }: { profile: FirmProfileData | null; 
     defaultValues: toFormValues(profile, email),
   });
   const { errors } = form.formState;
-  const firmFields = form.control as unknown as Control<FirmFieldsForm>;
+  const firmFields = controlFor(form.control)<FirmFieldsForm>();
   const save = useMutation({
     // Spec §4: POST when no profile exists, PUT otherwise.
     mutationFn: (body: BodyOf<'PUT /api/firm/profile'>) =>
@@ -129,7 +129,7 @@ function FirmProfileForm({ profile, email }: { profile: FirmProfileData | null; 
         </FirmSection>
 
         <FirmSection title="Office Locations">
-          <OfficeFields control={form.control as unknown as Control<OfficesForm>} />
+          <OfficeFields control={controlFor(form.control)<OfficesForm>()} />
         </FirmSection>
 
         <FirmSection title="Practice Areas">

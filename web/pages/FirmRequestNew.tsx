@@ -31,7 +31,7 @@ import {
   REQUEST_MESSAGES,
 } from '@shared/requests';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { type Control, Controller, useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { PageShell } from '../components/PageShell';
@@ -43,7 +43,7 @@ import { QuestionsEditor, type QuestionsForm } from '../features/firm/QuestionsE
 import { errorMessage, fieldErrors } from '../lib/api';
 import { useAuth } from '../lib/auth';
 import { api } from '../lib/client';
-import { applyServerErrors } from '../lib/forms';
+import { applyServerErrors, controlFor } from '../lib/forms';
 import { showToast } from '../lib/toast';
 
 type FormOutput = z.output<typeof lpqRequestFormSchema>;
@@ -123,7 +123,7 @@ function InvitationForm({ profile, sections }: { profile: FirmProfile; sections:
     },
   });
   const { errors } = form.formState;
-  const firmFields = form.control as unknown as Control<FirmFieldsForm>;
+  const firmFields = controlFor(form.control)<FirmFieldsForm>();
   const values = form.watch();
   const open = useOpenInvitation(str(values.attorneyEmail), str(values.positionTitle));
   const send = useMutation({
@@ -280,7 +280,7 @@ function InvitationForm({ profile, sections }: { profile: FirmProfile; sections:
             Add questions for this request
           </Title>
           <QuestionsEditor
-            control={form.control as unknown as Control<QuestionsForm>}
+            control={controlFor(form.control)<QuestionsForm>()}
             emptyText="No additional questions."
           />
         </FirmSection>

@@ -22,7 +22,7 @@ import { REGISTRATION_PRACTICE_AREAS } from '@shared/practice-areas';
 import { TOASTS } from '@shared/texts';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { type Control, type FieldErrors, useForm } from 'react-hook-form';
+import { type FieldErrors, useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { KeptInputNotice } from '../components/KeptInputNotice';
@@ -94,7 +94,7 @@ export default function RegisterFirm() {
     },
   });
   const { errors } = form.formState;
-  const firmFields = form.control as unknown as Control<FirmFieldsForm>;
+  const firmFields = controlFor(form.control)<FirmFieldsForm>();
   // A reload keeps what was typed (never the passwords, on Contact Info, which must be typed again).
   const kept = useKeptInput({ form, name: 'firm', never: PASSWORDS, step, setStep, resumeStep: 1 });
   const register = useMutation({
@@ -192,10 +192,7 @@ export default function RegisterFirm() {
               <FirmBasicFields control={firmFields} requireHeadquarters />
               <FirmSizeFields control={firmFields} />
               <Divider />
-              <OfficeFields
-                control={form.control as unknown as Control<OfficesForm>}
-                label="Office Locations"
-              />
+              <OfficeFields control={controlFor(form.control)<OfficesForm>()} label="Office Locations" />
               <Divider />
               <PracticeAreaChecklist
                 control={controlFor(form.control)<PracticeAreasForm>()}

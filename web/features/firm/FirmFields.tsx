@@ -6,14 +6,14 @@ export type FirmFieldsForm = {
   firmName?: string;
   founded?: unknown;
   headquartersAddress?: string;
-  website?: string;
+  website?: unknown;
   description?: string;
   totalAttorneys?: unknown;
   numberOfOffices?: unknown;
   totalStaff?: unknown;
-  contactPersonName?: string;
-  contactPersonTitle?: string;
-  contactPhone?: string;
+  contactPersonName?: unknown;
+  contactPersonTitle?: unknown;
+  contactPhone?: unknown;
 };
 
 /** The message of one field's error, read from the form's state so the field shows it underneath. */

@@ -5,7 +5,7 @@ import { type Control, useFieldArray, useFormState } from 'react-hook-form';
 
 /** The part of a firm form that holds office rows (registration and profile both have it). */
 export type OfficesForm = {
-  offices: { city?: string; state?: string; numberOfAttorneys?: unknown }[];
+  offices?: { city?: string; state?: string; numberOfAttorneys?: unknown }[];
 };
 
 /** Spec 2.7 / 2.10: rows can be added; the remove button shows only while more than one remains. */

@@ -10,12 +10,18 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { type FirmQuestion, QUESTION_TYPE_LABELS, QUESTION_TYPES, type QuestionType } from '@shared/requests';
+import {
+  type FirmQuestion,
+  type FirmQuestionInput,
+  QUESTION_TYPE_LABELS,
+  QUESTION_TYPES,
+  type QuestionType,
+} from '@shared/requests';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { type Control, Controller, useFieldArray, useFormState, useWatch } from 'react-hook-form';
 
 /** The part of a form that holds typed questions (custom sections, and new questions on a request). */
-export type QuestionsForm = { questions: FirmQuestion[] };
+export type QuestionsForm = { questions?: FirmQuestionInput[] };
 
 const TYPE_OPTIONS = QUESTION_TYPES.map((value) => ({ value, label: QUESTION_TYPE_LABELS[value] }));
 
