@@ -6,7 +6,6 @@ import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { AuthLayout } from '../features/auth/AuthLayout';
 import { ExistingAccountForm, type JoinOutcome, NewAccountForm } from '../features/team/JoinForms';
-import { RoleBadges } from '../features/team/RoleBadges';
 import { errorMessage, queryClient, statusOf } from '../lib/api';
 import { setCurrentUser, useAuth } from '../lib/auth';
 import { api } from '../lib/client';
@@ -94,7 +93,6 @@ export default function Join() {
                 You were invited as <strong>{data.email}</strong> to work with these roles:
               </Text>
             </div>
-            <RoleBadges roles={data.roles} />
             <List size="sm" spacing={4} c="gray.7">
               {data.roles.map((role) => (
                 <List.Item key={role}>

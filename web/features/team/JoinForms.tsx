@@ -72,14 +72,12 @@ export function NewAccountForm({
           <TextInput
             label="First Name"
             autoComplete="given-name"
-            withAsterisk
             error={errors.firstName?.message}
             {...form.register('firstName')}
           />
           <TextInput
             label="Last Name"
             autoComplete="family-name"
-            withAsterisk
             error={errors.lastName?.message}
             {...form.register('lastName')}
           />
@@ -88,7 +86,6 @@ export function NewAccountForm({
           label="Password"
           placeholder="At least 6 characters"
           autoComplete="new-password"
-          withAsterisk
           error={errors.password?.message}
           {...form.register('password')}
         />
@@ -96,7 +93,6 @@ export function NewAccountForm({
           label="Confirm Password"
           placeholder="Repeat your password"
           autoComplete="new-password"
-          withAsterisk
           error={errors.confirmPassword?.message}
           {...form.register('confirmPassword')}
         />
@@ -150,7 +146,6 @@ export function ExistingAccountForm({
         <PasswordField
           label="Password"
           autoComplete="current-password"
-          withAsterisk
           error={errors.password?.message}
           {...form.register('password')}
         />

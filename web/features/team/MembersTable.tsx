@@ -37,7 +37,7 @@ function Actions({
   const reasonId = `remove-reason-${place}-${member.userId}`;
   return (
     <Stack gap={4} align="flex-start">
-      <Group gap="xs" wrap="wrap">
+      <Group gap="xs" wrap="nowrap">
         <Button
           size="xs"
           variant="default"
@@ -76,7 +76,7 @@ function NameCell({ member, me }: { member: Member; me: string | undefined }) {
         {memberName(member)}
       </Text>
       {member.userId === me && (
-        <Badge size="xs" variant="outline" color="gray.7" tt="none">
+        <Badge size="xs" variant="outline" color="gray.7" tt="none" style={{ flexShrink: 0 }}>
           You
         </Badge>
       )}
@@ -93,8 +93,7 @@ export function MembersTable(props: Props) {
         <Table verticalSpacing="sm" data-testid="members-table">
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Email</Table.Th>
+              <Table.Th>Member</Table.Th>
               <Table.Th>Roles</Table.Th>
               <Table.Th>Second factor</Table.Th>
               <Table.Th>Last active</Table.Th>
@@ -106,20 +105,20 @@ export function MembersTable(props: Props) {
               <Table.Tr key={m.userId} data-testid="member-row">
                 <Table.Td>
                   <NameCell member={m} me={me} />
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm" style={{ wordBreak: 'break-all' }}>
+                  <Text size="xs" c="gray.7" style={{ wordBreak: 'break-all' }}>
                     {m.email}
                   </Text>
                 </Table.Td>
-                <Table.Td>
+                <Table.Td maw={260}>
                   <RoleBadges roles={m.roles} />
                 </Table.Td>
                 <Table.Td>
                   <SecondFactor on={m.twoFactorEnabled} />
                 </Table.Td>
                 <Table.Td>
-                  <Text size="sm">{formatWhen(m.lastActiveAt)}</Text>
+                  <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                    {formatWhen(m.lastActiveAt)}
+                  </Text>
                 </Table.Td>
                 {canManage && (
                   <Table.Td>

@@ -42,7 +42,7 @@ export function RoleCheckboxes({
                   {FIRM_ROLE_DESCRIPTIONS[choice.role]}
                 </Text>
                 {choice.reason && (
-                  <Text span size="xs" c="orange.9" fw={500} display="block" mt={2}>
+                  <Text span size="xs" c="red.9" fw={500} display="block" mt={2}>
                     {choice.reason}
                   </Text>
                 )}
