@@ -35,6 +35,9 @@ export const PAGES = {
   FirmRequestDetail: () => import('./pages/FirmRequestDetail'),
   FirmCustomSections: () => import('./pages/FirmCustomSections'),
   AccountSecurity: () => import('./pages/AccountSecurity'),
+  FirmTeam: () => import('./pages/FirmTeam'),
+  FirmSettings: () => import('./pages/FirmSettings'),
+  Join: () => import('./pages/Join'),
 } satisfies Record<string, () => Promise<{ default: ComponentType }>>;
 
 export type PageName = keyof typeof PAGES;
@@ -54,6 +57,8 @@ export const PUBLIC_PAGES: { path: string; page: PageName; signedOutOnly?: true 
   { path: '/reset-password', page: 'ResetPassword' },
   { path: '/register/attorney', page: 'RegisterAttorney', signedOutOnly: true },
   { path: '/register/firm', page: 'RegisterFirm', signedOutOnly: true },
+  // A member invitation's mailed link (PRODUCT.md §9): signed in or not, the token decides.
+  { path: '/join', page: 'Join' },
 ];
 
 /** Signed-in routes and the user type each needs (spec 2.1, PRODUCT.md §4); none: either kind (§10). */
@@ -90,6 +95,8 @@ export const PROTECTED: { path: string; page: PageName; user?: UserType; data?: 
     ],
   },
   { path: '/firm/custom-sections', page: 'FirmCustomSections', user: 'firm' },
+  { path: '/firm/team', page: 'FirmTeam', user: 'firm' },
+  { path: '/firm/settings', page: 'FirmSettings', user: 'firm' },
   {
     path: '/account/security',
     page: 'AccountSecurity',

@@ -3,6 +3,7 @@ import { type ComponentType, type LazyExoticComponent, lazy, Suspense, useEffect
 import { Navigate, Route, Routes } from 'react-router';
 import { FullPageSpinner } from './components/FullPageSpinner';
 import { RequireUser, SignedOutOnly } from './components/Guards';
+import { FirmAccessGate } from './features/team/FirmAccessGate';
 import { useAuth } from './lib/auth';
 import { PAGES, type PageName, PROTECTED, PUBLIC_PAGES } from './page-table';
 
@@ -21,12 +22,17 @@ const Privacy = lazy(() => import('./pages/Legal').then((m) => ({ default: m.Pri
 const publicPages = new Map(PUBLIC_PAGES.map((r) => [r.page, page(r.page)]));
 const protectedPages = new Map(PROTECTED.map((r) => [r.page, page(r.page)]));
 
-/** A signed-in page: its code loads while the session is checked rather than after (web/boot.ts too). */
-function Protected({ page: Page, userType }: { page: Page; userType?: UserType }) {
+/**
+ * A signed-in page: its code loads while the session is checked rather than after (web/boot.ts too). A
+ * firm page opens only to the members whose roles allow it (PRODUCT.md §9).
+ */
+function Protected({ page: Page, userType, path }: { page: Page; userType?: UserType; path: string }) {
   useEffect(() => Page.preload(), [Page]);
   return (
     <RequireUser userType={userType}>
-      <Page />
+      <FirmAccessGate path={path}>
+        <Page />
+      </FirmAccessGate>
     </RequireUser>
   );
 }
@@ -68,7 +74,7 @@ export function AppRoutes() {
           <Route
             key={path}
             path={path}
-            element={<Protected page={protectedPages.get(page)!} userType={user} />}
+            element={<Protected page={protectedPages.get(page)!} userType={user} path={path} />}
           />
         ))}
         <Route path="*" element={<NotFound />} />

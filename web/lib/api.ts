@@ -42,6 +42,8 @@ const SIGN_IN_CALLS = [
   // The second step answers 401 when the pending sign-in has expired: no session ended there either.
   'POST /api/login/second-factor',
   'POST /api/auth/passkeys/authentication',
+  // Joining a firm with an existing account: a wrong password is a 401 on the form, not an ended session.
+  'POST /api/auth/accept-invitation',
 ];
 
 /** Throws the ApiError of a non-OK answer; a 401 also starts the sign-in round trip. */

@@ -150,6 +150,11 @@ describe('calls', () => {
       ApiError,
     );
     expect(unauthorized).toHaveBeenCalledTimes(1);
+    // Joining a firm with an existing account's password: a wrong one is the form's error.
+    await expect(
+      api('POST /api/auth/accept-invitation', { body: { token: 't', password: 'wrong' } }),
+    ).rejects.toMatchObject({ status: 401 });
+    expect(unauthorized).toHaveBeenCalledTimes(1);
   });
 
   it('apiOrNull answers null for its status, without a sign-in round trip', async () => {

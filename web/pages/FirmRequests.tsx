@@ -2,12 +2,15 @@ import { Button, Center, Group, Loader, Paper, Select, Stack, Text, TextInput } 
 import { useDebouncedValue } from '@mantine/hooks';
 import { FIRM_REQUEST_SORT_LABELS, FIRM_REQUEST_SORTS, type FirmRequestSort } from '@shared/firm-pipeline';
 import { REQUEST_STATUS_LABELS, REQUEST_STATUSES, type RequestStatus } from '@shared/requests';
+import { hasRole } from '@shared/team';
 import { IconDownload, IconSearch, IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { PageShell } from '../components/PageShell';
 import { requestsQuery, useRequestPages } from '../features/firm/api';
 import { RequestsTable } from '../features/firm/RequestsTable';
+import { onlyAssigned, rolesOf } from '../features/team/access';
+import { useAuth } from '../lib/auth';
 import { apiUrl } from '../lib/client';
 
 const ALL = 'all';
@@ -22,6 +25,11 @@ const SORT_OPTIONS = FIRM_REQUEST_SORTS.map((s) => ({ value: s, label: FIRM_REQU
  * 50 at a time (the server pages with a cursor), and exported as CSV with the same filter.
  */
 export default function FirmRequests() {
+  const { user } = useAuth();
+  const roles = rolesOf(user);
+  // PRODUCT.md §9: sending, and the CSV export, are the recruiters'; a reviewer sees the requests assigned to them.
+  const recruits = hasRole(roles, 'recruiter');
+  const assignedOnly = onlyAssigned(roles);
   const [status, setStatus] = useState<RequestStatus | null>(null);
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<FirmRequestSort>('-sent');
@@ -33,24 +41,28 @@ export default function FirmRequests() {
 
   return (
     <PageShell
-      title="LPQ Requests"
-      subtitle="Every invitation your firm has sent."
+      title={assignedOnly ? 'Assigned to me' : 'LPQ Requests'}
+      subtitle={
+        assignedOnly ? 'The requests you were asked to review.' : 'Every invitation your firm has sent.'
+      }
       back={{ to: '/firm/dashboard', label: 'Back to Dashboard' }}
       actions={
-        <Group gap="xs">
-          <Button
-            component="a"
-            variant="default"
-            href={apiUrl('GET /api/firm/lpq-requests.csv', { query: requestsQuery(filters) })}
-            download
-            leftSection={<IconDownload size={16} aria-hidden />}
-          >
-            Export CSV
-          </Button>
-          <Button component={Link} to="/firm/requests/new" leftSection={<IconSend size={16} aria-hidden />}>
-            Send LPQ Invitation
-          </Button>
-        </Group>
+        recruits && (
+          <Group gap="xs">
+            <Button
+              component="a"
+              variant="default"
+              href={apiUrl('GET /api/firm/lpq-requests.csv', { query: requestsQuery(filters) })}
+              download
+              leftSection={<IconDownload size={16} aria-hidden />}
+            >
+              Export CSV
+            </Button>
+            <Button component={Link} to="/firm/requests/new" leftSection={<IconSend size={16} aria-hidden />}>
+              Send LPQ Invitation
+            </Button>
+          </Group>
+        )
       }
     >
       <Stack gap="md">
@@ -108,19 +120,25 @@ export default function FirmRequests() {
             <Text c="dimmed" ta="center" py="lg">
               No requests match your search.
             </Text>
+          ) : assignedOnly ? (
+            <Text c="dimmed" ta="center" py="lg">
+              No requests are assigned to you yet. You are emailed when one is.
+            </Text>
           ) : (
             <Stack align="center" gap="sm" py="lg">
               <Text fw={500}>No invitations sent yet</Text>
               <Text c="dimmed" size="sm" ta="center">
                 Invite an attorney to share their LPQ for one of your open positions.
               </Text>
-              <Button
-                component={Link}
-                to="/firm/requests/new"
-                leftSection={<IconSend size={16} aria-hidden />}
-              >
-                Send LPQ Invitation
-              </Button>
+              {recruits && (
+                <Button
+                  component={Link}
+                  to="/firm/requests/new"
+                  leftSection={<IconSend size={16} aria-hidden />}
+                >
+                  Send LPQ Invitation
+                </Button>
+              )}
             </Stack>
           )}
         </Paper>

@@ -48,12 +48,13 @@ export const useRequestNotes = (id: string) =>
 /** 404 is "none yet": a firm user who signed up on /auth has no profile. */
 export const useFirmProfile = () =>
   useQuery({ queryKey: FIRM_KEYS.profile, queryFn: () => apiOrNull(404, 'GET /api/firm/profile') });
-export const useFirmStats = () =>
-  useQuery({ queryKey: FIRM_KEYS.stats, queryFn: () => api('GET /api/firm/dashboard-stats') });
+/** `enabled`: the member's roles include the counts (PRODUCT.md §9); else nothing is asked. */
+export const useFirmStats = (enabled = true) =>
+  useQuery({ queryKey: FIRM_KEYS.stats, queryFn: () => api('GET /api/firm/dashboard-stats'), enabled });
 export const useCustomSections = () =>
   useQuery({ queryKey: FIRM_KEYS.sections, queryFn: () => api('GET /api/firm/custom-sections') });
-export const useFirmRequests = () =>
-  useQuery({ queryKey: FIRM_KEYS.requests, queryFn: () => api('GET /api/firm/lpq-requests') });
+export const useFirmRequests = (enabled = true) =>
+  useQuery({ queryKey: FIRM_KEYS.requests, queryFn: () => api('GET /api/firm/lpq-requests'), enabled });
 /**
  * PRODUCT.md §6: one request with one version of its package (the latest when `version` is null). While
  * another version loads, the one on screen stays (no flash of a loader), but never another request's.

@@ -1,0 +1,21 @@
+import { Stack } from '@mantine/core';
+import { PageShell } from '../components/PageShell';
+import { AuditTrail } from '../features/team/AuditTrail';
+import { SettingsSection } from '../features/team/SettingsSection';
+
+/** The firm's settings and its audit trail (PRODUCT.md §9): admins only. */
+export default function FirmSettings() {
+  return (
+    <PageShell
+      title="Firm settings"
+      subtitle="How your team signs in, what your firm receives, and every change to both."
+      back={{ to: '/firm/dashboard', label: 'Back to Dashboard' }}
+      size="md"
+    >
+      <Stack gap="lg">
+        <SettingsSection />
+        <AuditTrail />
+      </Stack>
+    </PageShell>
+  );
+}
