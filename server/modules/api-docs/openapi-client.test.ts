@@ -9,7 +9,9 @@ import type { OpenApiDocument, OpenApiResponse } from '@shared/contracts/openapi
 import type { RouteOptions } from 'fastify';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessionCookieName } from '../../plugins/session';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { SELF_IDENTIFICATION_PROFILE_KEYS } from '../attorney/self-identification';
 
 /**
  * What a client generated from /api/openapi.json gets (issue: an OpenAPI a client can trust): the
@@ -160,6 +162,12 @@ describe('the OpenAPI document, as a generated client reads it', () => {
     const positionLpq = (schemas.SharedPackage.properties as Record<string, { anyOf: unknown[] }>)
       .positionLpq;
     expect(JSON.stringify(positionLpq)).toContain('"#/components/schemas/FirmPositionLpqStatus"');
+
+    // A shared profile is the profile without the self-identification fields the server strips from it.
+    const keys = (name: string) => Object.keys(schemas[name].properties as object).sort();
+    expect(keys('SharedAttorneyProfile')).toEqual(
+      keys('AttorneyProfile').filter((k) => !(SELF_IDENTIFICATION_PROFILE_KEYS as string[]).includes(k)),
+    );
   });
 
   it('declares the errors each operation can answer, who may call it, and the paging header', () => {
@@ -188,6 +196,9 @@ describe('the OpenAPI document, as a generated client reads it', () => {
     expect(problems).toEqual([]);
     expect(doc.paths['/api/uploads/local/{path}'].put.responses).toHaveProperty('413');
     expect(doc.paths['/api/login'].post.security).toEqual([]);
-    expect(doc.components.securitySchemes.session).toMatchObject({ in: 'cookie', name: '__Host-lp_session' });
+    // Named as the browser sends it in production, over HTTPS.
+    const overHttps = sessionCookieName({ ...t.config, publicUrl: 'https://lateral.example' });
+    expect(overHttps).toBe('__Host-lp_session');
+    expect(doc.components.securitySchemes.session).toMatchObject({ in: 'cookie', name: overHttps });
   });
 });
