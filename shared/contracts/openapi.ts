@@ -29,7 +29,7 @@ export type OpenApiDocument = {
   info: { title: string; version: string; description: string };
   servers: { url: string; description: string }[];
   security: Record<string, string[]>[];
-  tags: { name: string }[];
+  tags: { name: string; description?: string }[];
   paths: Record<string, Record<string, OpenApiOperation>>;
   components: {
     schemas: Record<string, JsonSchema>;
@@ -66,6 +66,26 @@ const ERROR_RESPONSES: Record<string, string> = {
 const errorName = (status: string) => `Error${status}`;
 /** The heading of an error an operation states its own reason for (404, 409, 429). */
 const ERROR_TITLES: Record<string, string> = { 404: 'Not found', 409: 'Conflict', 429: 'Too many attempts' };
+
+/** What each area (a contract file's tag) holds, for the document's tags. */
+const TAG_DESCRIPTIONS: Record<string, string> = {
+  Accounts: 'Registration, sign-in and sign-out, e-mail verification and password reset',
+  'Account security': 'Two-step sign-in (authenticator app, recovery codes, passkeys), sessions and password',
+  Attorney: 'The attorney’s registration, profile, dashboard and onboarding',
+  'Attorney forms':
+    'The master LPQ, the conflicts and diversity forms, the business plan and autosaved drafts',
+  Files: 'Uploading documents (signed URLs, Uppy’s S3 protocol) and reading them',
+  'Attorney requests and sharing':
+    'The requests firms sent the attorney: sharing, updates, revoking, the access log',
+  'Position LPQ': 'The questionnaire of one position, answered for one request',
+  'Data rights': 'The attorney’s data export and account deletion',
+  Firm: 'The firm’s registration, profile, dashboard and library of question sections',
+  'Firm requests': 'The firm’s invitations and the packages attorneys shared with it',
+  'Firm team': 'The firm’s members, roles, invitations, reviewers, conflicts checks, settings and audit',
+  'Certification and audit trail':
+    'Checking a shared version’s fingerprint; downloading and checking a request’s audit trail',
+  Operations: 'Health, readiness, metrics, local development helpers and this documentation',
+};
 
 const SIGNED_IN = new Set<Contract['audience']>(['signed-in', 'attorney', 'firm']);
 
@@ -228,7 +248,9 @@ export function buildOpenApiDocument(contracts: TaggedContract[], version: strin
     servers: [{ url: '/', description: 'The server that serves this document' }],
     // The default; every operation states its own (`[]` when public).
     security: [{ session: [] }],
-    tags: [...new Set(contracts.map((c) => c.tag))].map((name) => ({ name })),
+    tags: [...new Set(contracts.map((c) => c.tag))].map((name) =>
+      TAG_DESCRIPTIONS[name] ? { name, description: TAG_DESCRIPTIONS[name] } : { name },
+    ),
     paths,
     components: {
       schemas,
