@@ -31,8 +31,8 @@ export const emailField = z
   .string({ error: AUTH_MESSAGES.invalidEmail })
   .trim()
   .max(LIMITS.emailMax, AUTH_MESSAGES.invalidEmail)
-  .pipe(z.email(AUTH_MESSAGES.invalidEmail))
-  .transform((v) => v.toLowerCase());
+  // Lowercased by zod's overwrite, not a transform: the answer schemas built on it keep their string type.
+  .pipe(z.email(AUTH_MESSAGES.invalidEmail).toLowerCase());
 
 export const passwordField = z
   .string({ error: AUTH_MESSAGES.passwordMin })

@@ -17,6 +17,13 @@ export const REQUEST_STATUSES = [
 ] as const;
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];
 
+/**
+ * The position LPQ's status as the firm reads it in a package (PRODUCT.md §6 package.positionLpq.status):
+ * the attorney's draft reads as not started.
+ */
+export const FIRM_POSITION_LPQ_STATUSES = ['not_started', 'in_progress', 'submitted'] as const;
+export type FirmPositionLpqStatus = (typeof FIRM_POSITION_LPQ_STATUSES)[number];
+
 /** Spec §4 labels. */
 export const REQUEST_STATUS_LABELS: Record<RequestStatus, string> = {
   pending: 'Pending Response',

@@ -5,7 +5,12 @@ import type { Certification } from './certification';
 import type { FileRef } from './files';
 import { isoDateString, singleLineText, textRule } from './form-fields';
 import { LIMITS } from './limits';
-import { FIRM_REVIEW_STATUSES, QUESTION_TYPES, type RequestStatus } from './request-status';
+import {
+  FIRM_REVIEW_STATUSES,
+  type FirmPositionLpqStatus,
+  QUESTION_TYPES,
+  type RequestStatus,
+} from './request-status';
 import type { ReadablePart } from './team';
 import type { TimelineEvent } from './timeline';
 
@@ -166,7 +171,7 @@ export type SharedPackage = {
   diversityForm?: Json | null;
   businessPlan?: Json | null;
   documents?: FileRef[];
-  positionLpq?: { status: string; formData: Json; firmAnswers: Json } | null;
+  positionLpq?: { status: FirmPositionLpqStatus; formData: Json; firmAnswers: Json } | null;
 };
 export type Reviewer = { userId: string; firstName: string; lastName: string };
 export type FirmRequestDetail = FirmRequestItem & {

@@ -65,10 +65,10 @@ describe('hotSerializerCompiler with stored documents given as the database prin
     package: z
       .object({
         version: z.number(),
-        masterLpq: storedDocument('x'),
-        profile: storedDocument('x').nullable(),
+        masterLpq: storedDocument('x', z.object({})),
+        profile: storedDocument('x', z.object({})).nullable(),
         documents: z.array(z.object({ id: z.string() })),
-        positionLpq: z.object({ status: z.string(), formData: storedDocument('x') }).nullable(),
+        positionLpq: z.object({ status: z.string(), formData: storedDocument('x', z.object({})) }).nullable(),
       })
       .nullable(),
   });
@@ -133,7 +133,7 @@ describe('hotSerializerCompiler with stored documents given as the database prin
   });
 
   it('refuses at start-up a stored document where it cannot choose a branch (a union)', () => {
-    const union = z.object({ x: z.union([storedDocument('x'), z.string()]) });
+    const union = z.object({ x: z.union([storedDocument('x', z.object({})), z.string()]) });
     expect(() =>
       hotSerializerCompiler({ env: 'production' })({
         schema: union,

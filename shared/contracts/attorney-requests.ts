@@ -2,13 +2,13 @@ import { z } from 'zod';
 import { pageQuerySchema } from '../paging';
 import { declineRequestSchema, lpqCompleteSchema, lpqSaveSchema } from '../position-lpq';
 import {
-  ACCESS_ACTIONS,
   accessLogQuerySchema,
   accessReadsQuerySchema,
   previewQuerySchema,
   shareRequestSchema,
 } from '../sharing';
 import { defineContracts, idParams, timestamp } from './contract';
+import { accessActionSchema } from './enums';
 import { candidateFirmProfileResponse } from './firm';
 import {
   accessLogEntryResponse,
@@ -51,6 +51,7 @@ export const attorneyRequestContracts = defineContracts('Attorney requests and s
     audience: 'attorney',
     params: idParams,
     body: shareRequestSchema,
+    errors: { 409: 'the request is no longer pending, or the master LPQ is incomplete' },
     response: { 200: attorneyRequestItemResponse },
   },
   preview: {
@@ -60,6 +61,7 @@ export const attorneyRequestContracts = defineContracts('Attorney requests and s
     audience: 'attorney',
     params: idParams,
     query: previewQuerySchema,
+    errors: { 409: 'the request cannot be shared' },
     response: { 200: sharePreviewResponse },
   },
   update: {
@@ -69,6 +71,7 @@ export const attorneyRequestContracts = defineContracts('Attorney requests and s
     audience: 'attorney',
     params: idParams,
     body: shareRequestSchema,
+    errors: { 409: 'the request is not shared', 429: 'too many updates sent for this request' },
     response: { 200: attorneyRequestItemResponse },
   },
   revoke: {
@@ -77,6 +80,7 @@ export const attorneyRequestContracts = defineContracts('Attorney requests and s
     summary: 'Revoke the firm’s access',
     audience: 'attorney',
     params: idParams,
+    errors: { 409: 'the request is not shared' },
     response: { 200: attorneyRequestItemResponse },
   },
   changes: {
@@ -86,6 +90,7 @@ export const attorneyRequestContracts = defineContracts('Attorney requests and s
       'What differs between the version the firm has and what Send update would send now, one entry per changed value',
     audience: 'attorney',
     params: idParams,
+    errors: { 409: 'the request is not shared' },
     response: { 200: z.array(packageChangeResponse) },
   },
   firmProfile: {
@@ -103,6 +108,7 @@ export const attorneyRequestContracts = defineContracts('Attorney requests and s
     audience: 'attorney',
     params: idParams,
     body: declineRequestSchema,
+    errors: { 409: 'the request is no longer pending' },
     response: { 200: attorneyRequestItemResponse },
   },
   accessLog: {
@@ -121,7 +127,7 @@ export const attorneyRequestContracts = defineContracts('Attorney requests and s
     audience: 'attorney',
     query: accessReadsQuerySchema,
     response: {
-      200: z.array(z.object({ at: timestamp(), action: z.enum(ACCESS_ACTIONS), what: z.string() })),
+      200: z.array(z.object({ at: timestamp(), action: accessActionSchema, what: z.string() })),
     },
   },
 });
@@ -142,6 +148,7 @@ export const positionLpqContracts = defineContracts('Position LPQ', {
     audience: 'attorney',
     params: idParams,
     body: lpqSaveSchema,
+    errors: { 409: 'the position LPQ is submitted, or its request is closed' },
     response: { 200: positionLpqResponse },
   },
   complete: {
@@ -151,6 +158,7 @@ export const positionLpqContracts = defineContracts('Position LPQ', {
     audience: 'attorney',
     params: idParams,
     body: lpqCompleteSchema,
+    errors: { 409: 'the position LPQ is submitted, or its request is closed' },
     response: { 200: positionLpqResponse },
   },
 });

@@ -52,6 +52,7 @@ export const attorneyContracts = defineContracts('Attorney', {
     summary: 'Register an attorney: account, password and the first profile fields at once',
     audience: 'public',
     body: attorneyRegistrationSchema,
+    errors: { 409: 'the address has an account already', 429: 'too many registrations from this address' },
     response: { 201: userResponse },
   },
   getProfile: {
@@ -67,6 +68,7 @@ export const attorneyContracts = defineContracts('Attorney', {
     summary: 'Create the profile (409 if one exists)',
     audience: 'attorney',
     body: attorneyProfileSchema,
+    errors: { 409: 'the profile exists already' },
     response: { 201: attorneyProfileResponse },
   },
   saveProfile: {
@@ -127,6 +129,7 @@ export const accountContracts = defineContracts('Data rights', {
     path: ACCOUNT_PATHS.dataExport,
     summary: 'Everything the attorney has stored, as a ZIP (JSON plus every shared package’s PDF)',
     audience: 'attorney',
+    errors: { 409: 'an export of this account is being made' },
     response: { 200: raw('The export archive (Content-Disposition: attachment)', 'application/zip') },
   },
   deleteAccount: {
@@ -135,6 +138,7 @@ export const accountContracts = defineContracts('Data rights', {
     summary: 'Delete the account after the password and the typed confirmation; ends every share',
     audience: 'attorney',
     body: deleteAccountSchema,
+    errors: { 429: 'too many passwords tried on this account' },
     response: { 204: raw('Deleted; the session cookie is cleared') },
   },
 });

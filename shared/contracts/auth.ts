@@ -7,8 +7,8 @@ import {
   USER_TYPES,
   verifyEmailSchema,
 } from '../auth';
-import { FIRM_ROLES } from '../team';
 import { defineContracts, messageResponse, raw } from './contract';
+import { firmRoleSchema } from './enums';
 
 /** PRODUCT.md §6 user object: never the password hash or the verification timestamp. */
 export const userResponse = z.object({
@@ -20,7 +20,7 @@ export const userResponse = z.object({
   emailVerified: z.boolean(),
   /** Firm users: their firm and roles there (PRODUCT.md §9); null once removed from it. */
   firm: z
-    .object({ id: z.string(), roles: z.array(z.enum(FIRM_ROLES)) })
+    .object({ id: z.string(), roles: z.array(firmRoleSchema) })
     .nullable()
     .optional(),
 });
@@ -60,6 +60,7 @@ export const authContracts = defineContracts('Accounts', {
     summary: 'Create an account and sign in',
     audience: 'public',
     body: registerSchema,
+    errors: { 429: 'too many registrations from this address' },
     response: { 201: userResponse },
   },
   login: {
@@ -70,6 +71,7 @@ export const authContracts = defineContracts('Accounts', {
       'With a second factor on the account (PRODUCT.md §10) no session is made yet: the answer is `{ twoFactorRequired: true, methods }` and POST /api/login/second-factor completes the sign-in.',
     audience: 'public',
     body: loginSchema,
+    errors: { 429: 'too many sign-in attempts from this address or for this account' },
     response: { 200: z.union([userResponse, secondStepResponse]) },
   },
   logout: {
@@ -99,6 +101,7 @@ export const authContracts = defineContracts('Accounts', {
     path: '/api/auth/resend-verification',
     summary: 'Send the verification mail again',
     audience: 'signed-in',
+    errors: { 409: 'the address is verified already', 429: 'too many mails asked from this address' },
     response: { 202: messageResponse },
   },
   forgotPassword: {
@@ -107,6 +110,7 @@ export const authContracts = defineContracts('Accounts', {
     summary: 'Mail a password reset link (202 whatever the address)',
     audience: 'public',
     body: forgotPasswordSchema,
+    errors: { 429: 'too many resets asked from this address or for this address' },
     response: { 202: messageResponse },
   },
   resetPassword: {
@@ -115,6 +119,7 @@ export const authContracts = defineContracts('Accounts', {
     summary: 'Set a new password with the token from the mail; ends every session',
     audience: 'public',
     body: resetPasswordSchema,
+    errors: { 429: 'too many tries from this address' },
     response: { 200: messageResponse },
   },
 });

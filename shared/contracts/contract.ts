@@ -37,6 +37,13 @@ export type Contract = {
   body?: z.ZodType;
   /** Success answers by status. Errors are always `{ message, errors? }` (shared/http.ts ApiErrorBody). */
   response: Record<number, ContractResponse>;
+  /**
+   * The error answers particular to this endpoint, each with when it is given: a record not there yet
+   * (404 without a path parameter), a conflict with the record's state (409), a limit on attempts (429).
+   * The usual ones (400, 401, 403, 404 of a path parameter, 413) follow from the audience, the method and
+   * the parameters (shared/contracts/openapi.ts).
+   */
+  errors?: { 404?: string; 409?: string; 429?: string };
 };
 
 /** A contract with its area (the OpenAPI tag, the docs page's heading) and its operation id. */
@@ -109,15 +116,27 @@ export const calendarDate = () => z.string().meta({ description: 'yyyy-mm-dd' })
 export const STORED_DOCUMENT_KEYWORD = 'x-stored-document';
 
 /**
- * A JSON document stored as the user wrote it, after the shared schema named in `description` validated
- * it: passed on whole, on purpose (its keys are the user's own answers, never a column of ours).
+ * What a passed-through answer holds, for the OpenAPI document only: the schema its values were validated
+ * with when written. The server never parses an answer with it (a value stored by an older rule still goes
+ * out), but a client generated from the document gets real types instead of `unknown`.
  */
-export const storedDocument = (description: string) =>
-  z.record(z.string(), z.unknown()).meta({ description, [STORED_DOCUMENT_KEYWORD]: true });
+export const DOCUMENTED_AS = new WeakMap<object, z.ZodType>();
+
+/**
+ * A JSON document stored as the user wrote it, after `documented` (the shared schema named in
+ * `description`) validated it: passed on whole, on purpose (its keys are the user's own answers, never a
+ * column of ours). The OpenAPI document describes it with `documented`.
+ */
+export function storedDocument(description: string, documented: z.ZodType) {
+  const schema = z.record(z.string(), z.unknown()).meta({ description, [STORED_DOCUMENT_KEYWORD]: true });
+  DOCUMENTED_AS.set(schema, documented);
+  return schema;
+}
 
 /**
  * A stored form answered with its metadata: the form's own top-level keys (from its body schema's
- * shape) are kept, anything else a row might hold is stripped. The values were validated on write.
+ * shape) are kept, anything else a row might hold is stripped. The values were validated on write; the
+ * OpenAPI document gives each key its form's type, optional (a row saved before a field existed lacks it).
  */
 export function storedForm<M extends z.ZodRawShape>(
   form: z.ZodObject,
@@ -125,9 +144,25 @@ export function storedForm<M extends z.ZodRawShape>(
   description: string,
 ): z.ZodObject<{ [k: string]: z.ZodOptional<z.ZodUnknown> } & M> {
   const keys = Object.fromEntries(Object.keys(form.shape).map((k) => [k, z.unknown().optional()]));
-  return z.object({ ...keys, ...meta }).meta({ description }) as z.ZodObject<
+  const schema = z.object({ ...keys, ...meta }).meta({ description }) as z.ZodObject<
     { [k: string]: z.ZodOptional<z.ZodUnknown> } & M
   >;
+  DOCUMENTED_AS.set(schema, storedFormDocumented(form, meta, description));
+  return schema;
+}
+
+/** The schema the OpenAPI document describes a passed-through answer with (see DOCUMENTED_AS). */
+export function documentedOf(schema: z.ZodType): z.ZodType {
+  const documented = DOCUMENTED_AS.get(schema);
+  if (!documented) throw new Error('a passed-through answer without its documented schema');
+  return documented;
+}
+
+/** The documented side of a stored form: its fields with their form's types, all optional, and the metadata. */
+export function storedFormDocumented(form: z.ZodObject, meta: z.ZodRawShape, description: string) {
+  // From the shape: .partial() refuses an object with refinements (the firm profile has some).
+  const fields = Object.entries(form.shape).map(([key, field]) => [key, (field as z.ZodType).optional()]);
+  return z.object({ ...Object.fromEntries(fields), ...meta }).meta({ description });
 }
 
 /** A malformed id is as unknown as someone else's: the service answers 404, not 400. */

@@ -58,6 +58,7 @@ export const firmContracts = defineContracts('Firm', {
     summary: 'Register a firm: account, firm profile and offices at once',
     audience: 'public',
     body: firmRegistrationSchema,
+    errors: { 409: 'the address has an account already', 429: 'too many registrations from this address' },
     response: { 201: userResponse },
   },
   getProfile: {
@@ -73,6 +74,7 @@ export const firmContracts = defineContracts('Firm', {
     summary: 'Create the firm profile (409 if one exists)',
     audience: 'firm',
     body: firmProfileSchema,
+    errors: { 409: 'the profile exists already' },
     response: { 201: firmProfileResponse },
   },
   saveProfile: {
@@ -155,6 +157,7 @@ export const firmRequestContracts = defineContracts('Firm requests', {
     summary: 'Withdraw a pending invitation',
     audience: 'firm',
     params: idParams,
+    errors: { 409: 'the invitation is no longer pending' },
     response: { 200: firmRequestItemResponse },
   },
   resend: {
@@ -163,6 +166,7 @@ export const firmRequestContracts = defineContracts('Firm requests', {
     summary: 'Resend a pending invitation (once per 24 hours)',
     audience: 'firm',
     params: idParams,
+    errors: { 409: 'the invitation is no longer pending', 429: 'resent less than 24 hours ago' },
     response: { 200: firmRequestItemResponse },
   },
   listNotes: {
@@ -188,6 +192,10 @@ export const firmRequestContracts = defineContracts('Firm requests', {
     summary: 'Invite an attorney: send an LPQ request',
     audience: 'firm',
     body: createLpqRequestSchema,
+    errors: {
+      409: 'an invitation to this address is open, the firm’s address is not verified or its profile is missing',
+      429: 'too many invitations sent',
+    },
     response: { 201: firmRequestItemResponse },
   },
   get: {
@@ -215,6 +223,7 @@ export const firmRequestContracts = defineContracts('Firm requests', {
     audience: 'firm',
     params: idParams,
     body: firmRequestStatusSchema,
+    errors: { 409: 'the request is not in a status that allows it' },
     response: { 200: firmRequestItemResponse },
   },
   packagePdf: {

@@ -78,6 +78,7 @@ export const formContracts = defineContracts('Attorney forms', {
     path: '/api/attorney/master-lpq',
     summary: 'The master LPQ template (404 until saved)',
     audience: 'attorney',
+    errors: { 404: 'the master LPQ was never saved' },
     response: { 200: masterLpqResponse },
   },
   saveMasterLpq: {
@@ -93,6 +94,7 @@ export const formContracts = defineContracts('Attorney forms', {
     path: '/api/attorney/conflicts-form',
     summary: 'The conflicts form (404 until saved)',
     audience: 'attorney',
+    errors: { 404: 'the form was never saved' },
     response: { 200: conflictsFormResponse },
   },
   saveConflictsForm: {
@@ -108,6 +110,7 @@ export const formContracts = defineContracts('Attorney forms', {
     path: '/api/attorney/diversity-form',
     summary: 'The diversity form (404 until saved)',
     audience: 'attorney',
+    errors: { 404: 'the form was never saved' },
     response: { 200: diversityFormResponse },
   },
   saveDiversityForm: {
@@ -123,6 +126,7 @@ export const formContracts = defineContracts('Attorney forms', {
     path: '/api/attorney/business-plan',
     summary: 'The business plan (404 when none)',
     audience: 'attorney',
+    errors: { 404: 'there is no business plan' },
     response: { 200: businessPlanResponse },
   },
   saveBusinessPlan: {

@@ -1,12 +1,44 @@
 import { z } from 'zod';
-import { POSITION_LPQ_STATUSES } from '../position-lpq';
+import { firmAnswersSchema, lpqFormDataSchema } from '../position-lpq';
 import { PREFILL_SOURCES } from '../prefill-sources';
-import { QUESTION_TYPES, REQUEST_STATUSES } from '../requests';
-import { ACCESS_ACTIONS, PACKAGE_PARTS } from '../sharing';
-import { FIRM_ROLES, READABLE_PARTS } from '../team';
+import { QUESTION_TYPES } from '../requests';
+import { PACKAGE_PARTS } from '../sharing';
 import { TIMELINE_EVENTS } from '../timeline';
-import { calendarDate, storedDocument, timestamp } from './contract';
+import { attorneyProfileResponse } from './attorney';
+import { calendarDate, documentedOf, storedDocument, timestamp } from './contract';
+import {
+  accessActionSchema,
+  firmPositionLpqStatusSchema,
+  firmRoleSchema,
+  positionLpqStatusSchema,
+  readablePartSchema,
+  requestStatusSchema,
+} from './enums';
 import { fileRefResponse } from './files';
+import {
+  businessPlanResponse,
+  conflictsFormResponse,
+  diversityFormResponse,
+  masterLpqResponse,
+} from './forms';
+
+/** The self-identification fields a shared profile never holds (the diversity form carries them). */
+const SELF_IDENTIFICATION_FIELDS = {
+  gender: true,
+  ethnicity: true,
+  isLgbtqia: true,
+  isVeteran: true,
+  hasDisability: true,
+  militaryBranch: true,
+  militaryRank: true,
+  yearsOfService: true,
+  dischargeDate: true,
+} as const;
+/** The profile as a package holds it: a frozen copy, so a field added since may be missing from it. */
+export const sharedProfileDocumented = attorneyProfileResponse
+  .omit(SELF_IDENTIFICATION_FIELDS)
+  .partial()
+  .meta({ description: 'The attorney profile as shared, without self-identification' });
 
 /** The answers both sides read about one request: firm-specific questions, parts, packages. */
 
@@ -40,7 +72,7 @@ export const attorneyRequestItemResponse = z.object({
   firmName: z.string(),
   positionTitle: z.string(),
   practiceArea: z.string(),
-  status: z.enum(REQUEST_STATUSES),
+  status: requestStatusSchema,
   sentAt: timestamp(),
   dueDate: calendarDate().nullable(),
   contactPersonName: z.string(),
@@ -49,7 +81,7 @@ export const attorneyRequestItemResponse = z.object({
   additionalMessage: z.string().nullable(),
   firmSpecificQuestions: firmSpecificQuestionsResponse.nullable(),
   lpqId: z.string().nullable(),
-  lpqStatus: z.enum(POSITION_LPQ_STATUSES).nullable(),
+  lpqStatus: positionLpqStatusSchema.nullable(),
   lpqSubmittedAt: timestamp().nullable(),
   sharedAt: timestamp().nullable(),
   version: z.number().nullable(),
@@ -76,19 +108,31 @@ export const sharedPackageResponse = z.object({
   sharedAt: timestamp(),
   attorney: z.object({ id: z.string(), firstName: z.string(), lastName: z.string(), email: z.string() }),
   // PRODUCT.md §9: each part is present only for a reader whose roles reach it (`visibleParts`), never blanked.
-  profile: storedDocument('The attorney profile as shared (without self-identification)')
+  profile: storedDocument(
+    'The attorney profile as shared (without self-identification)',
+    sharedProfileDocumented,
+  )
     .nullable()
     .optional(),
-  masterLpq: storedDocument('The master LPQ as shared').optional(),
-  conflictsForm: storedDocument('The conflicts form as shared').nullable().optional(),
-  diversityForm: storedDocument('The diversity form as shared').nullable().optional(),
-  businessPlan: storedDocument('The business plan as shared').nullable().optional(),
+  masterLpq: storedDocument('The master LPQ as shared', documentedOf(masterLpqResponse)).optional(),
+  conflictsForm: storedDocument('The conflicts form as shared', documentedOf(conflictsFormResponse))
+    .nullable()
+    .optional(),
+  diversityForm: storedDocument('The diversity form as shared', documentedOf(diversityFormResponse))
+    .nullable()
+    .optional(),
+  businessPlan: storedDocument('The business plan as shared', documentedOf(businessPlanResponse))
+    .nullable()
+    .optional(),
   documents: z.array(fileRefResponse).optional(),
   positionLpq: z
     .object({
-      status: z.string(),
-      formData: storedDocument('The position LPQ answers (lpqFormDataSchema)'),
-      firmAnswers: storedDocument('Answers to the firm-specific questions, by question id'),
+      status: firmPositionLpqStatusSchema,
+      formData: storedDocument('The position LPQ answers (lpqFormDataSchema)', lpqFormDataSchema),
+      firmAnswers: storedDocument(
+        'Answers to the firm-specific questions, by question id',
+        firmAnswersSchema,
+      ),
     })
     .nullable()
     .optional(),
@@ -108,13 +152,14 @@ export const positionLpqResponse = z.object({
   firmName: z.string(),
   positionTitle: z.string(),
   practiceArea: z.string(),
-  status: z.enum(POSITION_LPQ_STATUSES),
-  requestStatus: z.enum(REQUEST_STATUSES),
+  status: positionLpqStatusSchema,
+  requestStatus: requestStatusSchema,
   formData: storedDocument(
     'The position LPQ answers, as lpqSaveSchema validated them (shared/position-lpq.ts)',
+    lpqFormDataSchema,
   ),
   firmSpecificQuestions: firmSpecificQuestionsResponse.nullable(),
-  firmAnswers: storedDocument('Answers to the firm-specific questions, by question id'),
+  firmAnswers: storedDocument('Answers to the firm-specific questions, by question id', firmAnswersSchema),
   updatedAt: timestamp(),
   prefilled: z
     .record(z.string(), z.enum(PREFILL_SOURCES))
@@ -128,11 +173,11 @@ export const accessLogEntryResponse = z.object({
   firmName: z.string(),
   firmUserName: z.string(),
   readerId: z.string(),
-  readerRoles: z.array(z.enum(FIRM_ROLES)),
-  action: z.enum(ACCESS_ACTIONS),
+  readerRoles: z.array(firmRoleSchema),
+  action: accessActionSchema,
   what: z.string(),
   count: z.number(),
-  reads: z.array(z.object({ action: z.enum(ACCESS_ACTIONS), what: z.string(), count: z.number() })),
+  reads: z.array(z.object({ action: accessActionSchema, what: z.string(), count: z.number() })),
   requestId: z.string(),
   positionTitle: z.string(),
 });
@@ -145,7 +190,7 @@ export const firmRequestItemResponse = z.object({
   firmName: z.string(),
   positionTitle: z.string(),
   practiceArea: z.string(),
-  status: z.enum(REQUEST_STATUSES),
+  status: requestStatusSchema,
   sentAt: timestamp(),
   dueDate: calendarDate().nullable(),
   sharedAt: timestamp().nullable(),
@@ -172,7 +217,7 @@ export const reviewerResponse = z.object({ userId: z.string(), firstName: z.stri
 export const firmRequestDetailResponse = firmRequestItemResponse.extend({
   package: sharedPackageResponse.nullable(),
   /** PRODUCT.md §9: the parts of the package this reader's roles reach. */
-  visibleParts: z.array(z.enum(READABLE_PARTS)),
+  visibleParts: z.array(readablePartSchema),
   reviewers: z.array(reviewerResponse),
 });
 

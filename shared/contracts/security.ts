@@ -31,6 +31,7 @@ export const securityContracts = defineContracts('Account security', {
     summary: 'Complete a sign-in with an authenticator code or a recovery code (sets the session cookie)',
     audience: 'public',
     body: secondFactorSchema,
+    errors: { 429: 'too many codes tried' },
     response: { 200: userResponse },
   },
   overview: {
@@ -60,6 +61,7 @@ export const securityContracts = defineContracts('Account security', {
     summary: 'Turn the authenticator app on with a code; answers the recovery codes, shown once',
     audience: 'signed-in',
     body: totpCodeSchema,
+    errors: { 429: 'too many codes tried on this account' },
     response: { 200: recoveryCodesResponse },
   },
   totpDisable: {
@@ -68,6 +70,7 @@ export const securityContracts = defineContracts('Account security', {
     summary: 'Turn the authenticator app off with a code (recent sign-in)',
     audience: 'signed-in',
     body: totpCodeSchema,
+    errors: { 429: 'too many codes tried on this account' },
     response: { 200: messageResponse },
   },
   recoveryCodes: {
@@ -98,6 +101,7 @@ export const securityContracts = defineContracts('Account security', {
     summary:
       'Options to sign in with a passkey: the pending sign-in’s passkeys (second step), the signed-in user’s (re-authentication), or any (password-less)',
     audience: 'public',
+    errors: { 429: 'too many sign-ins started from this address' },
     response: { 200: webauthnOptions('request') },
   },
   passkeyAuthentication: {
@@ -106,6 +110,7 @@ export const securityContracts = defineContracts('Account security', {
     summary: 'Sign in with a passkey, as the second step or without a password (sets the session cookie)',
     audience: 'public',
     body: passkeyAuthenticationSchema,
+    errors: { 429: 'too many passkey sign-ins from this address' },
     response: { 200: userResponse },
   },
   passkeys: {
@@ -170,6 +175,7 @@ export const securityContracts = defineContracts('Account security', {
     summary: 'Change the password (the current one first; recent sign-in); other sessions end',
     audience: 'signed-in',
     body: changePasswordSchema,
+    errors: { 429: 'too many passwords tried on this account' },
     response: { 200: messageResponse },
   },
   reauthenticate: {
@@ -178,6 +184,7 @@ export const securityContracts = defineContracts('Account security', {
     summary: 'Renew recent sign-in with the password, an authenticator code or a passkey',
     audience: 'signed-in',
     body: reauthenticateSchema,
+    errors: { 429: 'too many passwords or codes tried on this account' },
     response: { 200: messageResponse },
   },
 });

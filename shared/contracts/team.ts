@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { CONFLICTS_STATUSES, FIRM_ROLES, READABLE_PARTS } from '../team';
 import {
   acceptInvitationSchema,
   conflictsQuerySchema,
@@ -11,10 +10,20 @@ import {
   reviewersSchema,
 } from '../team-forms';
 import { userResponse } from './auth';
-import { calendarDate, defineContracts, idParams, raw, storedDocument, timestamp } from './contract';
+import {
+  calendarDate,
+  defineContracts,
+  documentedOf,
+  idParams,
+  raw,
+  storedDocument,
+  timestamp,
+} from './contract';
+import { conflictsStatusEnum, firmRoleSchema, readablePartSchema } from './enums';
+import { conflictsFormResponse, diversityFormResponse } from './forms';
 import { reviewerResponse } from './requests';
 
-const roles = z.array(z.enum(FIRM_ROLES));
+const roles = z.array(firmRoleSchema);
 
 export const memberResponse = z.object({
   userId: z.string(),
@@ -35,7 +44,7 @@ export const invitationResponse = z.object({
   lastSentAt: timestamp(),
 });
 
-const conflictsStatus = z.enum(CONFLICTS_STATUSES);
+const conflictsStatus = conflictsStatusEnum;
 
 export const conflictsQueueItemResponse = z.object({
   requestId: z.string(),
@@ -58,7 +67,10 @@ export const conflictsViewResponse = z.object({
   practiceArea: z.string(),
   version: z.number(),
   sharedAt: timestamp(),
-  conflictsForm: storedDocument('The conflicts form as shared').nullable(),
+  conflictsForm: storedDocument(
+    'The conflicts form as shared',
+    documentedOf(conflictsFormResponse),
+  ).nullable(),
   /** The master LPQ's employers (names and dates) and top clients' names: no figures (PRODUCT.md §9). */
   employers: z.array(
     z.object({
@@ -88,7 +100,10 @@ export const selfIdentificationResponse = z.object({
       attorneyName: z.string(),
       positionTitle: z.string(),
       sharedAt: timestamp(),
-      form: storedDocument('The diversity self-identification form as shared'),
+      form: storedDocument(
+        'The diversity self-identification form as shared',
+        documentedOf(diversityFormResponse),
+      ),
     }),
   ),
   /** Per question, how many forms gave each answer. */
@@ -98,7 +113,7 @@ export const selfIdentificationResponse = z.object({
 export const audienceResponse = z.object({
   parts: z.array(
     z.object({
-      part: z.enum(READABLE_PARTS),
+      part: readablePartSchema,
       roles,
       people: z.array(z.object({ name: z.string(), roles })),
     }),
@@ -134,6 +149,7 @@ export const teamContracts = defineContracts('Firm team', {
     audience: 'firm',
     params: userIdParams,
     body: memberRolesSchema,
+    errors: { 409: 'it would leave the firm without an administrator' },
     response: { 200: memberResponse },
   },
   removeMember: {
@@ -142,6 +158,7 @@ export const teamContracts = defineContracts('Firm team', {
     summary: 'Remove a member from the firm: their sessions end at once (admins)',
     audience: 'firm',
     params: userIdParams,
+    errors: { 409: 'it would leave the firm without an administrator' },
     response: { 204: raw('Removed') },
   },
   listInvitations: {
@@ -157,6 +174,7 @@ export const teamContracts = defineContracts('Firm team', {
     summary: 'Invite a member by e-mail with roles (admins)',
     audience: 'firm',
     body: inviteMemberSchema,
+    errors: { 409: 'an invitation to this address is open, or the address cannot join a firm' },
     response: { 201: invitationResponse },
   },
   resendInvitation: {
@@ -181,6 +199,7 @@ export const teamContracts = defineContracts('Firm team', {
     summary: 'What a mailed member invitation is for, before accepting it',
     audience: 'public',
     body: invitationLookupSchema,
+    errors: { 429: 'too many invitation links tried from this address' },
     response: {
       200: z.object({
         firmName: z.string(),
@@ -197,6 +216,10 @@ export const teamContracts = defineContracts('Firm team', {
     summary: 'Accept a member invitation: create the account or join with an existing one; signs in',
     audience: 'public',
     body: acceptInvitationSchema,
+    errors: {
+      409: 'the address cannot join this firm',
+      429: 'too many invitation links tried from this address',
+    },
     response: { 200: userResponse },
   },
   getReviewers: {
@@ -214,6 +237,7 @@ export const teamContracts = defineContracts('Firm team', {
     audience: 'firm',
     params: idParams,
     body: reviewersSchema,
+    errors: { 409: 'a diversity officer cannot review candidates' },
     response: { 200: z.array(reviewerResponse) },
   },
   conflictsQueue: {
@@ -261,6 +285,7 @@ export const teamContracts = defineContracts('Firm team', {
     summary: 'Change the firm’s settings (admins)',
     audience: 'firm',
     body: firmSettingsSchema,
+    errors: { 409: 'members must set up two-step sign-in before the firm requires it' },
     response: { 200: firmSettingsSchema },
   },
   audit: {

@@ -1,4 +1,5 @@
-import type { OpenApiDocument, OpenApiOperation } from '@shared/contracts/openapi';
+import type { OpenApiDocument, OpenApiOperation, OpenApiResponse } from '@shared/contracts/openapi';
+import { COMPONENT_REF } from '@shared/contracts/openapi-schemas';
 import { escapeHtml } from '../../mail/layout';
 
 type JsonSchema = Record<string, unknown>;
@@ -20,6 +21,8 @@ export function describeSchema(schema: JsonSchema | undefined, indent = ''): str
   if (!schema || Object.keys(schema).length === 0) return 'unknown';
   const inner = `${indent}  `;
   const note = typeof schema.description === 'string' ? ` /* ${schema.description} */` : '';
+  // A named schema reads as its name; the page lists each one under Schemas.
+  if (typeof schema.$ref === 'string') return schema.$ref.replace(COMPONENT_REF, '') + note;
   if ('const' in schema) return JSON.stringify(schema.const);
   if (Array.isArray(schema.enum)) return schema.enum.map((v) => JSON.stringify(v)).join(' | ');
   const union = (schema.anyOf ?? schema.oneOf) as JsonSchema[] | undefined;
@@ -60,7 +63,14 @@ export function describeSchema(schema: JsonSchema | undefined, indent = ''): str
 const code = (text: string) => `<pre><code>${escapeHtml(text)}</code></pre>`;
 const anchor = (method: string, path: string) => `${method}-${path}`.replace(/[^A-Za-z0-9]+/g, '-');
 
-function renderOperation(method: string, path: string, op: OpenApiOperation): string {
+const schemaAnchor = (name: string) => `schema-${name}`;
+
+function renderOperation(
+  method: string,
+  path: string,
+  op: OpenApiOperation,
+  shared: Record<string, OpenApiResponse>,
+): string {
   const parts: string[] = [`<p><strong>Who:</strong> ${escapeHtml(AUDIENCE_LABELS[op['x-audience']])}</p>`];
   if (op.description) parts.push(`<p>${escapeHtml(op.description)}</p>`);
   if (op.parameters?.length) {
@@ -79,8 +89,11 @@ function renderOperation(method: string, path: string, op: OpenApiOperation): st
       `<h4>Request body (JSON${op.requestBody.required ? '' : ', optional'})</h4>${code(describeSchema(op.requestBody.content['application/json'].schema))}`,
     );
   }
-  const responses = Object.entries(op.responses)
-    .filter(([status]) => status !== 'default')
+  const answers = Object.entries(op.responses).map(
+    ([status, r]) => [status, '$ref' in r ? shared[r.$ref.split('/').pop() ?? ''] : r] as const,
+  );
+  const responses = answers
+    .filter(([status]) => /^2|^3/.test(status))
     .map(([status, r]) => {
       const [contentType, media] = Object.entries(r.content ?? {})[0] ?? [];
       const body =
@@ -94,9 +107,15 @@ function renderOperation(method: string, path: string, op: OpenApiOperation): st
         .join('');
       return `<h4>${escapeHtml(status)} — ${escapeHtml(r.description)}</h4>${body}${headers}`;
     });
+  const errors = answers
+    .filter(([status]) => /^[45]/.test(status))
+    .map(
+      ([status, r]) => `<li><strong>${escapeHtml(status)}</strong> ${escapeHtml(r?.description ?? '')}</li>`,
+    )
+    .join('');
   parts.push(
     ...responses,
-    '<p class="muted">Errors: <code>{ message: string; errors?: { [field]: string } }</code></p>',
+    `<h4>Errors</h4><ul class="muted">${errors}</ul><p class="muted">Each as <a href="#${schemaAnchor('ApiError')}"><code>ApiError</code></a> unless said otherwise.</p>`,
   );
   return `<details id="${anchor(method, path)}"><summary><span class="method ${method}">${method.toUpperCase()}</span> <code>${escapeHtml(path)}</code> <span class="summary">${escapeHtml(op.summary)}</span></summary><div class="body">${parts.join('')}</div></details>`;
 }
@@ -107,7 +126,10 @@ export function renderApiDocsPage(doc: OpenApiDocument): string {
   for (const [path, methods] of Object.entries(doc.paths)) {
     for (const [method, op] of Object.entries(methods)) {
       const tag = op.tags[0] ?? 'Other';
-      byTag.set(tag, [...(byTag.get(tag) ?? []), renderOperation(method, path, op)]);
+      byTag.set(tag, [
+        ...(byTag.get(tag) ?? []),
+        renderOperation(method, path, op, doc.components.responses),
+      ]);
     }
   }
   const tags = doc.tags.map((t) => t.name).filter((name) => byTag.has(name));
@@ -117,6 +139,12 @@ export function renderApiDocsPage(doc: OpenApiDocument): string {
     .map(
       (t) =>
         `<section aria-labelledby="${tagId(t)}"><h2 id="${tagId(t)}">${escapeHtml(t)}</h2>${byTag.get(t)?.join('')}</section>`,
+    )
+    .join('');
+  const schemas = Object.entries(doc.components.schemas)
+    .map(
+      ([name, schema]) =>
+        `<details id="${schemaAnchor(name)}"><summary><code>${escapeHtml(name)}</code></summary><div class="body">${code(describeSchema(schema))}</div></details>`,
     )
     .join('');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
@@ -139,6 +167,6 @@ h4{margin:1rem 0 .3rem}.muted{color:#555;font-size:.9rem}
 <header><h1>${escapeHtml(doc.info.title)} <small>${escapeHtml(doc.info.version)}</small></h1>
 <p>${escapeHtml(doc.info.description)}</p>
 <p>Machine-readable: <a href="/api/openapi.json">/api/openapi.json</a> (OpenAPI ${escapeHtml(doc.openapi)}).</p>
-<nav aria-label="Areas"><ul>${nav}</ul></nav></header>
-<main id="main">${sections}</main></body></html>`;
+<nav aria-label="Areas"><ul>${nav}<li><a href="#schemas">Schemas</a></li></ul></nav></header>
+<main id="main">${sections}<section aria-labelledby="schemas"><h2 id="schemas">Schemas</h2>${schemas}</section></main></body></html>`;
 }
