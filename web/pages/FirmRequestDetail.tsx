@@ -7,13 +7,16 @@ import { useMutation } from '@tanstack/react-query';
 import { lazy, Suspense, useDeferredValue, useEffect, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../components/ConfirmDialog';
+import { NoAccess } from '../components/NoAccess';
 import { PageShell } from '../components/PageShell';
 import { refreshRequests, useFirmRequest } from '../features/firm/api';
 import { PendingActions } from '../features/firm/PendingActions';
+import { requestPermissions } from '../features/firm/permissions';
 import type { RequestViewProps } from '../features/firm/RequestBody';
 import { RequestBadges } from '../features/firm/StatusBadge';
 import { useAfterFirstPaint } from '../lib/after-paint';
 import { errorMessage, statusOf } from '../lib/api';
+import { useAuth } from '../lib/auth';
 import { api, apiUrl } from '../lib/client';
 import { formatDate } from '../lib/format';
 import { showToast } from '../lib/toast';
@@ -70,6 +73,8 @@ function Info({ label, value }: { label: string; value: string | null | undefine
 }
 
 function RequestView({ request, loadingVersion, onPickVersion }: RequestViewProps) {
+  // PRODUCT.md §9: only the actions the member's roles allow are offered (the server refuses the rest).
+  const may = requestPermissions(useAuth().user, request);
   const [confirming, setConfirming] = useState<ReviewStatus | null>(null);
   const move = useMutation({
     mutationFn: (status: ReviewStatus) =>
@@ -116,25 +121,29 @@ function RequestView({ request, loadingVersion, onPickVersion }: RequestViewProp
             )}
           </Stack>
           <Group gap="xs">
-            <PendingActions request={request} />
+            {may.pipeline && <PendingActions request={request} />}
             {pkg && (
               <>
-                <Button
-                  variant="default"
-                  leftSection={<IconEye size={16} aria-hidden />}
-                  disabled={!can('reviewed')}
-                  onClick={() => setConfirming('reviewed')}
-                >
-                  Mark Under Review
-                </Button>
-                <Button
-                  variant="default"
-                  leftSection={<IconCheck size={16} aria-hidden />}
-                  disabled={!can('completed')}
-                  onClick={() => setConfirming('completed')}
-                >
-                  Mark Review Complete
-                </Button>
+                {may.review && (
+                  <>
+                    <Button
+                      variant="default"
+                      leftSection={<IconEye size={16} aria-hidden />}
+                      disabled={!can('reviewed')}
+                      onClick={() => setConfirming('reviewed')}
+                    >
+                      Mark Under Review
+                    </Button>
+                    <Button
+                      variant="default"
+                      leftSection={<IconCheck size={16} aria-hidden />}
+                      disabled={!can('completed')}
+                      onClick={() => setConfirming('completed')}
+                    >
+                      Mark Review Complete
+                    </Button>
+                  </>
+                )}
                 <Button
                   component="a"
                   // The version on screen, so the PDF is what the reader is looking at.
@@ -226,6 +235,8 @@ export default function FirmRequestDetail() {
     });
   };
 
+  // A member whose roles reach no request (a diversity officer) opened it by its address.
+  if (request.isError && statusOf(request.error) === 403) return <NoAccess />;
   if (request.isError && statusOf(request.error) === 404 && asked === null)
     return (
       <Suspense fallback={null}>

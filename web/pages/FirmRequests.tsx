@@ -5,9 +5,12 @@ import { REQUEST_STATUS_LABELS, REQUEST_STATUSES, type RequestStatus } from '@sh
 import { IconDownload, IconSearch, IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { NoAccess } from '../components/NoAccess';
 import { PageShell } from '../components/PageShell';
 import { requestsQuery, useRequestPages } from '../features/firm/api';
+import { useFirmRoles } from '../features/firm/permissions';
 import { RequestsTable } from '../features/firm/RequestsTable';
+import { statusOf } from '../lib/api';
 import { apiUrl } from '../lib/client';
 
 const ALL = 'all';
@@ -17,9 +20,34 @@ const STATUS_OPTIONS = [
 ];
 const SORT_OPTIONS = FIRM_REQUEST_SORTS.map((s) => ({ value: s, label: FIRM_REQUEST_SORT_LABELS[s] }));
 
+/** The list's heading and empty state for each kind of reader (PRODUCT.md §9: the server narrows the list). */
+function listTexts(member: ReturnType<typeof useFirmRoles>) {
+  if (member.assignedOnly)
+    return {
+      title: 'Assigned to Me',
+      subtitle: 'The requests your firm assigned you to review.',
+      empty: 'No requests are assigned to you yet',
+      emptyDetail: 'When a recruiter assigns you a request, it appears here and you receive an email.',
+    };
+  if (member.conflictsOnly)
+    return {
+      title: 'Shared Requests',
+      subtitle: 'Requests whose packages were shared with your firm.',
+      empty: 'No packages have been shared yet',
+      emptyDetail: 'Shared requests appear here and in your conflicts queue.',
+    };
+  return {
+    title: 'LPQ Requests',
+    subtitle: 'Every invitation your firm has sent.',
+    empty: 'No invitations sent yet',
+    emptyDetail: 'Invite an attorney to share their LPQ for one of your open positions.',
+  };
+}
+
 /**
  * PRODUCT.md §4, §6: every sent request, filtered by status, searched by attorney or position, sorted,
- * 50 at a time (the server pages with a cursor), and exported as CSV with the same filter.
+ * 50 at a time (the server pages with a cursor), and exported as CSV with the same filter. A reviewer's
+ * list holds only the requests assigned to them (§9); sending and exporting are the recruiter's.
  */
 export default function FirmRequests() {
   const [status, setStatus] = useState<RequestStatus | null>(null);
@@ -30,27 +58,32 @@ export default function FirmRequests() {
   const pages = useRequestPages(filters);
   const rows = pages.data?.pages.flatMap((p) => p.items) ?? [];
   const filtered = Boolean(status || q.trim());
+  const member = useFirmRoles();
+  const texts = listTexts(member);
 
+  if (pages.isError && statusOf(pages.error) === 403) return <NoAccess />;
   return (
     <PageShell
-      title="LPQ Requests"
-      subtitle="Every invitation your firm has sent."
+      title={texts.title}
+      subtitle={texts.subtitle}
       back={{ to: '/firm/dashboard', label: 'Back to Dashboard' }}
       actions={
-        <Group gap="xs">
-          <Button
-            component="a"
-            variant="default"
-            href={apiUrl('GET /api/firm/lpq-requests.csv', { query: requestsQuery(filters) })}
-            download
-            leftSection={<IconDownload size={16} aria-hidden />}
-          >
-            Export CSV
-          </Button>
-          <Button component={Link} to="/firm/requests/new" leftSection={<IconSend size={16} aria-hidden />}>
-            Send LPQ Invitation
-          </Button>
-        </Group>
+        member.pipeline && (
+          <Group gap="xs">
+            <Button
+              component="a"
+              variant="default"
+              href={apiUrl('GET /api/firm/lpq-requests.csv', { query: requestsQuery(filters) })}
+              download
+              leftSection={<IconDownload size={16} aria-hidden />}
+            >
+              Export CSV
+            </Button>
+            <Button component={Link} to="/firm/requests/new" leftSection={<IconSend size={16} aria-hidden />}>
+              Send LPQ Invitation
+            </Button>
+          </Group>
+        )
       }
     >
       <Stack gap="md">
@@ -110,17 +143,19 @@ export default function FirmRequests() {
             </Text>
           ) : (
             <Stack align="center" gap="sm" py="lg">
-              <Text fw={500}>No invitations sent yet</Text>
+              <Text fw={500}>{texts.empty}</Text>
               <Text c="dimmed" size="sm" ta="center">
-                Invite an attorney to share their LPQ for one of your open positions.
+                {texts.emptyDetail}
               </Text>
-              <Button
-                component={Link}
-                to="/firm/requests/new"
-                leftSection={<IconSend size={16} aria-hidden />}
-              >
-                Send LPQ Invitation
-              </Button>
+              {member.pipeline && (
+                <Button
+                  component={Link}
+                  to="/firm/requests/new"
+                  leftSection={<IconSend size={16} aria-hidden />}
+                >
+                  Send LPQ Invitation
+                </Button>
+              )}
             </Stack>
           )}
         </Paper>
