@@ -11,7 +11,7 @@ export const NO_ACCESS_TITLE = 'You do not have access to this page';
  */
 export function NoAccess({ home = '/firm/dashboard' }: { home?: string }) {
   return (
-    <PageShell title={NO_ACCESS_TITLE} back={{ to: home, label: 'Back to Dashboard' }}>
+    <PageShell title={NO_ACCESS_TITLE}>
       <Card withBorder padding="xl">
         <Stack align="center" gap="sm" py="md">
           <ThemeIcon variant="light" color="gray" radius="xl" size={56}>

@@ -8,9 +8,10 @@ import { Link } from 'react-router';
 import { NoAccess } from '../components/NoAccess';
 import { PageShell } from '../components/PageShell';
 import { requestsQuery, useRequestPages } from '../features/firm/api';
-import { useFirmRoles } from '../features/firm/permissions';
+import { rolesOf } from '../features/firm/permissions';
 import { RequestsTable } from '../features/firm/RequestsTable';
 import { statusOf } from '../lib/api';
+import { useAuth } from '../lib/auth';
 import { apiUrl } from '../lib/client';
 
 const ALL = 'all';
@@ -21,7 +22,7 @@ const STATUS_OPTIONS = [
 const SORT_OPTIONS = FIRM_REQUEST_SORTS.map((s) => ({ value: s, label: FIRM_REQUEST_SORT_LABELS[s] }));
 
 /** The list's heading and empty state for each kind of reader (PRODUCT.md §9: the server narrows the list). */
-function listTexts(member: ReturnType<typeof useFirmRoles>) {
+function listTexts(member: ReturnType<typeof rolesOf>) {
   if (member.assignedOnly)
     return {
       title: 'Assigned to Me',
@@ -58,7 +59,7 @@ export default function FirmRequests() {
   const pages = useRequestPages(filters);
   const rows = pages.data?.pages.flatMap((p) => p.items) ?? [];
   const filtered = Boolean(status || q.trim());
-  const member = useFirmRoles();
+  const member = rolesOf(useAuth().user);
   const texts = listTexts(member);
 
   if (pages.isError && statusOf(pages.error) === 403) return <NoAccess />;

@@ -36,7 +36,8 @@ const percent = (count: number, total: number) => (total ? Math.round((count / t
 function CountsTable({ counts }: { counts: QuestionCounts }) {
   return (
     <Paper withBorder p={{ base: 'sm', sm: 'md' }} miw={0}>
-      <Table verticalSpacing={6} horizontalSpacing="xs" fz="sm" aria-label={counts.question}>
+      {/* A fixed layout: every answer cell is as wide, so the bars of all the tables compare. */}
+      <Table layout="fixed" verticalSpacing={6} horizontalSpacing="xs" fz="sm" aria-label={counts.question}>
         <Table.Caption style={{ captionSide: 'top', textAlign: 'left', marginBottom: 8 }}>
           <Text fw={600} size="sm" c="dark.7" component="span">
             {counts.question}
@@ -44,7 +45,9 @@ function CountsTable({ counts }: { counts: QuestionCounts }) {
         </Table.Caption>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th scope="col">Answer</Table.Th>
+            <Table.Th scope="col" w="68%">
+              Answer
+            </Table.Th>
             <Table.Th scope="col" ta="right">
               Forms
             </Table.Th>
@@ -128,7 +131,7 @@ export default function FirmSelfIdentification() {
         </Text>
       ) : (
         <Stack gap="lg">
-          <Alert color="yellow" icon={<IconLock aria-hidden />} title="Voluntary and confidential">
+          <Alert color="yellow" icon={<IconLock aria-hidden />}>
             {DIVERSITY_NOTICE} Do not share it with the people who review candidates.
           </Alert>
           {forms.length === 0 ? (

@@ -1,18 +1,12 @@
 import type { User } from '@shared/auth';
 import type { FirmRequestDetail } from '@shared/requests';
 import { hasRole } from '@shared/team';
-import { useAuth } from '../../lib/auth';
 
 /**
  * What the signed-in member's roles let them do, so the screens offer only that (PRODUCT.md §9). The same
- * rules as server/policies/request.policy.ts and request-scope.ts; the server stays the authority and
- * answers 403/404 to anything else.
+ * rules as server/policies/request.policy.ts and request-scope.ts (permissions.test.ts holds them to it); the
+ * server stays the authority and answers 403/404 to anything else.
  */
-export function useFirmRoles() {
-  const { user } = useAuth();
-  return rolesOf(user);
-}
-
 export function rolesOf(user: User | null) {
   const roles = user?.firm?.roles ?? [];
   return {
