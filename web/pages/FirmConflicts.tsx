@@ -35,6 +35,8 @@ const statusParam = (value: string | null): ConflictsStatus | null =>
 
 const attorneyOf = (item: Item) => item.attorneyName || 'Attorney';
 const viewPath = (item: Item) => `/firm/conflicts/${item.requestId}`;
+/** One attorney may hold several requests: each link names its position too. */
+const linkLabel = (item: Item) => `${attorneyOf(item)}, ${item.positionTitle}`;
 
 /** A line under the attorney when the attorney did not include the conflicts form in what they shared. */
 function FormMissing({ item }: { item: Item }) {
@@ -63,7 +65,7 @@ function QueueTable({ items }: { items: Item[] }) {
             {items.map((item) => (
               <Table.Tr key={item.requestId}>
                 <Table.Td>
-                  <Anchor component={Link} to={viewPath(item)} fw={500}>
+                  <Anchor component={Link} to={viewPath(item)} fw={500} aria-label={linkLabel(item)}>
                     {attorneyOf(item)}
                   </Anchor>
                   <FormMissing item={item} />
@@ -87,7 +89,13 @@ function QueueTable({ items }: { items: Item[] }) {
         {items.map((item) => (
           <Paper key={item.requestId} withBorder p="sm">
             <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
-              <Anchor component={Link} to={viewPath(item)} fw={500} style={{ wordBreak: 'break-word' }}>
+              <Anchor
+                component={Link}
+                to={viewPath(item)}
+                fw={500}
+                aria-label={linkLabel(item)}
+                style={{ wordBreak: 'break-word' }}
+              >
                 {attorneyOf(item)}
               </Anchor>
               <ConflictsBadge status={item.conflictsStatus} />

@@ -6,6 +6,7 @@ import { NoAccess } from '../components/NoAccess';
 import { PageShell } from '../components/PageShell';
 import { useConflictsView } from '../features/conflicts/api';
 import { ClearanceForm } from '../features/conflicts/ClearanceForm';
+import { ConflictsBadge } from '../features/conflicts/ConflictsBadge';
 import { ConflictsDetails, CurrentDecision, DecisionHistory } from '../features/conflicts/ConflictsDetails';
 import { statusOf } from '../lib/api';
 import { formatDate } from '../lib/format';
@@ -40,6 +41,8 @@ export default function FirmConflictsView() {
           : undefined
       }
       back={{ to: '/firm/conflicts', label: 'Back to Conflicts Queue' }}
+      // The decision in force, at the top: on a phone the clearance form is below the details it is made on.
+      status={data && <ConflictsBadge status={data.conflictsStatus} />}
     >
       {view.isLoading ? (
         <Center py="xl">
