@@ -194,6 +194,11 @@ test('each firm reader gets their own slice, and only the actions their roles al
   await checkScreen(reviewer, 'reviewer-request');
   await reviewer.goto(`/firm/requests/${w.otherId}`);
   await expect(reviewer.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+  // Inviting and the firm's library are not a reviewer's: said plainly rather than refused on save.
+  for (const path of ['/firm/requests/new', '/firm/custom-sections', '/firm/profile']) {
+    await reviewer.goto(path);
+    await expect(reviewer.getByRole('heading', { name: NO_ACCESS })).toBeVisible();
+  }
   await reviewer.close();
 
   // Quinn, a reviewer with nothing assigned: an empty list that says so, and the request is Not Found.

@@ -26,10 +26,13 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type Control, useForm } from 'react-hook-form';
 import { ConfirmDialog } from '../components/ConfirmDialog';
+import { NoAccess } from '../components/NoAccess';
 import { PageShell } from '../components/PageShell';
 import { FIRM_KEYS, useCustomSections } from '../features/firm/api';
+import { rolesOf } from '../features/firm/permissions';
 import { blankQuestion, QuestionsEditor, type QuestionsForm } from '../features/firm/QuestionsEditor';
 import { errorMessage, queryClient } from '../lib/api';
+import { useAuth } from '../lib/auth';
 import { api } from '../lib/client';
 import { applyServerErrors } from '../lib/forms';
 import { showToast } from '../lib/toast';
@@ -88,6 +91,7 @@ function SectionEditor({ section, onDone }: { section: CustomSection | null; onD
 
 /** PRODUCT.md §4: the firm's library of reusable custom sections. */
 export default function FirmCustomSections() {
+  const { user } = useAuth();
   const sections = useCustomSections();
   const [editing, setEditing] = useState<CustomSection | 'new' | null>(null);
   const [deleting, setDeleting] = useState<CustomSection | null>(null);
@@ -105,6 +109,8 @@ export default function FirmCustomSections() {
       }),
   });
 
+  // PRODUCT.md §9: the library is the admins' to keep (firm.manageFirm); recruiters pick from it when inviting.
+  if (!rolesOf(user).admin) return <NoAccess />;
   return (
     <PageShell
       title="Custom Sections"

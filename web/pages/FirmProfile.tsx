@@ -26,6 +26,7 @@ import { PROFILE_PRACTICE_AREAS } from '@shared/practice-areas';
 import { TOASTS } from '@shared/texts';
 import { useMutation } from '@tanstack/react-query';
 import { type Control, Controller, useForm } from 'react-hook-form';
+import { NoAccess } from '../components/NoAccess';
 import { PageShell } from '../components/PageShell';
 import { FIRM_KEYS, useFirmProfile } from '../features/firm/api';
 import {
@@ -39,6 +40,7 @@ import {
 import { FirmSection } from '../features/firm/FirmSection';
 import { OfficeFields, type OfficesForm } from '../features/firm/OfficeFields';
 import { PracticeAreaChecklist, type PracticeAreasForm } from '../features/firm/PracticeAreaChecklist';
+import { rolesOf } from '../features/firm/permissions';
 import { queryClient } from '../lib/api';
 import { USER_QUERY_KEY, useAuth } from '../lib/auth';
 import { api, type BodyOf } from '../lib/client';
@@ -224,6 +226,8 @@ function FirmProfileForm({ profile, email }: { profile: FirmProfileData | null; 
 export default function FirmProfile() {
   const { user } = useAuth();
   const profile = useFirmProfile();
+  // PRODUCT.md §9: the firm profile is the admins' to edit (firm.manageFirm).
+  if (!rolesOf(user).admin) return <NoAccess />;
   return (
     <PageShell
       title="Firm Profile"

@@ -34,11 +34,13 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { type Control, Controller, useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
+import { NoAccess } from '../components/NoAccess';
 import { PageShell } from '../components/PageShell';
 import { VerifyEmailBanner } from '../components/VerifyEmailBanner';
 import { refreshRequests, useCustomSections, useFirmProfile } from '../features/firm/api';
 import { ContactPersonFields, ContactPhoneField, type FirmFieldsForm } from '../features/firm/FirmFields';
 import { FirmSection } from '../features/firm/FirmSection';
+import { rolesOf } from '../features/firm/permissions';
 import { QuestionsEditor, type QuestionsForm } from '../features/firm/QuestionsEditor';
 import { errorMessage, fieldErrors } from '../lib/api';
 import { useAuth } from '../lib/auth';
@@ -316,6 +318,8 @@ export default function FirmRequestNew() {
   const profile = useFirmProfile();
   const sections = useCustomSections();
   const loading = profile.isLoading || sections.isLoading;
+  // PRODUCT.md §9: inviting is the recruiter's (request.firmPipeline); anyone else would be refused on send.
+  if (!rolesOf(user).pipeline) return <NoAccess />;
   return (
     <PageShell
       title="Send LPQ Invitation"

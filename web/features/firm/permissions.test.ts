@@ -2,6 +2,7 @@ import type { User } from '@shared/auth';
 import { FIRM_ROLES, type FirmRole } from '@shared/team';
 import { describe, expect, it } from 'vitest';
 import { allows } from '../../../server/policies/authorize';
+import { firmPolicies } from '../../../server/policies/firm.policy';
 import { requestPolicies } from '../../../server/policies/request.policy';
 import { requestPermissions } from './permissions';
 
@@ -29,13 +30,20 @@ describe('the request screen offers what the server’s policies allow, for ever
       });
       const facts = { firmId: FIRM_ID, currentVersion: 1, assigned };
       const expected = {
+        admin: allows(firmPolicies.manageFirm, user, undefined),
         pipeline: allows(requestPolicies.firmPipeline, user, facts),
         assigns: allows(requestPolicies.firmAssigns, user, facts),
         notes: allows(requestPolicies.firmNotes, user, facts),
         review: allows(requestPolicies.firmReviews, user, facts),
       };
       expect(
-        { pipeline: may.pipeline, assigns: may.assigns, notes: may.notes, review: may.review },
+        {
+          admin: may.admin,
+          pipeline: may.pipeline,
+          assigns: may.assigns,
+          notes: may.notes,
+          review: may.review,
+        },
         roles.join(','),
       ).toEqual(expected);
     }

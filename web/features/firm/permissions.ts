@@ -12,6 +12,8 @@ export function rolesOf(user: User | null) {
   return {
     userId: user?.id ?? '',
     roles,
+    /** firm.manageFirm: the firm profile, the custom sections' library and settings. */
+    admin: hasRole(roles, 'admin'),
     /** request.firmPipeline: invite, withdraw, resend, export the list as CSV. */
     pipeline: hasRole(roles, 'recruiter'),
     /** request.firmAssigns: choose a request's reviewers. */
