@@ -244,6 +244,15 @@ test('each firm reader gets their own slice, and only the actions their roles al
   await expect(conflicts.getByRole('row').filter({ hasText: 'Avery Whitfield' })).toHaveCount(1);
   await conflicts.goto('/firm/conflicts?status=issues');
   await expect(conflicts.getByText('No shared request is marked Issues found.')).toBeVisible();
+  // Opened by its address, the request shows the conflicts department only its part, and no hiring action.
+  await conflicts.goto(`/firm/requests/${w.assignedId}`);
+  await expect(conflicts.getByRole('tab', { name: 'Conflicts' })).toBeVisible();
+  await expect(conflicts.getByRole('tab')).toHaveCount(1);
+  await expect(
+    conflicts.getByRole('button', { name: /Mark Under Review|Mark Review Complete|Reviewers/ }),
+  ).toHaveCount(0);
+  await expect(conflicts.getByRole('heading', { name: 'Notes' })).toHaveCount(0);
+  await expect(conflicts.getByRole('heading', { name: 'Reviewers' })).toHaveCount(0);
   await conflicts.goto('/firm/self-identification');
   await expect(conflicts.getByRole('heading', { name: NO_ACCESS })).toBeVisible();
   await conflicts.close();

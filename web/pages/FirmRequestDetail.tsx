@@ -7,7 +7,6 @@ import { useMutation } from '@tanstack/react-query';
 import { lazy, Suspense, useDeferredValue, useEffect, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../components/ConfirmDialog';
-import { NoAccess } from '../components/NoAccess';
 import { PageShell } from '../components/PageShell';
 import { refreshRequests, useFirmRequest } from '../features/firm/api';
 import { PendingActions } from '../features/firm/PendingActions';
@@ -52,6 +51,7 @@ const RequestBody = lazy(() => import('../features/firm/RequestBody'));
 // Shown only when something went wrong: their code is not part of the header's.
 const VersionMissing = lazy(() => import('../features/firm/VersionMissing'));
 const NotFound = lazy(PAGES.NotFound);
+const NoAccess = lazy(() => import('../components/NoAccess').then((m) => ({ default: m.NoAccess })));
 const bodyLoader = (
   <Center py="xl">
     <Loader aria-label="Loading the package" />
@@ -236,7 +236,12 @@ export default function FirmRequestDetail() {
   };
 
   // A member whose roles reach no request (a diversity officer) opened it by its address.
-  if (request.isError && statusOf(request.error) === 403) return <NoAccess />;
+  if (request.isError && statusOf(request.error) === 403)
+    return (
+      <Suspense fallback={null}>
+        <NoAccess />
+      </Suspense>
+    );
   if (request.isError && statusOf(request.error) === 404 && asked === null)
     return (
       <Suspense fallback={null}>
