@@ -7,7 +7,7 @@ import {
   conflictsForm,
   diversityForm,
 } from '../server/modules/master-lpq/master-lpq.fixtures';
-import { latestMail, linkFrom, PASSWORD, uniqueEmail, verifyAddressByApi } from './helpers';
+import { certifyInDialog, latestMail, linkFrom, PASSWORD, uniqueEmail, verifyAddressByApi } from './helpers';
 
 /**
  * Issue 7 §6: axe (WCAG 2.0/2.1 A and AA) on every screen of both sides, in the states a user sees.
@@ -468,6 +468,7 @@ test.describe('toasts and dialogs', () => {
     await shared.getByRole('button', { name: 'Send update' }).click();
     await expect(page.getByRole('dialog', { name: 'Send Update' })).toBeVisible();
     await atBothWidths(page, 'send update dialog');
+    await certifyInDialog(page.getByRole('dialog', { name: 'Send Update' }), 'Dana Whitfield');
     await page
       .getByRole('dialog', { name: 'Send Update' })
       .getByRole('button', { name: 'Send Update' })

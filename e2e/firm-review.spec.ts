@@ -4,15 +4,8 @@ import { completeMasterLpq } from '../server/modules/master-lpq/master-lpq.fixtu
 import { inviteByApi, latestMail, linkFrom, PASSWORD, registerFirmByApi, uniqueEmail } from './helpers';
 
 const SHOTS = '/tmp/review-shots';
-const TABS = [
-  'Profile',
-  'Master LPQ',
-  'Position LPQ',
-  'Conflicts',
-  'Diversity',
-  'Business Plan',
-  'Documents',
-];
+// The hiring side's tabs: self-identification reaches the diversity officer only (PRODUCT.md §9).
+const TABS = ['Profile', 'Master LPQ', 'Position LPQ', 'Conflicts', 'Business Plan', 'Documents'];
 
 /** Everything a person reads on the review screen: the page, then each tab's panel in turn. */
 async function readableText(page: Page) {

@@ -104,6 +104,29 @@ export async function registerFirmByApi(request: APIRequestContext, overrides: R
   return email;
 }
 
+/**
+ * The signed-in firm admin (`admin`) invites a colleague with `roles` (PRODUCT.md §9), and the colleague
+ * accepts from the mailed /join link with `member` (a request context of their own, signed in by accepting).
+ */
+export async function addFirmMemberByApi(
+  admin: APIRequestContext,
+  member: APIRequestContext,
+  roles: string[],
+  name: { firstName: string; lastName: string } = { firstName: 'Dana', lastName: 'Reed' },
+) {
+  const email = uniqueEmail(roles.join('-'));
+  const invited = await admin.post('/api/firm/invitations', { data: { email, roles } });
+  expect(invited.status(), await invited.text()).toBe(201);
+  const token = new URL(
+    linkFrom(await latestMail(admin, email, 'member_invitation'), '/join'),
+  ).searchParams.get('token');
+  const accepted = await member.post('/api/auth/accept-invitation', {
+    data: { token, ...name, password: PASSWORD },
+  });
+  expect(accepted.status(), await accepted.text()).toBe(200);
+  return { email, id: ((await accepted.json()) as { id: string }).id };
+}
+
 /** The signed-in firm invites an address to 'Corporate Partner' with one required question ('why'); returns the request id. */
 export async function inviteByApi(
   request: APIRequestContext,

@@ -11,6 +11,7 @@ import {
 import { completeMasterLpq, conflictsForm } from '../server/modules/master-lpq/master-lpq.fixtures';
 import { TOASTS } from '../shared/texts';
 import {
+  certifyInDialog,
   inviteByApi,
   latestMail,
   linkFrom,
@@ -183,6 +184,7 @@ test('1. submitting the position LPQ is an event of its own; counters and badges
   await attorney.goto('/attorney/lpq-requests');
   await card(attorney).getByRole('button', { name: 'Share LPQ' }).click();
   const dialog = attorney.getByRole('dialog', { name: 'Share LPQ Package' });
+  await certifyInDialog(dialog, 'Dana Whitfield');
   await dialog.getByRole('button', { name: 'Share LPQ' }).click();
   await expect(attorney.getByText('LPQ Shared Successfully')).toBeVisible();
 
@@ -277,6 +279,7 @@ test('3. what changed reads one line per value; the attorney is told and sends t
 
   await notice.getByRole('button', { name: 'Send these changes' }).click();
   const dialog = attorney.getByRole('dialog', { name: 'Send Update' });
+  await certifyInDialog(dialog, 'Dana Whitfield');
   await dialog.getByRole('button', { name: 'Send Update' }).click();
   await expect(attorney.getByText('Update Sent')).toBeVisible();
   await expect(notice).toHaveCount(0);

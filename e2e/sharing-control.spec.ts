@@ -77,8 +77,10 @@ test('the attorney shares without diversity after a preview, sees the firm read,
 
   // The firm reads the package; the attorney sees the read on the card and in the access log.
   const detail = await firm.request.get(`/api/firm/lpq-requests/${requestId}`);
-  const pkg = (await detail.json()).package;
-  expect(pkg.diversityForm).toBeNull();
+  const { package: pkg, visibleParts } = await detail.json();
+  // Not shared, and not the registrant's to read in any case (PRODUCT.md §9): absent, never blanked.
+  expect(pkg).not.toHaveProperty('diversityForm');
+  expect(visibleParts).not.toContain('diversityForm');
   expect(pkg.version).toBe(1);
   await attorney.reload();
   await card.getByRole('button', { name: 'Access history' }).click();

@@ -1,7 +1,15 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
 import { answeredDisclosures } from '../server/modules/master-lpq/master-lpq.fixtures';
-import { inviteByApi, latestMail, linkFrom, PASSWORD, registerFirmByApi, uniqueEmail } from './helpers';
+import {
+  addFirmMemberByApi,
+  inviteByApi,
+  latestMail,
+  linkFrom,
+  PASSWORD,
+  registerFirmByApi,
+  uniqueEmail,
+} from './helpers';
 
 /**
  * Stored text is shown as text (issue 7): an attorney saves markup in every kind of form field, a firm
@@ -203,7 +211,18 @@ test('markup an attorney saves is shown literally to the firm, in every tab and 
     expect(res.ok(), `${url}: ${await res.text()}`).toBe(true);
   }
 
-  // The diversity form is shared only when ticked (PRODUCT.md §5): tick it, so its tab holds the markup too.
+  // The diversity form is shared only when ticked (PRODUCT.md §5), and only with a firm that has a diversity
+  // officer (§9): the firm adds one, and the attorney ticks it, so the officer's page holds the markup too.
+  const officerContext = await browser.newContext();
+  const officer = await officerContext.newPage();
+  officer.on('dialog', async (dialog) => {
+    dialogs.push(dialog.message());
+    await dialog.dismiss();
+  });
+  await addFirmMemberByApi(firm.request, officer.request, ['diversity'], {
+    firstName: 'Dana',
+    lastName: 'Reed',
+  });
   const shared = await attorney.request.post(`/api/attorney/lpq-requests/${requestId}/share`, {
     data: { include: { diversityForm: true } },
   });
@@ -217,20 +236,15 @@ test('markup an attorney saves is shown literally to the firm, in every tab and 
   // The firm reads every tab of the package.
   await firm.goto(`/firm/requests/${requestId}`);
   await expect(firm.getByRole('tab', { name: 'Profile' })).toBeVisible();
-  for (const tab of [
-    'Profile',
-    'Master LPQ',
-    'Position LPQ',
-    'Conflicts',
-    'Diversity',
-    'Business Plan',
-    'Documents',
-  ]) {
+  for (const tab of ['Profile', 'Master LPQ', 'Position LPQ', 'Conflicts', 'Business Plan', 'Documents']) {
     await firm.getByRole('tab', { name: tab }).click();
     const panel = firm.getByRole('tabpanel', { name: tab });
     await expect(panel.getByText(PAYLOAD).first(), `${tab} shows the markup as text`).toBeVisible();
     await expectNothingRan(firm);
   }
+
+  // Self-identification reaches the diversity officer only (§9): no Diversity tab for the hiring side.
+  await expect(firm.getByRole('tab', { name: 'Diversity' })).toHaveCount(0);
 
   // The PDF downloads, and the page still ran nothing.
   const [download] = await Promise.all([
@@ -243,5 +257,6 @@ test('markup an attorney saves is shown literally to the firm, in every tab and 
   expect(dialogs).toEqual([]);
 
   await firmContext.close();
+  await officerContext.close();
   await attorneyContext.close();
 });

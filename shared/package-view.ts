@@ -1,7 +1,6 @@
 import { POSITION_LABELS } from './attorney';
 import { BUSINESS_PLAN_FIELDS, BUSINESS_PLAN_STEPS, FIRM_STRUCTURE_LABELS } from './business-plan';
 import { formatDate, formatMoney, formatNumber, formatOption, formatText, linesOf } from './format';
-import { answerOf, FIRM_POSITION_LPQ_STATUS_LABELS } from './lpq';
 import {
   DISCLOSURE_FLAGS,
   DISCLOSURE_TEXT_FIELDS,
@@ -48,6 +47,7 @@ import {
   tableOf,
   topClientsTable,
 } from './package-view-parts';
+import { answerOf, FIRM_POSITION_LPQ_STATUS_LABELS } from './position-lpq';
 import {
   DIVERSITY_NOTICE,
   type FirmSpecificQuestions,

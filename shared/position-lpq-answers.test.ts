@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answerRecord, LPQ_MESSAGES } from './lpq';
+import { answerRecord, LPQ_MESSAGES } from './position-lpq';
 import { missingPositionLpqAnswers } from './position-lpq-answers';
 import type { FirmSpecificQuestions } from './requests';
 

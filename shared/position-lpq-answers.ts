@@ -1,3 +1,4 @@
+import { POSITION_LPQ_GROUPS } from './package-labels';
 import {
   FIRM_QUESTIONS_STEP,
   type FirmAnswers,
@@ -5,8 +6,7 @@ import {
   LPQ_STEPS,
   type LpqFormData,
   lpqCompleteFormDataSchema,
-} from './lpq';
-import { POSITION_LPQ_GROUPS } from './package-labels';
+} from './position-lpq';
 import type { FirmSpecificQuestions } from './requests';
 
 /** One answer Submit LPQ still needs, as the 'What is missing' panel lists it. */

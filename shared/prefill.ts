@@ -2,8 +2,8 @@ import { ONBOARDING_EMPLOYMENT_TYPES, type OnboardingValues, POSITION_LABELS, PO
 import type { BusinessPlanInput } from './business-plan';
 import { type ConflictsFormInput, conflictsFromMasterLpq } from './conflicts';
 import type { FileRef } from './files';
-import type { LpqFormData } from './lpq';
 import type { MasterLpqBody, MasterLpqInput } from './master-lpq';
+import type { LpqFormData } from './position-lpq';
 import type { PrefilledFields, PrefillSource } from './prefill-sources';
 
 /**

@@ -6,7 +6,7 @@ import { formatDate } from './format';
 import { LIMITS } from './limits';
 import { pageQuerySchema } from './paging';
 import type { SharedPackage } from './requests';
-import { type FirmRole, roleNames } from './team';
+import { type FirmRole, READABLE_PART_LABELS, type ReadablePart, roleNames } from './team';
 
 /**
  * The attorney's control over what was shared (PRODUCT.md §4–§6): the parts of a package, the access end
@@ -27,7 +27,8 @@ export const PACKAGE_PART_LABELS: Record<PackagePart, string> = {
 };
 
 /** What every package holds, whatever the attorney ticks. */
-export const ALWAYS_SHARED_LABELS = ['Profile', 'Master LPQ'] as const;
+export const ALWAYS_SHARED_PARTS = ['profile', 'masterLpq'] as const satisfies readonly ReadablePart[];
+export const ALWAYS_SHARED_LABELS = ALWAYS_SHARED_PARTS.map((part) => READABLE_PART_LABELS[part]);
 
 export const DIVERSITY_SHARE_NOTE =
   'Voluntary: firms use it only for diversity reporting, never for hiring decisions. It is shared only if you tick it.';

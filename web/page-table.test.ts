@@ -9,7 +9,7 @@ describe('pageAt: the page a first load opens (web/boot.ts)', () => {
 
   it('reads the id of a path with one, decoded as the router does', () => {
     expect(pageAt('/firm/requests/3f2a')).toMatchObject({ route: { page: 'FirmRequestDetail' }, id: '3f2a' });
-    expect(pageAt('/lpq/a%20b')).toMatchObject({ route: { page: 'LpqPage' }, id: 'a b' });
+    expect(pageAt('/lpq/a%20b')).toMatchObject({ route: { page: 'PositionLpqPage' }, id: 'a b' });
   });
 
   it('takes a trailing slash as the router does', () => {

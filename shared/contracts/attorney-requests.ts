@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { declineRequestSchema, lpqCompleteSchema, lpqSaveSchema } from '../lpq';
 import { pageQuerySchema } from '../paging';
+import { declineRequestSchema, lpqCompleteSchema, lpqSaveSchema } from '../position-lpq';
 import {
   ACCESS_ACTIONS,
   accessLogQuerySchema,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { POSITION_LPQ_STATUSES } from '../lpq';
+import { POSITION_LPQ_STATUSES } from '../position-lpq';
 import { PREFILL_SOURCES } from '../prefill-sources';
 import { QUESTION_TYPES, REQUEST_STATUSES } from '../requests';
 import { ACCESS_ACTIONS, PACKAGE_PARTS } from '../sharing';
@@ -34,7 +34,7 @@ export const packagePartsResponse = z.object(
   >,
 );
 
-/** PRODUCT.md §6: the attorney's view of a request (shared/lpq.ts AttorneyRequestItem). */
+/** PRODUCT.md §6: the attorney's view of a request (shared/position-lpq.ts AttorneyRequestItem). */
 export const attorneyRequestItemResponse = z.object({
   id: z.string(),
   firmName: z.string(),
@@ -101,7 +101,7 @@ export const sharePreviewResponse = sharedPackageResponse.extend({
   documentCount: z.number(),
 });
 
-/** GET /api/lpqs/{id} (shared/lpq.ts PositionLpq). */
+/** GET /api/lpqs/{id} (shared/position-lpq.ts PositionLpq). */
 export const positionLpqResponse = z.object({
   id: z.string(),
   requestId: z.string(),
@@ -110,7 +110,9 @@ export const positionLpqResponse = z.object({
   practiceArea: z.string(),
   status: z.enum(POSITION_LPQ_STATUSES),
   requestStatus: z.enum(REQUEST_STATUSES),
-  formData: storedDocument('The position LPQ answers, as lpqSaveSchema validated them (shared/lpq.ts)'),
+  formData: storedDocument(
+    'The position LPQ answers, as lpqSaveSchema validated them (shared/position-lpq.ts)',
+  ),
   firmSpecificQuestions: firmSpecificQuestionsResponse.nullable(),
   firmAnswers: storedDocument('Answers to the firm-specific questions, by question id'),
   updatedAt: timestamp(),

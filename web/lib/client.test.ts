@@ -3,7 +3,7 @@ import type { positionLpqContracts } from '@shared/contracts/attorney-requests';
 import type { authContracts } from '@shared/contracts/auth';
 import type { firmRequestContracts } from '@shared/contracts/firm';
 import type { formContracts } from '@shared/contracts/forms';
-import type { PositionLpq } from '@shared/lpq';
+import type { PositionLpq } from '@shared/position-lpq';
 import { afterEach, beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import type { z } from 'zod';
 import { ApiError, errorMessage, fieldErrors } from './api';

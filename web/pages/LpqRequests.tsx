@@ -11,7 +11,7 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
-import type { AttorneyRequestItem } from '@shared/lpq';
+import type { AttorneyRequestItem } from '@shared/position-lpq';
 import { revokeConsequence, SHARING_TOASTS } from '@shared/sharing';
 import { TOASTS } from '@shared/texts';
 import { IconInbox } from '@tabler/icons-react';

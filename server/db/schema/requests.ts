@@ -14,7 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { POSITION_LPQ_STATUSES } from '../../../shared/lpq';
+import { POSITION_LPQ_STATUSES } from '../../../shared/position-lpq';
 import { REQUEST_STATUSES } from '../../../shared/requests';
 import { type PackageParts, REVOCATION_CAUSES } from '../../../shared/sharing';
 import { CONFLICTS_STATUSES } from '../../../shared/team';

@@ -1,4 +1,4 @@
-import { LPQ_MESSAGES } from '@shared/lpq';
+import { LPQ_MESSAGES } from '@shared/position-lpq';
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { lpqRequests, positionLpqs } from '../../db/schema';

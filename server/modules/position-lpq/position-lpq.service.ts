@@ -7,7 +7,7 @@ import {
   LPQ_OPEN_REQUEST_STATUSES,
   type LpqFormData,
   type PositionLpq,
-} from '@shared/lpq';
+} from '@shared/position-lpq';
 import { type PositionLpqFacts, positionLpqPrefillMarks } from '@shared/prefill';
 import type { FirmSpecificQuestions } from '@shared/requests';
 import { isUuid } from '@shared/uuid';

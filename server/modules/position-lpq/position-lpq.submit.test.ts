@@ -1,4 +1,4 @@
-import { LPQ_MESSAGES } from '@shared/lpq';
+import { LPQ_MESSAGES } from '@shared/position-lpq';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { outbox, positionLpqs } from '../../db/schema';

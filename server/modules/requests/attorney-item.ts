@@ -1,4 +1,4 @@
-import type { AttorneyRequestItem, PositionLpqStatus } from '@shared/lpq';
+import type { AttorneyRequestItem, PositionLpqStatus } from '@shared/position-lpq';
 import type { FirmSpecificQuestions } from '@shared/requests';
 import type { PackageParts } from '@shared/sharing';
 import type { lpqRequests } from '../../db/schema';

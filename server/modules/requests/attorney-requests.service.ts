@@ -1,4 +1,4 @@
-import type { AttorneyRequestItem, AttorneyRequestSummary } from '@shared/lpq';
+import type { AttorneyRequestItem, AttorneyRequestSummary } from '@shared/position-lpq';
 import { REQUEST_MESSAGES } from '@shared/requests';
 import { defaultParts } from '@shared/sharing';
 import type { AppContext } from '../../context';

@@ -1,7 +1,7 @@
 import type { User } from '@shared/auth';
 import { objectUrlFor } from '@shared/files';
-import type { PositionLpqStatus } from '@shared/lpq';
 import { PAGE_MESSAGES } from '@shared/paging';
+import type { PositionLpqStatus } from '@shared/position-lpq';
 import type { FirmRole, ReadablePart } from '@shared/team';
 import { sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';

@@ -1,6 +1,6 @@
 import type { User } from '@shared/auth';
-import type { AttorneyRequestItem } from '@shared/lpq';
 import type { PageQuery } from '@shared/paging';
+import type { AttorneyRequestItem } from '@shared/position-lpq';
 import type { FirmRequestDetail, SharedPackage } from '@shared/requests';
 import { isUuid } from '@shared/uuid';
 import type { AppContext } from '../../context';

@@ -1,5 +1,5 @@
 import type { User } from '@shared/auth';
-import type { AttorneyRequestItem } from '@shared/lpq';
+import type { AttorneyRequestItem } from '@shared/position-lpq';
 import { type PositionLpqFacts, prefillPositionLpq } from '@shared/prefill';
 import { PACKAGE_SHARED_STATUSES, REQUEST_MESSAGES } from '@shared/requests';
 import {

@@ -1,7 +1,7 @@
 import { Alert, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import type { AttorneyRequestItem } from '@shared/lpq';
 import { describePackage } from '@shared/package-view';
+import type { AttorneyRequestItem } from '@shared/position-lpq';
 import type { PackageParts } from '@shared/sharing';
 import { IconEye } from '@tabler/icons-react';
 import { useMemo } from 'react';

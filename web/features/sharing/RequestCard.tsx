@@ -1,5 +1,5 @@
 import { Badge, Button, Card, Divider, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import type { AttorneyRequestItem } from '@shared/lpq';
+import type { AttorneyRequestItem } from '@shared/position-lpq';
 import {
   ATTORNEY_CARD_STATUS_LABELS,
   PACKAGE_SHARED_STATUSES,

@@ -16,7 +16,7 @@ import {
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { describeFirmProfile } from '@shared/firm-profile-view';
-import type { AttorneyRequestItem } from '@shared/lpq';
+import type { AttorneyRequestItem } from '@shared/position-lpq';
 import { ALWAYS_SHARED_LABELS, PACKAGE_PART_LABELS, PACKAGE_PARTS, type PackageParts } from '@shared/sharing';
 import { IconBuildingSkyscraper, IconFileText, IconRefresh } from '@tabler/icons-react';
 import { useId, useState } from 'react';

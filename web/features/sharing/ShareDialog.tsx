@@ -12,10 +12,10 @@ import {
   TextInput,
 } from '@mantine/core';
 import { todayUtc } from '@shared/calendar';
-import type { AttorneyRequestItem } from '@shared/lpq';
 import { missingAnswers } from '@shared/master-lpq-answers';
+import type { AttorneyRequestItem } from '@shared/position-lpq';
 import {
-  ALWAYS_SHARED_LABELS,
+  ALWAYS_SHARED_PARTS,
   DIVERSITY_SHARE_NOTE,
   PACKAGE_PART_LABELS,
   PACKAGE_PARTS,
@@ -23,22 +23,38 @@ import {
   SHARING_TOASTS,
   shareSummary,
 } from '@shared/sharing';
+import { READABLE_PART_LABELS } from '@shared/team';
 import { TOASTS } from '@shared/texts';
 import { IconEye } from '@tabler/icons-react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { errorMessage, fieldErrors } from '../../lib/api';
 import { showToast } from '../../lib/toast';
 import { useMasterLpq } from '../attorney/queries';
 import { masterLpqFieldHref } from '../questionnaires/master-lpq-form';
 import { WhatIsMissing } from '../questionnaires/WhatIsMissing';
 import { CertificationField, useCertification } from './CertificationField';
-import { useSendUpdate, useSharePreview, useShareRequest } from './queries';
+import { AudienceLine, AudienceState, diversityRefusalOf } from './PartAudience';
+import { useRequestAudience, useSendUpdate, useSharePreview, useShareRequest } from './queries';
 
 const PreviewModal = lazy(() => import('./PreviewModal'));
 
 const HINTS: Partial<Record<keyof PackageParts, string>> = {
   documents: 'Your resume and the documents listed in your Master LPQ.',
 };
+
+/** A tick box's description: what the part is, then who at the firm reads it, each on its own line. */
+function PartDescription(props: { note?: string | null; children?: ReactNode }) {
+  return (
+    <>
+      {props.note && (
+        <Text span display="block" inherit>
+          {props.note}
+        </Text>
+      )}
+      {props.children}
+    </>
+  );
+}
 
 /**
  * PRODUCT.md §4: the share dialog (and, for a shared request, 'Send update'): each part of the package
@@ -52,13 +68,18 @@ export function ShareDialog(props: {
 }) {
   const { item, mode } = props;
   const preview = useSharePreview(item?.id ?? null);
+  // PRODUCT.md §9: before sharing, who at the firm reads each part; the diversity tick waits for the answer.
+  const audience = useRequestAudience(item?.id ?? null);
+  const refusal = diversityRefusalOf(audience.data);
   const masterLpq = useMasterLpq();
   // PRODUCT.md §5: sharing needs a complete master LPQ; the panel links to each missing answer.
   const missing = item && masterLpq.isSuccess ? missingAnswers(masterLpq.data ?? {}) : [];
   const share = useShareRequest();
   const update = useSendUpdate();
   const mutation = mode === 'share' ? share : update;
-  const [include, setInclude] = useState<PackageParts | null>(null);
+  const [chosen, setInclude] = useState<PackageParts | null>(null);
+  // A firm that cannot receive the diversity form never gets it, whatever was ticked or sent before.
+  const include = chosen && { ...chosen, diversityForm: chosen.diversityForm && !refusal };
   // The parent keys this dialog by request, so each request opens with fresh state.
   const [accessUntil, setAccessUntil] = useState(item?.accessUntil ?? '');
   const [previewing, setPreviewing] = useState(false);
@@ -139,27 +160,41 @@ export function ShareDialog(props: {
               <Text component="legend" size="sm" fw={600} mb={4}>
                 What {item?.firmName} receives
               </Text>
-              {ALWAYS_SHARED_LABELS.map((label) => (
-                <Checkbox key={label} label={label} checked disabled description="Always included" />
-              ))}
-              {PACKAGE_PARTS.map((part) => (
+              <AudienceState audience={audience} firmName={item?.firmName ?? 'the firm'} />
+              {ALWAYS_SHARED_PARTS.map((part) => (
                 <Checkbox
                   key={part}
-                  label={PACKAGE_PART_LABELS[part]}
-                  checked={include[part]}
-                  disabled={!available[part] || mutation.isPending}
+                  label={READABLE_PART_LABELS[part]}
+                  checked
+                  disabled
                   description={
-                    !available[part]
-                      ? part === 'diversityForm'
-                        ? 'You have not submitted the diversity form.'
-                        : 'Nothing saved yet.'
-                      : part === 'diversityForm'
-                        ? DIVERSITY_SHARE_NOTE
-                        : HINTS[part]
+                    <PartDescription note="Always included">
+                      <AudienceLine audience={audience.data} part={part} />
+                    </PartDescription>
                   }
-                  onChange={(e) => setInclude({ ...include, [part]: e.currentTarget.checked })}
                 />
               ))}
+              {PACKAGE_PARTS.map((part) => {
+                // The diversity tick waits for the firm's answer, and stays off when it cannot receive it.
+                const locked = part === 'diversityForm' && (!!refusal || audience.isLoading);
+                return (
+                  <Checkbox
+                    key={part}
+                    label={PACKAGE_PART_LABELS[part]}
+                    checked={include[part]}
+                    disabled={!available[part] || locked || mutation.isPending}
+                    description={
+                      <PartDescription note={partNote(part, available[part], refusal)}>
+                        {/* The refusal says who cannot read it; a line of roles would repeat it. */}
+                        {!(part === 'diversityForm' && refusal) && (
+                          <AudienceLine audience={audience.data} part={part} />
+                        )}
+                      </PartDescription>
+                    }
+                    onChange={(e) => setInclude({ ...include, [part]: e.currentTarget.checked })}
+                  />
+                );
+              })}
             </Stack>
           )}
           <TextInput
@@ -217,4 +252,13 @@ export function ShareDialog(props: {
       )}
     </>
   );
+}
+
+/** The first line under a part's tick box: why it cannot go, or what it is. */
+function partNote(part: keyof PackageParts, available: boolean, refusal: string | null) {
+  if (part === 'diversityForm') {
+    if (refusal) return refusal;
+    return available ? DIVERSITY_SHARE_NOTE : 'You have not submitted the diversity form.';
+  }
+  return available ? HINTS[part] : 'Nothing saved yet.';
 }

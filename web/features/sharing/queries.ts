@@ -139,6 +139,19 @@ export const useSharePreview = (id: string | null, include?: Partial<PackagePart
   });
 };
 
+/**
+ * PRODUCT.md §9: who at the firm reads each part, and whether it can receive the diversity form. Under the
+ * list's key and never kept: the firm may have changed its members or settings since the dialog last opened.
+ */
+export const useRequestAudience = (id: string | null) =>
+  useQuery({
+    queryKey: [SHARING_PATHS.requests, id, 'audience'],
+    queryFn: () => api('GET /api/attorney/lpq-requests/:id/audience', { params: { id: String(id) } }),
+    enabled: !!id,
+    staleTime: 0,
+    gcTime: 0,
+  });
+
 type ShareBody = BodyOf<'POST /api/attorney/lpq-requests/:id/share'>;
 
 /** Refreshes what a change of a shared request touches, its access history included. */

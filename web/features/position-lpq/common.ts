@@ -1,4 +1,4 @@
-import type { LpqFormData } from '@shared/lpq';
+import type { LpqFormData } from '@shared/position-lpq';
 import type { ReactNode } from 'react';
 
 /** A text input's props for one answer: its name, value, error, prefill mark and change handler. */
@@ -11,7 +11,7 @@ export type LpqTextProps = {
   description: ReactNode;
 };
 
-/** What each step of the position LPQ (pages/LpqPage) reads and writes. */
+/** What each step of the position LPQ (pages/PositionLpqPage) reads and writes. */
 export type LpqStepProps = {
   formData: LpqFormData;
   readOnly: boolean;
