@@ -8,7 +8,7 @@ import {
   conflictsForm,
   diversityForm,
 } from '../server/modules/master-lpq/master-lpq.fixtures';
-import { latestMail, linkFrom, PASSWORD, uniqueEmail, verifyAddressByApi } from './helpers';
+import { addFirmMemberByApi, PASSWORD, registerFirmByApi, uniqueEmail, verifyAddressByApi } from './helpers';
 
 /**
  * PRODUCT.md §9, the firm's readers: a recruiter assigns a reviewer, who reads only that request and only
@@ -43,19 +43,10 @@ async function checkScreen(page: Page, name: string) {
 
 type Member = { context: APIRequestContext; email: string; name: string };
 
-/** The admin invites an address with roles; the invitee accepts through the mailed token, with a new account. */
+/** A colleague with `roles`, invited by the admin and signed in by accepting (e2e/helpers.ts). */
 async function addMember(admin: APIRequestContext, roles: string[], firstName: string): Promise<Member> {
-  const email = uniqueEmail(`team-${roles[0]}`);
-  const invited = await admin.post('/api/firm/invitations', { data: { email, roles } });
-  expect(invited.status(), await invited.text()).toBe(201);
   const context = await request.newContext({ baseURL });
-  const token = new URL(
-    linkFrom(await latestMail(context, email, 'member_invitation'), '/join'),
-  ).searchParams.get('token');
-  const accepted = await context.post('/api/auth/accept-invitation', {
-    data: { token, firstName, lastName: 'Reed', password: PASSWORD },
-  });
-  expect(accepted.status(), await accepted.text()).toBe(200);
+  const { email } = await addFirmMemberByApi(admin, context, roles, { firstName, lastName: 'Reed' });
   return { context, email, name: `${firstName} Reed` };
 }
 
@@ -72,22 +63,7 @@ type World = {
 /** A firm with four readers, and an attorney who shared two requests: the first with every part. */
 async function setUp(): Promise<World> {
   const recruiter = await request.newContext({ baseURL });
-  const firmEmail = uniqueEmail('team-firm');
-  const registered = await recruiter.post('/api/register/firm', {
-    data: {
-      firmName: 'Arden & Vale LLP',
-      headquartersAddress: '200 Park Avenue, New York, NY',
-      offices: [{ city: 'New York', state: 'NY', numberOfAttorneys: 40 }],
-      contactPersonName: 'Morgan Vale',
-      contactPersonTitle: 'Recruiting Director',
-      email: firmEmail,
-      contactPhone: '+1 212 555 0199',
-      password: PASSWORD,
-      agreeToTerms: true,
-    },
-  });
-  expect(registered.status()).toBe(201);
-  await verifyAddressByApi(recruiter, firmEmail);
+  await registerFirmByApi(recruiter);
   const reviewer = await addMember(recruiter, ['reviewer'], 'Riley');
   const idleReviewer = await addMember(recruiter, ['reviewer'], 'Quinn');
   const conflicts = await addMember(recruiter, ['conflicts'], 'Casey');
@@ -274,22 +250,7 @@ test('each firm reader gets their own slice, and only the actions their roles al
 
 test('a diversity officer without shared forms sees an empty state', async ({ browser }) => {
   const admin = await request.newContext({ baseURL });
-  const email = uniqueEmail('team-empty');
-  const res = await admin.post('/api/register/firm', {
-    data: {
-      firmName: 'Quiet & Co LLP',
-      headquartersAddress: '1 Main Street, Boston, MA',
-      offices: [{ city: 'Boston', state: 'MA', numberOfAttorneys: 5 }],
-      contactPersonName: 'Sam Quiet',
-      contactPersonTitle: 'Partner',
-      email,
-      contactPhone: '+1 617 555 0101',
-      password: PASSWORD,
-      agreeToTerms: true,
-    },
-  });
-  expect(res.status()).toBe(201);
-  await verifyAddressByApi(admin, email);
+  await registerFirmByApi(admin, { firmName: 'Quiet & Co LLP' });
   const officer = await addMember(admin, ['diversity'], 'Drew');
   const page = await pageAs(browser, officer.context);
   await page.goto('/firm/self-identification');
