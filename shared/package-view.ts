@@ -232,7 +232,8 @@ function positionLpqGroups(pkg: SharedPackage, questions: FirmSpecificQuestions 
   return groups;
 }
 
-function conflictsGroups(form: Json): Group[] {
+/** The conflicts form in groups: the package's Conflicts tab, and the conflicts view (PRODUCT.md §9). */
+export function conflictsGroups(form: Json): Group[] {
   return [
     ...group('Basic Information', rowsOf(form, CONFLICTS_BASIC_FIELDS)),
     ...group('Current Clients', [], tableOf(listOf(form.currentClients), CURRENT_CLIENT_FIELDS)),

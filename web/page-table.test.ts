@@ -35,6 +35,15 @@ describe('pageAt: the page a first load opens (web/boot.ts)', () => {
     expect(data?.(review.id, new URLSearchParams('version=2'))).toEqual(['/api/firm/lpq-requests/r-1/notes']);
   });
 
+  it('opens the conflicts view and the self-identification page with the data their queries fetch', () => {
+    const conflicts = pageAt('/firm/conflicts/r-1')!;
+    expect(conflicts.route.page).toBe('FirmConflictsView');
+    const data = 'data' in conflicts.route ? conflicts.route.data : undefined;
+    expect(data?.(conflicts.id, new URLSearchParams())).toEqual(['/api/firm/lpq-requests/r-1/conflicts']);
+    expect(pageAt('/firm/conflicts')?.route.page).toBe('FirmConflicts');
+    expect(pageAt('/firm/self-identification')?.route.page).toBe('FirmSelfIdentification');
+  });
+
   it('has one entry per path', () => {
     const paths = [...PUBLIC_PAGES, ...PROTECTED].map((r) => r.path);
     expect(new Set(paths).size).toBe(paths.length);

@@ -34,6 +34,9 @@ export const PAGES = {
   FirmRequestNew: () => import('./pages/FirmRequestNew'),
   FirmRequestDetail: () => import('./pages/FirmRequestDetail'),
   FirmCustomSections: () => import('./pages/FirmCustomSections'),
+  FirmConflicts: () => import('./pages/FirmConflicts'),
+  FirmConflictsView: () => import('./pages/FirmConflictsView'),
+  FirmSelfIdentification: () => import('./pages/FirmSelfIdentification'),
   AccountSecurity: () => import('./pages/AccountSecurity'),
   FirmTeam: () => import('./pages/FirmTeam'),
   FirmSettings: () => import('./pages/FirmSettings'),
@@ -97,6 +100,20 @@ export const PROTECTED: { path: string; page: PageName; user?: UserType; data?: 
   { path: '/firm/custom-sections', page: 'FirmCustomSections', user: 'firm' },
   { path: '/firm/team', page: 'FirmTeam', user: 'firm' },
   { path: '/firm/settings', page: 'FirmSettings', user: 'firm' },
+  // PRODUCT.md §9: the conflicts department's and the diversity officer's pages (their roles: 403 otherwise).
+  { path: '/firm/conflicts', page: 'FirmConflicts', user: 'firm' },
+  {
+    path: '/firm/conflicts/:id',
+    page: 'FirmConflictsView',
+    user: 'firm',
+    data: (id) => [apiUrl('GET /api/firm/lpq-requests/:id/conflicts', { params: { id } })],
+  },
+  {
+    path: '/firm/self-identification',
+    page: 'FirmSelfIdentification',
+    user: 'firm',
+    data: () => [apiUrl('GET /api/firm/self-identification')],
+  },
   {
     path: '/account/security',
     page: 'AccountSecurity',

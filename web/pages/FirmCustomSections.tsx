@@ -105,6 +105,7 @@ export default function FirmCustomSections() {
       }),
   });
 
+  // PRODUCT.md §9: the library is the admins' to keep (firm.manageFirm); recruiters pick from it when inviting.
   return (
     <PageShell
       title="Custom Sections"

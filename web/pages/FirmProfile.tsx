@@ -224,6 +224,7 @@ function FirmProfileForm({ profile, email }: { profile: FirmProfileData | null; 
 export default function FirmProfile() {
   const { user } = useAuth();
   const profile = useFirmProfile();
+  // PRODUCT.md §9: the firm profile is the admins' to edit (firm.manageFirm).
   return (
     <PageShell
       title="Firm Profile"

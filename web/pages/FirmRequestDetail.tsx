@@ -10,10 +10,12 @@ import { ConfirmDialog } from '../components/ConfirmDialog';
 import { PageShell } from '../components/PageShell';
 import { refreshRequests, useFirmRequest } from '../features/firm/api';
 import { PendingActions } from '../features/firm/PendingActions';
+import { requestPermissions } from '../features/firm/permissions';
 import type { RequestViewProps } from '../features/firm/RequestBody';
 import { RequestBadges } from '../features/firm/StatusBadge';
 import { useAfterFirstPaint } from '../lib/after-paint';
 import { errorMessage, statusOf } from '../lib/api';
+import { useAuth } from '../lib/auth';
 import { api, apiUrl } from '../lib/client';
 import { formatDate } from '../lib/format';
 import { showToast } from '../lib/toast';
@@ -49,6 +51,7 @@ const RequestBody = lazy(() => import('../features/firm/RequestBody'));
 // Shown only when something went wrong: their code is not part of the header's.
 const VersionMissing = lazy(() => import('../features/firm/VersionMissing'));
 const NotFound = lazy(PAGES.NotFound);
+const NoAccess = lazy(() => import('../components/NoAccess').then((m) => ({ default: m.NoAccess })));
 const bodyLoader = (
   <Center py="xl">
     <Loader aria-label="Loading the package" />
@@ -70,6 +73,8 @@ function Info({ label, value }: { label: string; value: string | null | undefine
 }
 
 function RequestView({ request, loadingVersion, onPickVersion }: RequestViewProps) {
+  // PRODUCT.md §9: only the actions the member's roles allow are offered (the server refuses the rest).
+  const may = requestPermissions(useAuth().user, request);
   const [confirming, setConfirming] = useState<ReviewStatus | null>(null);
   const move = useMutation({
     mutationFn: (status: ReviewStatus) =>
@@ -116,25 +121,29 @@ function RequestView({ request, loadingVersion, onPickVersion }: RequestViewProp
             )}
           </Stack>
           <Group gap="xs">
-            <PendingActions request={request} />
+            {may.pipeline && <PendingActions request={request} />}
             {pkg && (
               <>
-                <Button
-                  variant="default"
-                  leftSection={<IconEye size={16} aria-hidden />}
-                  disabled={!can('reviewed')}
-                  onClick={() => setConfirming('reviewed')}
-                >
-                  Mark Under Review
-                </Button>
-                <Button
-                  variant="default"
-                  leftSection={<IconCheck size={16} aria-hidden />}
-                  disabled={!can('completed')}
-                  onClick={() => setConfirming('completed')}
-                >
-                  Mark Review Complete
-                </Button>
+                {may.review && (
+                  <>
+                    <Button
+                      variant="default"
+                      leftSection={<IconEye size={16} aria-hidden />}
+                      disabled={!can('reviewed')}
+                      onClick={() => setConfirming('reviewed')}
+                    >
+                      Mark Under Review
+                    </Button>
+                    <Button
+                      variant="default"
+                      leftSection={<IconCheck size={16} aria-hidden />}
+                      disabled={!can('completed')}
+                      onClick={() => setConfirming('completed')}
+                    >
+                      Mark Review Complete
+                    </Button>
+                  </>
+                )}
                 <Button
                   component="a"
                   // The version on screen, so the PDF is what the reader is looking at.
@@ -226,6 +235,13 @@ export default function FirmRequestDetail() {
     });
   };
 
+  // A member whose roles reach no request (a diversity officer) opened it by its address.
+  if (request.isError && statusOf(request.error) === 403)
+    return (
+      <Suspense fallback={null}>
+        <NoAccess />
+      </Suspense>
+    );
   if (request.isError && statusOf(request.error) === 404 && asked === null)
     return (
       <Suspense fallback={null}>

@@ -316,6 +316,7 @@ export default function FirmRequestNew() {
   const profile = useFirmProfile();
   const sections = useCustomSections();
   const loading = profile.isLoading || sections.isLoading;
+  // PRODUCT.md §9: inviting is the recruiter's (request.firmPipeline); anyone else would be refused on send.
   return (
     <PageShell
       title="Send LPQ Invitation"

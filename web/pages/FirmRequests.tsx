@@ -2,14 +2,15 @@ import { Button, Center, Group, Loader, Paper, Select, Stack, Text, TextInput } 
 import { useDebouncedValue } from '@mantine/hooks';
 import { FIRM_REQUEST_SORT_LABELS, FIRM_REQUEST_SORTS, type FirmRequestSort } from '@shared/firm-pipeline';
 import { REQUEST_STATUS_LABELS, REQUEST_STATUSES, type RequestStatus } from '@shared/requests';
-import { hasRole } from '@shared/team';
 import { IconDownload, IconSearch, IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { NoAccess } from '../components/NoAccess';
 import { PageShell } from '../components/PageShell';
 import { requestsQuery, useRequestPages } from '../features/firm/api';
+import { memberCan } from '../features/firm/permissions';
 import { RequestsTable } from '../features/firm/RequestsTable';
-import { onlyAssigned, rolesOf } from '../features/team/access';
+import { statusOf } from '../lib/api';
 import { useAuth } from '../lib/auth';
 import { apiUrl } from '../lib/client';
 
@@ -20,16 +21,36 @@ const STATUS_OPTIONS = [
 ];
 const SORT_OPTIONS = FIRM_REQUEST_SORTS.map((s) => ({ value: s, label: FIRM_REQUEST_SORT_LABELS[s] }));
 
+/** The list's heading and empty state for each kind of reader (PRODUCT.md §9: the server narrows the list). */
+function listTexts(member: ReturnType<typeof memberCan>) {
+  if (member.assignedOnly)
+    return {
+      title: 'Assigned to Me',
+      subtitle: 'The requests your firm assigned you to review.',
+      empty: 'No requests are assigned to you yet',
+      emptyDetail: 'When a recruiter assigns you a request, it appears here and you receive an email.',
+    };
+  if (member.conflictsOnly)
+    return {
+      title: 'Shared Requests',
+      subtitle: 'Requests whose packages were shared with your firm.',
+      empty: 'No packages have been shared yet',
+      emptyDetail: 'Shared requests appear here and in your conflicts queue.',
+    };
+  return {
+    title: 'LPQ Requests',
+    subtitle: 'Every invitation your firm has sent.',
+    empty: 'No invitations sent yet',
+    emptyDetail: 'Invite an attorney to share their LPQ for one of your open positions.',
+  };
+}
+
 /**
  * PRODUCT.md §4, §6: every sent request, filtered by status, searched by attorney or position, sorted,
- * 50 at a time (the server pages with a cursor), and exported as CSV with the same filter.
+ * 50 at a time (the server pages with a cursor), and exported as CSV with the same filter. A reviewer's
+ * list holds only the requests assigned to them (§9); sending and exporting are the recruiter's.
  */
 export default function FirmRequests() {
-  const { user } = useAuth();
-  const roles = rolesOf(user);
-  // PRODUCT.md §9: sending, and the CSV export, are the recruiters'; a reviewer sees the requests assigned to them.
-  const recruits = hasRole(roles, 'recruiter');
-  const assignedOnly = onlyAssigned(roles);
   const [status, setStatus] = useState<RequestStatus | null>(null);
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<FirmRequestSort>('-sent');
@@ -38,16 +59,17 @@ export default function FirmRequests() {
   const pages = useRequestPages(filters);
   const rows = pages.data?.pages.flatMap((p) => p.items) ?? [];
   const filtered = Boolean(status || q.trim());
+  const member = memberCan(useAuth().user);
+  const texts = listTexts(member);
 
+  if (pages.isError && statusOf(pages.error) === 403) return <NoAccess />;
   return (
     <PageShell
-      title={assignedOnly ? 'Assigned to me' : 'LPQ Requests'}
-      subtitle={
-        assignedOnly ? 'The requests you were asked to review.' : 'Every invitation your firm has sent.'
-      }
+      title={texts.title}
+      subtitle={texts.subtitle}
       back={{ to: '/firm/dashboard', label: 'Back to Dashboard' }}
       actions={
-        recruits && (
+        member.pipeline && (
           <Group gap="xs">
             <Button
               component="a"
@@ -120,17 +142,13 @@ export default function FirmRequests() {
             <Text c="dimmed" ta="center" py="lg">
               No requests match your search.
             </Text>
-          ) : assignedOnly ? (
-            <Text c="dimmed" ta="center" py="lg">
-              No requests are assigned to you yet. You are emailed when one is.
-            </Text>
           ) : (
             <Stack align="center" gap="sm" py="lg">
-              <Text fw={500}>No invitations sent yet</Text>
+              <Text fw={500}>{texts.empty}</Text>
               <Text c="dimmed" size="sm" ta="center">
-                Invite an attorney to share their LPQ for one of your open positions.
+                {texts.emptyDetail}
               </Text>
-              {recruits && (
+              {member.pipeline && (
                 <Button
                   component={Link}
                   to="/firm/requests/new"

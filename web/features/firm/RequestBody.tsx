@@ -2,13 +2,16 @@ import { Divider, Grid, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/c
 import { describePackage } from '@shared/package-view';
 import type { FirmRequestDetail as Detail } from '@shared/requests';
 import { useMemo, useState } from 'react';
+import { useAuth } from '../../lib/auth';
 import { AuditTrailActions } from '../record/AuditTrailActions';
 import { CertificationBar } from './CertificationBar';
 import { PackageChanges } from './PackageChanges';
 import { PackageTabs } from './PackageTabs';
 import { SummaryCard } from './PackageView';
+import { requestPermissions } from './permissions';
 import { FirmQuestionsCard, RevokedNotice } from './RequestFacts';
 import { RequestNotes, RequestTimeline } from './RequestPipeline';
+import { ReviewersCard } from './ReviewerPicker';
 import { VersionBar } from './VersionBar';
 
 /** The review screen's request, as the page and its lazy body both take it. */
@@ -18,8 +21,12 @@ export type RequestViewProps = {
   onPickVersion: (version: number) => void;
 };
 
-/** Below the header: the version bar, the summary, the shared package, the timeline, notes and questions. */
+/**
+ * Below the header: the reviewers, the version bar, the summary, the shared package (only the parts the
+ * reader's roles reach: the server leaves the others out), the timeline, notes and questions.
+ */
 export default function RequestBody({ request, loadingVersion, onPickVersion }: RequestViewProps) {
+  const may = requestPermissions(useAuth().user, request);
   const [comparing, setComparing] = useState<{ from?: number } | null>(null);
   const attorney = request.attorneyName ?? request.attorneyEmail;
   const pkg = request.package;
@@ -36,6 +43,9 @@ export default function RequestBody({ request, loadingVersion, onPickVersion }: 
   );
   return (
     <>
+      {/* The conflicts department reads a request only for its conflicts form: reviewers are not its business. */}
+      {(may.assigns || may.notes) && <ReviewersCard request={request} canAssign={may.assigns} />}
+
       {pkg && pkg.versions.length > 1 && (
         <VersionBar
           request={request}
@@ -74,7 +84,7 @@ export default function RequestBody({ request, loadingVersion, onPickVersion }: 
         )}
       </Paper>
       <Grid gap="lg">
-        <Grid.Col span={{ base: 12, md: 4 }}>
+        <Grid.Col span={{ base: 12, md: may.notes ? 4 : 12 }}>
           <Paper withBorder p={{ base: 'md', sm: 'lg' }} h="100%">
             <Title order={2} fz="h4" mb="md">
               Timeline
@@ -84,14 +94,17 @@ export default function RequestBody({ request, loadingVersion, onPickVersion }: 
             <AuditTrailActions target={{ side: 'firm', requestId: request.id }} />
           </Paper>
         </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 8 }}>
-          <Paper withBorder p={{ base: 'md', sm: 'lg' }} h="100%" miw={0}>
-            <Title order={2} fz="h4" mb="md">
-              Notes
-            </Title>
-            <RequestNotes requestId={request.id} />
-          </Paper>
-        </Grid.Col>
+        {/* Notes are the hiring side's: admins, recruiters and the assigned reviewers (request.firmNotes). */}
+        {may.notes && (
+          <Grid.Col span={{ base: 12, md: 8 }}>
+            <Paper withBorder p={{ base: 'md', sm: 'lg' }} h="100%" miw={0}>
+              <Title order={2} fz="h4" mb="md">
+                Notes
+              </Title>
+              <RequestNotes requestId={request.id} />
+            </Paper>
+          </Grid.Col>
+        )}
       </Grid>
 
       <SimpleGrid cols={1} spacing="lg">

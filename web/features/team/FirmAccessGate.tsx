@@ -3,7 +3,8 @@ import { TEAM_MESSAGES } from '@shared/team';
 import { ACCESS_TEXTS } from '@shared/team-texts';
 import { IconLock, IconLogout } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { NoAccess } from '../../components/NoAccess';
 import { useAuth, useLogout } from '../../lib/auth';
 import { firmAccess } from './access';
 
@@ -52,13 +53,6 @@ export function FirmAccessGate({ path, children }: { path: string; children: Rea
   if (!user) return <>{children}</>;
   const access = firmAccess(user, path);
   if (access.kind === 'no-firm') return <NoFirm />;
-  if (access.kind === 'no-access')
-    return (
-      <AccessState title={ACCESS_TEXTS.noAccessTitle} body={ACCESS_TEXTS.noAccessBody(access.roles)}>
-        <Button component={Link} to="/firm/dashboard">
-          Go to your dashboard
-        </Button>
-      </AccessState>
-    );
+  if (access.kind === 'no-access') return <NoAccess roles={access.roles} />;
   return <>{children}</>;
 }
