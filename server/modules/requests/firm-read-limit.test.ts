@@ -1,8 +1,9 @@
 import { FIRM_READ_LIMIT, SHARING_MESSAGES } from '@shared/sharing';
 import { eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
+import { loadConfig } from '../../config';
 import { accessEvents, auditEvents, rateLimits } from '../../db/schema';
-import { describeEachDb } from '../../test/harness';
+import { describeEachDb, testConfig } from '../../test/harness';
 import { addFirmMember } from '../team/team.factories';
 import { sendRequest } from './sharing.test-support';
 import { sharingControlClient } from './sharing-control.test-support';
@@ -87,3 +88,26 @@ describeEachDb('firm reads of one request: rate limited', (t) => {
     expect(await eventsOf(w.requestId, w.firm.user.id)).toBe(max);
   }, 120_000);
 });
+
+/** FIRM_READ_LIMIT_PER_MINUTE sets the limit (a load test raises it); unset, FIRM_READ_LIMIT. */
+describeEachDb(
+  'firm reads of one request: the configured limit',
+  (t) => {
+    const { post, get, world } = sharingControlClient(t);
+
+    it('reads the limit from the config, the hot read and the other paths alike', async () => {
+      const env = { NODE_ENV: 'test', PUBLIC_URL: 'http://localhost:3000' };
+      expect(loadConfig(env).rateLimit.firmReadsPerMinute).toBe(FIRM_READ_LIMIT.perMinute);
+      expect(loadConfig({ ...env, FIRM_READ_LIMIT_PER_MINUTE: '3' }).rateLimit.firmReadsPerMinute).toBe(3);
+
+      const w = await world();
+      expect((await post(w.attorney, `${w.base}/share`)).statusCode).toBe(200);
+      expect((await get(w.firm, w.firmUrl)).statusCode).toBe(200);
+      expect((await get(w.firm, `${w.firmUrl}/changes?from=1&to=1`)).statusCode).toBe(200);
+      expect((await get(w.firm, w.firmUrl)).statusCode).toBe(200);
+      expect((await get(w.firm, w.firmUrl)).statusCode).toBe(429);
+      expect((await get(w.firm, `${w.firmUrl}/package.pdf`)).statusCode).toBe(429);
+    });
+  },
+  { config: { rateLimit: { ...testConfig().rateLimit, firmReadsPerMinute: 3 } } },
+);
