@@ -197,6 +197,9 @@ app.get('/api/firm/lpq-requests/:id', async (request, reply) => {
       version: null,
       today: todayUtc(),
       kind: 'package_view',
+      // The same count of the read as the app's, with the bench's raised limit.
+      readLimit: 1_000_000_000,
+      readWindowSeconds: 60,
     }),
   );
   if (!allowed(reply, row, 'firm')) return reply;

@@ -6,7 +6,8 @@
  * - attorney-big: 500 shared requests with frozen packages and 1,000,000 access events; attorney-small:
  *   60 shared requests (a full 50-row page of the request list) and 1,000 access events. Each attorney's events are spaced (20 s, 10 min) so that
  *   reads of one request are over 30 minutes apart: every read is its own access log entry for both (the
- *   same 200-entry page).
+ *   same 200-entry page). Their events are inserted without the access log's trigger; the caller rebuilds
+ *   the entries once (access_log_entries_backfill()) after seeding.
  */
 import type pg from 'pg';
 import { completeMasterLpq } from '../server/modules/master-lpq/master-lpq.fixtures';
@@ -19,6 +20,78 @@ export const scaleEmail = (name: string) => `${name}@scale.example.com`;
 
 const id = (nameSql: string) =>
   `(overlay(overlay(md5(${nameSql}) placing '4' from 13) placing '8' from 17))::uuid`;
+
+/**
+ * Issue 32, item 7: the access log's cost against the reads behind it. Three attorneys with the same 200
+ * entries — 4 members of one firm each reading 50 shared requests, every pair's reads under 30 minutes apart
+ * (one entry per pair) — behind 1,600, 100,000 and 500,000 reads, 10 ms apart: the page used to walk every
+ * read of an entry still open (44 ms, 7.9 s, 146 s).
+ */
+export const GROWTH = { events: [1_600, 100_000, 500_000], members: 4, requests: 50 } as const;
+export const growthEmail = (events: number) => scaleEmail(`attorney-reads-${events}`);
+
+/** The growth accounts, in one transaction; their events without the trigger (rebuild the entries after). */
+export async function seedAccessLogGrowth(pool: pg.Pool, passwordHash: string) {
+  const client = await pool.connect();
+  try {
+    await client.query('begin');
+    await growthRows((text, values = []) => client.query(text, values), passwordHash);
+    await client.query('commit');
+  } catch (err) {
+    await client.query('rollback');
+    throw err;
+  } finally {
+    client.release();
+  }
+}
+
+type Q = (text: string, values?: unknown[]) => Promise<unknown>;
+
+async function growthRows(q: Q, passwordHash: string) {
+  const firm = id(`'scale-growth-firm'`);
+  await q(`insert into firms (id) values (${firm})`);
+  await q(
+    `insert into users (id, email, password_hash, first_name, last_name, user_type, email_verified_at)
+     select ${id("'scale-growth-member-' || m")}, 'growth-member-' || m || '@scale.example.com', $1, 'Member', m::text,
+            'firm'::user_type, now() from generate_series(1, $2::int) m
+     union all
+     select ${id("'scale-growth-' || n")}, 'attorney-reads-' || n || '@scale.example.com', $1, 'Reads', n::text,
+            'attorney'::user_type, now() from unnest($3::int[]) n`,
+    [passwordHash, GROWTH.members, GROWTH.events],
+  );
+  await q(
+    `insert into firm_members (user_id, firm_id, roles)
+     select ${id("'scale-growth-member-' || m")}, ${firm}, '{admin,recruiter,reviewer,conflicts}'::text[]
+     from generate_series(1, $1::int) m`,
+    [GROWTH.members],
+  );
+  for (const events of GROWTH.events) {
+    const attorney = id(`'scale-growth-${events}'`);
+    await q(
+      `insert into lpq_requests (firm_id, created_by_user_id, firm_name, attorney_email, attorney_user_id, position_title,
+                                 practice_area, status, contact_person_name, contact_person_title, sent_at, shared_at,
+                                 current_version)
+       select ${firm}, ${id("'scale-growth-member-1'")}, 'Growth Firm LLP', '${growthEmail(events)}', ${attorney},
+              'Position ' || k, 'Corporate', 'accepted', 'Morgan Lee Cole', 'Recruiting', now() - interval '2 days',
+              now() - interval '1 day', 1
+       from generate_series(1, $1::int) k`,
+      [GROWTH.requests],
+    );
+    // Reads n = 0, 1, …: member n % 4 reads request (n / 4) % 50, newest first, 10 ms apart.
+    await q(`set local session_replication_role = replica`);
+    await q(
+      `with r as (select id, row_number() over (order by id) - 1 as i from lpq_requests where attorney_user_id = ${attorney})
+       insert into access_events (request_id, attorney_user_id, firm_user_id, firm_id, firm_name, kind, reader_roles,
+                                  created_at)
+       select r.id, ${attorney}, ${id("'scale-growth-member-' || (1 + n % $2)")}, ${firm}, 'Growth Firm LLP',
+              (array['package_view','package_view','pdf_download','document_download'])[1 + n % 4],
+              '{admin,recruiter,reviewer,conflicts}', now() - n * interval '10 milliseconds'
+       from generate_series(0, $1::int - 1) n join r on r.i = (n / $2) % $3`,
+      [events, GROWTH.members, GROWTH.requests],
+    );
+    await q(`set local session_replication_role = origin`);
+  }
+}
 
 export async function seedScaleAccounts(pool: pg.Pool, passwordHash: string) {
   const client = await pool.connect();
@@ -97,7 +170,9 @@ export async function seedScaleAccounts(pool: pg.Pool, passwordHash: string) {
         `insert into position_lpqs (request_id, attorney_user_id)
          select id, attorney_user_id from lpq_requests where attorney_user_id = ${attorney}`,
       );
-      // Round-robin over the attorney's requests, newest first.
+      // Round-robin over the attorney's requests, newest first. Without the per-row trigger (replica role),
+      // then the access log's entries rebuilt from the events in one set-based pass, as the migration does.
+      await q(`set local session_replication_role = replica`);
       await q(
         `with r as (select id, firm_id, created_by_user_id, firm_name, row_number() over (order by id) - 1 as i
                     from lpq_requests where attorney_user_id = ${attorney})
@@ -108,6 +183,7 @@ export async function seedScaleAccounts(pool: pg.Pool, passwordHash: string) {
          from generate_series(0, $1::int - 1) n join r on r.i = n % $2`,
         [events, shares],
       );
+      await q(`set local session_replication_role = origin`);
     }
     await q('commit');
   } catch (err) {

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { parseEnv } from 'node:util';
 import { LIMITS } from '@shared/limits';
+import { FIRM_READ_LIMIT } from '@shared/sharing';
 import { z } from 'zod';
 
 /**
@@ -55,6 +56,7 @@ const envSchema = z.object({
     .positive()
     .default(15 * 60 * 1000),
   REGISTER_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(60),
+  FIRM_READ_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(FIRM_READ_LIMIT.perMinute),
   REGISTER_RATE_LIMIT_WINDOW_MS: z.coerce
     .number()
     .int()
@@ -109,6 +111,8 @@ export type AppConfig = {
     accountDelayMs?: number;
     registerMax: number;
     registerWindowMs: number;
+    /** A firm member's reads of one request's package per minute; FIRM_READ_LIMIT unless set (a load test raises it). */
+    firmReadsPerMinute?: number;
   };
   /** Fastify's trustProxy: false (the default), a hop count, or the proxies' addresses/CIDRs. */
   trustProxy: boolean | number | string[];
@@ -230,6 +234,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       accountMax: e.AUTH_ACCOUNT_RATE_LIMIT_MAX,
       registerMax: e.REGISTER_RATE_LIMIT_MAX,
       registerWindowMs: e.REGISTER_RATE_LIMIT_WINDOW_MS,
+      firmReadsPerMinute: e.FIRM_READ_LIMIT_PER_MINUTE,
     },
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     mailPollMs: 1000,

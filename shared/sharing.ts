@@ -60,6 +60,13 @@ export function chosenParts(
  */
 export const SEND_UPDATE_LIMITS = { perHour: 10, mailMergeMinutes: 2 } as const;
 
+/**
+ * A firm member's reads of one request's package — the package, a version, its PDF, a document, the conflicts
+ * view — at most this many a minute (429 beyond; a refused read is not recorded). Generous for a person, a
+ * wall for a script that would fill the attorney's access log. FIRM_READ_LIMIT_PER_MINUTE overrides it.
+ */
+export const FIRM_READ_LIMIT = { perMinute: 120 } as const;
+
 export const SHARING_MESSAGES = {
   accessUntilFormat: 'Enter the access end date as yyyy-mm-dd',
   accessUntilInPast: 'The access end date cannot be in the past',
@@ -68,6 +75,8 @@ export const SHARING_MESSAGES = {
   cannotPreview: 'This request can no longer be shared.',
   versionNotFound: 'There is no such version of this package.',
   tooManyUpdates: `You can send at most ${SEND_UPDATE_LIMITS.perHour} updates an hour to one firm. Please try again later.`,
+  tooManyReads:
+    'This package has been opened too many times in the last minute. Please wait a minute and try again.',
 } as const;
 
 const part = z.boolean({ error: 'Choose yes or no' }).optional();

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { DRAFT_PATH } from '@shared/drafts';
+import { FIRM_READ_LIMIT } from '@shared/sharing';
 import type { FastifyInstance } from 'fastify';
 import type { Database, WarmStatement } from '../db/client';
 import { renderSql } from '../db/prepared';
@@ -43,6 +44,8 @@ function hotStatements(): WarmStatement[] {
       version: null,
       today: todayUtc(),
       kind: 'package_view',
+      readLimit: FIRM_READ_LIMIT.perMinute,
+      readWindowSeconds: 60,
     }),
     statement('draft_save_for_session', DRAFT_SAVE_FOR_SESSION, { form: null, lpqId: null, json: null }),
   ];

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { HTTP_MESSAGES } from '@shared/http';
-import { sql } from 'drizzle-orm';
+import { FIRM_READ_LIMIT, SHARING_MESSAGES } from '@shared/sharing';
+import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config';
 import { type Db, rowsOf, type Tx } from '../db/client';
@@ -101,6 +102,46 @@ export async function deleteExpiredRateLimits(db: Db): Promise<number> {
     .where(sql`${rateLimits.resetAt} < now()`)
     .returning({ key: rateLimits.key });
   return removed.length;
+}
+
+/** `hashKey` in SQL, for a key counted inside a larger statement (the firm's hot read). */
+export const hashKeySql = (key: SQL) =>
+  sql`rtrim(translate(encode(sha256(convert_to(${key}, 'UTF8')), 'base64'), '+/', '-_'), '=')`;
+
+/** A firm member's reads of one request's package per minute: FIRM_READ_LIMIT unless the config sets it. */
+export const firmReadLimit = (config: AppConfig): RateLimit => ({
+  max: config.rateLimit.firmReadsPerMinute ?? FIRM_READ_LIMIT.perMinute,
+  windowMs: 60_000,
+});
+
+/** One key for every package path of a request, so the view, the PDF and the documents share one count. */
+export const firmReadKey = (memberId: string, requestId: string) => `firm-read:${memberId}:${requestId}`;
+
+/** firmReadKey in SQL, from the member's and the request's id columns. */
+export const firmReadKeySql = (memberId: SQL, requestId: SQL) =>
+  hashKeySql(sql`'firm-read:' || ${memberId}::text || ':' || ${requestId}::text`);
+
+export const tooManyReads = (resetAt: Date) =>
+  Object.assign(new HttpError(429, SHARING_MESSAGES.tooManyReads), {
+    retryAfterSeconds: retryAfterSeconds(resetAt),
+  });
+
+/**
+ * Counts one firm read of a request's package (firmReadLimit) and throws 429 past the limit. Called after
+ * the read is authorized and before its access event is recorded, so a refused read records nothing.
+ */
+export async function hitFirmReadLimit(
+  db: Db | Tx,
+  config: AppConfig,
+  read: { memberId: string; requestId: string },
+): Promise<void> {
+  const limit = firmReadLimit(config);
+  const { count, resetAt } = await countRateLimit(
+    db,
+    firmReadKey(read.memberId, read.requestId),
+    limit.windowMs,
+  );
+  if (count > limit.max) throw tooManyReads(resetAt);
 }
 
 /** Applies each route's `config.rateLimit` before its handler. */

@@ -60,8 +60,49 @@ export const accessEvents = pgTable(
   // The access log reads an attorney's events newest first, keyset-paged by (created_at, id) (issue 17).
   (t) => [
     index('access_events_attorney_idx').on(t.attorneyUserId, t.createdAt, t.id),
+    // The reads of one access log entry: one firm user's reads of one request in a time range.
+    index('access_events_reader_idx').on(t.requestId, t.firmUserId, t.createdAt, t.id),
     // The reads waiting for the audit trail's seal: few at any time.
     index('access_events_unsealed_idx').on(t.id).where(sql`not ${t.inTrail}`),
+  ],
+);
+
+/**
+ * The access log as it is shown (PRODUCT.md §6), kept on write: one row per entry — one firm user's reads of
+ * one request, each within ACCESS_LOG_WINDOW_MINUTES of the previous — counted by the trigger
+ * `access_events_log_entry` in the transaction of each event's insert. The page reads these rows, so its
+ * cost follows the entries it shows, never the reads behind them. The events stay the record (the reads of
+ * one entry, the audit trail); `access_log_entries_backfill()` rebuilds this table from them.
+ */
+export const accessLogEntries = pgTable(
+  'access_log_entries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    attorneyUserId: uuid('attorney_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => lpqRequests.id, { onDelete: 'cascade' }),
+    firmUserId: uuid('firm_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    firmName: text('firm_name').notNull(),
+    // Every role the reader held at any read of the entry.
+    readerRoles: text('reader_roles').array().$type<FirmRole[]>().notNull().default(sql`'{}'::text[]`),
+    /** Reads per kind, and per file for a document: { "package_view": 3, "document_download:cv.pdf": 1 }. */
+    reads: jsonb('reads').$type<Record<string, number>>().notNull().default(sql`'{}'::jsonb`),
+    count: integer('count').notNull(),
+    firstAt: timestamp('first_at', { withTimezone: true }).notNull(),
+    lastAt: timestamp('last_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    // The page, newest first, keyset by (last_at, id): for everyone, for one firm, for one request.
+    index('access_log_entries_attorney_idx').on(t.attorneyUserId, t.lastAt, t.id),
+    index('access_log_entries_firm_idx').on(t.attorneyUserId, t.firmName, t.lastAt, t.id),
+    index('access_log_entries_request_idx').on(t.requestId, t.lastAt, t.id),
+    // The trigger's look-up of the reader's latest entry of a request.
+    index('access_log_entries_reader_idx').on(t.requestId, t.firmUserId, t.lastAt),
   ],
 );
 

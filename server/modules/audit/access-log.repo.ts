@@ -1,8 +1,7 @@
-import { ACCESS_LOG_WINDOW_MINUTES } from '@shared/sharing';
 import type { FirmRole } from '@shared/team';
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { accessEvents, lpqRequests, users } from '../../db/schema';
+import { type Db, rowsOf } from '../../db/client';
+import { accessEvents, accessLogEntries, lpqRequests, users } from '../../db/schema';
 
 type AccessKind = (typeof accessEvents.$inferSelect)['kind'];
 
@@ -26,36 +25,21 @@ export type AccessLogGroup = {
 /** A uuid[] parameter as its text literal: the same on node-postgres and PGlite. */
 const toUuidArray = (ids: string[]) => `{${[...new Set(ids)].join(',')}}`;
 
-const WINDOW_MICROS = ACCESS_LOG_WINDOW_MINUTES * 60 * 1_000_000;
-const BATCH = 1000;
-
-type EventRow = {
-  id: number;
-  requestId: string;
-  firmUserId: string;
-  firmName: string;
-  readerRoles: FirmRole[];
-  kind: AccessKind;
-  fileName: string | null;
-  at: string;
-  micros: number;
-};
-
-type Open = AccessLogGroup & { firstMicros: number; closed: boolean };
-
-/** Counts one more read of a kind (and file) in a group. */
-function tally(group: AccessLogGroup, kind: AccessKind, fileName: string | null) {
-  const read = group.reads.find((r) => r.kind === kind && r.file_name === fileName);
-  if (read) read.count++;
-  else group.reads.push({ kind, file_name: fileName, count: 1 });
+/** An entry's reads as the trigger counts them: key `kind`, or `kind:file name` for a read of a file. */
+function readsOfKeys(reads: Record<string, number>): AccessLogGroup['reads'] {
+  return Object.entries(reads).map(([key, count]) => {
+    const colon = key.indexOf(':');
+    return colon < 0
+      ? { kind: key as AccessKind, file_name: null, count }
+      : { kind: key.slice(0, colon) as AccessKind, file_name: key.slice(colon + 1), count };
+  });
 }
 
 /**
  * PRODUCT.md §6: the attorney's access log, newest entry first. Reads by one firm user of one request are
- * one entry while each follows the previous within 30 minutes. The events are read newest first in
- * batches through the (attorney, created_at, id) index, and the scan stops once `limit` entries are
- * complete — an entry is complete when the scan is more than 30 minutes past its oldest read — so a page
- * costs the same for an attorney with a million reads as for one with a thousand (issue 17).
+ * one entry while each follows the previous within 30 minutes; the entries are kept on write
+ * (access_log_entries, counted by a trigger on each event's insert), so a page reads `limit` rows through an
+ * index that serves its order, whether the entries stand for a thousand reads or a million (issue 32).
  */
 export async function accessLogGroups(
   db: Db,
@@ -63,114 +47,61 @@ export async function accessLogGroups(
   filters: { firm?: string; requestId?: string },
   limit: number,
 ): Promise<AccessLogGroup[]> {
-  const conditions: SQL[] = [eq(accessEvents.attorneyUserId, attorneyUserId)];
-  if (filters.firm) conditions.push(eq(accessEvents.firmName, filters.firm));
-  if (filters.requestId) conditions.push(eq(accessEvents.requestId, filters.requestId));
-  const groups: Open[] = [];
-  const openByKey = new Map<string, Open>();
-  let cursor: { at: string; id: number } | null = null;
-  // The first batch is sized for one page whose entries are single reads (twice `limit`): most pages end
-  // there; a page of longer runs of reads goes on in batches of BATCH.
-  let size = Math.min(BATCH, limit * 2);
-  for (;;) {
-    const batch: EventRow[] = await db
-      .select({
-        id: accessEvents.id,
-        requestId: accessEvents.requestId,
-        firmUserId: accessEvents.firmUserId,
-        firmName: accessEvents.firmName,
-        readerRoles: accessEvents.readerRoles,
-        kind: accessEvents.kind,
-        fileName: accessEvents.fileName,
-        at: sql<string>`${accessEvents.createdAt}::text`,
-        micros: sql<number>`(extract(epoch from ${accessEvents.createdAt}) * 1000000)::bigint`.mapWith(
-          Number,
-        ),
-      })
-      .from(accessEvents)
-      .where(
-        and(
-          ...conditions,
-          cursor
-            ? sql`(${accessEvents.createdAt}, ${accessEvents.id}) < (${cursor.at}::timestamptz, ${cursor.id})`
-            : undefined,
-        ),
-      )
-      .orderBy(desc(accessEvents.createdAt), desc(accessEvents.id))
-      .limit(size);
-    for (const e of batch) {
-      const key = `${e.firmUserId} ${e.requestId}`;
-      const open = openByKey.get(key);
-      if (open && open.firstMicros - e.micros <= WINDOW_MICROS) {
-        open.first_at = e.at;
-        open.firstMicros = e.micros;
-        open.count++;
-        tally(open, e.kind, e.fileName);
-        if (e.firmName > open.firm_name) open.firm_name = e.firmName;
-        for (const role of e.readerRoles) if (!open.reader_roles.includes(role)) open.reader_roles.push(role);
-        continue;
-      }
-      if (open) open.closed = true;
-      const group: Open = {
-        at: e.at,
-        first_at: e.at,
-        count: 1,
-        reads: [{ kind: e.kind, file_name: e.fileName, count: 1 }],
-        firm_name: e.firmName,
-        first_name: null,
-        last_name: null,
-        request_id: e.requestId,
-        position_title: '',
-        firm_user_id: e.firmUserId,
-        reader_roles: [...e.readerRoles],
-        firstMicros: e.micros,
-        closed: false,
-      };
-      openByKey.set(key, group);
-      groups.push(group);
-    }
-    if (batch.length < size) break;
-    size = BATCH;
-    const last: EventRow = batch[batch.length - 1];
-    cursor = { at: last.at, id: last.id };
-    // Every entry of the page is complete: nothing older can join any of them.
-    if (
-      groups.length >= limit &&
-      groups.slice(0, limit).every((g) => g.closed || g.firstMicros - last.micros > WINDOW_MICROS)
-    )
-      break;
-  }
-  const page = groups.slice(0, limit);
+  const e = accessLogEntries;
+  // Policy attorneyRecords.ownAccessLog: the attorney's own entries only.
+  const conditions: SQL[] = [eq(e.attorneyUserId, attorneyUserId)];
+  if (filters.firm) conditions.push(eq(e.firmName, filters.firm));
+  if (filters.requestId) conditions.push(eq(e.requestId, filters.requestId));
+  const page = await db
+    .select({
+      at: sql<string>`${e.lastAt}::text`,
+      firstAt: sql<string>`${e.firstAt}::text`,
+      count: e.count,
+      reads: e.reads,
+      firmName: e.firmName,
+      requestId: e.requestId,
+      firmUserId: e.firmUserId,
+      readerRoles: e.readerRoles,
+    })
+    .from(e)
+    .where(and(...conditions))
+    .orderBy(desc(e.lastAt), desc(e.id))
+    .limit(limit);
   if (page.length === 0) return [];
   // Titles and names by primary key, one probe per distinct id: `limit 1` keeps each lookup a lateral
   // index probe (a plain join of 200 ids made the planner hash the whole users table).
   const [requests, firmUsers] = await Promise.all([
-    db.execute<{ id: string; position_title: string }>(
-      sql`select r.id, r.position_title from unnest(${toUuidArray(page.map((g) => g.request_id))}::uuid[]) as x(id)
+    rowsOf<{ id: string; position_title: string }>(
+      db,
+      sql`select r.id, r.position_title from unnest(${toUuidArray(page.map((g) => g.requestId))}::uuid[]) as x(id)
           cross join lateral (select r.id, r.position_title from ${lpqRequests} r where r.id = x.id limit 1) r`,
     ),
-    db.execute<{ id: string; first_name: string; last_name: string }>(
-      sql`select u.id, u.first_name, u.last_name from unnest(${toUuidArray(page.map((g) => g.firm_user_id))}::uuid[]) as x(id)
+    rowsOf<{ id: string; first_name: string; last_name: string }>(
+      db,
+      sql`select u.id, u.first_name, u.last_name from unnest(${toUuidArray(page.map((g) => g.firmUserId))}::uuid[]) as x(id)
           cross join lateral (select u.id, u.first_name, u.last_name from ${users} u where u.id = x.id limit 1) u`,
     ),
   ]);
-  const titles = new Map(
-    (requests as unknown as { rows: { id: string; position_title: string }[] }).rows.map((r) => [
-      r.id,
-      r.position_title,
-    ]),
-  );
-  const names = new Map(
-    (firmUsers as unknown as { rows: { id: string; first_name: string; last_name: string }[] }).rows.map(
-      (u) => [u.id, { firstName: u.first_name, lastName: u.last_name }],
-    ),
-  );
-  return page.flatMap(({ firstMicros: _f, closed: _c, ...g }) => {
-    const title = titles.get(g.request_id);
+  const titles = new Map(requests.map((r) => [r.id, r.position_title]));
+  const names = new Map(firmUsers.map((u) => [u.id, { firstName: u.first_name, lastName: u.last_name }]));
+  return page.flatMap((g) => {
+    const title = titles.get(g.requestId);
     if (title === undefined) return [];
-    const user = names.get(g.firm_user_id);
+    const user = names.get(g.firmUserId);
     return [
-      { ...g, position_title: title, first_name: user?.firstName ?? null, last_name: user?.lastName ?? null },
+      {
+        at: g.at,
+        first_at: g.firstAt,
+        count: g.count,
+        reads: readsOfKeys(g.reads),
+        firm_name: g.firmName,
+        first_name: user?.firstName ?? null,
+        last_name: user?.lastName ?? null,
+        request_id: g.requestId,
+        position_title: title,
+        firm_user_id: g.firmUserId,
+        reader_roles: g.readerRoles,
+      },
     ];
   });
 }
@@ -181,8 +112,9 @@ export type AccessRead = { id: number; at: string; kind: AccessKind; file_name: 
 /**
  * The individual reads of one access log entry: one firm user's reads of one request between `from` and
  * `to` (inclusive, to the millisecond the entry names), newest first, a page at a time after `after`
- * (the previous page's last created_at as PostgreSQL printed it, and id). Read through the (attorney,
- * created_at, id) index, narrowed to the attorney's own events (policy attorneyRecords.ownAccessLog).
+ * (the previous page's last created_at as PostgreSQL printed it, and id). Read through the (request, firm
+ * user, created_at, id) index, so an entry of a million reads pages as fast as one of ten; narrowed to the
+ * attorney's own events (policy attorneyRecords.ownAccessLog).
  */
 export async function accessReads(
   db: Db,

@@ -16,6 +16,7 @@ import { isUuid } from '@shared/uuid';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { badRequest, type HttpError, notFound, payloadTooLarge } from '../../plugins/errors';
+import { hitFirmReadLimit } from '../../plugins/rate-limit';
 import { type Actor, type AttorneyUser, authorize, isFirmMember } from '../../policies/authorize';
 import { filePolicies as policies } from '../../policies/file.policy';
 import { type CompletedPart, PartsInvalidError, UPLOAD_URL_TTL_SECONDS } from '../../storage/storage';
@@ -289,6 +290,8 @@ export async function openDownload(
   const file = row!;
   const inline = !!input.inline && file.contentType === 'application/pdf';
   if (input.headOnly) return { file: presentFile(file), download: null, inline };
+  // FIRM_READ_LIMIT: counted before the file is opened or the read recorded; a refused read records nothing.
+  if (grant) await hitFirmReadLimit(ctx.db, ctx.config, { memberId: user.id, requestId: grant.requestId });
   const download = await ctx.storage.download(file.storageKey);
   if (grant) {
     try {

@@ -12,9 +12,10 @@ import type { ReadablePart } from '@shared/team';
 import { isUuid } from '@shared/uuid';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
-import type { Db, Tx } from '../../db/client';
+import type { Tx } from '../../db/client';
 import type { lpqRequests } from '../../db/schema';
 import { conflict, notFound, tooManyRequests } from '../../plugins/errors';
+import { hitFirmReadLimit } from '../../plugins/rate-limit';
 import { type Actor, authorize, type FirmMember } from '../../policies/authorize';
 import { requestPolicies as policies } from '../../policies/request.policy';
 import { allOf, packageOpen, packageOpenNow, packageParts, scopeFor } from '../../policies/request-scope';
@@ -135,7 +136,7 @@ const TRAIL_EVENT_OF = { package_view: 'read', pdf_download: 'exported' } as con
  * unknown or a malformed id, and for a version that does not exist.
  */
 async function readPackage(
-  db: Db,
+  ctx: AppContext,
   member: FirmMember,
   requestId: string,
   /** The read to record; null for a HEAD, which sends nothing of the package. */
@@ -143,6 +144,7 @@ async function readPackage(
   version?: number,
   what: Record<string, unknown> = {},
 ): Promise<{ request: FirmRequestItem; pkg: SharedPackage | null; parts: ReadablePart[] }> {
+  const db = ctx.db;
   const scope = scopeFor(policies.firmSees, member);
   const row = isUuid(requestId) ? await findFirmRequest(db, member, requestId, scope) : undefined;
   authorize(policies.firmSees, member, row && factsOf(row));
@@ -159,6 +161,8 @@ async function readPackage(
   const stored = await loadVersion(db, requestId, version ?? row!.request.currentVersion!);
   if (!stored) throw notFound();
   // The access event and the trail's event together, before anything is answered; a HEAD records neither.
+  // FIRM_READ_LIMIT: counted before the read is recorded, so a refused read is in no log and no trail.
+  if (kind) await hitFirmReadLimit(db, ctx.config, { memberId: member.id, requestId: request.id });
   if (kind)
     await db.transaction(async (tx) => {
       await recordAccess(tx, {
@@ -201,7 +205,7 @@ export async function readPackageForPdf(
 ) {
   const member = authorize(policies.firmSees, actor);
   const kind = input.headOnly ? null : 'pdf_download';
-  const { request, pkg, parts } = await readPackage(ctx.db, member, input.id, kind, input.version, {
+  const { request, pkg, parts } = await readPackage(ctx, member, input.id, kind, input.version, {
     what: 'pdf',
   });
   if (!pkg) throw notFound();
@@ -223,7 +227,7 @@ export async function getPackageChanges(
 ): Promise<PackageChange[]> {
   const member = authorize(policies.firmSees, actor);
   const { id: requestId, ...range } = input;
-  const { request, pkg, parts } = await readPackage(ctx.db, member, requestId, 'package_view', range.to, {
+  const { request, pkg, parts } = await readPackage(ctx, member, requestId, 'package_view', range.to, {
     what: 'changes',
     from: range.from,
     to: range.to,

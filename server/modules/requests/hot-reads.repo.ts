@@ -14,6 +14,7 @@ import {
   lpqRequests,
   masterLpqs,
   positionLpqs,
+  rateLimits,
   requestReviewers,
   sessions,
   sharedPackageFiles,
@@ -21,6 +22,7 @@ import {
   users,
 } from '../../db/schema';
 import { badRequest } from '../../plugins/errors';
+import { firmReadKeySql, type RateLimit } from '../../plugins/rate-limit';
 import {
   type AttorneyRef,
   assignedSql,
@@ -97,13 +99,18 @@ export const ATTORNEY_REQUESTS_FOR_SESSION = sql`with ${SESSION_CTES}
   left join ${sharedPackages} sp on sp."request_id" = ${r.id} and sp."version" = ${r.currentVersion}
   left join ${masterLpqs} ml on ml."user_id" = "session"."u_id" and sp."request_id" is not null
   order by ${r.sentAt} desc, ${r.id} desc`;
+
+/** FIRM_READ_LIMIT: the read counted by "limited" is within the member's limit for the request. */
+const withinFirmReadLimit = sql`coalesce((select "count" from "limited"), 0) <= ${p('readLimit')}::int`;
+
 /**
  * One request of the member's firm that the member may see (policy request.firmSees), with the attorney's name
  * once shared, its position LPQ, versions and reviewers, the parts the reader gets (`packageParts`) and —
  * while the package is open — one version of it with its files, the access event of that read and the mark
  * that a hiring reader opened it. `version` null: the current one. The event is inserted only when a package
  * row is returned, in the same statement: the package never leaves without it, and a failed insert fails the
- * whole read.
+ * whole read. The read is counted against FIRM_READ_LIMIT in the same statement ("limited"); past the limit
+ * nothing is recorded and the service answers 429.
  */
 export const FIRM_PACKAGE_READ_FOR_SESSION = sql`with ${SESSION_CTES}, "request" as (
     select ${r}.*, u."first_name" as "attorney_first_name", u."last_name" as "attorney_last_name",
@@ -116,17 +123,27 @@ export const FIRM_PACKAGE_READ_FOR_SESSION = sql`with ${SESSION_CTES}, "request"
     select sp.* from ${sharedPackages} sp join "request" ${r} on sp."request_id" = ${r.id}
     where sp."version" = coalesce(${p('version')}::int, ${r.currentVersion}) and ${r.currentVersion} is not null
       and cardinality(${raw(`"r"."parts"`)}) > 0 and ${packageOpenSql(r, p('today'))}
+  ), "limited" as (
+    insert into ${rateLimits} ("key", "count", "reset_at")
+    select ${firmReadKeySql(raw(`(select "u_id" from "session")`), raw(`pk."request_id"`))}, 1,
+      ${p('now')}::timestamptz + make_interval(secs => ${p('readWindowSeconds')}::int)
+    from "package" pk where ${p('kind')}::text is not null
+    on conflict ("key") do update set
+      "count" = case when ${rateLimits.resetAt} <= now() then 1 else ${rateLimits.count} + 1 end,
+      "reset_at" = case when ${rateLimits.resetAt} <= now() then excluded."reset_at" else ${rateLimits.resetAt} end
+    returning "count", "reset_at"
   ), "recorded" as (
     insert into ${accessEvents} ("request_id", "attorney_user_id", "firm_user_id", "firm_id", "firm_name", "kind", "reader_roles", "parts", "in_trail")
     select ${r.id}, ${r.attorneyUserId}, (select "u_id" from "session"), ${r.firmId}, ${r.firmName}, ${p('kind')}::text,
       ${raw(`"r"."reader_roles"`)}, ${raw(`"r"."parts"`)}, false
     from "package" pk join "request" ${r} on ${r.id} = pk."request_id"
-    where ${p('kind')}::text is not null
+    where ${p('kind')}::text is not null and ${withinFirmReadLimit}
     returning 1
   ), "opened" as (
     update ${lpqRequests} set "firm_opened_at" = ${p('now')}::timestamptz
     where "id" = (select pk."request_id" from "package" pk) and (select 'masterLpq' = any("parts") from "request")
       and ("firm_opened_at" is null or "firm_opened_at" < "attention_at") and ${p('kind')}::text is not null
+      and ${withinFirmReadLimit}
     returning 1
   )
   select "session".*, ${raw(prefixedColumns(lpqRequests, 'request', 'r_'))},
@@ -142,7 +159,8 @@ export const FIRM_PACKAGE_READ_FOR_SESSION = sql`with ${SESSION_CTES}, "request"
                      order by ru."last_name", ru."first_name")
      from ${requestReviewers} rr join ${users} ru on ru."id" = rr."user_id"
      where rr."request_id" = "request"."id") as "reviewers",
-    (select count(*) from "recorded") as "recorded"
+    (select count(*) from "recorded") as "recorded",
+    (select "count" from "limited") as "read_count", (select "reset_at" from "limited") as "read_reset_at"
   from "session"
   left join "request" on true
   left join ${positionLpqs} lpq on lpq."request_id" = "request"."id"
@@ -253,6 +271,7 @@ export async function firmPackageReadForSession(
   db: Db,
   sessionId: string,
   input: { requestId: string | null; version: number | null; today: string; kind: string | null },
+  readLimit: RateLimit,
 ) {
   const params = sessionParams(sessionId);
   const [row] = await preparedSql(db, 'firm_package_read_for_session', FIRM_PACKAGE_READ_FOR_SESSION, {
@@ -263,6 +282,8 @@ export async function firmPackageReadForSession(
     version: input.version,
     today: input.today,
     kind: input.kind,
+    readLimit: readLimit.max,
+    readWindowSeconds: Math.round(readLimit.windowMs / 1000),
   });
   const user = sessionUser(row);
   const request = row ? fromDriver(lpqRequests, row, 'r_') : null;
@@ -292,6 +313,9 @@ export async function firmPackageReadForSession(
         documents: files.map((f) => ({ ...f, size: Number(f.size), url: objectUrlFor(f.id) })),
       },
       recorded: Number(row.recorded) > 0,
+      // FIRM_READ_LIMIT: this read's count in the member's window for the request (null: not counted).
+      readCount: row.read_count == null ? null : Number(row.read_count),
+      readResetAt: row.read_reset_at == null ? null : new Date(row.read_reset_at as string),
     },
   };
 }

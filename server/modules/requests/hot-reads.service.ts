@@ -6,6 +6,7 @@ import { isUuid } from '@shared/uuid';
 import type { AppContext } from '../../context';
 import { notFound } from '../../plugins/errors';
 import { decodeCursor, encodeCursor } from '../../plugins/paging';
+import { firmReadLimit, tooManyReads } from '../../plugins/rate-limit';
 import { type Actor, ANONYMOUS, authorize } from '../../policies/authorize';
 import { requestPolicies as policies } from '../../policies/request.policy';
 import { packageOpen, packageParts, todayUtc } from '../../policies/request-scope';
@@ -64,13 +65,19 @@ export async function getFirmRequestForSession(
 ): Promise<{ user: User | null; answer: () => FirmRequestDetail }> {
   const session = authorize(policies.readWithSession, actor);
   const { id: requestId, version } = input;
-  const { user, found } = await firmPackageReadForSession(ctx.db, session.sessionId, {
-    requestId: isUuid(requestId) ? requestId : null,
-    version: version ?? null,
-    today: todayUtc(),
-    // A HEAD sends nothing of the package: it is not a read, and it is not recorded (README, Security).
-    kind: input.headOnly ? null : 'package_view',
-  });
+  const readLimit = firmReadLimit(ctx.config);
+  const { user, found } = await firmPackageReadForSession(
+    ctx.db,
+    session.sessionId,
+    {
+      requestId: isUuid(requestId) ? requestId : null,
+      version: version ?? null,
+      today: todayUtc(),
+      // A HEAD sends nothing of the package: it is not a read, and it is not recorded (README, Security).
+      kind: input.headOnly ? null : 'package_view',
+    },
+    readLimit,
+  );
   return {
     user,
     answer: () => {
@@ -93,6 +100,9 @@ export async function getFirmRequestForSession(
         if (version !== undefined) throw notFound();
         return { ...detail, package: null };
       }
+      // FIRM_READ_LIMIT: past it the statement recorded nothing, and the package does not leave.
+      if (found!.readCount !== null && found!.readCount > readLimit.max)
+        throw tooManyReads(found!.readResetAt ?? new Date());
       if (!pkg || (!found!.recorded && !input.headOnly)) throw notFound();
       const { include: _parts, ...stored } = toPackage(pkg.stored, pkg.documents);
       const whole: SharedPackage = {

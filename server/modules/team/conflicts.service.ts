@@ -3,6 +3,7 @@ import { isUuid } from '@shared/uuid';
 import type { AppContext } from '../../context';
 import type { Db, Tx } from '../../db/client';
 import { notFound } from '../../plugins/errors';
+import { hitFirmReadLimit } from '../../plugins/rate-limit';
 import { type Actor, authorize, type FirmMember } from '../../policies/authorize';
 import { requestPolicies as policies } from '../../policies/request.policy';
 import { allOf, packageOpen, packageOpenNow, packageParts, scopeFor } from '../../policies/request-scope';
@@ -119,6 +120,9 @@ async function conflictsView(
 export async function getConflictsView(ctx: AppContext, actor: Actor, input: { id: string }) {
   const member = authorize(policies.firmConflicts, actor);
   const row = await conflictsRequest(ctx.db, member, input.id);
+  // FIRM_READ_LIMIT: counted before the view is read and recorded; a refused read records nothing. (A
+  // decision answers the view too, but a decision is never refused for it.)
+  await hitFirmReadLimit(ctx.db, ctx.config, { memberId: member.id, requestId: row.request.id });
   return conflictsView(ctx.db, member, row);
 }
 
