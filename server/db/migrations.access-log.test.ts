@@ -1,15 +1,5 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import type { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
-import { dbKinds } from '../test/harness';
-import { migrationsFolder } from './client';
+import { expect } from 'vitest';
+import { describeMigration, type Query } from './migration-test-support';
 
 /**
  * Migration 0020: the access log is kept on write (access_log_entries). A database is built with the
@@ -18,16 +8,6 @@ import { migrationsFolder } from './client';
  * backfill and the trigger agree on the same events.
  */
 const ENTRIES_MIGRATION = 20;
-
-function folderBefore() {
-  const before = mkdtempSync(path.join(os.tmpdir(), 'lp-migrations-'));
-  cpSync(migrationsFolder, before, { recursive: true });
-  const journalFile = path.join(before, 'meta/_journal.json');
-  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { idx: number }[] };
-  journal.entries = journal.entries.filter((e) => e.idx < ENTRIES_MIGRATION);
-  writeFileSync(journalFile, JSON.stringify(journal));
-  return before;
-}
 
 const FIRM = '11111111-1111-4111-8111-111111111111';
 const MEMBER = '22222222-2222-4222-8222-222222222222';
@@ -64,8 +44,6 @@ const FILL = [
      ${event(MEMBER, 'pdf_download', '12:00', '{admin,reviewer}')},
      ${event(OTHER, 'package_view', '12:10', '{recruiter}')}`,
 ];
-
-type Query = (text: string) => Promise<Record<string, unknown>[]>;
 
 const ENTRIES = `select firm_user_id as reader, firm_name, reader_roles, reads, count,
     to_char(first_at at time zone 'UTC', 'HH24:MI') as first, to_char(last_at at time zone 'UTC', 'HH24:MI') as last
@@ -118,53 +96,7 @@ async function checkMigrated(query: Query) {
   expect(await query(ENTRIES)).toEqual(counted);
 }
 
-const folders: string[] = [];
-afterAll(() => {
-  for (const f of folders) rmSync(f, { recursive: true, force: true });
-});
-
-describe('migration 0020: the access log kept on write', () => {
-  it('makes the entries of the stored reads, and counts new reads into them [pglite]', async () => {
-    const { PGlite } = await import('@electric-sql/pglite');
-    const client: PGlite = await PGlite.create('memory://');
-    const db = drizzlePglite(client);
-    const before = folderBefore();
-    folders.push(before);
-    await migratePglite(db, { migrationsFolder: before });
-    for (const statement of FILL) await client.query(statement);
-    await migratePglite(db, { migrationsFolder });
-    await checkMigrated(async (text) => (await client.query<Record<string, unknown>>(text)).rows);
-    await client.close();
-  }, 60_000);
-
-  it.runIf(dbKinds.includes('postgres'))(
-    'makes the entries of the stored reads, and counts new reads into them [postgres]',
-    async () => {
-      const base = process.env.TEST_DATABASE_URL!;
-      const name = `lp_migration_log_${Date.now().toString(36)}`;
-      const admin = new pg.Client({ connectionString: base });
-      await admin.connect();
-      await admin.query(`create database ${name}`);
-      const url = new URL(base);
-      url.pathname = `/${name}`;
-      const pool = new pg.Pool({ connectionString: url.toString() });
-      // The database is dropped at the end: its connections' goodbyes are not errors.
-      pool.on('error', () => {});
-      pool.on('connect', (client) => client.on('error', () => {}));
-      try {
-        const db = drizzlePg(pool);
-        const before = folderBefore();
-        folders.push(before);
-        await migratePg(db, { migrationsFolder: before });
-        for (const statement of FILL) await pool.query(statement);
-        await migratePg(db, { migrationsFolder });
-        await checkMigrated(async (text) => (await pool.query(text)).rows);
-      } finally {
-        await pool.end();
-        await admin.query(`drop database if exists ${name} with (force)`);
-        await admin.end();
-      }
-    },
-    60_000,
-  );
-});
+describeMigration(
+  'migration 0020: the access log kept on write — makes the entries of the stored reads, and counts new reads into them',
+  { upTo: ENTRIES_MIGRATION, fill: FILL, check: checkMigrated },
+);

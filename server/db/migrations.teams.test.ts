@@ -1,15 +1,5 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import type { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
-import { dbKinds } from '../test/harness';
-import { migrationsFolder } from './client';
+import { expect } from 'vitest';
+import { describeMigration, type Query } from './migration-test-support';
 
 /**
  * Issue 30, migration 0014: every firm account becomes a firm whose registrant is admin, recruiter, reviewer
@@ -18,16 +8,6 @@ import { migrationsFolder } from './client';
  * notes and access events, one firm account without a profile), then migrated to the end.
  */
 const TEAMS_MIGRATION = 14;
-
-function foldersBeforeAndAll() {
-  const before = mkdtempSync(path.join(os.tmpdir(), 'lp-migrations-'));
-  cpSync(migrationsFolder, before, { recursive: true });
-  const journalFile = path.join(before, 'meta/_journal.json');
-  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { idx: number }[] };
-  journal.entries = journal.entries.filter((e) => e.idx < TEAMS_MIGRATION);
-  writeFileSync(journalFile, JSON.stringify(journal));
-  return before;
-}
 
 const FIRM_A = '11111111-1111-4111-8111-111111111111';
 const FIRM_B = '22222222-2222-4222-8222-222222222222';
@@ -57,8 +37,6 @@ const FILL = [
   `insert into access_events (request_id, attorney_user_id, firm_user_id, firm_name, kind, created_at) values
      ('${REQUEST_SHARED}', '${ATTORNEY}', '${FIRM_A}', 'Arden & Vale LLP', 'package_view', now() - interval '36 hours')`,
 ];
-
-type Query = (text: string) => Promise<Record<string, unknown>[]>;
 
 async function checkMigrated(query: Query) {
   expect(await query(`select id from firms order by id`)).toEqual([{ id: FIRM_A }, { id: FIRM_B }]);
@@ -124,53 +102,7 @@ async function checkMigrated(query: Query) {
   ]);
 }
 
-const folders: string[] = [];
-afterAll(() => {
-  for (const f of folders) rmSync(f, { recursive: true, force: true });
-});
-
-describe('migration 0014: firm teams', () => {
-  it('turns every firm account into a firm of its own, and loses nothing [pglite]', async () => {
-    const { PGlite } = await import('@electric-sql/pglite');
-    const client: PGlite = await PGlite.create('memory://');
-    const db = drizzlePglite(client);
-    const before = foldersBeforeAndAll();
-    folders.push(before);
-    await migratePglite(db, { migrationsFolder: before });
-    for (const statement of FILL) await client.query(statement);
-    await migratePglite(db, { migrationsFolder });
-    await checkMigrated(async (text) => (await client.query<Record<string, unknown>>(text)).rows);
-    await client.close();
-  }, 60_000);
-
-  it.runIf(dbKinds.includes('postgres'))(
-    'turns every firm account into a firm of its own, and loses nothing [postgres]',
-    async () => {
-      const base = process.env.TEST_DATABASE_URL!;
-      const name = `lp_migration_${Date.now().toString(36)}`;
-      const admin = new pg.Client({ connectionString: base });
-      await admin.connect();
-      await admin.query(`create database ${name}`);
-      const url = new URL(base);
-      url.pathname = `/${name}`;
-      const pool = new pg.Pool({ connectionString: url.toString() });
-      // The database is dropped at the end: its connections' goodbyes are not errors.
-      pool.on('error', () => {});
-      pool.on('connect', (client) => client.on('error', () => {}));
-      try {
-        const db = drizzlePg(pool);
-        const before = foldersBeforeAndAll();
-        folders.push(before);
-        await migratePg(db, { migrationsFolder: before });
-        for (const statement of FILL) await pool.query(statement);
-        await migratePg(db, { migrationsFolder });
-        await checkMigrated(async (text) => (await pool.query(text)).rows);
-      } finally {
-        await pool.end();
-        await admin.query(`drop database if exists ${name} with (force)`);
-        await admin.end();
-      }
-    },
-    60_000,
-  );
-});
+describeMigration(
+  'migration 0014: firm teams — turns every firm account into a firm of its own, and loses nothing',
+  { upTo: TEAMS_MIGRATION, fill: FILL, check: checkMigrated },
+);
