@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageQuerySchema } from '../paging';
-import { declineRequestSchema, lpqCompleteSchema, lpqSaveSchema } from '../position-lpq';
+import { declineRequestSchema } from '../position-lpq';
 import {
   accessLogQuerySchema,
   accessReadsQuerySchema,
@@ -15,7 +15,6 @@ import {
   attorneyRequestItemResponse,
   packageChangeResponse,
   packagePartsResponse,
-  positionLpqResponse,
   sharePreviewResponse,
 } from './requests';
 
@@ -129,36 +128,5 @@ export const attorneyRequestContracts = defineContracts('Attorney requests and s
     response: {
       200: z.array(z.object({ at: timestamp(), action: accessActionSchema, what: z.string() })),
     },
-  },
-});
-
-export const positionLpqContracts = defineContracts('Position LPQ', {
-  get: {
-    method: 'GET',
-    path: '/api/lpqs/:id',
-    summary: 'A position LPQ of the attorney',
-    audience: 'attorney',
-    params: idParams,
-    response: { 200: positionLpqResponse },
-  },
-  save: {
-    method: 'PUT',
-    path: '/api/lpqs/:id',
-    summary: 'Save the position LPQ (in progress)',
-    audience: 'attorney',
-    params: idParams,
-    body: lpqSaveSchema,
-    errors: { 409: 'the position LPQ is submitted, or its request is closed' },
-    response: { 200: positionLpqResponse },
-  },
-  complete: {
-    method: 'PUT',
-    path: '/api/lpqs/:id/complete',
-    summary: 'Submit the position LPQ; the firm is told',
-    audience: 'attorney',
-    params: idParams,
-    body: lpqCompleteSchema,
-    errors: { 409: 'the position LPQ is submitted, or its request is closed' },
-    response: { 200: positionLpqResponse },
   },
 });

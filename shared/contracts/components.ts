@@ -5,7 +5,6 @@ import { conflictsFormSchema } from '../conflicts';
 import { diversityFormSchema } from '../diversity';
 import { fileReferenceSchema } from '../files';
 import { firmProfileSchema, firmRegistrationSchema, officeSchema } from '../firm';
-import { firmAnswersSchema, lpqCompleteSchema, lpqFormDataSchema, lpqSaveSchema } from '../position-lpq';
 import {
   clientsInfoSchema,
   currentEmploymentSchema,
@@ -18,6 +17,7 @@ import {
   topClientSchema,
 } from '../master-lpq';
 import { disclosuresSchema } from '../master-lpq-disclosures';
+import { firmAnswersSchema, lpqCompleteSchema, lpqFormDataSchema, lpqSaveSchema } from '../position-lpq';
 import { createLpqRequestSchema, firmSectionSchema } from '../requests';
 import { shareRequestSchema } from '../sharing';
 import { attorneyProfileResponse } from './attorney';

@@ -1,11 +1,12 @@
 import { accountContracts, attorneyContracts } from './attorney';
-import { attorneyRequestContracts, positionLpqContracts } from './attorney-requests';
+import { attorneyRequestContracts } from './attorney-requests';
 import { authContracts } from './auth';
 import type { TaggedContract } from './contract';
 import { filesContracts } from './files';
 import { firmContracts, firmRequestContracts } from './firm';
 import { formContracts } from './forms';
 import { opsContracts } from './ops';
+import { positionLpqContracts } from './position-lpq';
 import { recordContracts } from './record';
 import { securityContracts } from './security';
 import { teamContracts } from './team';

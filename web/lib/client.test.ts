@@ -1,8 +1,8 @@
 import type { attorneyContracts } from '@shared/contracts/attorney';
-import type { positionLpqContracts } from '@shared/contracts/attorney-requests';
 import type { authContracts } from '@shared/contracts/auth';
 import type { firmRequestContracts } from '@shared/contracts/firm';
 import type { formContracts } from '@shared/contracts/forms';
+import type { positionLpqContracts } from '@shared/contracts/position-lpq';
 import type { PositionLpq } from '@shared/position-lpq';
 import { afterEach, beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import type { z } from 'zod';

@@ -1,5 +1,5 @@
-import { positionLpqContracts as c } from '@shared/contracts/attorney-requests';
 import { routeSchema } from '@shared/contracts/contract';
+import { positionLpqContracts as c } from '@shared/contracts/position-lpq';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
