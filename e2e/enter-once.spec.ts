@@ -21,7 +21,7 @@ const PROFILE = {
 };
 
 /** The position LPQ's four steps and the fields of each (input name → label); documents are uploads. */
-const LPQ_STEPS: [string, [string, string][]][] = [
+const POSITION_LPQ_STEPS: [string, [string, string][]][] = [
   [
     'General Information',
     [
@@ -53,7 +53,7 @@ const LPQ_STEPS: [string, [string, string][]][] = [
   ],
   ['References & Documents', [['references', 'References']]],
 ];
-const LPQ_FIELD_COUNT = LPQ_STEPS.flatMap(([, fields]) => fields).length;
+const LPQ_FIELD_COUNT = POSITION_LPQ_STEPS.flatMap(([, fields]) => fields).length;
 
 /** A field by its whole label, with or without the required asterisk. */
 const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${label}( \\*)?$`));
@@ -116,7 +116,7 @@ const openLpqStep = (page: Page, title: string) => page.getByRole('button', { na
  */
 async function surveyLpq(page: Page) {
   const fields: { field: string; empty: boolean; marked: boolean }[] = [];
-  for (const [title, names] of LPQ_STEPS) {
+  for (const [title, names] of POSITION_LPQ_STEPS) {
     await openLpqStep(page, title);
     await expect(page.getByRole('heading', { name: title, level: 2 })).toBeVisible();
     for (const [name, label] of names) {
@@ -131,7 +131,7 @@ async function surveyLpq(page: Page) {
 /** Types an answer into every empty field of the four steps; returns how many it typed. */
 async function typeEmptyFields(page: Page, fields: { field: string; empty: boolean }[]) {
   let typed = 0;
-  for (const [title, names] of LPQ_STEPS) {
+  for (const [title, names] of POSITION_LPQ_STEPS) {
     await openLpqStep(page, title);
     for (const [name] of names) {
       if (!fields.find((f) => f.field === name)?.empty) continue;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answerRecord, LPQ_MESSAGES } from './position-lpq';
+import { answerRecord, POSITION_LPQ_MESSAGES } from './position-lpq';
 import { missingPositionLpqAnswers } from './position-lpq-answers';
 import type { FirmSpecificQuestions } from './requests';
 
@@ -23,21 +23,21 @@ describe('missingPositionLpqAnswers: what Submit LPQ needs (PRODUCT.md §5)', ()
         stepTitle: 'General Information',
         field: 'formData.name',
         label: 'Full Name',
-        message: LPQ_MESSAGES.nameRequired,
+        message: POSITION_LPQ_MESSAGES.nameRequired,
       },
       {
         step: 0,
         stepTitle: 'General Information',
         field: 'formData.email',
         label: 'Email',
-        message: LPQ_MESSAGES.emailRequired,
+        message: POSITION_LPQ_MESSAGES.emailRequired,
       },
       {
         step: 4,
         stepTitle: 'Firm-Specific Questions',
         field: 'firmAnswers.why',
         label: 'Why our firm?',
-        message: LPQ_MESSAGES.answerRequired,
+        message: POSITION_LPQ_MESSAGES.answerRequired,
       },
     ]);
   });

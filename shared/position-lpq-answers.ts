@@ -3,9 +3,9 @@ import {
   FIRM_QUESTIONS_STEP,
   type FirmAnswers,
   firmAnswerErrors,
-  LPQ_STEPS,
-  type LpqFormData,
-  lpqCompleteFormDataSchema,
+  POSITION_LPQ_STEPS,
+  type PositionLpqFormData,
+  positionLpqCompleteFormDataSchema,
 } from './position-lpq';
 import type { FirmSpecificQuestions } from './requests';
 
@@ -24,12 +24,12 @@ export type PositionLpqMissingAnswer = {
  * answers of the right type): the rule the server applies on PUT /api/lpqs/{id}/complete.
  */
 export function missingPositionLpqAnswers(
-  formData: LpqFormData,
+  formData: PositionLpqFormData,
   firmAnswers: FirmAnswers,
   questions: FirmSpecificQuestions | null,
 ): PositionLpqMissingAnswer[] {
   const answers: PositionLpqMissingAnswer[] = [];
-  const parsed = lpqCompleteFormDataSchema.safeParse(formData);
+  const parsed = positionLpqCompleteFormDataSchema.safeParse(formData);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const key = String(issue.path[0] ?? '');
@@ -37,12 +37,12 @@ export function missingPositionLpqAnswers(
       if (answers.some((a) => a.field === field)) continue;
       const group = POSITION_LPQ_GROUPS.findIndex((g) => g.fields.some(([k]) => k === key));
       // The documents are on the last of the four steps, beside the references.
-      const step = key === 'documents' ? LPQ_STEPS.length - 1 : Math.max(0, group);
+      const step = key === 'documents' ? POSITION_LPQ_STEPS.length - 1 : Math.max(0, group);
       const label =
         key === 'documents'
           ? 'Documents'
           : (POSITION_LPQ_GROUPS[step].fields.find(([k]) => k === key)?.[1] ?? key);
-      answers.push({ step, stepTitle: LPQ_STEPS[step], field, label, message: issue.message });
+      answers.push({ step, stepTitle: POSITION_LPQ_STEPS[step], field, label, message: issue.message });
     }
   }
   const questionText = new Map(
@@ -51,7 +51,7 @@ export function missingPositionLpqAnswers(
   for (const [field, message] of Object.entries(firmAnswerErrors(questions, firmAnswers, true))) {
     const id = field.slice('firmAnswers.'.length);
     answers.push({
-      step: LPQ_STEPS.length,
+      step: POSITION_LPQ_STEPS.length,
       stepTitle: FIRM_QUESTIONS_STEP,
       field,
       label: questionText.get(id) ?? id,

@@ -15,7 +15,7 @@ import type { FirmQuestion, FirmSpecificQuestions, RequestStatus } from './reque
 import type { PackageParts } from './sharing';
 
 /** Spec 2.11: the four steps of a position LPQ; a fifth when the request has firm questions. */
-export const LPQ_STEPS = [
+export const POSITION_LPQ_STEPS = [
   'General Information',
   'Professional Experience',
   'Business Development',
@@ -23,7 +23,7 @@ export const LPQ_STEPS = [
 ];
 export const FIRM_QUESTIONS_STEP = 'Firm-Specific Questions';
 
-export const LPQ_MESSAGES = {
+export const POSITION_LPQ_MESSAGES = {
   nameRequired: 'Name is required',
   emailRequired: 'Valid email is required',
   answerRequired: 'This question is required',
@@ -35,7 +35,7 @@ export const LPQ_MESSAGES = {
 } as const;
 
 /** Spec §3 LPQ record formData. Every field optional while saving progress. */
-export const lpqFormDataSchema = z.object({
+export const positionLpqFormDataSchema = z.object({
   name: optionalText(LIMITS.nameMax * 2),
   address: optionalText(LIMITS.mediumText),
   email: optionalText(LIMITS.emailMax),
@@ -57,16 +57,19 @@ export const lpqFormDataSchema = z.object({
   references: optionalText(LIMITS.longText),
   documents: list(fileReferenceSchema, LIMITS.maxLpqDocuments).optional(),
 });
-export type LpqFormData = z.output<typeof lpqFormDataSchema>;
+export type PositionLpqFormData = z.output<typeof positionLpqFormDataSchema>;
 
 /** Completing requires name and a valid e-mail (spec §5, PRODUCT.md §5). */
-export const lpqCompleteFormDataSchema = lpqFormDataSchema.extend({
+export const positionLpqCompleteFormDataSchema = positionLpqFormDataSchema.extend({
   name: z
-    .string({ error: LPQ_MESSAGES.nameRequired })
+    .string({ error: POSITION_LPQ_MESSAGES.nameRequired })
     .trim()
-    .min(1, LPQ_MESSAGES.nameRequired)
+    .min(1, POSITION_LPQ_MESSAGES.nameRequired)
     .max(LIMITS.nameMax * 2),
-  email: z.string({ error: LPQ_MESSAGES.emailRequired }).trim().pipe(z.email(LPQ_MESSAGES.emailRequired)),
+  email: z
+    .string({ error: POSITION_LPQ_MESSAGES.emailRequired })
+    .trim()
+    .pipe(z.email(POSITION_LPQ_MESSAGES.emailRequired)),
 });
 
 const answerValue = z.union([
@@ -97,13 +100,13 @@ export function answerRecord(entries: Iterable<[string, unknown]>): FirmAnswers 
 }
 
 /** PUT /api/lpqs/{id}: `status` may be sent (spec §7); the server decides it. */
-export const lpqSaveSchema = z.object({
-  formData: lpqFormDataSchema,
+export const positionLpqSaveSchema = z.object({
+  formData: positionLpqFormDataSchema,
   firmAnswers: firmAnswersSchema.optional(),
   status: z.string().max(50).optional(),
 });
-export const lpqCompleteSchema = z.object({
-  formData: lpqCompleteFormDataSchema,
+export const positionLpqCompleteSchema = z.object({
+  formData: positionLpqCompleteFormDataSchema,
   firmAnswers: firmAnswersSchema.optional(),
 });
 
@@ -111,22 +114,22 @@ const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === '
 
 /** One answer's problem, or null: wrong type for the question, or missing when required and `complete`. */
 export function answerProblem(q: FirmQuestion, value: unknown, complete: boolean): string | null {
-  if (isBlank(value)) return complete && q.required ? LPQ_MESSAGES.answerRequired : null;
+  if (isBlank(value)) return complete && q.required ? POSITION_LPQ_MESSAGES.answerRequired : null;
   switch (q.type) {
     case 'yesno':
       return typeof value === 'boolean' || value === 'yes' || value === 'no'
         ? null
-        : LPQ_MESSAGES.invalidAnswer;
+        : POSITION_LPQ_MESSAGES.invalidAnswer;
     case 'number':
-      return typeof value === 'number' && Number.isFinite(value) ? null : LPQ_MESSAGES.invalidAnswer;
+      return typeof value === 'number' && Number.isFinite(value) ? null : POSITION_LPQ_MESSAGES.invalidAnswer;
     case 'select':
       return typeof value === 'string' && (q.options ?? []).includes(value)
         ? null
-        : LPQ_MESSAGES.invalidAnswer;
+        : POSITION_LPQ_MESSAGES.invalidAnswer;
     case 'date':
-      return typeof value === 'string' && isIsoDate(value) ? null : LPQ_MESSAGES.invalidAnswer;
+      return typeof value === 'string' && isIsoDate(value) ? null : POSITION_LPQ_MESSAGES.invalidAnswer;
     default:
-      return typeof value === 'string' ? null : LPQ_MESSAGES.invalidAnswer;
+      return typeof value === 'string' ? null : POSITION_LPQ_MESSAGES.invalidAnswer;
   }
 }
 
@@ -161,7 +164,7 @@ export const FIRM_POSITION_LPQ_STATUS_LABELS: Record<string, string> = {
 };
 
 /** Request statuses in which the attorney may still save and submit the position LPQ. */
-export const LPQ_OPEN_REQUEST_STATUSES: RequestStatus[] = ['accepted', 'in_progress', 'reviewed'];
+export const POSITION_LPQ_OPEN_REQUEST_STATUSES: RequestStatus[] = ['accepted', 'in_progress', 'reviewed'];
 
 export type PositionLpq = {
   id: string;
@@ -173,7 +176,7 @@ export type PositionLpq = {
   status: PositionLpqStatus;
   /** The request's status (the firm's review). */
   requestStatus: RequestStatus;
-  formData: LpqFormData;
+  formData: PositionLpqFormData;
   firmSpecificQuestions: FirmSpecificQuestions | null;
   firmAnswers: FirmAnswers;
   /** When it was last saved (autosave restores a draft only over an older record). */

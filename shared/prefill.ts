@@ -3,7 +3,7 @@ import type { BusinessPlanInput } from './business-plan';
 import { type ConflictsFormInput, conflictsFromMasterLpq } from './conflicts';
 import type { FileRef } from './files';
 import type { MasterLpqBody, MasterLpqInput } from './master-lpq';
-import type { LpqFormData } from './position-lpq';
+import type { PositionLpqFormData } from './position-lpq';
 import type { PrefilledFields, PrefillSource } from './prefill-sources';
 
 /**
@@ -125,12 +125,12 @@ export const POSITION_LPQ_PREFILL_FIELDS = [
   'portableBusiness',
   'clientRelationships',
   'references',
-] as const satisfies readonly (keyof LpqFormData)[];
+] as const satisfies readonly (keyof PositionLpqFormData)[];
 type PositionLpqPrefillField = (typeof POSITION_LPQ_PREFILL_FIELDS)[number];
 
 export type PositionLpqFacts = AttorneyFacts & {
   /** The attorney's latest other position LPQ they saved or submitted: its formData only, never firmAnswers. */
-  previousLpq?: Partial<LpqFormData> | Record<string, unknown> | null;
+  previousLpq?: Partial<PositionLpqFormData> | Record<string, unknown> | null;
   /** The documents of the package being shared. */
   documents?: FileRef[];
 };
@@ -184,7 +184,7 @@ function positionLpqCandidates(facts: PositionLpqFacts): Record<PositionLpqPrefi
  * LPQ, and what none of them holds (significant matters, publications…) from the attorney's previous LPQ,
  * so a second firm's LPQ asks only that firm's own questions.
  */
-export function prefillPositionLpq(facts: PositionLpqFacts): Prefill<LpqFormData> {
+export function prefillPositionLpq(facts: PositionLpqFacts): Prefill<PositionLpqFormData> {
   const values: Record<string, unknown> = {};
   const prefilled: PrefilledFields = {};
   for (const [field, candidates] of Object.entries(positionLpqCandidates(facts))) {
@@ -194,7 +194,7 @@ export function prefillPositionLpq(facts: PositionLpqFacts): Prefill<LpqFormData
     prefilled[field] = given[1];
   }
   values.documents = facts.documents ?? [];
-  return { values: values as LpqFormData, prefilled };
+  return { values: values as PositionLpqFormData, prefilled };
 }
 
 /**
@@ -202,7 +202,7 @@ export function prefillPositionLpq(facts: PositionLpqFacts): Prefill<LpqFormData
  * screen marks as prefilled. A field the attorney changed is no longer marked.
  */
 export function positionLpqPrefillMarks(
-  formData: Partial<LpqFormData> | Record<string, unknown>,
+  formData: Partial<PositionLpqFormData> | Record<string, unknown>,
   facts: PositionLpqFacts,
 ): PrefilledFields {
   const marks: PrefilledFields = {};

@@ -17,7 +17,12 @@ import {
   topClientSchema,
 } from '../master-lpq';
 import { disclosuresSchema } from '../master-lpq-disclosures';
-import { firmAnswersSchema, lpqCompleteSchema, lpqFormDataSchema, lpqSaveSchema } from '../position-lpq';
+import {
+  firmAnswersSchema,
+  positionLpqCompleteSchema,
+  positionLpqFormDataSchema,
+  positionLpqSaveSchema,
+} from '../position-lpq';
 import { createLpqRequestSchema, firmSectionSchema } from '../requests';
 import { shareRequestSchema } from '../sharing';
 import { attorneyProfileResponse } from './attorney';
@@ -125,7 +130,7 @@ export const API_COMPONENTS: Record<string, z.ZodType> = {
   SharedPackage: sharedPackageResponse,
   SharePreview: sharePreviewResponse,
   PositionLpq: positionLpqResponse,
-  PositionLpqFormData: lpqFormDataSchema,
+  PositionLpqFormData: positionLpqFormDataSchema,
   FirmAnswers: firmAnswersSchema,
   AccessLogEntry: accessLogEntryResponse,
   FirmRequestItem: firmRequestItemResponse,
@@ -156,6 +161,6 @@ export const API_COMPONENTS: Record<string, z.ZodType> = {
   FirmSection: firmSectionSchema,
   CreateLpqRequest: createLpqRequestSchema,
   ShareRequest: shareRequestSchema,
-  PositionLpqSave: lpqSaveSchema,
-  PositionLpqComplete: lpqCompleteSchema,
+  PositionLpqSave: positionLpqSaveSchema,
+  PositionLpqComplete: positionLpqCompleteSchema,
 };

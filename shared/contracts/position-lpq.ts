@@ -1,4 +1,4 @@
-import { lpqCompleteSchema, lpqSaveSchema } from '../position-lpq';
+import { positionLpqCompleteSchema, positionLpqSaveSchema } from '../position-lpq';
 import { defineContracts, idParams } from './contract';
 import { positionLpqResponse } from './requests';
 
@@ -18,7 +18,7 @@ export const positionLpqContracts = defineContracts('Position LPQ', {
     summary: 'Save the position LPQ (in progress)',
     audience: 'attorney',
     params: idParams,
-    body: lpqSaveSchema,
+    body: positionLpqSaveSchema,
     errors: { 409: 'the position LPQ is submitted, or its request is closed' },
     response: { 200: positionLpqResponse },
   },
@@ -28,7 +28,7 @@ export const positionLpqContracts = defineContracts('Position LPQ', {
     summary: 'Submit the position LPQ; the firm is told',
     audience: 'attorney',
     params: idParams,
-    body: lpqCompleteSchema,
+    body: positionLpqCompleteSchema,
     errors: { 409: 'the position LPQ is submitted, or its request is closed' },
     response: { 200: positionLpqResponse },
   },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { firmAnswersSchema, lpqFormDataSchema } from '../position-lpq';
+import { firmAnswersSchema, positionLpqFormDataSchema } from '../position-lpq';
 import { PREFILL_SOURCES } from '../prefill-sources';
 import { QUESTION_TYPES } from '../requests';
 import { PACKAGE_PARTS } from '../sharing';
@@ -128,7 +128,10 @@ export const sharedPackageResponse = z.object({
   positionLpq: z
     .object({
       status: firmPositionLpqStatusSchema,
-      formData: storedDocument('The position LPQ answers (lpqFormDataSchema)', lpqFormDataSchema),
+      formData: storedDocument(
+        'The position LPQ answers (positionLpqFormDataSchema)',
+        positionLpqFormDataSchema,
+      ),
       firmAnswers: storedDocument(
         'Answers to the firm-specific questions, by question id',
         firmAnswersSchema,
@@ -155,8 +158,8 @@ export const positionLpqResponse = z.object({
   status: positionLpqStatusSchema,
   requestStatus: requestStatusSchema,
   formData: storedDocument(
-    'The position LPQ answers, as lpqSaveSchema validated them (shared/position-lpq.ts)',
-    lpqFormDataSchema,
+    'The position LPQ answers, as positionLpqSaveSchema validated them (shared/position-lpq.ts)',
+    positionLpqFormDataSchema,
   ),
   firmSpecificQuestions: firmSpecificQuestionsResponse.nullable(),
   firmAnswers: storedDocument('Answers to the firm-specific questions, by question id', firmAnswersSchema),

@@ -4,11 +4,11 @@ import { UI_TIMING } from '@shared/limits';
 import {
   FIRM_QUESTIONS_STEP,
   type FirmAnswers,
-  LPQ_MESSAGES,
-  LPQ_OPEN_REQUEST_STATUSES,
-  LPQ_STEPS,
-  type LpqFormData,
+  POSITION_LPQ_MESSAGES,
+  POSITION_LPQ_OPEN_REQUEST_STATUSES,
+  POSITION_LPQ_STEPS,
   type PositionLpq,
+  type PositionLpqFormData,
 } from '@shared/position-lpq';
 import { missingPositionLpqAnswers } from '@shared/position-lpq-answers';
 import { TOASTS } from '@shared/texts';
@@ -20,7 +20,7 @@ import { RestoredNotice, SaveState } from '../components/SaveState';
 import { StepNav } from '../components/StepNav';
 import { WizardFooter, WizardShell } from '../components/WizardShell';
 import { BusinessStep } from '../features/position-lpq/BusinessStep';
-import type { LpqStepProps, LpqTextProps } from '../features/position-lpq/common';
+import type { LpqTextProps, PositionLpqStepProps } from '../features/position-lpq/common';
 import { ExperienceStep } from '../features/position-lpq/ExperienceStep';
 import { FirmQuestionsStep } from '../features/position-lpq/FirmQuestionsStep';
 import { GeneralStep } from '../features/position-lpq/GeneralStep';
@@ -36,7 +36,7 @@ import { showToast } from '../lib/toast';
 import { useWizardStep } from '../lib/wizard-step';
 
 type Errors = Record<string, string>;
-const STEP_FIELDS: (keyof LpqFormData)[][] = [
+const STEP_FIELDS: (keyof PositionLpqFormData)[][] = [
   ['name', 'email', 'phone', 'address', 'barAdmissions'],
   ['currentFirm', 'position', 'yearsExperience', 'practiceAreas', 'significantMatters', 'publications'],
   ['clientOriginationExperience', 'portableBusiness', 'clientRelationships'],
@@ -47,8 +47,8 @@ function LpqNotFound() {
   return (
     <Center mih="100vh" p="md">
       <Stack align="center" gap="sm">
-        <Title order={1}>{LPQ_MESSAGES.notFoundTitle}</Title>
-        <Text c="dimmed">{LPQ_MESSAGES.notFoundText}</Text>
+        <Title order={1}>{POSITION_LPQ_MESSAGES.notFoundTitle}</Title>
+        <Text c="dimmed">{POSITION_LPQ_MESSAGES.notFoundText}</Text>
         <Button component={Link} to="/attorney/dashboard" variant="light">
           Return to Dashboard
         </Button>
@@ -68,13 +68,14 @@ export default function PositionLpqPage() {
 
 function LpqForm({ lpq }: { lpq: PositionLpq }) {
   const navigate = useNavigate();
-  const [formData, setFormData] = useState<LpqFormData>(lpq.formData);
+  const [formData, setFormData] = useState<PositionLpqFormData>(lpq.formData);
   const [firmAnswers, setFirmAnswers] = useState<FirmAnswers>(lpq.firmAnswers);
   const [errors, setErrors] = useState<Errors>({});
   const hasQuestions = (lpq.firmSpecificQuestions?.sections ?? []).some((s) => s.questions.length > 0);
-  const steps = hasQuestions ? [...LPQ_STEPS, FIRM_QUESTIONS_STEP] : LPQ_STEPS;
+  const steps = hasQuestions ? [...POSITION_LPQ_STEPS, FIRM_QUESTIONS_STEP] : POSITION_LPQ_STEPS;
   const [step, setStep] = useWizardStep(`lpq.${lpq.id}`, steps.length);
-  const readOnly = lpq.status === 'submitted' || !LPQ_OPEN_REQUEST_STATUSES.includes(lpq.requestStatus);
+  const readOnly =
+    lpq.status === 'submitted' || !POSITION_LPQ_OPEN_REQUEST_STATUSES.includes(lpq.requestStatus);
   const [exiting, setExiting] = useState(false);
 
   useEffect(() => {
@@ -91,7 +92,7 @@ function LpqForm({ lpq }: { lpq: PositionLpq }) {
     () => ({
       read: () => values.current,
       write: (v) => {
-        setFormData((v.formData ?? {}) as LpqFormData);
+        setFormData((v.formData ?? {}) as PositionLpqFormData);
         setFirmAnswers((v.firmAnswers ?? {}) as FirmAnswers);
       },
       onEdit: (callback) => {
@@ -126,7 +127,7 @@ function LpqForm({ lpq }: { lpq: PositionLpq }) {
     setFirmAnswers((a) => ({ ...a, [id]: value }));
   };
 
-  const set = <K extends keyof LpqFormData>(key: K, value: LpqFormData[K]) => {
+  const set = <K extends keyof PositionLpqFormData>(key: K, value: PositionLpqFormData[K]) => {
     edited.current = true;
     setFormData((d) => ({ ...d, [key]: value }));
     setErrors((e) => {
@@ -180,8 +181,8 @@ function LpqForm({ lpq }: { lpq: PositionLpq }) {
 
   /** The step that holds the first error, so Submit can show it. */
   const stepOf = (key: string) => {
-    if (key.startsWith('firmAnswers.')) return LPQ_STEPS.length;
-    const field = key.replace(/^formData\./, '').split('.')[0] as keyof LpqFormData;
+    if (key.startsWith('firmAnswers.')) return POSITION_LPQ_STEPS.length;
+    const field = key.replace(/^formData\./, '').split('.')[0] as keyof PositionLpqFormData;
     return Math.max(
       0,
       STEP_FIELDS.findIndex((f) => f.includes(field)),
@@ -234,14 +235,14 @@ function LpqForm({ lpq }: { lpq: PositionLpq }) {
     });
   };
 
-  const err = (key: keyof LpqFormData) => errors[`formData.${key}`];
+  const err = (key: keyof PositionLpqFormData) => errors[`formData.${key}`];
   // Enter once: a field that still holds what the profile, master LPQ or a previous LPQ gave says so.
   const marks = useMemo(
     () => (readOnly ? {} : marksOf({ values: lpq.formData, prefilled: lpq.prefilled ?? {} })),
     [lpq, readOnly],
   );
-  const mark = (key: keyof LpqFormData) => prefillMark(marks, key, formData[key]);
-  const text = (key: keyof LpqFormData, description?: ReactNode): LpqTextProps => ({
+  const mark = (key: keyof PositionLpqFormData) => prefillMark(marks, key, formData[key]);
+  const text = (key: keyof PositionLpqFormData, description?: ReactNode): LpqTextProps => ({
     name: `formData.${key}`,
     value: (formData[key] as string | undefined) ?? '',
     onChange: (e: { currentTarget: { value: string } }) => set(key, e.currentTarget.value as never),
@@ -249,7 +250,7 @@ function LpqForm({ lpq }: { lpq: PositionLpq }) {
     disabled: readOnly,
     description: withMark(description, mark(key)),
   });
-  const stepProps: LpqStepProps = { formData, readOnly, text, mark, err, set };
+  const stepProps: PositionLpqStepProps = { formData, readOnly, text, mark, err, set };
   const busy = save.isPending || complete.isPending || exiting;
   // The steps holding an answer Submit or the server refused: their buttons are marked red.
   const errorSteps = new Set(Object.keys(errors).map(stepOf));
@@ -314,7 +315,7 @@ function LpqForm({ lpq }: { lpq: PositionLpq }) {
             </Alert>
           ) : (
             <Alert color="gray" title="Closed">
-              {LPQ_MESSAGES.requestClosed}
+              {POSITION_LPQ_MESSAGES.requestClosed}
             </Alert>
           ))}
         <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md">
@@ -322,7 +323,7 @@ function LpqForm({ lpq }: { lpq: PositionLpq }) {
           {step === 1 && <ExperienceStep {...stepProps} />}
           {step === 2 && <BusinessStep {...stepProps} />}
           {step === 3 && <ReferencesStep {...stepProps} />}
-          {step === LPQ_STEPS.length && hasQuestions && (
+          {step === POSITION_LPQ_STEPS.length && hasQuestions && (
             <FirmQuestionsStep
               lpq={lpq}
               firmAnswers={firmAnswers}

@@ -1,4 +1,4 @@
-import { LPQ_MESSAGES } from '@shared/position-lpq';
+import { POSITION_LPQ_MESSAGES } from '@shared/position-lpq';
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { lpqRequests, positionLpqs } from '../../db/schema';
@@ -69,7 +69,7 @@ describeEachDb('position LPQ', (t) => {
       payload: { formData: {}, firmAnswers: { 'fit-2': 'maybe' } },
     });
     expect(wrongType.statusCode).toBe(400);
-    expect(wrongType.json().errors['firmAnswers.fit-2']).toBe(LPQ_MESSAGES.invalidAnswer);
+    expect(wrongType.json().errors['firmAnswers.fit-2']).toBe(POSITION_LPQ_MESSAGES.invalidAnswer);
     const tooLong = await inject({
       method: 'PUT',
       url: `/api/lpqs/${lpqId}`,
@@ -100,7 +100,7 @@ describeEachDb('position LPQ', (t) => {
     for (const answer of ['2099-02-31', '2021-13-40']) {
       const res = await put(answer);
       expect(res.statusCode, answer).toBe(400);
-      expect(res.json().errors).toEqual({ 'firmAnswers.start': LPQ_MESSAGES.invalidAnswer });
+      expect(res.json().errors).toEqual({ 'firmAnswers.start': POSITION_LPQ_MESSAGES.invalidAnswer });
     }
     const [row] = await t().db.select().from(positionLpqs).where(eq(positionLpqs.id, lpqId));
     expect(row.firmAnswers).toEqual({});
@@ -136,7 +136,7 @@ describeEachDb('position LPQ', (t) => {
     // An unanswered required question is missing, not "answered" by what every object inherits.
     const missing = await complete({});
     expect(missing.statusCode).toBe(400);
-    expect(missing.json().errors).toEqual({ 'firmAnswers.toString': LPQ_MESSAGES.answerRequired });
+    expect(missing.json().errors).toEqual({ 'firmAnswers.toString': POSITION_LPQ_MESSAGES.answerRequired });
     const res = await complete({ toString: 'Your platform', constructor: true });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().firmAnswers).toEqual({ toString: 'Your platform', constructor: true });
@@ -171,8 +171,8 @@ describeEachDb('position LPQ', (t) => {
     });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().errors).toMatchObject({
-      'formData.name': LPQ_MESSAGES.nameRequired,
-      'formData.email': LPQ_MESSAGES.emailRequired,
+      'formData.name': POSITION_LPQ_MESSAGES.nameRequired,
+      'formData.email': POSITION_LPQ_MESSAGES.emailRequired,
     });
     const noAnswer = await inject({
       method: 'PUT',
@@ -184,7 +184,7 @@ describeEachDb('position LPQ', (t) => {
       },
     });
     expect(noAnswer.statusCode).toBe(400);
-    expect(noAnswer.json().errors).toEqual({ 'firmAnswers.fit-1': LPQ_MESSAGES.answerRequired });
+    expect(noAnswer.json().errors).toEqual({ 'firmAnswers.fit-1': POSITION_LPQ_MESSAGES.answerRequired });
     expect(await status(requestId)).toBe('accepted');
   });
 });

@@ -3,10 +3,10 @@ import {
   answerRecord,
   type FirmAnswers,
   firmAnswerErrors,
-  LPQ_MESSAGES,
-  LPQ_OPEN_REQUEST_STATUSES,
-  type LpqFormData,
+  POSITION_LPQ_MESSAGES,
+  POSITION_LPQ_OPEN_REQUEST_STATUSES,
   type PositionLpq,
+  type PositionLpqFormData,
 } from '@shared/position-lpq';
 import { type PositionLpqFacts, positionLpqPrefillMarks } from '@shared/prefill';
 import type { FirmSpecificQuestions } from '@shared/requests';
@@ -50,7 +50,7 @@ function toPositionLpq(row: LpqWithRequest, prefilled = {}): PositionLpq {
     practiceArea: row.request.practiceArea,
     status: row.lpq.status,
     requestStatus: row.request.status,
-    formData: row.lpq.formData as LpqFormData,
+    formData: row.lpq.formData as PositionLpqFormData,
     firmSpecificQuestions: (row.request.firmSpecificQuestions as FirmSpecificQuestions | null) ?? null,
     firmAnswers: row.lpq.firmAnswers as FirmAnswers,
     updatedAt: row.lpq.updatedAt.toISOString(),
@@ -97,14 +97,15 @@ function checkAnswers(questions: FirmSpecificQuestions | null, answers: FirmAnsw
  * (the firm's Under Review never blocks the attorney), until it is submitted (PRODUCT.md §5).
  */
 function assertOpen(found: LpqWithRequest) {
-  if (found.lpq.status === 'submitted') throw conflict(LPQ_MESSAGES.alreadySubmitted);
-  if (!LPQ_OPEN_REQUEST_STATUSES.includes(found.request.status)) throw conflict(LPQ_MESSAGES.requestClosed);
+  if (found.lpq.status === 'submitted') throw conflict(POSITION_LPQ_MESSAGES.alreadySubmitted);
+  if (!POSITION_LPQ_OPEN_REQUEST_STATUSES.includes(found.request.status))
+    throw conflict(POSITION_LPQ_MESSAGES.requestClosed);
 }
 
 /** After a lost race on the request's status: the request as it is now, if the LPQ may still proceed. */
 async function stillOpen(tx: Tx, requestId: string) {
   const now = await lockRequest(tx, requestId);
-  return now && LPQ_OPEN_REQUEST_STATUSES.includes(now.status) ? now : null;
+  return now && POSITION_LPQ_OPEN_REQUEST_STATUSES.includes(now.status) ? now : null;
 }
 
 /**
@@ -112,7 +113,12 @@ async function stillOpen(tx: Tx, requestId: string) {
  * (PRODUCT.md §6). Before the LPQ's transaction (confirming an upload opens its own), once the LPQ is
  * known to be the attorney's: someone else's is a 404 whatever the documents.
  */
-async function withOwnDocuments(ctx: AppContext, user: AttorneyUser, id: string, formData: LpqFormData) {
+async function withOwnDocuments(
+  ctx: AppContext,
+  user: AttorneyUser,
+  id: string,
+  formData: PositionLpqFormData,
+) {
   if (!formData.documents) return formData;
   await findOwnLpq(ctx.db, user, id, false);
   const references = formData.documents;
@@ -140,7 +146,7 @@ async function trailStatusChange(
 export async function savePositionLpq(
   ctx: AppContext,
   actor: Actor,
-  input: { id: string; formData: LpqFormData; firmAnswers?: FirmAnswers },
+  input: { id: string; formData: PositionLpqFormData; firmAnswers?: FirmAnswers },
 ) {
   const user = authorize(policies.attorneyLpqs, actor);
   const formData = await withOwnDocuments(ctx, user, input.id, input.formData);
@@ -158,7 +164,7 @@ export async function savePositionLpq(
         requestId: request.id,
         to: 'in_progress',
         from: ['accepted'],
-        conflictMessage: LPQ_MESSAGES.requestClosed,
+        conflictMessage: POSITION_LPQ_MESSAGES.requestClosed,
       })
         .then((row) => {
           moved = true;
@@ -185,7 +191,7 @@ export async function savePositionLpq(
 export async function completePositionLpq(
   ctx: AppContext,
   actor: Actor,
-  input: { id: string; formData: LpqFormData; firmAnswers?: FirmAnswers },
+  input: { id: string; formData: PositionLpqFormData; firmAnswers?: FirmAnswers },
 ) {
   const user = authorize(policies.attorneyLpqs, actor);
   const formData = await withOwnDocuments(ctx, user, input.id, input.formData);
@@ -203,7 +209,7 @@ export async function completePositionLpq(
     // submitted_at); the request keeps its status, since Under Review is only ever the firm's own action.
     // Locked and read again, so a firm's move to Review Complete or a revoke in flight is seen (409).
     const request = await stillOpen(tx, found.request.id);
-    if (!request) throw conflict(LPQ_MESSAGES.requestClosed);
+    if (!request) throw conflict(POSITION_LPQ_MESSAGES.requestClosed);
     const lpq = await updateLpq(tx, found.lpq.id, {
       formData,
       firmAnswers,

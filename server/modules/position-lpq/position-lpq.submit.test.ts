@@ -1,4 +1,4 @@
-import { LPQ_MESSAGES } from '@shared/position-lpq';
+import { POSITION_LPQ_MESSAGES } from '@shared/position-lpq';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { outbox, positionLpqs } from '../../db/schema';
@@ -62,7 +62,7 @@ describeEachDb('position LPQ', (t) => {
         },
       });
       expect(late.statusCode).toBe(409);
-      expect(late.json().message).toBe(LPQ_MESSAGES.alreadySubmitted);
+      expect(late.json().message).toBe(POSITION_LPQ_MESSAGES.alreadySubmitted);
     }
   });
 
@@ -148,7 +148,7 @@ describeEachDb('position LPQ', (t) => {
     for (const url of [`/api/lpqs/${lpqId}`, `/api/lpqs/${lpqId}/complete`]) {
       const res = await inject({ method: 'PUT', url, headers: { cookie: attorney.cookie }, payload: body });
       expect(res.statusCode).toBe(409);
-      expect(res.json().message).toBe(LPQ_MESSAGES.requestClosed);
+      expect(res.json().message).toBe(POSITION_LPQ_MESSAGES.requestClosed);
     }
     const [row] = await t().db.select().from(positionLpqs).where(eq(positionLpqs.id, lpqId));
     expect(row.status).toBe('draft');

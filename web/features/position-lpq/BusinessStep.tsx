@@ -1,7 +1,7 @@
 import { Stack, Textarea, Title } from '@mantine/core';
-import type { LpqStepProps } from './common';
+import type { PositionLpqStepProps } from './common';
 
-export function BusinessStep({ text }: LpqStepProps) {
+export function BusinessStep({ text }: PositionLpqStepProps) {
   return (
     <Stack gap="md">
       <Title order={2} fz="lg">

@@ -1,8 +1,8 @@
 import { MultiSelect, NumberInput, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
 import { PROFILE_PRACTICE_AREAS } from '@shared/practice-areas';
-import type { LpqStepProps } from './common';
+import type { PositionLpqStepProps } from './common';
 
-export function ExperienceStep({ formData, readOnly, text, mark, err, set }: LpqStepProps) {
+export function ExperienceStep({ formData, readOnly, text, mark, err, set }: PositionLpqStepProps) {
   return (
     <Stack gap="md">
       <Title order={2} fz="lg">

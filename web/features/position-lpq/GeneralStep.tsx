@@ -1,7 +1,7 @@
 import { SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
-import type { LpqStepProps } from './common';
+import type { PositionLpqStepProps } from './common';
 
-export function GeneralStep({ text }: LpqStepProps) {
+export function GeneralStep({ text }: PositionLpqStepProps) {
   return (
     <Stack gap="md">
       <Title order={2} fz="lg">

@@ -2,9 +2,9 @@ import { Stack, Text, Textarea, Title } from '@mantine/core';
 import type { FileRef } from '@shared/files';
 import { useMemo } from 'react';
 import { DocumentsUploader } from '../files';
-import type { LpqStepProps } from './common';
+import type { PositionLpqStepProps } from './common';
 
-export function ReferencesStep({ formData, readOnly, text, set }: LpqStepProps) {
+export function ReferencesStep({ formData, readOnly, text, set }: PositionLpqStepProps) {
   const documents = useMemo(
     () => (formData.documents ?? []).filter((d): d is FileRef => typeof d === 'object' && d !== null),
     [formData.documents],

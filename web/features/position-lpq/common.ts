@@ -1,4 +1,4 @@
-import type { LpqFormData } from '@shared/position-lpq';
+import type { PositionLpqFormData } from '@shared/position-lpq';
 import type { ReactNode } from 'react';
 
 /** A text input's props for one answer: its name, value, error, prefill mark and change handler. */
@@ -12,11 +12,11 @@ export type LpqTextProps = {
 };
 
 /** What each step of the position LPQ (pages/PositionLpqPage) reads and writes. */
-export type LpqStepProps = {
-  formData: LpqFormData;
+export type PositionLpqStepProps = {
+  formData: PositionLpqFormData;
   readOnly: boolean;
-  text: (key: keyof LpqFormData, description?: ReactNode) => LpqTextProps;
-  mark: (key: keyof LpqFormData) => ReactNode;
-  err: (key: keyof LpqFormData) => string | undefined;
-  set: <K extends keyof LpqFormData>(key: K, value: LpqFormData[K]) => void;
+  text: (key: keyof PositionLpqFormData, description?: ReactNode) => LpqTextProps;
+  mark: (key: keyof PositionLpqFormData) => ReactNode;
+  err: (key: keyof PositionLpqFormData) => string | undefined;
+  set: <K extends keyof PositionLpqFormData>(key: K, value: PositionLpqFormData[K]) => void;
 };
