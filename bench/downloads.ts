@@ -1,5 +1,5 @@
 /**
- * Downloads (issue 32, item 3): documents are streamed through the app on both storage drivers. The app's
+ * Downloads: documents are streamed through the app on both storage drivers. The app's
  * peak RSS rise while it serves one 10 MB document, then 10 of them at once, from S3 (s3rver, on this
  * machine) and from local storage; each on a freshly started build of the app, on PostgreSQL (a database
  * lp_bench_downloads, dropped at the end; BENCH_PG_URL names the server). Target, as for

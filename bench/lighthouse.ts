@@ -2,7 +2,7 @@
  * Speed: Lighthouse 12 performance (desktop preset, Debian's Chromium, headless) for /auth, the attorney
  * dashboard and the firm's review screen (a request whose package the attorney shared), signed in as the
  * seeded attorney and firm of bench/seed-pages.ts (the session cookie goes in as an extra header), against
- * the built SPA served by the app. Target (issue 17): performance 100 on each. Each page is audited --runs
+ * the built SPA served by the app. Target: performance 100 on each. Each page is audited --runs
  * times (default 3); the median counts. Exits 1 when a page misses the target.
  * Usage: npm run build && npm run bench:lighthouse [-- --runs 3] [-- /auth /attorney/dashboard /firm/requests/:id]
  * `--keep-reports` keeps Lighthouse's JSON reports (their path is printed) to read what a score is made of.

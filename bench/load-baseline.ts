@@ -4,13 +4,13 @@
  * the app's own pure mapping functions, so the answers are identical by construction and the difference
  * is the HTTP framework's plugins, validation, serialisation and the ORM's layer.
  *
- * - `/api/…` — the ONE-STATEMENT baseline (issue 17): the session lookup, its touch, the read and the
+ * - `/api/…` — the ONE-STATEMENT baseline: the session lookup, its touch, the read and the
  *   access event in one CTE, the same text the app sends (server/modules/requests/hot-reads.repo.ts),
  *   as a named prepared statement. One database round trip: the physical limit of a signed-in read.
  * - `/three/api/…` — the THREE-STATEMENT baseline: the session lookup (with a separate touch at most
- *   once a minute), then the read, then the access event insert, as the app did before issue 17.
+ *   once a minute), then the read, then the access event insert: the plain way, one statement per step.
  *
- * - `PUT /api/attorney/drafts/:form` — autosave's write (issue 34), ONE statement: the session lookup, its
+ * - `PUT /api/attorney/drafts/:form` — autosave's write, ONE statement: the session lookup, its
  *   touch and the upsert of the draft, the same text the app sends (server/modules/drafts/drafts.repo.ts).
  *
  * The attorney's list is the first page (50 rows; the bench attorney has 20, so no next page).

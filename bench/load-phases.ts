@@ -1,10 +1,10 @@
 /**
- * The load benchmark's later phases (bench/load.ts runs them against the app it started, issue 17):
- * - PDF (item 3): one export's time and the app's peak RSS rise, cold (first, the worker starts) and warm;
+ * The load benchmark's later phases (bench/load.ts runs them against the app it started):
+ * - PDF: one export's time and the app's peak RSS rise, cold (first, the worker starts) and warm;
  *   then another endpoint's p99 under load without and during 10 concurrent exports (target ≤ 1.5×).
- * - Data export (issue 32, item 5): another user's p99 without and during 24 attorneys' exports at once
+ * - Data export: another user's p99 without and during 24 attorneys' exports at once
  *   (each exporting again as soon as one ends), target ≤ 1.5× as for the PDFs.
- * - Uploads (item 4): 10 concurrent 10 MB uploads through local storage (one signed PUT each) and through
+ * - Uploads: 10 concurrent 10 MB uploads through local storage (one signed PUT each) and through
  *   the multipart path (two 5 MB parts each); the app's peak RSS rise (target < 20 MB each).
  */
 import { median, peakRssRise } from './lib';

@@ -1,10 +1,10 @@
 /**
- * Load (issue 17, item 1): wrk (or autocannon) at 50 connections against the attorney's request list (signed
+ * Load: wrk (or autocannon) at 50 connections against the attorney's request list (signed
  * in, 20 requests) and a firm's request detail (a full shared package, one access event written per read),
  * on PostgreSQL seeded with 10k attorneys and 1k firms — the real app (built, as `npm run serve` runs it) beside two bare Fastify + pg
  * baselines (bench/load-baseline.ts): the same work in ONE statement (session + read + access event in one
- * CTE: the physical limit of a signed-in read) and in three statements (as the app did before issue 17).
- * Issue 34 adds autosave's write, PUT /api/attorney/drafts/master-lpq (a full master LPQ as the draft, each
+ * CTE: the physical limit of a signed-in read) and in three statements (the plain way, one per step).
+ * It also loads autosave's write, PUT /api/attorney/drafts/master-lpq (a full master LPQ as the draft, each
  * request as the next of 50 signed-in attorneys), beside the baseline's same upsert in one statement, with
  * the WAL bytes PostgreSQL wrote per save (cluster-wide: other clients of the server count too).
  * Targets: the app reaches ≥ 90% of the one-statement baseline's req/s with p99 ≤ 1.1× its p99, 0 errors.

@@ -4,7 +4,7 @@
  * Without paths: /auth and every attorney and firm page, signed in as a seeded attorney and firm with a
  * shared package (bench/seed-pages.ts), so the detail pages (/lpq/:id, /firm/requests/:id) show one.
  * --files lists every script and stylesheet a page loads with its gzipped size, largest first.
- * Targets (issue 17): /auth at most 150 KB of gzipped JS, every attorney and firm page at most 250 KB.
+ * Targets: /auth at most 150 KB of gzipped JS, every attorney and firm page at most 250 KB.
  * Prints each page's ratio to its target and exits 1 when one is missed.
  */
 import { rmSync } from 'node:fs';

@@ -1,9 +1,10 @@
 /**
- * Issue 32, item 7 (bench/scale.ts runs it): the attorney's access log page against the number of reads
- * behind its entries. Three attorneys with the same 200 entries behind 1,600, 100,000 and 500,000 reads
- * (bench/scale-seed.ts GROWTH); their pages measured one at a time, the three interleaved in rounds, and
- * each statement the page sends explained: none may read access_events (the page reads the entries kept on
- * write), none may Seq Scan a large table. Target: p99 at 500k ≤ 1.2× p99 at 1.6k, and a response at most 5% larger (the counts' digits).
+ * The attorney's access log page against the number of reads behind its entries (bench/scale.ts runs it).
+ * Three attorneys with the same 200 entries behind 1,600, 100,000 and 500,000 reads (bench/scale-seed.ts
+ * GROWTH); their pages measured one at a time, the three interleaved in rounds, and each statement the page
+ * sends explained: none may read access_events (the page reads the entries kept on write), none may Seq Scan
+ * a large table. Target: p99 at 500k ≤ 1.2× p99 at 1.6k, and a response at most 5% larger (the counts'
+ * digits).
  */
 import type { FastifyInstance } from 'fastify';
 

@@ -1,5 +1,5 @@
 /**
- * The scale benchmark's large and small accounts (issue 17, item 2), added with bulk SQL on top of the
+ * The scale benchmark's large and small accounts, added with bulk SQL on top of the
  * load seed (bench/load-seed.ts: 10k attorneys, 1k firms, 20k requests):
  * - firm-big: 10,000 requests; firm-small: 600 (every filter below fills a 50-row page), the same mix of statuses,
  *   due dates, shares and position titles;
@@ -22,10 +22,10 @@ const id = (nameSql: string) =>
   `(overlay(overlay(md5(${nameSql}) placing '4' from 13) placing '8' from 17))::uuid`;
 
 /**
- * Issue 32, item 7: the access log's cost against the reads behind it. Three attorneys with the same 200
- * entries — 4 members of one firm each reading 50 shared requests, every pair's reads under 30 minutes apart
- * (one entry per pair) — behind 1,600, 100,000 and 500,000 reads, 10 ms apart: the page used to walk every
- * read of an entry still open (44 ms, 7.9 s, 146 s).
+ * The access log's cost against the reads behind it. Three attorneys with the same 200 entries — 4 members
+ * of one firm each reading 50 shared requests, every pair's reads under 30 minutes apart (one entry per
+ * pair) — behind 1,600, 100,000 and 500,000 reads, 10 ms apart: a page that walked every read of an entry
+ * still open would grow with the reads, and the page must not.
  */
 export const GROWTH = { events: [1_600, 100_000, 500_000], members: 4, requests: 50 } as const;
 export const growthEmail = (events: number) => scaleEmail(`attorney-reads-${events}`);

@@ -1,5 +1,5 @@
 /**
- * Scale (issue 17, item 2): the same calls on a large and a small account in one run. The large firm has
+ * Scale: the same calls on a large and a small account in one run. The large firm has
  * 10,000 requests, the large attorney 500 shares and 1,000,000 access events (bench/scale-seed.ts, on top
  * of the load seed). For each call it reports:
  * - p99 (large) / p99 (small), target ≤ 1.2×: both measured in the same process through app.inject, one
@@ -10,7 +10,7 @@
  *   access_log_entries).
  * Calls: the firm's list page (50 rows) with every sort of PRODUCT.md §6 and a status filter and a
  * search, its dashboard stats, the attorney's access log page and request list.
- * Issue 32, item 7, the access log against the reads behind it: three attorneys with the same 200 entries
+ * The access log against the reads behind it: three attorneys with the same 200 entries
  * behind 1,600, 100,000 and 500,000 reads (bench/scale-seed.ts GROWTH), their page measured interleaved;
  * target p99 (500k) ≤ 1.2× p99 (1.6k), the same response size, and no statement of the page reading
  * access_events at all (bench/scale-growth.ts).

@@ -1,9 +1,9 @@
 /**
  * The upload phase of bench/load.ts (BENCHMARKS.md §4.4: 10 concurrent 10 MB uploads, app RSS rise under
- * 20 MB) on its own, without the 10k-attorney seed: since issue 33 the confirm step also streams every file
- * back from storage for its SHA-256 (server/modules/files/file-hash.ts), and this checks that the target still
- * holds. The same measuring code as bench/load.ts (uploadPhase), the built app as production runs it, on
- * PostgreSQL, each path on a freshly started app.
+ * 20 MB) on its own, without the 10k-attorney seed: the confirm step also streams every file back from
+ * storage for its SHA-256 (PRODUCT.md §11; server/modules/files/file-hash.ts), and this checks that the
+ * target still holds. The same measuring code as bench/load.ts (uploadPhase), the built app as production
+ * runs it, on PostgreSQL, each path on a freshly started app.
  *
  * Usage: npx tsx bench/upload-hash-rss.ts [--keep-db]
  * Creates and drops the database lp_bench_upload on BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres).

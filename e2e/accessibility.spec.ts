@@ -10,7 +10,7 @@ import {
 import { certifyInDialog, latestMail, linkFrom, PASSWORD, uniqueEmail, verifyAddressByApi } from './helpers';
 
 /**
- * Issue 7 §6: axe (WCAG 2.0/2.1 A and AA) on every screen of both sides, in the states a user sees.
+ * Axe (WCAG 2.0/2.1 A and AA) on every screen of both sides, in the states a user sees.
  * A serious or critical violation fails; the rest is printed for information. Each screen is a soft
  * check, so one run lists every screen that fails.
  */
@@ -394,7 +394,7 @@ test.describe('signed in', () => {
 });
 
 /**
- * Issue 35, item 11: the states with a toast or a dialog open, at 1280 and at 390 px. A toast is held
+ * The states with a toast or a dialog open, at 1280 and at 390 px. A toast is held
  * (hovered) while axe reads it, so it is part of the check at both widths.
  */
 async function atBothWidths(page: Page, screen: string) {

@@ -4,7 +4,7 @@ import { Secret, TOTP } from 'otpauth';
 import { PASSWORD, registerByApi, signInByApi, uniqueEmail } from './helpers';
 
 /**
- * Account security journeys (issue 31, PRODUCT.md §10): enrol an authenticator (codes computed from the
+ * Account security journeys (PRODUCT.md §10): enrol an authenticator (codes computed from the
  * secret the page shows), sign out and in with a code and with a recovery code, add a passkey and sign in
  * with it (Chromium's virtual authenticator over CDP), sign out another session, and meet the
  * 'Confirm it is you' dialog, whose action then goes through. Screens at 1280 and 390 px, axe on each.

@@ -249,7 +249,7 @@ test('the conflicts form auto-populates from the master LPQ, submits and repopul
   await page.reload();
   await expect(page.getByLabel('Attorney Name')).toHaveValue('Dana Whitfield');
   await expect(page.getByLabel('Client Name')).toHaveValue('Acme Corp');
-  // Taken from the master LPQ's YTD collections, as money (issue 35).
+  // Taken from the master LPQ's YTD collections, as money (enter once).
   await expect(page.getByLabel('Annual Billings')).toHaveValue('$500,000');
   await expect(page.getByLabel('Potential Conflicts')).toHaveValue(/Hale & Stone LLP/);
   // The firm name too: the current employer the master LPQ already holds (enter once).

@@ -61,7 +61,7 @@ test('sign-in lands on onboarding until the attorney reaches its end, then on th
   // Skipping to the end: the review step's Next Step opens Welcome Complete.
   await page.goto('/attorney/onboarding?step=5');
   await page.getByRole('button', { name: 'Next Step' }).click();
-  // Nothing was filled in: the last step says what is missing rather than 'You are all set' (issue 35).
+  // Nothing was filled in: the last step says what is missing rather than 'You are all set'.
   await expect(page.getByRole('heading', { name: 'Almost there, Robin' })).toBeVisible();
   await expect
     .poll(async () => (await (await page.request.get('/api/attorney/onboarding')).json()).completedAt)
@@ -107,7 +107,7 @@ test('a wrong password shows the login failure toast and keeps the user signed o
   await page.getByLabel('Password').fill('not-the-password');
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page.getByText('Login failed')).toBeVisible();
-  // In the toast and, to stay, under the password (issue 35).
+  // In the toast and, to stay until acted on, under the password.
   await expect(page.getByText('Invalid email or password')).toHaveCount(2);
   await expect(page).toHaveURL(/\/auth$/);
 });

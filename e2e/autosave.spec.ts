@@ -13,7 +13,7 @@ import {
 } from './helpers';
 
 /**
- * Issue 13, items 1 and 5: every attorney form keeps what is typed (a server draft a moment after typing
+ * Autosave (PRODUCT.md §2): every attorney form keeps what is typed (a server draft a moment after typing
  * stops, and a copy in the tab), and a session that ends mid-form loses nothing.
  */
 

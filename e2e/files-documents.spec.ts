@@ -4,8 +4,8 @@ import { completeMasterLpq } from '../server/modules/master-lpq/master-lpq.fixtu
 import { FILE_MESSAGES } from '../shared/files';
 import { inviteByApi, registerByApi, registerFirmByApi, uniqueEmail, verifyAddressByApi } from './helpers';
 
-// Issue 32: the upload flows in the browser after the file changes (a file named by any of its URLs, names
-// that follow the bytes' type, downloads streamed through the app): the master LPQ's Documents step, a
+// The upload flows in the browser (a file named by any of its URLs, names that follow the bytes' type,
+// downloads streamed through the app): the master LPQ's Documents step, a
 // position LPQ's documents and the profile's resume, at 1280 and 390 px.
 
 const pdf = (seed: string) => Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(30_000, seed)]);

@@ -182,8 +182,8 @@ export async function uploadPdfByApi(request: APIRequestContext, filename: strin
 
 /**
  * After signing out or deleting the account: the app stays home, with no expired-session toast and no
- * detour to sign-in once the unauthorised redirect's delay has passed (the signed-in page it left used to
- * see no user before the navigation home and took the session for expired).
+ * detour to sign-in once the unauthorised redirect's delay has passed (the signed-in page it leaves must not
+ * see the missing user before the navigation home and take the session for expired).
  */
 export async function expectQuietlyHome(page: Page) {
   await page.waitForTimeout(UI_TIMING.unauthorizedRedirectMs + 1000);

@@ -3,7 +3,7 @@ import { baseURL } from '../playwright.config';
 import { PASSWORD, uniqueEmail } from './helpers';
 
 /**
- * Issue 7 §6: signing in and filling master LPQ steps with the keyboard alone — Tab, Shift+Tab, Enter,
+ * Keyboard access: signing in and filling master LPQ steps with the keyboard alone — Tab, Shift+Tab, Enter,
  * Space and the arrow keys through page.keyboard; no click and no fill() anywhere in this file.
  */
 

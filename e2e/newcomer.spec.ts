@@ -23,7 +23,7 @@ import {
 } from './helpers';
 
 /**
- * Issue 35: what a newcomer felt, one journey per numbered item, each failing before its change. Every
+ * What a newcomer to the product meets, one journey per behaviour. Every
  * state a journey passes through is looked at (a screenshot under SHOTS) and checked by axe at 1280 and
  * at 390 px, toasts and dialogs open.
  */
@@ -169,7 +169,7 @@ const count = (page: Page, label: string) => page.getByRole('group', { name: new
 
 test.describe.configure({ timeout: 240_000 });
 
-test('1. submitting the position LPQ is an event of its own; counters and badges read as the spec says', async ({
+test('submitting the position LPQ is an event of its own; counters and badges read as the spec says', async ({
   browser,
 }) => {
   const w = await world(browser);
@@ -225,7 +225,7 @@ test('1. submitting the position LPQ is an event of its own; counters and badges
   await w.close();
 });
 
-test('2. a pending request lists what the share dialog would send: no diversity form unless ticked', async ({
+test('a pending request lists what the share dialog would send: no diversity form unless ticked', async ({
   browser,
 }) => {
   const w = await world(browser);
@@ -247,7 +247,7 @@ test('2. a pending request lists what the share dialog would send: no diversity 
   await w.close();
 });
 
-test('3. what changed reads one line per value; the attorney is told and sends the update from there', async ({
+test('what changed reads one line per value; the attorney is told and sends the update from there', async ({
   browser,
 }) => {
   const w = await world(browser, { share: true });
@@ -299,7 +299,7 @@ test('3. what changed reads one line per value; the attorney is told and sends t
   await w.close();
 });
 
-test('4. a session that ends mid-form: the spec toast, then the same step with the input', async ({
+test('a session that ends mid-form: the spec toast, then the same step with the input', async ({
   browser,
 }) => {
   const w = await world(browser);
@@ -340,7 +340,7 @@ test('4. a session that ends mid-form: the spec toast, then the same step with t
   await w.close();
 });
 
-test('5. a resume uploaded from the profile replaces the one before it: the firm sees one', async ({
+test('a resume uploaded from the profile replaces the one before it: the firm sees one', async ({
   browser,
 }) => {
   const w = await world(browser);
@@ -384,7 +384,7 @@ test('5. a resume uploaded from the profile replaces the one before it: the firm
   await w.close();
 });
 
-test('6. the hiring partner reads the answers to the firm’s own questions in the summary', async ({
+test('the hiring partner reads the answers to the firm’s own questions in the summary', async ({
   browser,
 }) => {
   const w = await world(browser, { share: true });
@@ -404,7 +404,7 @@ test('6. the hiring partner reads the answers to the firm’s own questions in t
   await w.close();
 });
 
-test('7. onboarding says what is missing by one rule, not "You are all set"', async ({ page }) => {
+test('onboarding says what is missing by one rule, not "You are all set"', async ({ page }) => {
   await registerByApi(page, { email: uniqueEmail('onboarding'), userType: 'attorney', firstName: 'Robin' });
   await page.setViewportSize(WIDE);
   await page.goto('/attorney/onboarding?step=6');
@@ -429,7 +429,7 @@ test('7. onboarding says what is missing by one rule, not "You are all set"', as
   await look(page, '7 onboarding review with what is missing');
 });
 
-test('8. the attorney reads the inviting firm’s profile from the request', async ({ browser }) => {
+test('the attorney reads the inviting firm’s profile from the request', async ({ browser }) => {
   const w = await world(browser);
   const { attorney } = w;
   await attorney.goto('/attorney/lpq-requests');
@@ -444,7 +444,7 @@ test('8. the attorney reads the inviting firm’s profile from the request', asy
   await w.close();
 });
 
-test('9. the access log says what was viewed, downloaded and exported, with counts, and opens into each read', async ({
+test('the access log says what was viewed, downloaded and exported, with counts, and opens into each read', async ({
   browser,
 }) => {
   const w = await world(browser, { share: true });
@@ -470,7 +470,7 @@ test('9. the access log says what was viewed, downloaded and exported, with coun
   await w.close();
 });
 
-test('10. errors a user must act on stay on the page, beside what caused them', async ({ browser }) => {
+test('errors a user must act on stay on the page, beside what caused them', async ({ browser }) => {
   const context = await browser.newContext({ viewport: WIDE });
   const page = await context.newPage();
   const email = uniqueEmail('wrong-password');
@@ -523,9 +523,7 @@ test('10. errors a user must act on stay on the page, beside what caused them', 
   await context.close();
 });
 
-test('11. toasts and dialogs: the close button has a name, the message reads at 4.5:1', async ({
-  browser,
-}) => {
+test('toasts and dialogs: the close button has a name, the message reads at 4.5:1', async ({ browser }) => {
   const w = await world(browser, { share: true });
   const { attorney } = w;
   await attorney.goto('/attorney/profile');
@@ -548,7 +546,7 @@ test('11. toasts and dialogs: the close button has a name, the message reads at 
   await w.close();
 });
 
-test('12. polish: tables, links, labels, words, money, disclosures, kept input, the quick start', async ({
+test('polish: tables, links, labels, words, money, disclosures, kept input, the quick start', async ({
   browser,
 }) => {
   const w = await world(browser, { share: true });

@@ -11,7 +11,7 @@ import {
 } from './helpers';
 
 /**
- * Issue 13 journey (e): the whole attorney path on a 390 × 844 phone, through the screens — register,
+ * The whole attorney path on a 390 × 844 phone, through the screens — register,
  * onboarding, a complete master LPQ, the conflicts form, the business plan, a firm's invitation shared,
  * the position LPQ submitted. On every main screen the page does not scroll sideways, each toast lies
  * inside the viewport and the wizard's buttons are on screen. With SHOTS=<folder>, screenshots of each.
@@ -148,7 +148,7 @@ test('the attorney path on a 390 px phone: register, onboard, complete every for
   await expectFitsPhone(page, '/attorney/onboarding review');
   await shot(page, '05-onboarding-review');
   await page.getByRole('button', { name: 'Next Step' }).click();
-  // No resume yet and the Master LPQ not complete: the last step says so (issue 35), one link each.
+  // No resume yet and the Master LPQ not complete: the last step says so, one link each.
   await expect(page.getByRole('heading', { name: 'Almost there, Jamie' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'What is missing' }).getByRole('button')).toHaveText([
     'Resume',

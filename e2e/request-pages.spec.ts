@@ -8,7 +8,7 @@ import {
   verifyAddressByApi,
 } from './helpers';
 
-// Issue 17: the attorney's request list comes in pages of 50; the counts cover every request.
+// The attorney's requests come in pages of 50, so a long list stays quick; the counts cover every request.
 test('an attorney with 52 requests sees the newest 50, then the rest with Show more; the counts cover all', async ({
   page,
   browser,

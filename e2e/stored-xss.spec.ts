@@ -12,8 +12,8 @@ import {
 } from './helpers';
 
 /**
- * Stored text is shown as text (issue 7): an attorney saves markup in every kind of form field, a firm
- * reads the shared package in every tab and downloads the PDF. Nothing runs, nothing becomes an element,
+ * Stored text is shown as text, never run as markup: an attorney saves markup in every kind of form field, a
+ * firm reads the shared package in every tab and downloads the PDF. Nothing runs, nothing becomes an element,
  * and the markup is visible literally.
  */
 const PAYLOAD = '<img src=x onerror="window.__xss=1"><script>window.__xss=1</script>';

@@ -5,10 +5,10 @@ import { FIRM_READ_LIMIT } from '@shared/sharing';
 import { z } from 'zod';
 
 /**
- * PostgreSQL connections per process. bench/load.ts sweeps 4, 8, 12 and 20 (BENCHMARKS.md §4.1): on a
- * quiet 2-core machine (2026-11-25) 4 and 8 served more requests per second than 20, but at 8 the
- * attorney's list missed its p99 target against the same-pool baseline in two runs of three, where 20 met
- * both endpoints' targets in every run; 20 it stays. The bench and its baseline read this default too.
+ * PostgreSQL connections per process. bench/load.ts sweeps 4, 8, 12 and 20 (BENCHMARKS.md §4.1, Round
+ * trips): smaller pools can serve more requests per second on a small machine, but 20 is the size that kept
+ * both hot endpoints within their p99 targets against the same-pool baseline run after run, so 20 it stays.
+ * The bench and its baseline read this default too.
  */
 export const DEFAULT_DATABASE_POOL_MAX = 20;
 

@@ -1,4 +1,4 @@
-// `npm run demo` (issue 35): a demo attorney with a complete Master LPQ and a demo firm with a verified
+// `npm run demo`: a demo attorney with a complete Master LPQ and a demo firm with a verified
 // address and a profile, the firm's invitation waiting in the attorney's list; prints how to sign in,
 // then starts the app as `npm start` does. Runs on the settings `npm start` uses (.env, else the
 // embedded defaults: PGlite under ./data, mail at /dev/mail). Running it again only prints the details.

@@ -62,7 +62,7 @@ async function shutdown(signal: string) {
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-// Warm connections and code before the first user (server/ops/warm-up.ts: the cold tail, issue 34).
+// Warm connections and code before the first user (server/ops/warm-up.ts: the cold tail).
 const warmMs = await warmUp(app, database);
 app.log.info({ ms: Math.round(warmMs) }, 'warmed up');
 await app.listen({ port: config.port, host: config.host });

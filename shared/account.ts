@@ -3,7 +3,7 @@ import { LIMITS } from './limits';
 import type { ToastText } from './texts';
 
 /**
- * Data rights (issue 15, item 5): the attorney downloads everything the product holds about them and can
+ * Data rights: the attorney downloads everything the product holds about them and can
  * delete the account, after typing their password and this phrase.
  */
 export const DELETE_ACCOUNT_PHRASE = 'DELETE';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { UUID_PATTERN } from './uuid';
 
 /**
- * Autosave (issue 13, PRODUCT.md §2): every attorney form keeps a server-side draft of what was typed,
+ * Autosave (PRODUCT.md §2): every attorney form keeps a server-side draft of what was typed,
  * apart from the record its Save button writes. One draft per form; a position LPQ's draft is named
  * after the LPQ (`position-lpq-<id>`).
  */

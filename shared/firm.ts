@@ -66,7 +66,7 @@ const requiredText = (message: string, max: number = LIMITS.shortText) =>
     .min(1, message)
     .max(max, FIRM_MESSAGES.tooLong);
 
-/** 'example.com' is what people type: without a scheme, https:// is added (issue 14). */
+/** 'example.com' is what people type: without a scheme, https:// is added. */
 export function normalizeWebsite(value: string): string {
   const v = value.trim();
   if (!v || /^[a-z][a-z0-9+.-]*:/i.test(v)) return v;

@@ -33,7 +33,7 @@ export const UPLOADS = {
   narrowScreenMaxWidth: 575,
 } as const;
 
-/** Session lifetimes (PRODUCT.md / issue 2): 12 h idle, 7 days absolute. */
+/** Session lifetimes (docs/ARCHITECTURE.md, Decisions: Sessions): 12 h idle, 7 days absolute. */
 export const SESSION = {
   idleMs: 12 * 60 * 60 * 1000,
   absoluteMs: 7 * 24 * 60 * 60 * 1000,

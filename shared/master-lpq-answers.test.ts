@@ -12,7 +12,7 @@ import { masterLpqFieldLabel, masterLpqStepStatuses, missingAnswers } from './ma
 
 const fieldsOf = (lpq: unknown) => missingAnswers(lpq).map((a) => a.field);
 
-describe('missingAnswers: the one completion rule (issue 13, items 2 and 4)', () => {
+describe('missingAnswers: the one completion rule', () => {
   it('finds nothing missing in a complete template', () => {
     expect(missingAnswers(completeMasterLpq())).toEqual([]);
     expect(missingRequiredFields(completeMasterLpq() as Record<string, unknown>)).toEqual([]);

@@ -25,7 +25,7 @@ export type OnboardingMissing = {
  * school, graduation year, bar admissions, practice areas, personal summary, employment type, client
  * information and the resume — in the form's order, each with the label its field shows. Nothing is
  * enforced (a step still saves and moves on), but the steps' marks, the review and the last step say
- * what is missing by this one rule (issue 35, item 7).
+ * what is missing by this one rule, so they never disagree.
  */
 const REQUIRED: [field: keyof OnboardingValues | 'resume', label: string, step: number][] = [
   ['currentFirm', 'Current Firm', 1],

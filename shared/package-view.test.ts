@@ -112,7 +112,7 @@ describe('describePackage', () => {
       'Documents',
       'Firm-Specific Questions',
     ]);
-    // Issue 35, item 6: the answers to the firm's own questions are in the summary, each as it reads.
+    // The answers to the firm's own questions are in the summary, each as it reads.
     expect(row(view, 'Firm-Specific Questions')).toEqual({
       kind: 'table',
       columns: ['Question', 'Answer'],

@@ -103,8 +103,8 @@ function conflictsSummaryRow(pkg: SharedPackage): Row {
 }
 
 /**
- * Issue 35, item 6: the answers to the firm's own questions, question by question, for the summary (the
- * Position LPQ tab has them too). Undefined when the request asked none.
+ * The answers to the firm's own questions, question by question, for the summary (PRODUCT.md §4: the hiring
+ * partner reads the summary first; the Position LPQ tab has them too). Undefined when the request asked none.
  */
 function firmAnswersTable(pkg: SharedPackage, questions: FirmSpecificQuestions | null | undefined) {
   const rows = (questions?.sections ?? []).flatMap((section) =>

@@ -1,4 +1,4 @@
-/** Where a prefilled value came from (enter once, issue 13), and the mark each source puts under a field. */
+/** Where a prefilled value came from (shared/prefill.ts), and the mark each source puts under a field. */
 export const PREFILL_SOURCES = ['registration', 'profile', 'master LPQ', 'your previous LPQ'] as const;
 export type PrefillSource = (typeof PREFILL_SOURCES)[number];
 

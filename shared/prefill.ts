@@ -7,7 +7,7 @@ import type { PositionLpqFormData } from './position-lpq';
 import type { PrefilledFields, PrefillSource } from './prefill-sources';
 
 /**
- * Enter once (issue 13): every attorney form starts from what the attorney already gave — the name and
+ * Enter once: every attorney form starts from what the attorney already gave — the name and
  * e-mail of registration, the profile, the master LPQ and, for a position LPQ, their latest other one —
  * and says which fields it filled and from where, so the screen can mark them. A field that already holds
  * a value is never replaced. A firm's own questions are never prefilled: answers belong to one firm.

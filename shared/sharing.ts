@@ -55,8 +55,9 @@ export function chosenParts(
 }
 
 /**
- * Issue 32, item 6: 'Send update' at most this often for one request (429 beyond), and the firm's mails of
- * the updates sent within this many minutes of the first are one mail, naming the latest version.
+ * 'Send update' at most this often for one request (429 beyond), so a burst of clicks is not a burst of
+ * versions and mails; and the firm's mails of the updates sent within this many minutes of the first are one
+ * mail, naming the latest version.
  */
 export const SEND_UPDATE_LIMITS = { perHour: 10, mailMergeMinutes: 2 } as const;
 
@@ -223,7 +224,7 @@ export type AccessLogEntry = {
   /** Everything the entry read, named once each. */
   what: string;
   count: number;
-  /** What was viewed, downloaded and exported, each with its count (issue 35, item 9). */
+  /** What was viewed, downloaded and exported, each with its count. */
   reads: AccessLogRead[];
   requestId: string;
   positionTitle: string;

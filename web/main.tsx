@@ -13,7 +13,7 @@ import { cssVariablesResolver, theme } from './theme';
 
 /**
  * The toast host (its transitions, portal, swipe to dismiss) loads and mounts at the user's first click
- * or key press, or with the first toast, rather than with every page: ~14 KB gzipped off /auth
+ * or key press, or with the first toast, rather than with every page: its code is off /auth's first load
  * (bench/page-weight.ts). Toasts answer what the user does, so the host is there by then, and a toast
  * shows at once as before. The store keeps a toast shown before the host has mounted; the host shows it.
  * Mounted directly, not through lazy/Suspense, whose reveal React may hold back for a moment.

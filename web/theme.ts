@@ -40,8 +40,8 @@ export const theme = createTheme({
     // The close button is an icon: screen readers need its name. A plain object, not Modal.extend():
     // importing Modal here put it in the entry chunk that every page loads (bench/page-weight.ts).
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
-    // Toasts (issue 35, item 11): the close button is named, and the message under a title is gray 7
-    // (7.5:1 on white) instead of Mantine's gray 6 (3.3:1).
+    // Toasts: the close button is named for screen readers, and the message under a title is gray 7 (7.5:1 on
+    // white) instead of Mantine's gray 6 (3.3:1).
     Notification: {
       defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } },
       styles: { description: { color: 'var(--mantine-color-gray-7)' } },

@@ -102,8 +102,8 @@ export async function openDatabase(opts: {
 }): Promise<Database> {
   if (opts.url) {
     // Idle connections stay open for 5 minutes (node-postgres closes them after 10 s by default): each new
-    // connection is a new PostgreSQL backend with cold caches that parses every named statement again, and
-    // bench/load.ts measured seconds of a slow p99 tail after every 10-second lull while they reopened.
+    // connection is a new PostgreSQL backend with cold caches that parses every named statement again, so
+    // every lull longer than the timeout would be followed by a slow tail while they reopen (bench/load.ts).
     const pool = new pg.Pool({
       connectionString: opts.url,
       max: opts.poolMax ?? 20,

@@ -2,10 +2,10 @@ import { expect } from 'vitest';
 import { describeMigration, type Query } from './migration-test-support';
 
 /**
- * Issue 30, migration 0014: every firm account becomes a firm whose registrant is admin, recruiter, reviewer
- * and conflicts, and nothing is lost. A database is built with the migrations before it, filled as the
- * product filled it (firm accounts with profiles, offices, custom sections, shared requests with versions,
- * notes and access events, one firm account without a profile), then migrated to the end.
+ * PRODUCT.md §9, migration 0014: every firm account becomes a firm whose registrant is admin, recruiter,
+ * reviewer and conflicts, and nothing is lost. A database is built with the migrations before it, filled as
+ * the product filled it (firm accounts with profiles, offices, custom sections, shared requests with
+ * versions, notes and access events, one firm account without a profile), then migrated to the end.
  */
 const TEAMS_MIGRATION = 14;
 

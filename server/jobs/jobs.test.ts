@@ -8,7 +8,7 @@ import { buildAttorney } from '../test/factories';
 import { describeEachDb } from '../test/harness';
 import { RATE_LIMIT_SWEEP_JOB, SIGN_IN_SWEEP_JOB, TRAIL_SEAL_JOB } from './jobs';
 
-/** Issue 34, item 4: the app's periodic jobs are listed in server/jobs/jobs.ts, none in a route plugin. */
+/** The app's periodic jobs are listed in one place, server/jobs/jobs.ts, none in a route plugin. */
 describeEachDb('the jobs registry', (t) => {
   afterEach(() => vi.restoreAllMocks());
 
@@ -33,7 +33,7 @@ describeEachDb('the jobs registry', (t) => {
       { key: keys[0], count: 3, resetAt: new Date(Date.now() - 60_000) },
       { key: keys[1], count: 3, resetAt: new Date(Date.now() + 60_000) },
     ]);
-    // The request path used to delete ended rows when Math.random() < 0.01.
+    // Math.random() at 0: a request path that deleted ended rows by chance would do it now.
     vi.spyOn(Math, 'random').mockReturnValue(0);
     await hitRateLimit(db, 'sweep-test-hit', { max: 10, windowMs: 60_000 });
     const beforeSweep = await db.select().from(rateLimits).where(inArray(rateLimits.key, keys));

@@ -45,7 +45,7 @@ export function registerJobs(ctx: AppContext) {
     run: () => expireAccess(ctx, systemJob(ACCESS_EXPIRY_JOB)),
   });
   // Rate-limit rows whose window has ended count for nothing; this keeps the table as small as the active
-  // windows (it used to be a random DELETE in 1% of the requests that hit a limit).
+  // windows, and a request that hits a limit never pays for the cleaning.
   ctx.scheduler.register({
     name: RATE_LIMIT_SWEEP_JOB,
     everyMs: RATE_LIMIT_SWEEP_EVERY_MS,

@@ -3,7 +3,7 @@ import { accessEvents, formDrafts, sessions } from '../db/schema';
 import { describeEachDb } from '../test/harness';
 import { warmUp } from './warm-up';
 
-/** Issue 34, item 6: the start-up warm-up fills the pool and runs the hot paths, touching nobody's data. */
+/** The start-up warm-up fills the pool and runs the hot paths, touching nobody's data. */
 describeEachDb('start-up warm-up', (t, kind) => {
   it('opens every connection of the pool (PostgreSQL) and leaves no trace in the data', async () => {
     const before = {

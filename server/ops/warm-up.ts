@@ -14,12 +14,13 @@ import { sessionCookieName } from '../plugins/session';
 import { todayUtc } from '../policies/request-scope';
 
 /**
- * The cold tail (issue 34, item 6): under load right after start, the app's p99 was long for its first
- * half-minute while a bare baseline's was not. What is cold in a fresh process: the pool's connections
- * (each a new PostgreSQL backend that opens its caches and parses and plans every named statement again,
- * five custom plans before a generic one) and the JavaScript of every hook, route and serializer, which V8
- * compiles and optimizes only after it has run many times. Both are warmed here, before the server listens
- * (server/main.ts), so the first users are served by a warm process. On PostgreSQL only: production's.
+ * The cold tail: under load right after start, a fresh process answers more slowly than a warm one until what
+ * is cold has warmed (BENCHMARKS.md §4.5, the cold tail). What is cold in a fresh process: the pool's
+ * connections (each a new PostgreSQL backend that opens its caches and parses and plans every named statement
+ * again, five custom plans before a generic one) and the JavaScript of every hook, route and serializer,
+ * which V8 compiles and optimizes only after it has run many times. Both are warmed here, before the server
+ * listens (server/main.ts), so the first users are served by a warm process. On PostgreSQL only (the
+ * production database).
  */
 
 /** The named statements of the hot paths (same names and text as their repositories), with values that match no session. */

@@ -5,7 +5,7 @@ import { HttpError } from '../plugins/errors';
 import { createPdfRenderer, type PdfRenderer } from './pdf-workers';
 
 /**
- * Issue 34, item 1: the PDF pool is bounded (a full queue refuses at once with a 503 the client can act
+ * The PDF pool is bounded (a full queue refuses at once with a 503 the client can act
  * on), each PDF has a time limit, and the pool closes. The real renders are covered where the PDFs are
  * served (firm-requests, account tests); here the jobs are empty, so a job that runs fails in the worker.
  */

@@ -24,10 +24,10 @@ export const PDF_POOL = {
   /**
    * One PDF's time limit, counted from its request (waiting included: piscina does not say when a task
    * starts). Past it the render is aborted, its thread ended and replaced, and the download answers 503.
-   * A full package renders in about a second here; the queue's worst case fits well inside the limit.
+   * A full package renders well within it (BENCHMARKS.md §4.3, PDF export); so does the queue's worst case.
    */
   timeLimitMs: 60_000,
-  /** A thread idle this long ends; the next PDF starts one again (about 300 ms). */
+  /** A thread idle this long ends; the next PDF pays for starting one again. */
   idleMs: 60_000,
   /** A retried download should find room by then. */
   retryAfterSeconds: 30,

@@ -8,13 +8,13 @@ import type { AppConfig } from '../config';
 import { RawJson } from '../db/prepared';
 
 /**
- * The answer's encoder for the two hot reads (issue 17: GET /api/attorney/lpq-requests and
+ * The answer's encoder for the two hot reads (GET /api/attorney/lpq-requests and
  * GET /api/firm/lpq-requests/{id}), which every signed-in user calls all day.
  *
  * Every other route encodes its answer through its contract's zod schema, which parses and rebuilds the
  * whole answer before JSON.stringify. Here the same contract is compiled once, at start-up, to JSON
  * Schema and from it to a fast-json-stringify encoder: it writes only the properties the contract names
- * (a field the contract does not name never leaves, as with zod), at about half zod's cost.
+ * (a field the contract does not name never leaves, as with zod), at a fraction of zod's cost.
  *
  * A stored document of the contract (storedDocument, passed on whole) may be given as RawJson, the JSON
  * text the database holds: its text is written as it is, unparsed (the firm's read of a package is mostly
@@ -32,8 +32,8 @@ import { RawJson } from '../db/prepared';
  *   does.
  * - zod writes a nullable X as `anyOf: [X, {type: 'null'}]`. For an anyOf, fast-json-stringify runs an
  *   ajv validation of the value against each branch, on every answer, to choose one: the whole shared
- *   package was validated on each read of a request, and 20 items × 6 fields on each page of the list
- *   (a third of the memory the list allocated, measured with V8's sampling heap profiler). Written as X
+ *   package was validated on each read of a request, and every nullable field of every item on each page of
+ *   the list (a large share of what the list allocated, in V8's sampling heap profiler). Written as X
  *   with `nullable: true`, it writes null or X directly.
  */
 function forFastJson(schema: unknown): unknown {

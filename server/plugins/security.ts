@@ -10,7 +10,7 @@ export async function registerSecurity(app: FastifyInstance, config: AppConfig) 
   const uploadOrigins = config.s3?.endpoint ? [new URL(config.s3.endpoint).origin] : [];
   // helmet's headers worked out once, at start-up: with this configuration they depend on nothing in the
   // request (no nonce), so each request only sets them (helmet's chain of twelve middlewares ran on every
-  // request, about 4% of a hot read's CPU in bench/load.ts).
+  // request, a visible share of a hot read's CPU in bench/load.ts).
   const securityHeaders = Object.entries(
     helmetHeaders({
       contentSecurityPolicy: {

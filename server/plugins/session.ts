@@ -18,9 +18,9 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     /**
-     * The route's own statement looks the session up along with its read (one database round trip,
-     * issue 17): the hook only hashes the cookie, and the route calls `userFromStatement` with this
-     * user type (the one its scope's requireUser asks for).
+     * The route's own statement looks the session up along with its read (one database round trip on the hot
+     * reads): the hook only hashes the cookie, and the route calls `userFromStatement` with this user type
+     * (the one its scope's requireUser asks for).
      */
     sessionInStatement?: UserType;
   }

@@ -7,10 +7,10 @@ import vm from 'node:vm';
  * Node's HTTP parser copies every chunk of a body into a Buffer of its own (up to 64 KB each). Once a
  * chunk is on disk nothing refers to it, but V8 frees its memory only at a garbage collection, and with
  * no other work going on the only thing that starts one is "external memory pressure", which V8 reads
- * every few tens of megabytes. Ten concurrent 10 MB uploads thus raised the process's RSS by 21-24 MB of
- * chunks already written (bench/load.ts, BENCHMARKS.md §4). A young-generation collection every
- * RECLAIM_EVERY_BYTES streamed (a scavenge: 1-3 ms off the main thread's critical path, asked for
- * asynchronously) bounds that to a few megabytes.
+ * every few tens of megabytes. Concurrent uploads thus hold tens of megabytes of chunks already written
+ * (bench/load.ts, BENCHMARKS.md §4.4, Uploads). A young-generation collection every RECLAIM_EVERY_BYTES
+ * streamed (a scavenge: short, off the main thread's critical path, asked for asynchronously) bounds that to
+ * a few megabytes.
  *
  * V8 exposes the collector only to processes started with --expose-gc; it is turned on here, once, for
  * this purpose alone (the flag adds the `gc` function to new contexts and changes nothing else).
@@ -32,10 +32,10 @@ export function exposedCollector(): Collect | null {
 
 /**
  * Counts bytes of a streamed body that are already written; every RECLAIM_EVERY_BYTES, collects. Uploads ask
- * for the collection asynchronously; downloads (`execution: 'sync'`) at once: ten concurrent 10 MB downloads
- * from S3 still rose by 25-37 MB with the asynchronous one (the socket reads' buffers are swept by a
- * background thread, which a busy machine starves), by 4-10 MB with a scavenge of a few milliseconds on the
- * spot, no slower (bench/downloads.ts, BENCHMARKS.md §4.4).
+ * for the collection asynchronously; downloads (`execution: 'sync'`) at once: with the asynchronous one,
+ * concurrent downloads from S3 still held tens of megabytes (the socket reads' buffers are swept by a
+ * background thread, which a busy machine starves); a short scavenge on the spot keeps them to a few, and is
+ * no slower (bench/downloads.ts, BENCHMARKS.md §4.4).
  */
 export function createReclaim(collector: () => Collect | null, execution: 'async' | 'sync' = 'async') {
   let collect: Collect | null | undefined;

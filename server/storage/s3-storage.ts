@@ -24,7 +24,10 @@ import {
   UPLOAD_URL_TTL_SECONDS,
 } from './storage';
 
-/** Content-Length is part of every upload URL's signature (issue 32, item 4). */
+/**
+ * Content-Length is part of every upload URL's signature: S3 then refuses more bytes than the upload
+ * counted (PRODUCT.md §8).
+ */
 const SIGNED_LENGTH = new Set(['content-length']);
 
 const PART_ERRORS = new Set(['InvalidPart', 'InvalidPartOrder', 'EntityTooSmall', 'NoSuchUpload']);

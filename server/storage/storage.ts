@@ -62,9 +62,8 @@ export function contentDisposition(filename: string, inline: boolean): string {
 
 /**
  * A download's stream with its memory handed back as the bytes go out (reclaim.ts): each chunk read from
- * disk or from S3 is garbage once it is on the socket. Ten concurrent 10 MB downloads raised the process's
- * RSS by 20-37 MB without it, 4-10 MB with it (bench/downloads.ts, BENCHMARKS.md §4.4). A client that goes
- * away ends the read.
+ * disk or from S3 is garbage once it is on the socket, and without it concurrent downloads hold tens of
+ * megabytes of such chunks (bench/downloads.ts, BENCHMARKS.md §4.4). A client that goes away ends the read.
  */
 export function reclaimingStream(source: Readable): Readable {
   const tap = new Transform({

@@ -1,5 +1,5 @@
 /**
- * The bytes one upload may still bring, shared by all its PUTs in flight in this process (issue 32, item 4).
+ * The bytes one upload may still bring, shared by all its PUTs in flight in this process (PRODUCT.md §8).
  * A PUT's bytes are counted as they arrive, together with the other PUTs of the same upload that are arriving
  * at the same moment and the parts already stored: six parallel part PUTs of a 10 MB file share 10 MB instead
  * of each getting it. JavaScript runs one callback at a time, so each count is atomic.

@@ -224,7 +224,7 @@ function describeWorld(t: () => { app: Parameters<typeof buildWorld>[0] }) {
         if (!statuses.some((s) => success.test(s))) missing.push(`${key}: ${statuses.join(', ')}`);
       }
     expect(missing).toEqual([]);
-    // The local upload PUT (issue 32, item 2): its 200 and the ETag it carries.
+    // The local upload PUT: its 200 and the ETag it carries.
     const stored = doc.paths['/api/uploads/local/{path}'].put.responses['200'];
     expect('headers' in stored && stored.headers?.ETag).toMatchObject({ schema: { type: 'string' } });
   });

@@ -3,9 +3,9 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Issue 16: imports go one way. No file of server/ or shared/ reaches itself through its imports (type-only
- * imports included: they still tie two files' designs together), and no server module imports another
- * that imports it back.
+ * Imports go one way (docs/ARCHITECTURE.md, Modules and the direction of imports). No file of server/ or
+ * shared/ reaches itself through its imports (type-only imports included: they still tie two files' designs
+ * together), and no server module imports another that imports it back.
  */
 const root = path.resolve(import.meta.dirname, '../..');
 

@@ -37,7 +37,7 @@ export const businessPlanResponse = storedForm(
   'The saved business plan, as businessPlanSchema validated it (shared/business-plan.ts).',
 );
 
-/** Autosave (issue 13): a form's draft is what was typed and not saved yet; null when there is none. */
+/** Autosave (PRODUCT.md §2): a form's draft is what was typed and not saved yet; null when there is none. */
 const draftParams = z.object({ form: z.string().max(100) });
 export const draftResponse = z
   .object({

@@ -5,7 +5,7 @@ import { Fragment, useMemo } from 'react';
 const valueStyle = { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' } as const;
 
 /**
- * One changed value on one line (issue 35, item 3): 'Billable Hours · Current Year: 1,650 → 1,720'. The
+ * One changed value on one line: 'Billable Hours · Current Year: 1,650 → 1,720'. The
  * old value is dimmed (not struck through: it stays readable), the new one bold; an answer added or
  * removed says so in words. Screen readers hear 'changed from … to …'.
  */

@@ -18,7 +18,7 @@ const PRELOAD_AFTER_MS = 1500;
 
 /**
  * A confirmation before an action (withdraw an invitation, mark a review). Mantine's Modal brings its focus
- * trap, scroll lock and portal, about 30 KB in eight files: they are fetched a moment after the page has
+ * trap, scroll lock and portal, several files of code: they are fetched a moment after the page has
  * shown, not with its first code, so the page shows sooner (Lighthouse's LCP on the firm's review screen,
  * bench/lighthouse.ts). Nothing renders until the dialog is first opened; from then it stays mounted, for
  * its closing transition.

@@ -46,9 +46,9 @@ export function HomeRedirect({ user }: { user: User }) {
 }
 
 /**
- * Signed-in pages: the spinner while the user loads; signed out, the unauthorised toast and /api/login
- * (or home, when this tab signed out itself);
- * signed in as the other kind of account, a page that says so (issue 13) rather than 'You are logged out'.
+ * Signed-in pages: the spinner while the user loads; signed out, the unauthorised toast and /api/login (or
+ * home, when this tab signed out itself); signed in as the other kind of account, a page that says so
+ * (PRODUCT.md §2) rather than 'You are logged out'.
  */
 export function RequireUser({ userType, children }: { userType?: UserType; children: ReactNode }) {
   const { user, isLoading } = useAuth();

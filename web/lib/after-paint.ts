@@ -7,8 +7,8 @@ const HIDDEN_TAB_FALLBACK_MS = 1000;
  * False until a moment after the first render is on screen, then true: for what can wait until the
  * page's main content is painted (the review screen's body, the dashboard's recent activity), so that
  * its code and data do not compete with that content's (Lighthouse's LCP, bench/lighthouse.ts). The
- * screen shows a frame one or more frames after its callback runs (Chromium's presentation, measured
- * 20-40 ms after the DOM changed on the review screen), so the change waits a little longer than that.
+ * screen shows a frame one or more frames after its callback runs (Chromium presents it some tens of
+ * milliseconds after the DOM changed), so the change waits a little longer than that.
  * A background tab runs no frame callbacks; there the change comes after HIDDEN_TAB_FALLBACK_MS.
  */
 export function useAfterFirstPaint(delayMs = 100) {

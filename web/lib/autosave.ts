@@ -6,7 +6,7 @@ import { api, apiUrl, type BodyOf, type ResultOf } from './client';
 import { LOCAL_PREFIX } from './unsaved-input';
 
 /**
- * Autosave for the attorney's forms (issue 13, PRODUCT.md §2). What is typed is
+ * Autosave for the attorney's forms (PRODUCT.md §2). What is typed is
  * - kept in this tab's sessionStorage at once (it survives a reload and a sign-in after the session
  *   ended, and is removed at sign-out), and
  * - saved as a server-side draft a moment after typing stops, on `flush()` (step changes) and when the

@@ -17,7 +17,7 @@ type ZodSchema = Parameters<typeof zodResolver>[0];
 
 /**
  * zodResolver for a schema that loads on the form's first validation, not with the page: the sign-in page
- * then does not carry zod (~24 KB gzipped) before anyone submits (bench/page-weight.ts).
+ * then does not carry zod before anyone submits (bench/page-weight.ts).
  */
 export function lazyZodResolver<T extends FieldValues>(loadSchema: () => Promise<ZodSchema>): Resolver<T> {
   let resolver: Promise<Resolver<T>> | undefined;

@@ -3,7 +3,7 @@ import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { LOCAL_PREFIX } from './unsaved-input';
 
 /**
- * Issue 35, item 12: the registration wizards keep what is typed over a reload — in this tab only
+ * The registration wizards keep what is typed over a reload — in this tab only
  * (sessionStorage), passwords never. Opening the page again puts the input back and returns to the step
  * the user was on, at most `resumeStep` (the step that asks for the password, which must be typed again).
  * `forget()` drops it once the account exists.

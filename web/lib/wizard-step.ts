@@ -2,7 +2,7 @@ import { type SetStateAction, useCallback, useEffect, useState } from 'react';
 import { LOCAL_PREFIX } from './unsaved-input';
 
 /**
- * Issue 35, item 4: a session that ends mid-form returns, after sign-in, to the same page with its input
+ * PRODUCT.md §2: a session that ends mid-form returns, after sign-in, to the same page with its input
  * (lib/autosave) AND the same step. Each wizard keeps its current step in the tab (sessionStorage, under
  * the unsaved-input prefix, so sign-out clears it); the 401 round trip marks the page it leaves
  * (markStepResume, lib/toast), and only then does the page open at the kept step rather than its first.

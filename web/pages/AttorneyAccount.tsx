@@ -204,7 +204,7 @@ function DeleteAccountModal({ opened, onClose }: { opened: boolean; onClose: () 
   );
 }
 
-/** Issue 15, item 5: the attorney's data rights — a copy of everything, and deleting the account. */
+/** The attorney's data rights — a copy of everything, and deleting the account. */
 export default function AttorneyAccount() {
   const [deleting, setDeleting] = useState(false);
   return (

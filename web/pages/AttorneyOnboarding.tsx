@@ -180,7 +180,7 @@ export default function AttorneyOnboarding() {
 
   const values = form.watch();
   const loading = profile.isLoading || lpq.isLoading;
-  // Issue 35, item 7: one rule (spec §5's required markers) for the steps' marks, the review and the end.
+  // One rule (spec §5's required markers) for the steps' marks, the review and the end.
   const resumeUploaded = !!profile.data?.resumeUrl;
   const missing = missingOnboardingAnswers(values, resumeUploaded);
   const masterMissing = lpq.data ? missingAnswers(lpq.data).length : null;

@@ -343,7 +343,7 @@ export default function FirmRequestNew() {
         </Alert>
       ) : (
         <Stack gap="lg">
-          {/* Issue 35, item 10: before anything is typed, the page says the address must be verified. */}
+          {/* Before anything is typed, the page says the address must be verified (PRODUCT.md §6). */}
           {user && <VerifyEmailBanner user={user} />}
           <InvitationForm profile={profile.data} sections={sections.data ?? []} />
         </Stack>

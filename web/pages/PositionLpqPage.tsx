@@ -83,7 +83,7 @@ function LpqForm({ lpq }: { lpq: PositionLpq }) {
     setFirmAnswers(lpq.firmAnswers);
   }, [lpq]);
 
-  // Autosave (issue 13): the answers as a FormSource; an edit is announced once React has applied it.
+  // Autosave (PRODUCT.md §2): the answers as a FormSource; an edit is announced once React has applied it.
   const values = useRef<Record<string, unknown>>({ formData, firmAnswers });
   values.current = { formData, firmAnswers };
   const edited = useRef(false);

@@ -130,7 +130,7 @@ export default function RegisterFirm() {
     },
   );
 
-  // Each step is checked before the next one opens: its fields' messages show under them (issue 14).
+  // Each step is checked before the next one opens: its fields' messages show under them.
   const continueToNext = async () => {
     const fields = FIRM_REGISTRATION_STEPS[step].fields;
     if (await form.trigger(fields, { shouldFocus: true })) setStep(step + 1);

@@ -53,7 +53,7 @@ export const businessPlans = pgTable('business_plans', {
 });
 
 /**
- * Autosaved drafts (issue 13): what the attorney typed into a form and has not saved yet, one row per
+ * Autosaved drafts (PRODUCT.md §2): what the attorney typed into a form and has not saved yet, one row per
  * form, apart from the form's record. Erased with the account.
  */
 export const formDrafts = pgTable(

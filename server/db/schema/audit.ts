@@ -57,7 +57,7 @@ export const accessEvents = pgTable(
     fileName: text('file_name'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  // The access log reads an attorney's events newest first, keyset-paged by (created_at, id) (issue 17).
+  // The access log reads an attorney's events newest first, keyset-paged by (created_at, id).
   (t) => [
     index('access_events_attorney_idx').on(t.attorneyUserId, t.createdAt, t.id),
     // The reads of one access log entry: one firm user's reads of one request in a time range.

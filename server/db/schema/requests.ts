@@ -79,7 +79,7 @@ export const lpqRequests = pgTable(
   (t) => [
     // PRODUCT.md §6, the firm's list: one index per sort key (and direction, where nulls go last both ways)
     // in the exact expression firm-pipeline.service.ts orders and pages by, so a page of a firm with 10,000
-    // requests reads its 50 rows from the index instead of sorting them all (issue 17).
+    // requests reads its 50 rows from the index instead of sorting them all.
     index('lpq_requests_firm_idx').on(t.firmId, t.sentAt, t.id),
     index('lpq_requests_firm_due_idx').on(t.firmId, sql`coalesce(${t.dueDate}, 'infinity'::date)`, t.id),
     index('lpq_requests_firm_due_desc_idx').on(
@@ -122,7 +122,7 @@ export const lpqRequests = pgTable(
 
 /**
  * The firm's dashboard counts (PRODUCT.md §4): how many of its requests are in each status, so the stat
- * cards read at most one row per status whatever the firm's size (issue 17). Kept by the trigger
+ * cards read at most one row per status whatever the firm's size. Kept by the trigger
  * `lpq_requests_count_status` (migration 0012) on every insert, delete and change of status or firm of
  * lpq_requests, whichever code path writes; rows whose count fell to 0 stay.
  */

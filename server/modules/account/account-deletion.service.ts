@@ -39,7 +39,7 @@ async function removeStoredObjects(ctx: AppContext, objects: StoredObject[], log
 }
 
 /**
- * POST /api/attorney/delete-account (issue 15, item 5). The password is checked first, with the sign-in
+ * POST /api/attorney/delete-account (data rights). The password is checked first, with the sign-in
  * limit per account. Then ONE transaction: the user's row is locked (a share or an update racing the
  * deletion waits for it, then fails on the missing user), every active share is revoked through the
  * state machine with the cause 'account_deleted' and its firm mailed, the attorney's confirmation is

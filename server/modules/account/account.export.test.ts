@@ -11,7 +11,7 @@ import { readZip } from './zip.test-support';
 
 /**
  * A renderer that holds every PDF until the test lets it go: the export is caught mid-render, where it
- * used to hold its transaction (issue 32, item 5).
+ * must hold no transaction.
  */
 let releaseHeld: (() => void) | undefined;
 function heldRenderer() {
@@ -38,7 +38,7 @@ function heldRenderer() {
   return { renderer, rendering, release };
 }
 
-/** Issue 32, item 5: the data export renders outside its transaction, one export per attorney at a time. */
+/** The data export renders outside its transaction, one export per attorney at a time. */
 describeEachDb('data export while PDFs render', (t, kind) => {
   const as = (actor: Pick<Actor, 'cookie'>, opts: InjectOptions) =>
     t().app.inject({ ...opts, headers: { cookie: actor.cookie } });

@@ -7,7 +7,7 @@ import { actorOf, clearSessionCookie, requireUser } from '../../plugins/session'
 import { deleteAttorneyAccount } from './account-deletion.service';
 import { exportAttorneyData } from './data-export.service';
 
-/** Data rights (issue 15, item 5): the attorney's data export and account deletion. */
+/** Data rights: the attorney's data export and account deletion. */
 export async function accountRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   // Guarded before body validation: a signed-out or firm caller learns nothing from a 400.

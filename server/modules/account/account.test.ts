@@ -26,7 +26,7 @@ import { readZip } from './zip.test-support';
 
 const FIRM_NOTE = 'Firm-only note: strong Houston book, ask about conflicts.';
 
-/** Issue 15, item 5: the attorney's data export and account deletion. */
+/** Data rights: the attorney's data export and account deletion. */
 describeEachDb('data rights', (t) => {
   const inject = (opts: InjectOptions) => t().app.inject(opts);
   const as = (actor: Pick<Actor, 'cookie'>, opts: InjectOptions) =>

@@ -36,8 +36,8 @@ const EXPORT_LEASE_MS = 15 * 60 * 1000;
 
 /**
  * Exports reading at once in this process, at most: each read holds a pool connection for its transaction,
- * and 24 exports at once took every connection from the other users (bench/load.ts, data export phase).
- * The others wait their turn here, before they touch the database.
+ * and many exports at once would take every connection from the other users (bench/load.ts, data export
+ * phase). The others wait their turn here, before they touch the database.
  */
 const READS_AT_ONCE = 2;
 let reading = 0;
@@ -229,12 +229,12 @@ async function readExport(ctx: AppContext, user: AttorneyUser, exportedAt: Date)
 }
 
 /**
- * GET /api/attorney/data-export (issue 15, item 5): everything the product holds about the attorney as a
+ * GET /api/attorney/data-export: everything the product holds about the attorney as a
  * ZIP of one JSON file and the PDF of every version of every package they shared, rendered as the firm saw
  * it (revoked ones too: it is the attorney's own data). Other people appear only as the attorney already
  * sees them: firm names and the names in the access log.
  *
- * Issue 32, item 5: the data is read in one short read-only transaction, and only then are the PDFs
+ * The data is read in one short read-only transaction, and only then are the PDFs
  * rendered, one at a time through the bounded pool (ctx.pdf), each streamed into the archive as it comes:
  * no transaction, connection or snapshot is held while rendering, and memory holds about one PDF. One
  * export per attorney at a time: a second one while the first runs is a 409 with a message.

@@ -14,7 +14,7 @@ import { createTestApp, type TestApp } from '../../test/harness';
 import { SELF_IDENTIFICATION_PROFILE_KEYS } from '../attorney/self-identification';
 
 /**
- * What a client generated from /api/openapi.json gets (issue: an OpenAPI a client can trust): the
+ * What a client generated from /api/openapi.json gets, so that a client can trust the document: the
  * document is generated with openapi-typescript, a small program using it is type-checked, the `unknown`s
  * left in the types are counted, and Redocly's recommended rules find no error in it.
  */

@@ -90,7 +90,7 @@ describeEachDb('attorney', (t) => {
       // Shared and not revoked: accepted, completed and under review (PRODUCT.md §5); not declined.
       expect(await stats()).toMatchObject({ pendingRequests: 2, sharedDocuments: 3 });
 
-      // The quick actions' marks (issue 35, item 12): a saved form, a submitted diversity form.
+      // The quick actions' marks: a saved form, a submitted diversity form.
       for (const [url, payload] of [
         ['/api/attorney/conflicts-form', conflictsForm()],
         ['/api/attorney/business-plan', businessPlan()],

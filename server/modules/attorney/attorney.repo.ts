@@ -130,7 +130,7 @@ export async function dashboardFacts(db: Db, user: User) {
       .select({ n: count() })
       .from(lpqRequests)
       .where(and(attorneyRequestScope(user), inArray(lpqRequests.status, PACKAGE_SHARED_STATUSES))),
-    // The forms the quick actions mark done (issue 35, item 12): saved, or (diversity) submitted.
+    // The forms the quick actions mark done: saved, or (diversity) submitted.
     db
       .select({
         conflictsForm: saved(conflictsForms),

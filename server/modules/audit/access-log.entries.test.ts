@@ -6,7 +6,7 @@ import { describeEachDb } from '../../test/harness';
 import { sharingControlClient } from '../requests/sharing-control.test-support';
 
 /**
- * Issue 32, item 7: the access log is kept on write (access_log_entries, counted by a trigger in each read's
+ * The access log is kept on write (access_log_entries, counted by a trigger in each read's
  * transaction), so the page reads its entries and never the reads behind them. Every read counts once, also
  * when a member's reads arrive at the same moment.
  */

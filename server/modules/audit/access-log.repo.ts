@@ -39,7 +39,7 @@ function readsOfKeys(reads: Record<string, number>): AccessLogGroup['reads'] {
  * PRODUCT.md §6: the attorney's access log, newest entry first. Reads by one firm user of one request are
  * one entry while each follows the previous within 30 minutes; the entries are kept on write
  * (access_log_entries, counted by a trigger on each event's insert), so a page reads `limit` rows through an
- * index that serves its order, whether the entries stand for a thousand reads or a million (issue 32).
+ * index that serves its order, whether the entries stand for a thousand reads or a million.
  */
 export async function accessLogGroups(
   db: Db,

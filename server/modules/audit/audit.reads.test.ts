@@ -7,7 +7,7 @@ import { describeEachDb } from '../../test/harness';
 import { buildFirm } from '../firm/firm.factories';
 import { completeMasterLpqFor, sendRequest } from '../requests/sharing.test-support';
 
-/** Issue 35, item 9: an entry says what was viewed, downloaded and exported, and opens into its reads. */
+/** The access log: an entry says what was viewed, downloaded and exported, and opens into its reads. */
 describeEachDb('access log reads', (t) => {
   const inject = (opts: InjectOptions) => t().app.inject(opts);
 

@@ -87,8 +87,8 @@ export async function queryAccessLog(
 }
 
 /**
- * Issue 35, item 9: what an entry's reads were, each with its count — viewed, then downloaded, then
- * exported; within each, what was read (a file by its name) in alphabetical order.
+ * The access log (PRODUCT.md §6): what an entry's reads were, each with its count — viewed, then downloaded,
+ * then exported; within each, what was read (a file by its name) in alphabetical order.
  */
 function readsOf(rows: AccessLogGroup['reads']): AccessLogRead[] {
   const byKey = new Map<string, AccessLogRead>();

@@ -26,7 +26,7 @@ export async function listAccessLog(
 const isEventId = (id: string) => /^[1-9][0-9]{0,17}$/.test(id);
 
 /**
- * GET /api/attorney/access-log/reads (issue 35, item 9): the individual reads an entry of the log groups,
+ * GET /api/attorney/access-log/reads: the individual reads an entry of the log groups,
  * newest first, a page at a time, and the cursor of the next page (null on the last). Only the attorney's
  * own events: another attorney's entry is an empty list, never a hint that it exists.
  */

@@ -2,8 +2,8 @@ import type { UserType } from '@shared/user-types';
 import { composeMail } from '../../mail/layout';
 
 /**
- * The verification mail, in each side's words (issue 35, item 12): an attorney verifies so that firms'
- * requests reach their account; a firm so that it can send invitations.
+ * The verification mail, in each side's words, so each knows why it matters: an attorney verifies so that
+ * firms' requests reach their account; a firm so that it can send invitations.
  */
 export function verifyEmailMail(input: { firstName: string; url: string; userType: UserType }) {
   const why =

@@ -90,8 +90,8 @@ describe('rate limits', () => {
         }
       });
 
-      // Issue 31 item 6: on main, 11 wrong passwords from anywhere refused the owner's right password from
-      // their own address for 15 minutes (429), and a password reset did not clear it.
+      // PRODUCT.md §10: wrong passwords from other addresses only slow the account down; they never refuse
+      // the owner's right password from their own address, and a completed password reset clears them.
       it('never locks the owner out: failures from other addresses only slow the account down', async () => {
         const t = await createTestApp({
           kind,

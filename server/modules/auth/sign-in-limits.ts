@@ -10,7 +10,7 @@ import {
 } from '../../plugins/rate-limit';
 
 /**
- * Sign-in limits that never let a stranger lock the owner out (PRODUCT.md §10, issue 31 item 6).
+ * Sign-in limits that never let a stranger lock the owner out (PRODUCT.md §10).
  * - per client address and account together: the route's own limit (auth.routes.ts, `login:<ip>:<email>`),
  *   and the second step's (`second-factor:<ip>:<user>`), AUTH_RATE_LIMIT_MAX attempts per window;
  * - per client address, whatever the account: failed attempts, ADDRESS_FAILURE_FACTOR × that;

@@ -8,7 +8,7 @@ import { actorOf, requireUser, userFromStatement } from '../../plugins/session';
 import { sessionToken } from '../../policies/authorize';
 import { deleteDraft, getDraft, saveDraft } from './drafts.service';
 
-/** Autosaved drafts of the attorney's forms (issue 13). */
+/** Autosaved drafts of the attorney's forms (shared/drafts.ts). */
 export async function draftRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const attorneyOnly = { preValidation: requireUser('attorney') };

@@ -40,7 +40,7 @@ export async function getDraft(
 
 /**
  * PUT: the newest draft wins. Drafts are not validated beyond size and depth: they hold half-typed input.
- * Autosave makes this the most frequent write (issue 34), so it is one statement with its session, as the
+ * Autosave makes this the most frequent write, so it is one statement with its session, as the
  * hot reads: the actor is the session cookie, not looked up yet; `answer` authorizes the user the statement
  * found (401, 403) before saying anything about the draft (404 for a name that is not the attorney's, 400
  * too large). Nothing is saved unless all of that passes.

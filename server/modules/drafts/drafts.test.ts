@@ -9,7 +9,7 @@ import { describeEachDb } from '../../test/harness';
 import { buildFirm } from '../firm/firm.factories';
 import { completeMasterLpqFor, sendRequest } from '../requests/sharing.test-support';
 
-/** Issue 13, item 1: autosaved drafts, stored apart from each form's record. */
+/** Autosaved drafts (PRODUCT.md §2), stored apart from each form's record. */
 describeEachDb('form drafts', (t) => {
   const as = (actor: Pick<Actor, 'cookie'> | null, opts: InjectOptions) =>
     t().app.inject({ ...opts, headers: actor ? { cookie: actor.cookie } : {} });

@@ -7,7 +7,7 @@ import { positionLpqClient } from '../position-lpq/position-lpq.test-support';
 import { client, MB, storageDrivers } from './files.client.test-support';
 import { pdfBytes, sha256 } from './files.test-support';
 
-// Issue 32, item 3 (PRODUCT.md §5, §8): a document is served through the app on both drivers, so a link
+// PRODUCT.md §5, §8: a document is served through the app on both drivers, so a link
 // handed out before a revoke or the end of access dies at once, and every read is recorded before a byte leaves.
 const drivers = await storageDrivers();
 

@@ -7,7 +7,7 @@ import { describeEachDb } from '../../test/harness';
 import { client, MB, pendingCount, storageDrivers } from './files.client.test-support';
 import { pdfBytes, putBytes } from './files.test-support';
 
-// Issue 32, item 4 (PRODUCT.md §8: every upload path counts the bytes it receives). Local storage counts the
+// PRODUCT.md §8: every upload path counts the bytes it receives. Local storage counts the
 // bytes of concurrent PUTs of one upload together; S3's presigned URLs sign the length they may carry.
 const drivers = await storageDrivers();
 
@@ -68,7 +68,7 @@ for (const [driver, config] of drivers) {
             });
             urls.push(signed.json().url);
           }
-          // Six parts of 2 MB at once, 12 MB for a 4 MB file: each used to get the whole allowance.
+          // Six parts of 2 MB at once, 12 MB for a 4 MB file: no part may get the whole allowance to itself.
           const statuses = await Promise.all(urls.map((url) => streamPut(local(url), 2 * MB)));
           const accepted = statuses.filter((s) => s === 200).length;
           expect(statuses.filter((s) => s !== 200).every((s) => s === 413)).toBe(true);

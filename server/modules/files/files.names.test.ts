@@ -6,8 +6,8 @@ import { describeEachDb } from '../../test/harness';
 import { client, pendingCount, storageDrivers } from './files.client.test-support';
 import { docBytes, docxBytes, pdfBytes } from './files.test-support';
 
-// Issue 32, item 11: a file's name is a single line of text, and its extension is the one of the type its
-// bytes are, whatever the name said (report.html that is a PDF is kept as report.pdf).
+// PRODUCT.md §8 (single-line texts): a file's name is a single line of text, and its extension is the one of
+// the type its bytes are, whatever the name said (report.html that is a PDF is kept as report.pdf).
 const drivers = await storageDrivers();
 
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';

@@ -8,7 +8,7 @@ import { positionLpqClient } from '../position-lpq/position-lpq.test-support';
 import { client, MB, storageDrivers } from './files.client.test-support';
 import { pdfBytes, putBytes, sha256 } from './files.test-support';
 
-// PRODUCT.md §6 (issue 32, item 1): a file is named by the URL it was uploaded to, exactly as the upload call
+// PRODUCT.md §6: a file is named by the URL it was uploaded to, exactly as the upload call
 // answered it, wherever a file is referenced: the resume, the master LPQ's documents, a position LPQ's documents.
 const drivers = await storageDrivers();
 

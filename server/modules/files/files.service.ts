@@ -42,7 +42,7 @@ import {
 /** What a client says about a file before sending it; checked here. */
 type UploadInput = z.input<typeof uploadRequestSchema>;
 
-/** Pending files older than this are swept (issue 4). */
+/** Pending files older than this are swept: an upload never confirmed holds quota and storage. */
 export const PENDING_FILE_TTL_MS = 24 * 60 * 60 * 1000;
 /** The scheduler's name for the sweep (server/jobs/scheduler.ts): once an hour across processes. */
 export const SWEEP_PENDING_JOB = 'files.sweep-pending';

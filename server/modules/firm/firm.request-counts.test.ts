@@ -10,7 +10,8 @@ import { sharingControlClient } from '../requests/sharing-control.test-support';
 import { buildFirm } from './firm.factories';
 
 // The counts behind the firm's dashboard (firm_request_counts, kept by a trigger on lpq_requests): after
-// every kind of write they equal a count of the requests themselves (issue 17).
+// every kind of write they equal a count of the requests themselves, so the dashboard can read them instead
+// of counting every request.
 describeEachDb('firm request counts', (t, kind) => {
   const { post, get, world } = sharingControlClient(t);
 

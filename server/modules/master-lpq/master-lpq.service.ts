@@ -37,7 +37,7 @@ const orNotFound = <T>(record: T | null): T => {
 /**
  * The saved template. Its resume is the attorney's one resume: every upload sets the profile's (PUT
  * /api/attorney/resume, from any page), so a newer one uploaded from the profile replaces the link the
- * template was saved with rather than standing beside it (issue 35, item 5).
+ * template was saved with rather than standing beside it.
  */
 export async function getMasterLpq(ctx: AppContext, actor: Actor): Promise<MasterLpq> {
   const attorney = authorize(policies.ownRecords, actor);

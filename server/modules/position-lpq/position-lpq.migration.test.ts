@@ -7,8 +7,9 @@ import { describeEachDb } from '../../test/harness';
 import { positionLpqClient } from './position-lpq.test-support';
 
 /**
- * Issue 35, item 1: the hand-written data migration 'submission-is-not-review' puts back the requests
- * that a submission (not the firm) had moved to Under Review, and leaves the firm's own marks alone.
+ * PRODUCT.md §5 (Under Review is only ever the firm's own action): the hand-written data migration
+ * 'submission-is-not-review' puts back the requests that a submission (not the firm) had moved to Under
+ * Review, and leaves the firm's own marks alone.
  */
 const dir = path.join(import.meta.dirname, '../../db/migrations');
 const file = readdirSync(dir).find((f) => f.endsWith('_submission_is_not_review.sql'));

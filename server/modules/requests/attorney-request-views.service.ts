@@ -17,7 +17,7 @@ import { loadVersion, readCurrentData, selectParts } from './package-versions';
  */
 
 /**
- * GET /api/attorney/lpq-requests/{id}/changes (issue 35, item 3): the answers that differ between the
+ * GET /api/attorney/lpq-requests/{id}/changes: the answers that differ between the
  * version the firm has and what Send update would send now (the same parts), one entry per changed value,
  * worded as the firm's 'What changed'. 409 when the request is not shared (nothing to update).
  */
@@ -45,7 +45,7 @@ export async function changesSinceShare(
 }
 
 /**
- * GET /api/attorney/lpq-requests/{id}/firm-profile (issue 35, item 8): the profile the inviting firm keeps
+ * GET /api/attorney/lpq-requests/{id}/firm-profile: the profile the inviting firm keeps
  * for candidates, for any request sent to the attorney. 404 while the firm has none.
  */
 export async function firmProfileOfRequest(

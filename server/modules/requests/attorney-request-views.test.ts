@@ -8,9 +8,9 @@ import { sendRequest } from './sharing.test-support';
 import { sharingControlClient } from './sharing-control.test-support';
 
 /**
- * Issue 35: what the attorney reads about a request beyond its card — what changed since the firm's
- * version (item 3), the firm's profile (item 8), what a pending request's share would send (item 2), and
- * the counts and labels from the attorney's point of view (item 1).
+ * What the attorney reads about a request beyond its card — what changed since the firm's version, the
+ * firm's profile, what a pending request's share would send, and the counts and labels from the attorney's
+ * point of view.
  */
 describeEachDb('attorney request views', (t) => {
   const { post, get, world } = sharingControlClient(t);

@@ -9,7 +9,7 @@ import { completeMasterLpqFor, sendRequest } from './sharing.test-support';
 
 type Item = { id: string; sentAt: string; status: string; firmName: string };
 
-describeEachDb('attorney requests: pages and the summary (issue 17)', (t) => {
+describeEachDb('attorney requests: pages and the summary', (t) => {
   const get = (cookie: string | undefined, url: string) =>
     t().app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
   const nextOf = (link: unknown) => (link as string | undefined)?.match(/^<([^>]+)>; rel="next"$/)?.[1];

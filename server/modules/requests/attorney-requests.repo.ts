@@ -74,7 +74,7 @@ export async function currentParts(tx: Tx, row: RequestRow): Promise<PackagePart
  * update: it matches nothing after a revoke or once access has ended, and serialises two updates.
  */
 /**
- * Issue 32, item 6: whether `perHour` updates of this request were already sent within the hour before
+ * The update limit: whether `perHour` updates of this request were already sent within the hour before
  * version `version` — one primary-key probe: the update `perHour` versions back (version 1 is the share, not
  * an update). Called with the request's row locked by nextVersion, so concurrent updates count each other.
  */

@@ -37,7 +37,7 @@ const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 /**
  * The name the firm may see: only the attorney who shared (PRODUCT.md §5). A lateral subquery with
  * `limit 1` is one primary-key probe per request row read; as a plain join the planner could hash the whole
- * users table for a small firm's page (issue 17).
+ * users table for a small firm's page.
  */
 function sharedByOf(db: Db | Tx) {
   return db

@@ -9,7 +9,7 @@ import { sendRequest } from './sharing.test-support';
 import { sharingControlClient } from './sharing-control.test-support';
 
 /**
- * Issue 32, item 7: one firm can produce 100k reads in minutes, each an access event the attorney's log and
+ * Unlimited, one firm could produce a flood of reads in minutes, each an access event the attorney's log and
  * the audit trail keep. A member's reads of one request's package — the package, a version, what changed, the
  * PDF, a document, the conflicts view — are at most FIRM_READ_LIMIT a minute; past it 429, and the refused
  * read is recorded nowhere. Another request, or another member, is not affected.

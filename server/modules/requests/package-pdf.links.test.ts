@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import { describeEachDb } from '../../test/harness';
 import { sharingControlClient } from './sharing-control.test-support';
 
-/** Issue 35, item 12: the PDF names each document as a link to the app's own download. */
+/** PRODUCT.md §4, documents as named links: each links to the app's own download in the PDF. */
 describeEachDb('package PDF', (t) => {
   const { post, get, world } = sharingControlClient(t);
 

@@ -5,8 +5,9 @@ import { positionLpqs } from '../../db/schema';
 
 /**
  * The formData of the attorney's most recently saved or submitted position LPQ other than this request's:
- * what a new position LPQ takes when no other source holds an answer (enter once, issue 13). A draft is
- * only a prefill nobody has looked at, so it never counts. Never the firm answers: they belong to one firm.
+ * what a new position LPQ takes when no other source holds an answer (enter once: shared/prefill.ts). A
+ * draft is only a prefill nobody has looked at, so it never counts. Never the firm answers: they belong to
+ * one firm.
  */
 export async function latestOtherPositionLpq(
   db: Db | Tx,

@@ -153,7 +153,7 @@ export const SAMPLE_PACKAGE = {
 } satisfies Record<string, Json>;
 
 /**
- * Shares a request the way the sharing action will (issue 6): freezes a package, creates the
+ * Shares a request the way the sharing action does: freezes a package, creates the
  * position LPQ and moves the request to accepted through the state machine. For tests only.
  */
 export async function buildSharedPackage(

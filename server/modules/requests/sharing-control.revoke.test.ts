@@ -12,7 +12,7 @@ import { sendRequest } from './sharing.test-support';
 import { sharingControlClient } from './sharing-control.test-support';
 
 // Revoking, the access end date, the firm's side and the races.
-/** PRODUCT.md §4–§6: the attorney's control over what was shared (issue 15). */
+/** PRODUCT.md §4–§6: the attorney's control over what was shared. */
 describeEachDb('sharing control', (t, kind) => {
   const { inject, as, post, get, world, mails, eventsOf } = sharingControlClient(t);
 
@@ -98,7 +98,8 @@ describeEachDb('sharing control', (t, kind) => {
       expect(read).toMatchObject({ status: 'revoked', package: null });
       expect((await get(w.firm, `${w.firmUrl}/package.pdf`)).statusCode).toBe(404);
       expect((await get(w.firm, link)).statusCode).toBe(404);
-      // Issue 32, item 9: nor can it be marked Under Review, and the attorney is not told the firm is reviewing.
+      // Revoked is final (PRODUCT.md §5): nor can it be marked Under Review, and the attorney is not told
+      // the firm is reviewing.
       const marked = await post(w.firm, `${w.firmUrl}/status`, { status: 'reviewed' });
       expect(marked.statusCode).toBe(409);
       const activity = (await get(w.attorney, '/api/attorney/activity')).json();

@@ -10,7 +10,7 @@ import { completeMasterLpqFor } from './sharing.test-support';
 import { sharingControlClient } from './sharing-control.test-support';
 
 // Sharing with a choice of parts, the preview and new versions.
-/** PRODUCT.md §4–§6: the attorney's control over what was shared (issue 15). */
+/** PRODUCT.md §4–§6: the attorney's control over what was shared. */
 describeEachDb('sharing control', (t) => {
   const { inject, post, get, world, mails, eventsOf } = sharingControlClient(t);
 

@@ -6,8 +6,8 @@ import { describeEachDb } from '../../test/harness';
 import { sharingControlClient } from './sharing-control.test-support';
 
 /**
- * Issue 32, item 6: 'Send update' is limited per request (60 updates in 3 s used to store 61 versions and mail
- * the firm 60 times), and the firm's mails of updates in quick succession are one mail per recipient.
+ * 'Send update' is limited per request (a burst of updates would otherwise store a version and mail the firm
+ * for each), and the firm's mails of updates in quick succession are one mail per recipient.
  */
 describeEachDb('send update: limits and merged mails', (t, kind) => {
   const { post, world, mails } = sharingControlClient(t);

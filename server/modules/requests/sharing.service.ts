@@ -253,7 +253,7 @@ export async function sendUpdate(
         accessUntil: row.accessUntil,
         ...seal,
       });
-      // Updates in quick succession are one mail per recipient, naming the latest version (issue 32.6).
+      // Updates in quick succession are one mail per recipient, naming the latest version.
       await mailFirm(
         tx,
         row,

@@ -9,7 +9,7 @@ import { type PrivatePostgres, startPrivatePostgres } from '../private-postgres'
 import { killAllServers } from './server-process';
 
 /**
- * Issue 7 §3: faults on a real PostgreSQL of our own (never the shared one), with the server running as
+ * Faults on a real PostgreSQL of our own (never the shared one), with the server running as
  * real processes. Each fault file starts its own PostgreSQL on its own ports, so the files may run in
  * parallel: FAULTS_PORT_BASE (default 3106) + the file's offset (PostgreSQL), +1 and +2 (two app
  * processes), +3 (SMTP).

@@ -44,7 +44,7 @@ const STATUS_COLORS: Record<Action['status'], string> = {
 export function QuickActions({ stats }: { stats: AttorneyDashboardStats | undefined }) {
   const lpq = stats?.lpqCompletion ?? 0;
   const pending = stats?.pendingRequests ?? 0;
-  // A form once saved reads complete (issue 35, item 12): it stayed 'available' for ever.
+  // A form once saved reads complete, not 'available': the attorney has done it.
   const saved = stats?.savedForms;
   const profileDone = (stats?.profileCompletion ?? 0) === 100;
   const actions: Action[] = [

@@ -24,7 +24,7 @@ export function SignInForm() {
     defaultValues: { email: '', password: '' },
   });
   const { errors } = form.formState;
-  // Issue 35, item 10: a refusal the user must act on (wrong password, too many attempts) stays on the
+  // A refusal the user must act on (wrong password, too many attempts) stays on the
   // page under the password, not only in the 5-second toast.
   const refusal =
     login.error && !Object.keys(fieldErrors(login.error)).length

@@ -11,7 +11,7 @@ const preload = () => {
 
 /**
  * What Uppy's Dashboard shows before any file, in plain React and at the Dashboard's size, so the page
- * does not load Uppy (76 KB gzipped) until someone uploads. Same text ("Drop files here or browse
+ * does not load Uppy (a large library) until someone uploads. Same text ("Drop files here or browse
  * files"), same keyboard path (a button that opens the file picker), same drop target. Hovering or
  * focusing it downloads Uppy; choosing or dropping files calls `onFiles`, and the Dashboard that
  * replaces it, with the same size, takes the files through Uppy's restrictions and upload.

@@ -6,7 +6,7 @@ import { api } from '../../lib/client';
 import type { DocumentUppy } from './document-uppy';
 
 /**
- * Uppy with its Dashboard is 76 KB of gzipped JS (bench/page-weight.ts): it loads when first needed,
+ * Uppy with its Dashboard is heavy for a page (bench/page-weight.ts): it loads when first needed,
  * not with the page. Hovering or focusing the drop zone starts the download; choosing or dropping
  * files there (DropZone) mounts it and hands it those files.
  */

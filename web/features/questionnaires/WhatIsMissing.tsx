@@ -13,7 +13,7 @@ export type MissingItem = {
 };
 
 /**
- * The 'What is missing' panel (issue 13): each missing or invalid answer with its label and message, as
+ * The 'What is missing' panel: each missing or invalid answer with its label and message, as
  * a link to the field. `onJump` moves within the page (switch step, focus the input); `hrefFor` links to
  * another page (e.g. the share dialog to `/attorney/master-lpq?field=…`, see masterLpqFieldHref).
  * Renders nothing when nothing is missing.

@@ -3,7 +3,7 @@ import { type FieldValues, useController } from 'react-hook-form';
 import { useFieldMark, withMark } from '../prefill/marks';
 import type { Bound } from './fields';
 
-// Apart from fields.tsx: Mantine's NumberInput brings react-number-format (12 KB gzipped), which a page
+// Apart from fields.tsx: Mantine's NumberInput brings react-number-format, which a page
 // without a number field (the master LPQ's first step) does not load (bench/page-weight.ts).
 
 /**

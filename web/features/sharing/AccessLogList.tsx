@@ -24,7 +24,7 @@ function when(entry: AccessLogEntry) {
 
 const times = (n: number) => (n === 1 ? 'once' : n === 2 ? 'twice' : `${n} times`);
 
-/** Issue 35, item 9: the individual reads of one entry, newest first, a page at a time. */
+/** The individual reads of one entry, newest first, a page at a time. */
 function EntryReads({ entry }: { entry: AccessLogEntry }) {
   const reads = useAccessReads(entry, true);
   const items = reads.data?.pages.flatMap((p) => p.items) ?? [];

@@ -25,7 +25,7 @@ import { formatDate } from '../../lib/format';
 import { useChangesSinceShare, useFirmProfileOfRequest } from './queries';
 
 /**
- * Issue 35, item 2: what a pending request's share would send now, as the share dialog ticks it by
+ * What a pending request's share would send now, as the share dialog ticks it by
  * default (PRODUCT.md §5): the profile and the Master LPQ always; the conflicts form, business plan and
  * documents when they exist; never the diversity form unless ticked.
  */
@@ -82,7 +82,7 @@ export function WhatTheFirmHas({ item }: { item: AttorneyRequestItem }) {
 }
 
 /**
- * Issue 35, item 3: the Master LPQ was saved after the latest version went to the firm. When an answer
+ * The Master LPQ was saved after the latest version went to the firm. When an answer
  * differs, says so, lists each changed value, and offers Send update right there.
  */
 export function ChangedSinceShare({ item, onUpdate }: { item: AttorneyRequestItem; onUpdate: () => void }) {
@@ -129,7 +129,7 @@ export function ChangedSinceShare({ item, onUpdate }: { item: AttorneyRequestIte
   );
 }
 
-/** Issue 35, item 8: the profile the firm keeps for candidates, opened from its request. */
+/** The profile the firm keeps for candidates, opened from its request. */
 export function FirmProfileButton({ item }: { item: AttorneyRequestItem }) {
   const [opened, setOpened] = useState(false);
   const phone = useMediaQuery('(max-width: 36em)');

@@ -93,7 +93,7 @@ export function useAccessLog(filter: { firm?: string; requestId?: string } = {})
 }
 
 /**
- * What Send update would change for the firm (issue 35, item 3): under the list's key, so every refresh of
+ * What Send update would change for the firm: under the list's key, so every refresh of
  * the list (a save, a share, an update) asks again.
  */
 export const useChangesSinceShare = (id: string, enabled: boolean) =>
@@ -103,7 +103,7 @@ export const useChangesSinceShare = (id: string, enabled: boolean) =>
     enabled,
   });
 
-/** The inviting firm's profile for candidates (issue 35, item 8); null while the firm has none. */
+/** The inviting firm's profile for candidates; null while the firm has none. */
 export const useFirmProfileOfRequest = (id: string, enabled: boolean) =>
   useQuery({
     queryKey: [SHARING_PATHS.requests, id, 'firm-profile'],
@@ -111,7 +111,7 @@ export const useFirmProfileOfRequest = (id: string, enabled: boolean) =>
     enabled,
   });
 
-/** The individual reads of one access log entry, newest first, a page at a time (issue 35, item 9). */
+/** The individual reads of one access log entry, newest first, a page at a time. */
 export const useAccessReads = (entry: AccessLogEntry, enabled: boolean) => {
   const query = { requestId: entry.requestId, readerId: entry.readerId, from: entry.firstAt, to: entry.at };
   return useInfiniteQuery({

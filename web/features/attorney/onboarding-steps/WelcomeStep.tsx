@@ -4,9 +4,9 @@ import { Link } from 'react-router';
 import { type MissingItem, WhatIsMissing } from '../../questionnaires/WhatIsMissing';
 
 /**
- * The last step. 'You are all set' only when nothing is missing, by the same rule as the steps' marks and
- * the review (issue 35, item 7) and with a complete Master LPQ; otherwise what is still missing, each a
- * link to its field, and what the Master LPQ still needs before sharing.
+ * The last step. 'You are all set' only when nothing is missing, by the same rule as the steps' marks and the
+ * review (shared/onboarding-answers.ts) and with a complete Master LPQ; otherwise what is still missing, each
+ * a link to its field, and what the Master LPQ still needs before sharing.
  */
 export function WelcomeStep({
   firstName,

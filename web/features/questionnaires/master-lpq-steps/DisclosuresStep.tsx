@@ -7,7 +7,7 @@ import { useLpqForm } from './common';
 export function DisclosuresStep() {
   const { control, setValue } = useLpqForm();
   const disclosures = useWatch({ control, name: 'disclosures' }) as Record<string, unknown> | undefined;
-  // Issue 35, item 12: most attorneys answer No to all fifteen; one button does it, for the unanswered
+  // Most attorneys answer No to all fifteen; one button does it, for the unanswered
   // ones only (a Yes is never undone by it).
   const unanswered = DISCLOSURE_FLAGS.filter(([flag]) => typeof disclosures?.[flag] !== 'boolean');
   const answerNo = () => {
