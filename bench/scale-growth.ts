@@ -63,7 +63,7 @@ export async function measureGrowth(input: {
       times.get(c.events)!.push(performance.now() - t0);
     }
   console.log(
-    `\naccess log against the reads behind it (issue 32, item 7): ${samples} samples per attorney, interleaved\n\n${'reads'.padStart(8)} ${'entries'.padStart(8)} ${'reads shown'.padStart(12)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'bytes'.padStart(8)}  plan`,
+    `\naccess log against the reads behind it: ${samples} samples per attorney, interleaved\n\n${'reads'.padStart(8)} ${'entries'.padStart(8)} ${'reads shown'.padStart(12)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'bytes'.padStart(8)}  plan`,
   );
   for (const c of cases) {
     const xs = times.get(c.events)!;
