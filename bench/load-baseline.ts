@@ -66,7 +66,7 @@ const FIRM_ONE = renderSql(FIRM_PACKAGE_READ_FOR_SESSION);
 const DRAFT_ONE = renderSql(DRAFT_SAVE_FOR_SESSION);
 const SESSION_SQL = `select s."last_used_at", u."id" as "u_id", u."email" as "u_email", u."user_type" as "u_user_type", u."email_verified_at" as "u_email_verified_at", m."firm_id" as "m_firm_id", m."roles" as "m_roles" from "sessions" s inner join "users" u on u."id" = s."user_id" left join "firm_members" m on m."user_id" = u."id" where s."id" = $1 and s."expires_at" > $2 and s."last_used_at" > $3 limit 1`;
 const TOUCH_SQL = `update "sessions" set "last_used_at" = $1 where "id" = $2`;
-const ATTORNEY_REQUESTS_SQL = `select ${prefixedColumns(lpqRequests, 'r', 'r_')}, pl."id" as "lpq_id", sp."include" from "lpq_requests" r left join "position_lpqs" pl on pl."request_id" = r."id" left join "shared_packages" sp on sp."request_id" = r."id" and sp."version" = r."current_version" where lower(r."attorney_email") = $1 order by r."sent_at" desc, r."id" desc limit ${PAGE.defaultLimit + 1}`;
+const ATTORNEY_REQUESTS_SQL = `select ${prefixedColumns(lpqRequests, 'r', 'r_')}, pl."id" as "lpq_id", pl."status" as "lpq_status", pl."submitted_at" as "lpq_submitted_at", sp."include", (ml."updated_at" > sp."shared_at") as "master_changed" from "lpq_requests" r left join "position_lpqs" pl on pl."request_id" = r."id" left join "shared_packages" sp on sp."request_id" = r."id" and sp."version" = r."current_version" left join "master_lpqs" ml on ml."user_id" = $2 and sp."request_id" is not null where lower(r."attorney_email") = $1 order by r."sent_at" desc, r."id" desc limit ${PAGE.defaultLimit + 1}`;
 const FIRM_READ_SQL = `select ${prefixedColumns(lpqRequests, 'r', 'r_')}, u."first_name" as "attorney_first_name", u."last_name" as "attorney_last_name", ${prefixedColumns(positionLpqs, 'lpq', 'l_')}, ${prefixedColumns(sharedPackages, 'p', 'p_')},
   (select json_agg(json_build_object('version', v."version", 'sharedAt', v."shared_at") order by v."version") from "shared_packages" v where v."request_id" = r."id") as "versions",
   (select json_agg(json_build_object('id', f."file_id", 'name', f."name", 'contentType', f."content_type", 'size', f."size") order by f."position") from "shared_package_files" f where f."request_id" = p."request_id" and f."version" = p."version") as "package_files",
@@ -256,6 +256,7 @@ app.get('/three/api/attorney/lpq-requests', async (request, reply) => {
   if (!user!.u_email_verified_at) return [];
   const rows = await query('attorney_requests', ATTORNEY_REQUESTS_SQL, [
     (user!.u_email as string).toLowerCase(),
+    user!.u_id,
   ]);
   return attorneyItems(rows.slice(0, PAGE.defaultLimit));
 });

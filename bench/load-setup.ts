@@ -114,6 +114,8 @@ export async function shareFullPackage(files: { resumeId: string; documentId: st
 
 /** Every server must answer the same JSON, or a baseline is not doing the same work. */
 export async function checkSameAnswers(path: string, cookie: string) {
+  // A first read changes what the next ones answer (the firm's first opening clears `isNew`): read once.
+  await fetch(`${appUrl}${path}`, { headers: { cookie } });
   const [app, ...baselines] = await Promise.all(
     [`${appUrl}${path}`, `${baselineUrl}${path}`, `${baselineUrl}/three${path}`].map(async (url) => {
       const res = await fetch(url, { headers: { cookie } });
@@ -124,9 +126,21 @@ export async function checkSameAnswers(path: string, cookie: string) {
   for (const baseline of baselines)
     if (!isDeepStrictEqual(app, baseline))
       throw new Error(
-        `${path}: a baseline answers differently from the app:\n${JSON.stringify([app, baseline]).slice(0, 4000)}`,
+        `${path}: a baseline answers differently from the app: ${firstDifference(app, baseline)}`,
       );
   return JSON.stringify(app);
+}
+
+/** Where two JSON values first differ: the path, and each side's value there. */
+function firstDifference(a: unknown, b: unknown, at = '$'): string {
+  if (a && b && typeof a === 'object' && typeof b === 'object') {
+    const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+    for (const key of keys) {
+      const [x, y] = [(a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]];
+      if (!isDeepStrictEqual(x, y)) return firstDifference(x, y, `${at}.${key}`);
+    }
+  }
+  return `${at}: app ${JSON.stringify(a)?.slice(0, 300)}, baseline ${JSON.stringify(b)?.slice(0, 300)}`;
 }
 
 /** The app and the one-statement baseline must both save the draft (200 with its time) for the same body. */
