@@ -4,6 +4,7 @@ import {
   conflictsForm,
   diversityForm,
 } from '../server/modules/master-lpq/master-lpq.fixtures';
+import { TEAM_MESSAGES } from '../shared/team';
 import {
   certifyInDialog,
   inviteByApi,
@@ -51,7 +52,9 @@ test('the attorney shares without diversity after a preview, sees the firm read,
   const dialog = attorney.getByRole('dialog', { name: 'Share LPQ Package' });
   await expect(dialog.getByRole('checkbox', { name: 'Conflicts form' })).toBeChecked();
   await expect(dialog.getByRole('checkbox', { name: 'Diversity self-identification' })).not.toBeChecked();
-  await expect(dialog.getByText(/Voluntary: firms use it only for diversity reporting/)).toBeVisible();
+  // This firm has no diversity officer (PRODUCT.md §9): the tick is off, and the dialog says why.
+  await expect(dialog.getByRole('checkbox', { name: 'Diversity self-identification' })).toBeDisabled();
+  await expect(dialog.getByText(TEAM_MESSAGES.noDiversityOfficer)).toBeVisible();
   await expect(
     dialog.getByText(
       /Arden & Vale LLP will receive your profile, your Master LPQ, your conflicts form and 1 document\./,
