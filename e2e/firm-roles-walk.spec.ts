@@ -127,6 +127,27 @@ test('each member walks every firm screen without a dead end', async ({ browser 
         for (const href of hrefs)
           if (!(await opensFor(href)))
             problems.push(`${who} on ${path} is offered ${href}, which they cannot open`);
+        // Downloads offered (PDF, audit trail) are ones the server gives this member.
+        const downloads = await page
+          .locator('a[href^="/api/"]')
+          .evaluateAll((as) => [...new Set(as.map((a) => a.getAttribute('href') ?? ''))]);
+        // The request's record: each button shown calls a path the server must answer for this member.
+        const recordButtons: [string, string][] = [
+          ['Download CSV', `/api/firm/lpq-requests/${id}/audit.csv`],
+          ['Check the trail', `/api/firm/lpq-requests/${id}/audit/verify`],
+          ['Verify', `/api/firm/lpq-requests/${id}/verify?version=1`],
+        ];
+        if (path === `/firm/requests/${id}`) {
+          // The package's tabs, or the unassigned reviewer's Not Found.
+          const notFound = page.getByRole('heading', { name: '404 Page Not Found' });
+          await expect(page.getByRole('tab').or(notFound).first()).toBeVisible();
+          for (const [label, api] of recordButtons)
+            if (await page.getByRole('button', { name: label, exact: true }).count()) downloads.push(api);
+        }
+        for (const href of downloads) {
+          const status = (await actor.get(href)).status();
+          if (status !== 200) problems.push(`${who} on ${path} is offered ${href}, which answers ${status}`);
+        }
       }
       await page.setViewportSize({ width: 390, height: 844 });
       await page.waitForTimeout(300);

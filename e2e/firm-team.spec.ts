@@ -200,6 +200,11 @@ test('a firm team reads one shared package, each member only their slice', async
 
   // Riley, the assigned reviewer: the hiring tabs, never the conflicts or diversity form.
   const r = reviewer.page;
+  await r.goto('/firm/dashboard');
+  // A reviewer's counts are of what is assigned to them; they send no invitations.
+  await expect(r.getByText('Assigned to You', { exact: true })).toBeVisible();
+  await expect(r.getByText('Invitations Sent')).toHaveCount(0);
+  await check(r, 'reviewer-dashboard');
   await r.goto('/firm/requests');
   await r.getByRole('link', { name: 'Avery Avery' }).click();
   for (const tab of ['Profile', 'Master LPQ', 'Position LPQ', 'Business Plan', 'Documents'])

@@ -83,23 +83,27 @@ export default function FirmDashboard() {
           </div>
           {pipeline && (
             <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md">
-              {STAT_CARDS.map(({ key, label, icon: StatIcon, color }) => (
-                <Paper key={key} withBorder p="md">
-                  <Group justify="space-between" align="flex-start" wrap="nowrap">
-                    <Box>
-                      <Text size="sm" c="dimmed">
-                        {label}
-                      </Text>
-                      <Text fz={28} fw={700} aria-live="polite">
-                        {stats.isLoading ? <Loader size="xs" /> : (stats.data?.[key] ?? '—')}
-                      </Text>
-                    </Box>
-                    <ThemeIcon variant="light" color={color} size="lg" radius="md">
-                      <StatIcon size={20} aria-hidden />
-                    </ThemeIcon>
-                  </Group>
-                </Paper>
-              ))}
+              {STAT_CARDS.map(({ key, label: pipelineLabel, icon: StatIcon, color }) => {
+                // A reviewer's counts are of the requests assigned to them: they send no invitations.
+                const label = assignedOnly && key === 'invitationsSent' ? 'Assigned to You' : pipelineLabel;
+                return (
+                  <Paper key={key} withBorder p="md">
+                    <Group justify="space-between" align="flex-start" wrap="nowrap">
+                      <Box>
+                        <Text size="sm" c="dimmed">
+                          {label}
+                        </Text>
+                        <Text fz={28} fw={700} aria-live="polite">
+                          {stats.isLoading ? <Loader size="xs" /> : (stats.data?.[key] ?? '—')}
+                        </Text>
+                      </Box>
+                      <ThemeIcon variant="light" color={color} size="lg" radius="md">
+                        <StatIcon size={20} aria-hidden />
+                      </ThemeIcon>
+                    </Group>
+                  </Paper>
+                );
+              })}
             </SimpleGrid>
           )}
 
