@@ -15,7 +15,15 @@ import {
 } from '@mantine/core';
 import type { FirmDashboardStats } from '@shared/firm';
 import { hasRole, roleNames } from '@shared/team';
-import { type Icon, IconEye, IconHourglass, IconListDetails, IconSend, IconShare } from '@tabler/icons-react';
+import {
+  type Icon,
+  IconClipboardCheck,
+  IconEye,
+  IconHourglass,
+  IconListDetails,
+  IconSend,
+  IconShare,
+} from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { DashboardHeader } from '../components/DashboardHeader';
 import { VerifyEmailBanner } from '../components/VerifyEmailBanner';
@@ -83,9 +91,11 @@ export default function FirmDashboard() {
           </div>
           {pipeline && (
             <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md">
-              {STAT_CARDS.map(({ key, label: pipelineLabel, icon: StatIcon, color }) => {
+              {STAT_CARDS.map(({ key, label: pipelineLabel, icon: pipelineIcon, color }) => {
                 // A reviewer's counts are of the requests assigned to them: they send no invitations.
-                const label = assignedOnly && key === 'invitationsSent' ? 'Assigned to You' : pipelineLabel;
+                const assigned = assignedOnly && key === 'invitationsSent';
+                const label = assigned ? 'Assigned to You' : pipelineLabel;
+                const StatIcon = assigned ? IconClipboardCheck : pipelineIcon;
                 return (
                   <Paper key={key} withBorder p="md">
                     <Group justify="space-between" align="flex-start" wrap="nowrap">
