@@ -97,6 +97,8 @@ test('each member walks every firm screen without a dead end', async ({ browser 
   ];
   mkdirSync(SHOTS, { recursive: true });
   const problems: string[] = [];
+  // Which record checks the walk found offered, so the check above is known to have run.
+  const probed = new Set<string>();
   for (const [who, actor] of people) {
     const page = await pageAs(browser, actor);
     const opens = new Map<string, boolean>();
@@ -142,7 +144,10 @@ test('each member walks every firm screen without a dead end', async ({ browser 
           const notFound = page.getByRole('heading', { name: '404 Page Not Found' });
           await expect(page.getByRole('tab').or(notFound).first()).toBeVisible();
           for (const [label, api] of recordButtons)
-            if (await page.getByRole('button', { name: label, exact: true }).count()) downloads.push(api);
+            if (await page.getByRole('button', { name: label, exact: true }).count()) {
+              downloads.push(api);
+              probed.add(`${who}: ${label}`);
+            }
         }
         for (const href of downloads) {
           const status = (await actor.get(href)).status();
@@ -158,4 +163,6 @@ test('each member walks every firm screen without a dead end', async ({ browser 
     await page.context().close();
   }
   expect(problems).toEqual([]);
+  for (const label of ['Download CSV', 'Check the trail', 'Verify'])
+    expect(probed).toContain(`registrant: ${label}`);
 });
