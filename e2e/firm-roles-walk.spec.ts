@@ -134,17 +134,18 @@ test('each member walks every firm screen without a dead end', async ({ browser 
           .locator('a[href^="/api/"]')
           .evaluateAll((as) => [...new Set(as.map((a) => a.getAttribute('href') ?? ''))]);
         // The request's record: each button shown calls a path the server must answer for this member.
-        const recordButtons: [string, string][] = [
-          ['Download CSV', `/api/firm/lpq-requests/${id}/audit.csv`],
-          ['Check the trail', `/api/firm/lpq-requests/${id}/audit/verify`],
-          ['Verify', `/api/firm/lpq-requests/${id}/verify?version=1`],
+        const recordButtons: [string, RegExp, string][] = [
+          ['Download CSV', /^Download CSV:/, `/api/firm/lpq-requests/${id}/audit.csv`],
+          ['Download PDF', /^Download PDF:/, `/api/firm/lpq-requests/${id}/audit.pdf`],
+          ['Check the trail', /^Check the trail$/, `/api/firm/lpq-requests/${id}/audit/verify`],
+          ['Verify', /^Verify version 1$/, `/api/firm/lpq-requests/${id}/verify?version=1`],
         ];
         if (path === `/firm/requests/${id}`) {
           // The package's tabs, or the unassigned reviewer's Not Found.
           const notFound = page.getByRole('heading', { name: '404 Page Not Found' });
           await expect(page.getByRole('tab').or(notFound).first()).toBeVisible();
-          for (const [label, api] of recordButtons)
-            if (await page.getByRole('button', { name: label, exact: true }).count()) {
+          for (const [label, name, api] of recordButtons)
+            if (await page.getByRole('button', { name }).count()) {
               downloads.push(api);
               probed.add(`${who}: ${label}`);
             }
@@ -163,6 +164,6 @@ test('each member walks every firm screen without a dead end', async ({ browser 
     await page.context().close();
   }
   expect(problems).toEqual([]);
-  for (const label of ['Download CSV', 'Check the trail', 'Verify'])
+  for (const label of ['Download CSV', 'Download PDF', 'Check the trail', 'Verify'])
     expect(probed).toContain(`registrant: ${label}`);
 });
