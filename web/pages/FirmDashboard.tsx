@@ -15,7 +15,15 @@ import {
 } from '@mantine/core';
 import type { FirmDashboardStats } from '@shared/firm';
 import { hasRole, roleNames } from '@shared/team';
-import { type Icon, IconEye, IconHourglass, IconListDetails, IconSend, IconShare } from '@tabler/icons-react';
+import {
+  type Icon,
+  IconClipboardCheck,
+  IconEye,
+  IconHourglass,
+  IconListDetails,
+  IconSend,
+  IconShare,
+} from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { DashboardHeader } from '../components/DashboardHeader';
 import { VerifyEmailBanner } from '../components/VerifyEmailBanner';
@@ -83,23 +91,29 @@ export default function FirmDashboard() {
           </div>
           {pipeline && (
             <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md">
-              {STAT_CARDS.map(({ key, label, icon: StatIcon, color }) => (
-                <Paper key={key} withBorder p="md">
-                  <Group justify="space-between" align="flex-start" wrap="nowrap">
-                    <Box>
-                      <Text size="sm" c="dimmed">
-                        {label}
-                      </Text>
-                      <Text fz={28} fw={700} aria-live="polite">
-                        {stats.isLoading ? <Loader size="xs" /> : (stats.data?.[key] ?? '—')}
-                      </Text>
-                    </Box>
-                    <ThemeIcon variant="light" color={color} size="lg" radius="md">
-                      <StatIcon size={20} aria-hidden />
-                    </ThemeIcon>
-                  </Group>
-                </Paper>
-              ))}
+              {STAT_CARDS.map(({ key, label: pipelineLabel, icon: pipelineIcon, color }) => {
+                // A reviewer's counts are of the requests assigned to them: they send no invitations.
+                const assigned = assignedOnly && key === 'invitationsSent';
+                const label = assigned ? 'Assigned to You' : pipelineLabel;
+                const StatIcon = assigned ? IconClipboardCheck : pipelineIcon;
+                return (
+                  <Paper key={key} withBorder p="md">
+                    <Group justify="space-between" align="flex-start" wrap="nowrap">
+                      <Box>
+                        <Text size="sm" c="dimmed">
+                          {label}
+                        </Text>
+                        <Text fz={28} fw={700} aria-live="polite">
+                          {stats.isLoading ? <Loader size="xs" /> : (stats.data?.[key] ?? '—')}
+                        </Text>
+                      </Box>
+                      <ThemeIcon variant="light" color={color} size="lg" radius="md">
+                        <StatIcon size={20} aria-hidden />
+                      </ThemeIcon>
+                    </Group>
+                  </Paper>
+                );
+              })}
             </SimpleGrid>
           )}
 

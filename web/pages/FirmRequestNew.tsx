@@ -30,6 +30,7 @@ import {
   QUESTION_TYPE_LABELS,
   REQUEST_MESSAGES,
 } from '@shared/requests';
+import { hasRole } from '@shared/team';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
@@ -40,6 +41,7 @@ import { refreshRequests, useCustomSections, useFirmProfile } from '../features/
 import { ContactPersonFields, ContactPhoneField, type FirmFieldsForm } from '../features/firm/FirmFields';
 import { FirmSection } from '../features/firm/FirmSection';
 import { QuestionsEditor, type QuestionsForm } from '../features/firm/QuestionsEditor';
+import { rolesOf } from '../features/team/access';
 import { errorMessage, fieldErrors } from '../lib/api';
 import { useAuth } from '../lib/auth';
 import { api } from '../lib/client';
@@ -105,6 +107,7 @@ function MailPreview({ profile, values }: { profile: FirmProfile; values: LpqReq
 
 function InvitationForm({ profile, sections }: { profile: FirmProfile; sections: CustomSection[] }) {
   const navigate = useNavigate();
+  const isAdmin = hasRole(rolesOf(useAuth().user), 'admin');
   const form = useForm<LpqRequestFormValues, unknown, FormOutput>({
     resolver: zodResolver(lpqRequestFormSchema),
     // Each field says what is wrong as soon as it is left, with the spec's messages.
@@ -269,11 +272,18 @@ function InvitationForm({ profile, sections }: { profile: FirmProfile; sections:
             />
           ) : (
             <Text size="sm" c="dimmed">
+              {/* The library is the admins' (PRODUCT.md §9): a recruiter alone is told who keeps it. */}
               No saved sections yet.{' '}
-              <Anchor component={Link} to="/firm/custom-sections" underline="always">
-                Create custom sections
-              </Anchor>{' '}
-              to reuse them, or add questions below.
+              {isAdmin ? (
+                <>
+                  <Anchor component={Link} to="/firm/custom-sections" underline="always">
+                    Create custom sections
+                  </Anchor>{' '}
+                  to reuse them, or add questions below.
+                </>
+              ) : (
+                'A firm admin can save sections to reuse; add questions below.'
+              )}
             </Text>
           )}
           <Title order={3} fz="h5">
@@ -336,9 +346,13 @@ export default function FirmRequestNew() {
         <Alert color="yellow" title="Complete your firm profile before sending requests.">
           <Text size="sm">
             Attorneys see your firm's name and contact details on every request.{' '}
-            <Anchor component={Link} to="/firm/profile" underline="always">
-              Go to Firm Profile
-            </Anchor>
+            {hasRole(rolesOf(user), 'admin') ? (
+              <Anchor component={Link} to="/firm/profile" underline="always">
+                Go to Firm Profile
+              </Anchor>
+            ) : (
+              'Ask a firm admin to complete it.'
+            )}
           </Text>
         </Alert>
       ) : (
