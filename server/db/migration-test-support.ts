@@ -38,7 +38,7 @@ export function describeMigration(
   afterAll(() => {
     for (const f of folders) rmSync(f, { recursive: true, force: true });
   });
-  const before = () => {
+  const earlierMigrations = () => {
     const folder = folderBefore(upTo);
     folders.push(folder);
     return folder;
@@ -49,7 +49,7 @@ export function describeMigration(
       const { PGlite } = await import('@electric-sql/pglite');
       const client: PGlite = await PGlite.create('memory://');
       const db = drizzlePglite(client);
-      await migratePglite(db, { migrationsFolder: before() });
+      await migratePglite(db, { migrationsFolder: earlierMigrations() });
       for (const statement of fill) await client.query(statement);
       await migratePglite(db, { migrationsFolder });
       await check(async (text) => (await client.query<Record<string, unknown>>(text)).rows);
@@ -72,7 +72,7 @@ export function describeMigration(
         pool.on('connect', (client) => client.on('error', () => {}));
         try {
           const db = drizzlePg(pool);
-          await migratePg(db, { migrationsFolder: before() });
+          await migratePg(db, { migrationsFolder: earlierMigrations() });
           for (const statement of fill) await pool.query(statement);
           await migratePg(db, { migrationsFolder });
           await check(async (text) => (await pool.query(text)).rows);
