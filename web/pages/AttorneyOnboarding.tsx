@@ -186,13 +186,15 @@ export default function AttorneyOnboarding() {
   const masterMissing = lpq.data ? missingAnswers(lpq.data).length : null;
   const jumpTo = (item: MissingItem) => {
     goTo(item.step ?? 0);
-    // Once the step is on screen, put the cursor in the field.
-    window.setTimeout(() => {
-      const input = document.querySelector<HTMLElement>(
-        `[name="${CSS.escape(item.field)}"]:not([type="hidden"]), [data-field="${CSS.escape(item.field)}"] input`,
-      );
-      input?.focus();
-    }, 50);
+    // Once the step is on screen (a slow device may take a few frames), put the cursor in the field.
+    const selector = `[name="${CSS.escape(item.field)}"]:not([type="hidden"]), [data-field="${CSS.escape(item.field)}"] input`;
+    const deadline = performance.now() + 3000;
+    const focusWhenShown = () => {
+      const input = document.querySelector<HTMLElement>(selector);
+      if (input) input.focus();
+      else if (performance.now() < deadline) requestAnimationFrame(focusWhenShown);
+    };
+    requestAnimationFrame(focusWhenShown);
   };
 
   return (
