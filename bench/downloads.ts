@@ -9,6 +9,7 @@
 import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import os from 'node:os';
+import { serveFlags } from '../scripts/serve-flags.mjs';
 import { startS3rver } from '../server/modules/files/files.test-support';
 import { adminQuery, peakRssRise, stop, timeToFirst200 } from './lib';
 
@@ -83,7 +84,7 @@ async function measure(label: string, env: NodeJS.ProcessEnv) {
   const dataDir = `/tmp/lp-bench-downloads-${process.pid}-${label}`;
   const app = await timeToFirst200(
     process.execPath,
-    ['--enable-source-maps', '--no-flush-bytecode', '--no-memory-reducer', 'dist/server/main.js'],
+    [...serveFlags(), 'dist/server/main.js'],
     `${appUrl}/api/user`,
     {
       PORT: String(port),

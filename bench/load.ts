@@ -22,6 +22,7 @@ import { type ChildProcess, spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import os from 'node:os';
 import pg from 'pg';
+import { serveFlags } from '../scripts/serve-flags.mjs';
 import { DEFAULT_DATABASE_POOL_MAX } from '../server/config';
 import { completeMasterLpq } from '../server/modules/master-lpq/master-lpq.fixtures';
 import { adminQuery, cpuSecondsByPid, groupCpuSeconds, median, stop, timeToFirst200 } from './lib';
@@ -195,7 +196,7 @@ async function startServers(pool: number) {
   // its own thread the first time a code path runs (a job, an export) and would be measured with the app.
   const app = await timeToFirst200(
     process.execPath,
-    ['--enable-source-maps', '--no-flush-bytecode', '--no-memory-reducer', 'dist/server/main.js'],
+    [...serveFlags(), 'dist/server/main.js'],
     `${appUrl}/api/user`,
     env,
     401,
@@ -204,7 +205,12 @@ async function startServers(pool: number) {
   // With the app's V8 flags, so neither recompiles its code after the other's turn.
   const baseline = await timeToFirst200(
     process.execPath,
-    ['--no-flush-bytecode', '--no-memory-reducer', '--import', 'tsx', 'bench/load-baseline.ts'],
+    [
+      ...serveFlags().filter((f) => f !== '--enable-source-maps'),
+      '--import',
+      'tsx',
+      'bench/load-baseline.ts',
+    ],
     `${baselineUrl}/api/attorney/lpq-requests`,
     { PORT: String(baselinePort), DATABASE_URL: databaseUrl, DATABASE_POOL_MAX: String(pool) },
     401,

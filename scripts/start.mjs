@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import { constants } from 'node:os';
 import path from 'node:path';
 import { builtHash, root, sourceHash } from './build-hash.mjs';
+import { serveFlags } from './serve-flags.mjs';
 
 const complete = ['dist/server/main.js', 'dist/web/index.html'].every((f) => existsSync(path.join(root, f)));
 if (!complete || builtHash() !== sourceHash()) {
@@ -17,21 +18,10 @@ if (!complete || builtHash() !== sourceHash()) {
   if (built.status !== 0) process.exit(built.status ?? 1);
 }
 
-// V8 keeps the server's compiled code while it is idle (no bytecode flushing, no memory reducer): after a
-// lull of seconds, the first burst of requests otherwise pays for recompiling it (bench/load.ts measured a
-// slow p99 tail after every pause). The same flags are in package.json's serve and in the Dockerfile.
-const server = spawn(
-  process.execPath,
-  [
-    '--enable-source-maps',
-    '--no-flush-bytecode',
-    '--no-memory-reducer',
-    path.join(root, 'dist/server/main.js'),
-  ],
-  {
-    stdio: 'inherit',
-  },
-);
+// The server runs with the V8 flags of package.json's serve script (scripts/serve-flags.mjs says why).
+const server = spawn(process.execPath, [...serveFlags(), path.join(root, 'dist/server/main.js')], {
+  stdio: 'inherit',
+});
 // Ctrl-C reaches the whole process group, the server included; the server ignores a repeated signal.
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   process.on(signal, () => server.kill(signal));

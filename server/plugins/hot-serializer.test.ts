@@ -51,6 +51,24 @@ describe('hotSerializerCompiler', () => {
     });
   }
 
+  it('never sends an object whole where the contract names a primitive', () => {
+    const encode = hotSerializerCompiler({ env: 'production' })(route);
+    const sent = encode([{ ...item, id: { token: 'leaked' }, value: { secret: 'leaked' } }]);
+    expect(sent).not.toContain('leaked');
+  });
+
+  it('refuses at start-up an answer it cannot copy safely (a union of objects)', () => {
+    const union = z.object({ x: z.union([z.object({ a: z.string() }), z.object({ b: z.string() })]) });
+    expect(() =>
+      hotSerializerCompiler({ env: 'production' })({
+        schema: union,
+        method: 'GET',
+        url: '/u',
+        httpStatus: '200',
+      } as never),
+    ).toThrow('GET /u.x');
+  });
+
   it('under NODE_ENV=test, fails when the answer breaks its contract', () => {
     const encode = hotSerializerCompiler({ env: 'test' })(route);
     expect(() => encode([{ ...item, id: 1 }])).toThrow();

@@ -1,6 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
 import { STORED_DOCUMENT_KEYWORD } from '@shared/contracts/contract';
-import fastJson from 'fast-json-stringify';
 import type { FastifySerializerCompiler } from 'fastify/types/schema';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { type ZodType, z } from 'zod';
@@ -8,33 +7,36 @@ import type { AppConfig } from '../config';
 import { RawJson } from '../db/prepared';
 
 /**
- * The answer's encoder for the two hot reads (GET /api/attorney/lpq-requests and
- * GET /api/firm/lpq-requests/{id}), which every signed-in user calls all day.
+ * The answer's encoder for the hot routes (GET /api/attorney/lpq-requests, GET /api/firm/lpq-requests/{id},
+ * autosave's PUT), which every signed-in user calls all day.
  *
  * Every other route encodes its answer through its contract's zod schema, which parses and rebuilds the
  * whole answer before JSON.stringify. Here the same contract is compiled once, at start-up, to JSON
- * Schema and from it to a fast-json-stringify encoder: it writes only the properties the contract names
- * (a field the contract does not name never leaves, as with zod), at a fraction of zod's cost.
+ * Schema and from it to a picker: a function that copies, from the answer, only the properties the
+ * contract names (a field the contract does not name never leaves, as with zod's strip), checks the
+ * required ones are there, and hands the copy to JSON.stringify.
+ *
+ * Why not fast-json-stringify, which this used before: it writes by string concatenation, and on these
+ * answers (nested firm questions, 15 KB a page) that left about four times the answer's size in garbage per
+ * request. Under load every in-flight request's garbage outlives a scavenge, is copied and promoted, and the
+ * young generation's collections took a fifth of the process (bench/load.ts, V8's --trace-gc-nvp); the copy
+ * here is the answer's size, and JSON.stringify writes it in one buffer.
  *
  * A stored document of the contract (storedDocument, passed on whole) may be given as RawJson, the JSON
  * text the database holds: its text is written as it is, unparsed (the firm's read of a package is mostly
- * such documents). Around them, the properties are written by fast-json-stringify, in runs.
+ * such documents). Around them, the properties are written by the picker, in runs.
  *
  * Under NODE_ENV=test every answer is ALSO encoded through zod (its RawJson parsed) and the two must be
  * the same JSON, else the request fails with a 500 naming the route: every test that reads these routes
  * checks the compiled encoder against the contract.
  */
 /**
- * The contract's JSON Schema, rewritten for fast-json-stringify:
- * - zod writes `additionalProperties: false` for its objects; fast-json-stringify would then refuse an
- *   answer with an extra field inside a nullable or union (where it must validate to choose) instead of
- *   leaving the field out. Without it, every object writes only the properties it names, as zod's strip
- *   does.
- * - zod writes a nullable X as `anyOf: [X, {type: 'null'}]`. For an anyOf, fast-json-stringify runs an
- *   ajv validation of the value against each branch, on every answer, to choose one: the whole shared
- *   package was validated on each read of a request, and every nullable field of every item on each page of
- *   the list (a large share of what the list allocated, in V8's sampling heap profiler). Written as X
- *   with `nullable: true`, it writes null or X directly.
+ * The contract's JSON Schema, simplified for the picker:
+ * - zod writes `additionalProperties: false` for its objects (strip: only the named properties are
+ *   copied, which is what the picker does for every object); it is dropped, so `additionalProperties`
+ *   left means a record or a catch-all whose other keys are copied too.
+ * - zod writes a nullable X as `anyOf: [X, {type: 'null'}]`: rewritten as X with `nullable: true`, so the
+ *   picker copies null or X without choosing a branch.
  */
 function forFastJson(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(forFastJson);
@@ -66,10 +68,99 @@ const holdsStoredDocument = (schema: unknown): boolean =>
 /** A stored document: RawJson's text as it is, anything else as zod's pass-through writes it. */
 const storedDocument: Encode = (value) => (value instanceof RawJson ? value.text : JSON.stringify(value));
 
-/** The encoder of a (rewritten) JSON Schema: fast-json-stringify's, or one that writes stored documents. */
+type Picker = (value: unknown) => unknown;
+
+const PRIMITIVE_TYPES = new Set(['string', 'number', 'integer', 'boolean', 'null']);
+const isPrimitive = (schema: Schema): boolean => {
+  const type = schema.type;
+  if (Array.isArray(type)) return type.every((t) => PRIMITIVE_TYPES.has(t as string));
+  if (typeof type === 'string') return PRIMITIVE_TYPES.has(type);
+  if ('enum' in schema || 'const' in schema) return true;
+  const branches = (schema.anyOf ?? schema.oneOf) as Schema[] | undefined;
+  return Array.isArray(branches) && branches.every(isPrimitive);
+};
+
+/** A primitive is copied as it is; anything else where the contract says primitive never leaves whole. */
+const primitive: Picker = (value) =>
+  value === null || typeof value !== 'object' || value instanceof Date ? value : String(value);
+const anything: Picker = (value) => value;
+
+/**
+ * The picker of a (rewritten) JSON Schema: a copy of the value holding only what the schema names, with
+ * every required property checked. Generated once as code (object literals, as fast-json-stringify
+ * generates its writers): a copy built key by key in a loop cost twice JSON.stringify itself. A shape it
+ * cannot copy safely (a union of objects) is refused at start-up, naming where.
+ */
+export function compilePicker(schema: Schema, where = '(answer)'): Picker {
+  const functions: string[] = [];
+  const root = pickerCode(schema, where, functions);
+  if (root === 'anything' || root === 'primitive') return root === 'anything' ? anything : primitive;
+  const code = `${functions.join('\n')}\nreturn ${root};`;
+  return new Function('primitive', 'anything', 'required', code)(
+    primitive,
+    anything,
+    requiredMissing,
+  ) as Picker;
+}
+
+const requiredMissing = (key: string) => {
+  throw new Error(`"${key}" is required!`);
+};
+
+/** The name of the function that picks `schema` (generated into `functions`), or a shared one. */
+function pickerCode(schema: Schema, where: string, functions: string[]): string {
+  let name: string;
+  if (isStoredDocument(schema) || Object.keys(schema).every((k) => k === 'description' || k === 'nullable'))
+    return 'anything';
+  if (isPrimitive(schema)) return 'primitive';
+  if (schema.type === 'array' && schema.items && !Array.isArray(schema.items)) {
+    const item = pickerCode(schema.items as Schema, `${where}[]`, functions);
+    if (item === 'anything') return 'anything';
+    name = `p${functions.length}`;
+    functions.push(`function ${name}(v) { return v.map(${item}); }`);
+  } else if (schema.type === 'object') {
+    const properties = Object.entries((schema.properties ?? {}) as Record<string, Schema>).map(
+      ([key, property]) => [key, pickerCode(property, `${where}.${key}`, functions)] as const,
+    );
+    const required = ((schema.required as string[] | undefined) ?? []).filter((key) =>
+      properties.some(([k]) => k === key),
+    );
+    const rest = schema.additionalProperties;
+    const other =
+      rest === undefined || rest === false
+        ? null
+        : rest === true
+          ? 'anything'
+          : pickerCode(rest as Schema, `${where}.*`, functions);
+    name = `p${functions.length}`;
+    const at = (key: string) => `v[${JSON.stringify(key)}]`;
+    const checks = required.map((key) => `if (${at(key)} === undefined) required(${JSON.stringify(key)});`);
+    // undefined stays undefined (JSON.stringify leaves the property out); null stays null.
+    const fields = properties.map(([key, pick]) =>
+      pick === 'anything'
+        ? `${JSON.stringify(key)}: ${at(key)}`
+        : `${JSON.stringify(key)}: ${at(key)} == null ? ${at(key)} : ${pick}(${at(key)})`,
+    );
+    const named = JSON.stringify(Object.fromEntries(properties.map(([key]) => [key, true])));
+    if (other) functions.push(`const ${name}named = ${named};`);
+    const copyRest = other
+      ? `for (const k of Object.keys(v)) if (!Object.hasOwn(${name}named, k) && v[k] !== undefined) o[k] = ${other}(v[k]);`
+      : '';
+    functions.push(
+      `function ${name}(v) { ${checks.join(' ')} const o = { ${fields.join(', ')} }; ${copyRest} return o; }`,
+    );
+  } else throw new Error(`hot serializer: ${where} has a shape the picker cannot copy safely`);
+  if (schema.nullable !== true) return name;
+  functions.push(`function ${name}n(v) { return v == null ? null : ${name}(v); }`);
+  return `${name}n`;
+}
+
+/** The encoder of a (rewritten) JSON Schema: the picker's copy through JSON.stringify, or one that writes stored documents. */
 export function compileEncoder(schema: Schema, where = '(answer)'): Encode {
-  if (!holdsStoredDocument(schema))
-    return fastJson(schema as unknown as Parameters<typeof fastJson>[0]) as Encode;
+  if (!holdsStoredDocument(schema)) {
+    const pick = compilePicker(schema, where);
+    return (value) => JSON.stringify(pick(value));
+  }
   let encode: Encode;
   if (isStoredDocument(schema)) encode = storedDocument;
   else if (schema.type === 'object' && schema.properties) encode = objectEncoder(schema, where);
@@ -81,9 +172,9 @@ export function compileEncoder(schema: Schema, where = '(answer)'): Encode {
 }
 
 /**
- * An object holding stored documents: each run of properties without one is a fast-json-stringify
- * object encoder (its braces cut off), the others are written here, in the schema's order. As
- * fast-json-stringify does, a property left undefined is left out, and a required one throws.
+ * An object holding stored documents: each run of properties without one is a picked object's JSON (its
+ * braces cut off), the others are written here, in the schema's order. A property left undefined is left
+ * out, and a required one throws.
  */
 function objectEncoder(schema: Schema, where: string): Encode {
   const properties = schema.properties as Record<string, Schema>;

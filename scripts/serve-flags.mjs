@@ -1,0 +1,25 @@
+// The Node and V8 flags the server runs with, in one place: package.json's serve script. `npm start`
+// (scripts/start.mjs) and the benchmarks read them from there; the Dockerfile's CMD repeats them (a test
+// holds the two equal).
+// - --enable-source-maps: stack traces name the sources, not the bundle.
+// - --no-flush-bytecode, --no-memory-reducer: an idle server keeps its compiled code and its heap; after a
+//   lull the first burst of requests otherwise pays for recompiling and regrowing (bench/load.ts measured a
+//   slow p99 tail after every pause).
+// - --max-semi-space-size=64 (MB): under load every in-flight request's objects outlived the default
+//   16 MB young generation's collections, which copied and promoted them: scavenges took a fifth of the
+//   process's CPU on the hot reads (V8's --trace-gc-nvp under bench/load.ts). At 64 MB almost nothing is
+//   promoted; the young generation grows to it only under load.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** The flags of package.json's serve script: everything between `node` and the script it runs. */
+export function serveFlags() {
+  const serve = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).scripts.serve;
+  const words = serve.split(/\s+/);
+  if (words[0] !== 'node' || words.at(-1) !== 'dist/server/main.js')
+    throw new Error(`package.json's serve script is not "node <flags> dist/server/main.js": ${serve}`);
+  return words.slice(1, -1);
+}

@@ -1,0 +1,18 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { serveFlags } from '../../scripts/serve-flags.mjs';
+
+describe('the flags the server runs with', () => {
+  it("the Dockerfile's CMD runs the server with package.json's serve flags", () => {
+    const cmd = readFileSync('Dockerfile', 'utf8')
+      .split('\n')
+      .find((line) => line.startsWith('CMD '));
+    expect(JSON.parse(cmd!.slice(4))).toEqual(['node', ...serveFlags(), 'dist/server/main.js']);
+  });
+
+  it('keeps compiled code through idle spells and a young generation that holds in-flight requests', () => {
+    expect(serveFlags()).toEqual(
+      expect.arrayContaining(['--no-flush-bytecode', '--no-memory-reducer', '--max-semi-space-size=64']),
+    );
+  });
+});
