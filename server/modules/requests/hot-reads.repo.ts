@@ -236,13 +236,7 @@ export async function attorneyRequestsForSession(
     requests: rows.flatMap((row) => {
       const request = fromDriver(lpqRequests, row, 'r_');
       if (!request) return [];
-      return [
-        {
-          request,
-          sortKey: row.sort_key as string,
-          ...attorneyItemExtras(row),
-        },
-      ];
+      return [{ request, sortKey: row.sort_key as string, extras: attorneyItemExtras(row) }];
     }),
   };
 }

@@ -45,7 +45,7 @@ export async function listAttorneyRequestsForSession(
       const rows = requests.slice(0, page.limit);
       const last = rows.at(-1);
       return {
-        items: rows.map(({ request, ...extras }) => toAttorneyItem(request, extras)),
+        items: rows.map((row) => toAttorneyItem(row.request, row.extras)),
         nextCursor: requests.length > page.limit && last ? encodeCursor(last.sortKey, last.request.id) : null,
       };
     },
