@@ -38,12 +38,12 @@ import { RawJson } from '../db/prepared';
  * - zod writes a nullable X as `anyOf: [X, {type: 'null'}]`: rewritten as X with `nullable: true`, so the
  *   picker copies null or X without choosing a branch.
  */
-function forFastJson(schema: unknown): unknown {
-  if (Array.isArray(schema)) return schema.map(forFastJson);
+function simplified(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(simplified);
   if (!schema || typeof schema !== 'object') return schema;
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(schema))
-    if (!(key === 'additionalProperties' && value === false)) out[key] = forFastJson(value);
+    if (!(key === 'additionalProperties' && value === false)) out[key] = simplified(value);
   const branches = out.anyOf as Record<string, unknown>[] | undefined;
   const isNull = (b: Record<string, unknown>) => b.type === 'null' && Object.keys(b).length === 1;
   if (Array.isArray(branches) && branches.length === 2 && branches.some(isNull)) {
@@ -91,7 +91,7 @@ const anything: Picker = (value) => value;
  * generates its writers): a copy built key by key in a loop cost twice JSON.stringify itself. A shape it
  * cannot copy safely (a union of objects) is refused at start-up, naming where.
  */
-export function compilePicker(schema: Schema, where = '(answer)'): Picker {
+function compilePicker(schema: Schema, where = '(answer)'): Picker {
   const functions: string[] = [];
   const root = pickerCode(schema, where, functions);
   if (root === 'anything' || root === 'primitive') return root === 'anything' ? anything : primitive;
@@ -235,11 +235,11 @@ export function hotSerializerCompiler(config: Pick<AppConfig, 'env'>): FastifySe
       target: 'draft-07',
       unrepresentable: 'any',
     });
-    const fast = compileEncoder(forFastJson(jsonSchema) as Schema, `${route.method} ${route.url}`);
-    if (config.env !== 'test') return fast;
+    const encode = compileEncoder(simplified(jsonSchema) as Schema, `${route.method} ${route.url}`);
+    if (config.env !== 'test') return encode;
     const contract = serializerCompiler(route as Parameters<typeof serializerCompiler>[0]);
     return (data) => {
-      const sent = fast(data);
+      const sent = encode(data);
       if (!isDeepStrictEqual(JSON.parse(sent), JSON.parse(contract(parsedRaw(data)) as string)))
         throw new Error(
           `${route.method} ${route.url} (${route.httpStatus}): the answer differs from its contract's encoding`,
