@@ -7,14 +7,21 @@ import {
   conflictsForm,
   diversityForm,
 } from '../server/modules/master-lpq/master-lpq.fixtures';
-import { certifyInDialog, latestMail, linkFrom, PASSWORD, uniqueEmail, verifyAddressByApi } from './helpers';
+import {
+  certifyInDialog,
+  latestMail,
+  linkFrom,
+  PASSWORD,
+  uniqueEmail,
+  verifyAddressByApi,
+  WCAG_TAGS,
+} from './helpers';
 
 /**
  * Axe (WCAG 2.0/2.1 A and AA) on every screen of both sides, in the states a user sees.
  * A serious or critical violation fails; the rest is printed for information. Each screen is a soft
  * check, so one run lists every screen that fails.
  */
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 // The screens are independent (each signed-in test has its own users, set up per worker), so the file's
 // tests spread over CI's two workers instead of holding one for five minutes.

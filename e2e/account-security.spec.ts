@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { PASSWORD, registerByApi, signInByApi, uniqueEmail } from './helpers';
+import { PASSWORD, registerByApi, seriousAxeFindings, signInByApi, uniqueEmail } from './helpers';
 
 /**
  * Account security journeys (PRODUCT.md §10): enrol an authenticator (codes computed from the
@@ -27,12 +26,7 @@ async function expectAccessible(page: Page, screen: string, opts: { loading?: bo
   if (!opts.loading) await expect(page.locator('[aria-label^="Loading"]')).toHaveCount(0);
   // Mantine's transitions (modals, toasts) finish before axe reads colours.
   await page.waitForTimeout(800);
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  const blocking = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.html.slice(0, 100)).join(' | ')}`);
+  const blocking = await seriousAxeFindings(page);
   expect.soft(blocking, `serious or critical axe violations on ${screen}`).toEqual([]);
 }
 

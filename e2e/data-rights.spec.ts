@@ -1,5 +1,4 @@
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { readZip } from '../server/modules/account/zip.test-support';
 import { completeMasterLpq } from '../server/modules/master-lpq/master-lpq.fixtures';
@@ -10,6 +9,7 @@ import {
   PASSWORD,
   registerByApi,
   registerFirmByApi,
+  seriousAxeFindings,
   uniqueEmail,
   verifyAddressByApi,
 } from './helpers';
@@ -17,11 +17,8 @@ import {
 /** No serious or critical WCAG 2.0/2.1 A or AA violation on what the page shows now. */
 async function expectNoSeriousViolations(page: Page) {
   await page.waitForTimeout(400);
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.html.slice(0, 100)).join(' | ')}`)).toEqual([]);
+  const serious = await seriousAxeFindings(page);
+  expect(serious).toEqual([]);
 }
 
 test('an attorney downloads their data, deletes the account, the firm loses access, and the account cannot sign in again', async ({

@@ -1,10 +1,17 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { SECURITY_MESSAGES } from '../shared/security';
 import { TEAM_MESSAGES } from '../shared/team';
 import { ACCESS_TEXTS, TEAM_TOASTS } from '../shared/team-texts';
-import { latestMail, linkFrom, PASSWORD, registerFirmByApi, signInByApi, uniqueEmail } from './helpers';
+import {
+  latestMail,
+  linkFrom,
+  PASSWORD,
+  registerFirmByApi,
+  seriousAxeFindings,
+  signInByApi,
+  uniqueEmail,
+} from './helpers';
 
 /**
  * The firm team's admin screens (PRODUCT.md §9): invite a member with roles, accept at /join in another
@@ -21,12 +28,7 @@ async function check(page: Page, name: string) {
     await page.setViewportSize({ width, height: 900 });
     // Mantine's transitions (modals, toasts) finish before axe reads colours.
     await page.waitForTimeout(700);
-    const results = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-      .analyze();
-    const blocking = results.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.html.slice(0, 120)).join(' | ')}`);
+    const blocking = await seriousAxeFindings(page);
     expect.soft(blocking, `axe on ${name} at ${width} px`).toEqual([]);
     await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
   }

@@ -1,5 +1,4 @@
 import { mkdirSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Browser, expect, type Page, request, test } from '@playwright/test';
 import { baseURL } from '../playwright.config';
 import {
@@ -8,7 +7,14 @@ import {
   conflictsForm,
   diversityForm,
 } from '../server/modules/master-lpq/master-lpq.fixtures';
-import { addFirmMemberByApi, PASSWORD, registerFirmByApi, uniqueEmail, verifyAddressByApi } from './helpers';
+import {
+  addFirmMemberByApi,
+  PASSWORD,
+  registerFirmByApi,
+  seriousAxeFindings,
+  uniqueEmail,
+  verifyAddressByApi,
+} from './helpers';
 
 /**
  * PRODUCT.md §9, the firm's readers: a recruiter assigns a reviewer, who reads only that request and only
@@ -16,17 +22,13 @@ import { addFirmMemberByApi, PASSWORD, registerFirmByApi, uniqueEmail, verifyAdd
  * package; the diversity officer reads the self-identification forms and counts, and nothing else. Each new
  * screen is checked with axe at 1280 and 390 px, and its screenshots are kept in test-results.
  */
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const SHOTS = 'test-results/firm-team-readers';
 const WIDTHS = [1280, 390] as const;
 
 async function expectAccessible(page: Page, screen: string) {
   await expect(page.locator('[aria-label^="Loading"]')).toHaveCount(0);
   await page.waitForTimeout(400);
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  const blocking = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.html.slice(0, 100)).join(' | ')}`);
+  const blocking = await seriousAxeFindings(page);
   expect.soft(blocking, `serious or critical axe violations on ${screen}`).toEqual([]);
 }
 

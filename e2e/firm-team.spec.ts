@@ -1,6 +1,5 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import {
   businessPlan,
@@ -15,6 +14,7 @@ import {
   linkFrom,
   PASSWORD,
   registerByApi,
+  seriousAxeFindings,
   uniqueEmail,
   verifyAddressByApi,
 } from './helpers';
@@ -37,12 +37,7 @@ async function check(page: Page, name: string) {
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 844 });
     await page.waitForTimeout(500); // Mantine's transitions, before axe reads colours.
-    const results = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-      .analyze();
-    const blocking = results.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.html.slice(0, 120)).join(' | ')}`);
+    const blocking = await seriousAxeFindings(page);
     expect.soft(blocking, `axe on ${name} at ${width} px`).toEqual([]);
     await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
   }

@@ -1,5 +1,4 @@
 import { mkdirSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { completeMasterLpq } from '../server/modules/master-lpq/master-lpq.fixtures';
 import {
@@ -8,6 +7,7 @@ import {
   linkFrom,
   PASSWORD,
   registerFirmByApi,
+  seriousAxeFindings,
   uniqueEmail,
   uploadPdfByApi,
 } from './helpers';
@@ -43,12 +43,7 @@ async function attorneyWithResume(request: APIRequestContext, attorneyEmail: str
 async function expectAccessible(page: Page, screen: string) {
   await expect(page.locator('[aria-label^="Loading"]')).toHaveCount(0);
   await page.waitForTimeout(400);
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  const blocking = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.html.slice(0, 100)).join(' | ')}`);
+  const blocking = await seriousAxeFindings(page);
   expect.soft(blocking, `serious or critical axe violations on ${screen}`).toEqual([]);
 }
 

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 import { UI_TIMING } from '../shared/limits';
 import { TOASTS } from '../shared/texts';
@@ -220,4 +221,15 @@ export async function watchForText(page: Page, text: string) {
  */
 export async function certifyInDialog(dialog: Locator, fullName: string) {
   await dialog.getByLabel('Your full name').fill(fullName);
+}
+
+/** The WCAG 2.1 A and AA rules the journeys hold every screen to. */
+export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/** Axe's serious and critical findings on the page as it is now, each with the markup it found. */
+export async function seriousAxeFindings(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.html.slice(0, 140)).join(' | ')}`);
 }

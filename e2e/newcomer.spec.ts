@@ -1,5 +1,4 @@
 import { mkdirSync, readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import {
   type APIRequestContext,
   type Browser,
@@ -18,6 +17,7 @@ import {
   PASSWORD,
   registerByApi,
   registerFirmByApi,
+  seriousAxeFindings,
   uniqueEmail,
   uploadPdfByApi,
 } from './helpers';
@@ -34,12 +34,7 @@ const PHONE = { width: 390, height: 844 };
 
 async function axe(page: Page, state: string) {
   await expect(page.locator('[aria-label^="Loading"]')).toHaveCount(0);
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  const blocking = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.html.slice(0, 140)).join(' | ')}`);
+  const blocking = await seriousAxeFindings(page);
   expect.soft(blocking, `serious or critical axe findings on ${state}`).toEqual([]);
 }
 
