@@ -1,11 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, Select, Stack, TextInput } from '@mantine/core';
 import { type RegisterFormValues, registerFormSchema, USER_TYPE_LABELS, USER_TYPES } from '@shared/auth';
 import { Controller, useForm } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
-import { PasswordField } from '../../components/PasswordField';
 import { useRegister } from '../../lib/auth';
 import { applyServerErrors } from '../../lib/forms';
+import { NameFields, NewPasswordFields } from './AccountFields';
 
 const ROLE_OPTIONS = USER_TYPES.map((value) => ({ value, label: USER_TYPE_LABELS[value] }));
 
@@ -39,22 +39,10 @@ export function CreateAccountForm() {
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="md">
-        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-          <TextInput
-            label="First Name"
-            placeholder="First name"
-            autoComplete="given-name"
-            error={errors.firstName?.message}
-            {...form.register('firstName')}
-          />
-          <TextInput
-            label="Last Name"
-            placeholder="Last name"
-            autoComplete="family-name"
-            error={errors.lastName?.message}
-            {...form.register('lastName')}
-          />
-        </SimpleGrid>
+        <NameFields
+          firstName={{ input: form.register('firstName'), error: errors.firstName }}
+          lastName={{ input: form.register('lastName'), error: errors.lastName }}
+        />
         <TextInput
           label="Email"
           type="email"
@@ -80,19 +68,9 @@ export function CreateAccountForm() {
             />
           )}
         />
-        <PasswordField
-          label="Password"
-          placeholder="At least 6 characters"
-          autoComplete="new-password"
-          error={errors.password?.message}
-          {...form.register('password')}
-        />
-        <PasswordField
-          label="Confirm Password"
-          placeholder="Repeat your password"
-          autoComplete="new-password"
-          error={errors.confirmPassword?.message}
-          {...form.register('confirmPassword')}
+        <NewPasswordFields
+          password={{ input: form.register('password'), error: errors.password }}
+          confirm={{ input: form.register('confirmPassword'), error: errors.confirmPassword }}
         />
         <Button type="submit" fullWidth disabled={register.isPending}>
           {register.isPending ? 'Creating Account...' : 'Create Account'}

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Anchor, Button, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import type { User } from '@shared/auth';
 import { acceptInvitationFormSchema } from '@shared/team-forms';
 import { useMutation } from '@tanstack/react-query';
@@ -10,6 +10,7 @@ import { PasswordField } from '../../components/PasswordField';
 import { ApiError, errorMessage, statusOf } from '../../lib/api';
 import { api, type BodyOf } from '../../lib/client';
 import { applyServerErrors } from '../../lib/forms';
+import { NameFields, NewPasswordFields } from '../auth/AccountFields';
 
 type Accept = BodyOf<'POST /api/auth/accept-invitation'>;
 
@@ -68,33 +69,13 @@ export function NewAccountForm({
   return (
     <form noValidate onSubmit={onSubmit} aria-label="Create your account">
       <Stack gap="md">
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput
-            label="First Name"
-            autoComplete="given-name"
-            error={errors.firstName?.message}
-            {...form.register('firstName')}
-          />
-          <TextInput
-            label="Last Name"
-            autoComplete="family-name"
-            error={errors.lastName?.message}
-            {...form.register('lastName')}
-          />
-        </SimpleGrid>
-        <PasswordField
-          label="Password"
-          placeholder="At least 6 characters"
-          autoComplete="new-password"
-          error={errors.password?.message}
-          {...form.register('password')}
+        <NameFields
+          firstName={{ input: form.register('firstName'), error: errors.firstName }}
+          lastName={{ input: form.register('lastName'), error: errors.lastName }}
         />
-        <PasswordField
-          label="Confirm Password"
-          placeholder="Repeat your password"
-          autoComplete="new-password"
-          error={errors.confirmPassword?.message}
-          {...form.register('confirmPassword')}
+        <NewPasswordFields
+          password={{ input: form.register('password'), error: errors.password }}
+          confirm={{ input: form.register('confirmPassword'), error: errors.confirmPassword }}
         />
         {errors.root && (
           <Text c="red.8" size="sm" role="alert">
