@@ -302,6 +302,8 @@ test('settings: a second factor first, then required of every member; self-ident
   const { secret } = (await (await page.request.post('/api/auth/totp/setup')).json()) as { secret: string };
   const code = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate();
   expect((await page.request.post('/api/auth/totp/enable', { data: { code } })).status()).toBe(200);
+  // The first save's toast closes on its own before the second save, so the one seen next is the second's.
+  await expect(toast(page, TEAM_TOASTS.settingsSaved)).toHaveCount(0, { timeout: 15_000 });
   await requireTwoFactor.click({ force: true });
   await expect(toast(page, TEAM_TOASTS.settingsSaved)).toBeVisible();
   await expect(requireTwoFactor).toBeChecked();
