@@ -1,7 +1,8 @@
 /**
  * One load run for bench/load.ts: wrk (C, one thread) or autocannon (Node) at `connections` against one
  * URL with a cookie (or, for a write, a JSON body sent with a cookie from a list in turn, so the writes
- * spread over many users' rows), answering req/s, p50, p99 (ms), errors and the request count.
+ * spread over many users' rows), answering req/s, p50, p99 (ms), errors, the request count, the seconds
+ * measured and, from wrk, the whole latency histogram, so that several runs can be pooled (`pooled`).
  */
 import { execFileSync } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
@@ -18,7 +19,38 @@ export type LoadSpec = {
   put?: { body: string; cookies: string[] };
 };
 
-export type Run = { reqPerSec: number; p50: number; p99: number; errors: number; requests: number };
+export type Run = {
+  reqPerSec: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  requests: number;
+  seconds: number;
+  /** wrk only: every latency seen (µs) with how many requests took it, ascending. */
+  histogram?: [number, number][];
+};
+
+/**
+ * Several runs as one: req/s over their summed time and the p99 of all their latencies together
+ * (null without histograms: autocannon reports percentiles only).
+ */
+export function pooled(runs: Run[]): { reqPerSec: number; p99: number } | null {
+  if (runs.some((r) => !r.histogram)) return null;
+  const counts = new Map<number, number>();
+  for (const r of runs) for (const [us, n] of r.histogram!) counts.set(us, (counts.get(us) ?? 0) + n);
+  const sorted = [...counts].sort((a, b) => a[0] - b[0]);
+  const total = sorted.reduce((sum, [, n]) => sum + n, 0);
+  let seen = 0;
+  let p99 = 0;
+  for (const [us, n] of sorted) {
+    seen += n;
+    p99 = us;
+    if (seen >= total * 0.99) break;
+  }
+  const requests = runs.reduce((sum, r) => sum + r.requests, 0);
+  const seconds = runs.reduce((sum, r) => sum + r.seconds, 0);
+  return { reqPerSec: requests / seconds, p99: Math.round(p99 / 100) / 10 };
+}
 
 async function runAutocannon({ url, cookie, seconds, connections, put }: LoadSpec): Promise<Run> {
   let next = 0;
@@ -50,14 +82,22 @@ async function runAutocannon({ url, cookie, seconds, connections, put }: LoadSpe
     p99: result.latency.p99,
     errors: result.errors + result.timeouts + result.non2xx,
     requests: result.requests.total,
+    seconds: result.duration,
   };
 }
 
-// wrk's summary as one JSON line (latencies in µs); status errors are the non-2xx/3xx answers.
+// wrk's summary as one JSON line (latencies in µs); status errors are the non-2xx/3xx answers. `latency(i)`
+// is the i-th distinct latency and its count, ascending: the histogram.
 const WRK_REPORT = `done = function(s, latency)
   local e = s.errors
-  io.write(string.format('{"requests":%d,"us":%d,"errors":%d,"p50":%d,"p99":%d}\\n', s.requests, s.duration,
-    e.connect + e.read + e.write + e.timeout + e.status, latency:percentile(50), latency:percentile(99)))
+  local h = {}
+  for i = 1, #latency do
+    local us, n = latency(i)
+    h[i] = string.format('[%d,%d]', us, n)
+  end
+  io.write(string.format('{"requests":%d,"us":%d,"errors":%d,"p50":%d,"p99":%d,"histogram":[%s]}\\n', s.requests,
+    s.duration, e.connect + e.read + e.write + e.timeout + e.status, latency:percentile(50), latency:percentile(99),
+    table.concat(h, ',')))
 end`;
 
 /** A PUT of one JSON body (as a Lua long string: no escapes), each request with the next cookie in turn. */
@@ -96,9 +136,11 @@ function runWrk({ url, cookie, seconds, connections, put }: LoadSpec): Run {
   rmSync(script, { force: true });
   const line = out.split('\n').find((l) => l.startsWith('{"requests"'));
   if (!line) throw new Error(`wrk printed no summary:\n${out}`);
-  const r = JSON.parse(line) as Record<string, number>;
+  const r = JSON.parse(line) as Record<string, number> & { histogram: [number, number][] };
   return {
     reqPerSec: r.requests / (r.us / 1e6),
+    seconds: r.us / 1e6,
+    histogram: r.histogram,
     p50: Math.round(r.p50 / 100) / 10,
     p99: Math.round(r.p99 / 100) / 10,
     errors: r.errors,

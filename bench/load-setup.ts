@@ -24,6 +24,9 @@ export const appPort = Number(process.env.BENCH_APP_PORT ?? 3110);
 export const baselinePort = Number(process.env.BENCH_BASELINE_PORT ?? 3111);
 export const appUrl = `http://127.0.0.1:${appPort}`;
 export const baselineUrl = `http://127.0.0.1:${baselinePort}`;
+/** The baseline's second copy, for `--aa`. */
+export const aaPort = Number(process.env.BENCH_AA_PORT ?? 3112);
+export const aaUrl = `http://127.0.0.1:${aaPort}`;
 export const dataDir = `/tmp/lp-data-bench/load-${process.pid}`;
 const PASSWORD = 'bench-password-1';
 
