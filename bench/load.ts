@@ -402,8 +402,7 @@ try {
       const measure = async (server: (typeof servers_)[number]) => {
         const url = server.url(e.path, i);
         // Every run starts just after a checkpoint, so none has PostgreSQL's timed checkpoint (and the full
-        // page images written after it) fall inside it while the other does not: without this, a round
-        // that met one wrote about three times the WAL per save of the next.
+        // page images written after it) fall inside it while the other does not.
         await adminQuery(adminUrl, 'checkpoint');
         await load(url, e.cookie, warmup, server.child, e.put);
         return load(url, e.cookie, duration, server.child, e.put);
