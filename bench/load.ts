@@ -223,35 +223,25 @@ async function startServers(pool: number) {
   );
   children.push(app.child);
   // With the app's V8 flags, so neither recompiles its code after the other's turn.
-  const baseline = await timeToFirst200(
-    process.execPath,
-    [
-      ...serveFlags().filter((f) => f !== '--enable-source-maps'),
-      '--import',
-      'tsx',
-      'bench/load-baseline.ts',
-    ],
-    `${baselineUrl}/api/attorney/lpq-requests`,
-    { PORT: String(baselinePort), DATABASE_URL: databaseUrl, DATABASE_POOL_MAX: String(pool) },
-    401,
-  );
-  children.push(baseline.child);
-  const again = aa
-    ? await timeToFirst200(
-        process.execPath,
-        [
-          ...serveFlags().filter((f) => f !== '--enable-source-maps'),
-          '--import',
-          'tsx',
-          'bench/load-baseline.ts',
-        ],
-        `${aaUrl}/api/attorney/lpq-requests`,
-        { PORT: String(aaPort), DATABASE_URL: databaseUrl, DATABASE_POOL_MAX: String(pool) },
-        401,
-      )
-    : null;
-  if (again) children.push(again.child);
-  return { app: app.child, baseline: baseline.child, again: again?.child };
+  const startBaseline = async (port: number) => {
+    const started = await timeToFirst200(
+      process.execPath,
+      [
+        ...serveFlags().filter((f) => f !== '--enable-source-maps'),
+        '--import',
+        'tsx',
+        'bench/load-baseline.ts',
+      ],
+      `http://127.0.0.1:${port}/api/attorney/lpq-requests`,
+      { PORT: String(port), DATABASE_URL: databaseUrl, DATABASE_POOL_MAX: String(pool) },
+      401,
+    );
+    children.push(started.child);
+    return started.child;
+  };
+  const baseline = await startBaseline(baselinePort);
+  const again = aa ? await startBaseline(aaPort) : undefined;
+  return { app: app.child, baseline, again };
 }
 
 async function stopServers(servers: { app: ChildProcess; baseline: ChildProcess; again?: ChildProcess }) {
