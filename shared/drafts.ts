@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { jsonDepth } from './json-depth';
 import { UUID_PATTERN } from './uuid';
 
 /**
@@ -42,21 +43,12 @@ export const DRAFT_MESSAGES = {
 /** No form nests deeper than a few levels (a list of records of fields); PostgreSQL's JSON parser has a limit. */
 export const DRAFT_MAX_DEPTH = 16;
 
-/** How deep arrays and objects nest in a value (a scalar is 0); stops counting past `limit`. */
-export function jsonDepth(value: unknown, limit = DRAFT_MAX_DEPTH + 1): number {
-  if (limit <= 0 || value === null || typeof value !== 'object') return 0;
-  let deepest = 0;
-  for (const child of Object.values(value as object)) {
-    deepest = Math.max(deepest, jsonDepth(child, limit - 1));
-    if (deepest >= limit - 1) break;
-  }
-  return deepest + 1;
-}
-
 export const draftBodySchema = z.object({
   data: z
     .record(z.string(), z.unknown())
-    .refine((data) => jsonDepth(data) <= DRAFT_MAX_DEPTH, { error: DRAFT_MESSAGES.tooDeep }),
+    .refine((data) => jsonDepth(data, DRAFT_MAX_DEPTH + 1) <= DRAFT_MAX_DEPTH, {
+      error: DRAFT_MESSAGES.tooDeep,
+    }),
 });
 export type DraftBody = z.output<typeof draftBodySchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { passwordField } from './auth';
 import { singleLineText } from './form-fields';
+import { jsonDepth } from './json-depth';
 
 /** Account security (PRODUCT.md §10): texts, limits and input schemas both sides share. */
 
@@ -76,6 +77,9 @@ export const passkeyNameField = singleLineText(z.string({ error: SECURITY_MESSAG
   .max(PASSKEY_NAME_MAX, SECURITY_MESSAGES.passkeyNameTooLong);
 export const passkeyNameSchema = z.object({ name: passkeyNameField });
 
+/** A WebAuthn response nests a few levels (its extension results a few more): far below this. */
+export const WEBAUTHN_RESPONSE_MAX_DEPTH = 8;
+
 /**
  * A WebAuthn response as @simplewebauthn/browser hands it over: checked by the server library, so only
  * its outline and size here.
@@ -89,7 +93,13 @@ export const webauthnResponseField = z
     clientExtensionResults: z.record(z.string(), z.unknown()).optional(),
     authenticatorAttachment: z.string().max(40).optional(),
   })
-  .refine((v) => JSON.stringify(v).length <= 64 * 1024, SECURITY_MESSAGES.passkeyFailed);
+  // Depth first: a response nested thousands of levels would stop JSON.stringify with an error (a 500).
+  .refine(
+    (v) =>
+      jsonDepth(v, WEBAUTHN_RESPONSE_MAX_DEPTH + 1) <= WEBAUTHN_RESPONSE_MAX_DEPTH &&
+      JSON.stringify(v).length <= 64 * 1024,
+    SECURITY_MESSAGES.passkeyFailed,
+  );
 
 export const passkeyRegistrationSchema = z.object({
   name: passkeyNameField,

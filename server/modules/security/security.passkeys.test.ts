@@ -190,6 +190,53 @@ describeEachDb('passkeys', (t) => {
     expect(bad.statusCode).toBe(400);
   });
 
+  it('refuses a response nested thousands of levels deep (400, not a 500) and changes nothing', async () => {
+    const { app } = t();
+    const b = await buildAttorney(app);
+    const { key } = await addPasskey(app, b.cookie);
+    // JSON.parse reads any depth; JSON.stringify of such a value stops with a RangeError. So the body is
+    // written as text, the deep array put where the marker is.
+    const DEEP = '"deep-marker"';
+    const deepBody = (body: unknown) =>
+      JSON.stringify(body).replace(DEEP, `${'['.repeat(10_000)}${']'.repeat(10_000)}`);
+    const send = (url: string, body: string, cookie?: string) =>
+      app.inject({
+        method: 'POST',
+        url,
+        headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+        payload: body,
+      });
+    const open = (await post(app, '/api/auth/passkeys/authentication-options')).json();
+    const genuine = key.authenticate(open) as { response: Record<string, unknown> };
+    for (const response of [
+      { ...genuine, response: { ...genuine.response, signature: JSON.parse(DEEP) } },
+      { ...genuine, clientExtensionResults: { nested: JSON.parse(DEEP) } },
+    ]) {
+      const res = await send('/api/auth/passkeys/authentication', deepBody({ response }));
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().message).toBe(SECURITY_MESSAGES.passkeyFailed);
+    }
+    const registration = await send(
+      '/api/auth/passkeys/registration',
+      deepBody({
+        name: 'Deep',
+        response: {
+          id: 'x',
+          rawId: 'x',
+          type: 'public-key',
+          response: { attestationObject: JSON.parse(DEEP) },
+        },
+      }),
+      b.cookie,
+    );
+    expect(registration.statusCode, registration.body).toBe(400);
+    expect(registration.json().message).toBe(SECURITY_MESSAGES.passkeyFailed);
+    // The refused tries did not use the challenge up: the genuine response still signs in.
+    const signedIn = await post(app, '/api/auth/passkeys/authentication', undefined, { response: genuine });
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    expect(signedIn.json().email).toBe(b.user.email);
+  });
+
   it('asks for a recent sign-in to add or remove one, and takes a passkey to confirm', async () => {
     const { app } = t();
     const a = await buildAttorney(app);
