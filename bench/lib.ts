@@ -125,11 +125,11 @@ export async function peakRssRise<T>(pgid: number, work: () => Promise<T>) {
 }
 
 /** One statement on the PostgreSQL server itself (create or drop a benchmark's database). */
-export async function adminQuery(adminUrl: string, sql: string) {
+export async function adminQuery<Row extends Record<string, unknown>>(adminUrl: string, sql: string) {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {
-    await client.query(sql);
+    return (await client.query<Row>(sql)).rows;
   } finally {
     await client.end();
   }

@@ -77,10 +77,10 @@ export async function warmUp(app: FastifyInstance, database: Database): Promise<
   const cookie = `${sessionCookieName(app.ctx.config)}=${randomBytes(32).toString('base64url')}`;
   const origin = new URL(app.ctx.config.publicUrl).origin;
   const requests: WarmRequest[] = [
-    { method: 'GET' as const, url: '/api/attorney/lpq-requests' },
-    { method: 'GET' as const, url: '/api/firm/lpq-requests/00000000-0000-4000-8000-000000000000' },
-    { method: 'PUT' as const, url: DRAFT_PATH('master-lpq'), payload: { data: { warmUp: true } } },
-    { method: 'GET' as const, url: '/api/user' },
+    { method: 'GET', url: '/api/attorney/lpq-requests' },
+    { method: 'GET', url: '/api/firm/lpq-requests/00000000-0000-4000-8000-000000000000' },
+    { method: 'PUT', url: DRAFT_PATH('master-lpq'), payload: { data: { warmUp: true } } },
+    { method: 'GET', url: '/api/user' },
   ];
   await app.ready();
   const server = http.createServer((req, res) => app.routing(req, res));
