@@ -68,6 +68,22 @@ export function serializeError(err: Error): SerializedError {
     : { type: 'Error', message: String(err), stack: '' };
 }
 
+/**
+ * Fields that hold a secret wherever they appear. Account security (PRODUCT.md §10): never a TOTP secret or
+ * recovery code in a log line (not 'code': errors' own codes, ECONNREFUSED and the like, must stay readable).
+ */
+const SECRET_FIELDS = [
+  'password',
+  'token',
+  'signature',
+  'currentPassword',
+  'newPassword',
+  'secret',
+  'otpauthUrl',
+  'recoveryCode',
+  'recoveryCodes',
+];
+
 type LoggedRequest = {
   method: string;
   url: string;
@@ -88,17 +104,8 @@ export function loggerOptions(
         'req.headers.cookie',
         'req.headers.authorization',
         'res.headers["set-cookie"]',
-        '*.password',
-        '*.token',
-        '*.signature',
-        // Account security (PRODUCT.md §10): never a TOTP secret or recovery code in a log line (not
-        // '*.code': errors' own codes, ECONNREFUSED and the like, must stay readable).
-        '*.currentPassword',
-        '*.newPassword',
-        '*.secret',
-        '*.otpauthUrl',
-        '*.recoveryCode',
-        '*.recoveryCodes',
+        // Each secret field at the top of a line's object and one level down.
+        ...SECRET_FIELDS.flatMap((field) => [field, `*.${field}`]),
       ],
       censor: REDACTED,
     },

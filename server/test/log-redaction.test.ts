@@ -1,16 +1,31 @@
 import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { pdfBytes, putBytes } from '../modules/files/files.test-support';
 import { buildFirm } from '../modules/firm/firm.factories';
 import { conflictsForm } from '../modules/master-lpq/master-lpq.fixtures';
 import { sendRequest } from '../modules/requests/sharing.test-support';
-import { redactMessage, redactUrl, serializeError } from '../plugins/log-redaction';
+import { loggerOptions, redactMessage, redactUrl, serializeError } from '../plugins/log-redaction';
 import { sessionCookie, uniqueEmail } from './factories';
 import { createTestDatabase, dbKinds, linkIn, recordingTransport, testConfig } from './harness';
 
 describe('log redaction helpers', () => {
+  it('redacts a secret field at the top of a line and one level down', () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _enc, done) {
+        lines.push(chunk.toString());
+        done();
+      },
+    });
+    const log = Fastify({ logger: loggerOptions('info', stream) }).log;
+    log.info({ token: 'top-token-1', password: 'top-pass-1', body: { recoveryCode: 'nested-code-1' } }, 'x');
+    expect(lines.join('')).not.toMatch(/top-token-1|top-pass-1|nested-code-1/);
+    expect(lines.join('')).toContain('"token":"[redacted]"');
+  });
+
   it('keeps query names and drops their values', () => {
     expect(redactUrl('/verify-email?token=abc&x=1')).toBe('/verify-email?token=[redacted]&x=[redacted]');
     expect(redactUrl('/api/user')).toBe('/api/user');
