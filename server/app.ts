@@ -23,6 +23,7 @@ import { registerErrorHandling } from './plugins/errors';
 import { loggerOptions } from './plugins/log-redaction';
 import { registerRateLimits } from './plugins/rate-limit';
 import { registerRecentSignIn } from './plugins/recent-sign-in';
+import { lazyRequestLogger } from './plugins/request-logger';
 import { registerSecurity } from './plugins/security';
 import { refusalBeforeBadInput, registerSession } from './plugins/session';
 import { registerTextInputRules } from './plugins/text-input';
@@ -56,6 +57,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance &
   const { config, db } = opts;
   const app = Fastify({
     logger: opts.logger === false ? false : loggerOptions(config.logLevel, opts.logStream),
+    childLoggerFactory: lazyRequestLogger,
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 1024 * 1024,
   });

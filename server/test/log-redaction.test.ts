@@ -186,6 +186,16 @@ for (const kind of dbKinds) {
       expect(text).toContain('/verify-email?token=[redacted]');
       expect(text).toContain('request failed');
       expect(text).toContain('log_test_boom');
+      // Each request's lines carry its id (the request logger is made on the first line it writes).
+      const lines = text
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as { msg?: string; reqId?: string });
+      const failure = lines.find((line) => line.msg === 'request failed');
+      expect(failure?.reqId).toMatch(/^req-/);
+      expect(lines.filter((line) => line.reqId === failure?.reqId).map((line) => line.msg)).toEqual(
+        expect.arrayContaining(['incoming request', 'request failed', 'request completed']),
+      );
       for (const secret of secrets)
         expect(text, `log contains ${secret.slice(0, 12)}…`).not.toContain(secret);
       expect(text).not.toContain(encodeURIComponent(inviteToken));
