@@ -14,23 +14,38 @@ const isPlainObject = (value: object) => {
 
 /**
  * The path of the first string or key in a parsed JSON value, query or params that holds a NUL
- * character or a lone surrogate, or null. Iterative: a validated body can still nest deeply inside
- * free-form fields.
+ * character or a lone surrogate, or null. Iterative (a validated body can still nest deeply inside
+ * free-form fields), and it runs on every request's input, autosave's whole draft included: each value
+ * visited is noted with its key and its parent's place in the list, and the path is put together only
+ * when something is found.
  */
 export function findUnstorableText(value: unknown): string[] | null {
-  const stack: [unknown, string[]][] = [[value, []]];
-  while (stack.length) {
-    const [current, path] = stack.pop() as [unknown, string[]];
+  if (typeof value === 'string') return isUnstorable(value) ? [] : null;
+  if (value === null || typeof value !== 'object') return null;
+  const values: unknown[] = [value];
+  const keys: (string | number)[] = [''];
+  const parents: number[] = [-1];
+  const pathTo = (index: number, last?: string) => {
+    const path = last === undefined ? [] : [last];
+    for (let i = index; i > 0; i = parents[i]) path.push(String(keys[i]));
+    return path.reverse();
+  };
+  for (let i = 0; i < values.length; i++) {
+    const current = values[i];
     if (typeof current === 'string') {
-      if (isUnstorable(current)) return path;
+      if (isUnstorable(current)) return pathTo(i);
     } else if (Array.isArray(current)) {
-      current.forEach((item, i) => {
-        stack.push([item, [...path, String(i)]]);
-      });
+      for (let j = 0; j < current.length; j++) {
+        values.push(current[j]);
+        keys.push(j);
+        parents.push(i);
+      }
     } else if (current !== null && typeof current === 'object' && isPlainObject(current)) {
-      for (const [key, item] of Object.entries(current)) {
-        if (isUnstorable(key)) return [...path, key.replaceAll(NUL, '').toWellFormed()];
-        stack.push([item, [...path, key]]);
+      for (const key of Object.keys(current)) {
+        if (isUnstorable(key)) return pathTo(i, key.replaceAll(NUL, '').toWellFormed());
+        values.push((current as Record<string, unknown>)[key]);
+        keys.push(key);
+        parents.push(i);
       }
     }
   }
