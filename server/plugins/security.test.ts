@@ -1,6 +1,6 @@
 import type helmet from 'helmet';
 import { describe, expect, it } from 'vitest';
-import { helmetHeaders } from './security';
+import { helmetHeaders, PAGE_ONLY_HEADERS, splitHeaders } from './security';
 
 describe('helmetHeaders', () => {
   it("records the headers helmet's middleware sets for the options", () => {
@@ -24,5 +24,26 @@ describe('helmetHeaders', () => {
       },
     } as NonNullable<Parameters<typeof helmet>[0]>;
     expect(() => helmetHeaders(perRequest)).toThrow(/depends on the request/);
+  });
+});
+
+describe('splitHeaders', () => {
+  it("puts each of helmet's headers in one of the two sets, the page-only ones apart", () => {
+    const all = Object.fromEntries(
+      Object.entries(helmetHeaders({ hsts: true })).map(([name, value]) => [name.toLowerCase(), value]),
+    );
+    const { every, pages } = splitHeaders(all);
+    expect(Object.keys(pages).sort()).toEqual([...PAGE_ONLY_HEADERS].sort());
+    expect(Object.keys(every)).toEqual(
+      expect.arrayContaining([
+        'content-security-policy',
+        'cross-origin-resource-policy',
+        'referrer-policy',
+        'strict-transport-security',
+        'x-content-type-options',
+        'x-frame-options',
+      ]),
+    );
+    expect({ ...every, ...pages }).toEqual(all);
   });
 });

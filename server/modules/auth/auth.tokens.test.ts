@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { emailTokens, users } from '../../db/schema';
+import { PAGE_ONLY_HEADERS } from '../../plugins/security';
 import { buildAttorney, DEFAULT_PASSWORD, signIn, uniqueEmail } from '../../test/factories';
 import { describeEachDb, linkIn } from '../../test/harness';
 import { buildFirm } from '../firm/firm.factories';
@@ -210,6 +211,30 @@ describeEachDb('auth', (t) => {
       expect(res.headers['cache-control']).toBe('no-store');
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+      // A JSON answer is never rendered as a page: the headers only a page acts on stay off it.
+      for (const name of PAGE_ONLY_HEADERS) expect(res.headers[name], name).toBeUndefined();
+    });
+
+    it('sends the page-only helmet headers on everything that is not JSON', async () => {
+      const page = await inject({ method: 'GET', url: '/api/docs' });
+      expect(page.headers['content-type']).toMatch(/^text\/html/);
+      expect(page.headers['cross-origin-opener-policy']).toBe('same-origin');
+      expect(page.headers['x-content-type-options']).toBe('nosniff');
+      for (const name of PAGE_ONLY_HEADERS) expect(page.headers[name], name).toBeDefined();
+      // Refused before any route ran (a cross-site write): JSON, with the headers every answer carries.
+      const refused = await inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { email: 'a@b.co', password: 'whatever' },
+        headers: { origin: 'https://evil.example' },
+      });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.headers['content-security-policy']).toContain("default-src 'self'");
+      for (const name of PAGE_ONLY_HEADERS) expect(refused.headers[name], name).toBeUndefined();
     });
 
     it('answers unknown API paths with a JSON 404', async () => {
