@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { HTTP_MESSAGES } from '@shared/http';
 import { FIRM_READ_LIMIT, SHARING_MESSAGES } from '@shared/sharing';
 import { type SQL, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import type { AppConfig } from '../config';
 import { type Db, rowsOf, type Tx } from '../db/client';
 import { rateLimits } from '../db/schema';
@@ -144,13 +144,20 @@ export async function hitFirmReadLimit(
   if (count > limit.max) throw tooManyReads(resetAt);
 }
 
-/** Applies each route's `config.rateLimit` before its handler. */
+/**
+ * Applies each route's `config.rateLimit` before its handler: the count goes first among the route's own
+ * preHandlers, after the global ones. Only the routes with a limit get it; the others (every hot route) run
+ * nothing for it.
+ */
 export function registerRateLimits(app: FastifyInstance, db: Db) {
-  // Callback style: most routes have no limit, and a promise per request for them would be pure overhead.
-  app.addHook('preHandler', (request, _reply, done) => {
-    const limit = request.routeOptions.config?.rateLimit;
-    if (!limit) return done();
-    hitRateLimit(db, limit.key(request), limit).then(() => done(), done);
+  app.addHook('onRoute', (route) => {
+    const limit = route.config?.rateLimit;
+    if (!limit) return;
+    const count: preHandlerHookHandler = (request, _reply, done) => {
+      hitRateLimit(db, limit.key(request), limit).then(() => done(), done);
+    };
+    const own = route.preHandler;
+    route.preHandler = own ? [count, ...(Array.isArray(own) ? own : [own])] : [count];
   });
 }
 
