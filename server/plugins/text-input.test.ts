@@ -1,6 +1,7 @@
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { completeMasterLpq } from '../modules/master-lpq/master-lpq.fixtures';
-import { findUnstorableText } from './text-input';
+import { findUnstorableText, registerTextInputRules } from './text-input';
 
 describe('findUnstorableText', () => {
   it('finds nothing in clean input', () => {
@@ -45,5 +46,51 @@ describe('findUnstorableText', () => {
 
   it('leaves what JSON cannot hold alone (only parsed input reaches it)', () => {
     expect(findUnstorableText({ when: new Date(0), buffer: Buffer.from('\u0000') })).toBeNull();
+  });
+});
+
+describe('registerTextInputRules', () => {
+  /** A bare app with the rules and a route that answers the body it was given. */
+  async function echo() {
+    const app = Fastify();
+    registerTextInputRules(app);
+    app.put('/echo', async (request) => ({ body: request.body }));
+    await app.ready();
+    return (text: string, contentType = 'application/json') =>
+      app.inject({ method: 'PUT', url: '/echo', headers: { 'content-type': contentType }, payload: text });
+  }
+
+  it('refuses a NUL or a lone surrogate however the JSON text escapes it, and only then', async () => {
+    const put = await echo();
+    for (const text of [
+      '{"a":"x\\u0000y"}',
+      '{"a":["ok",{"b":"\\ud800"}]}',
+      '{"a":"\\uDC00"}',
+      '{"a\\uD800":1}',
+      '{"a":"\\u0000"}',
+    ]) {
+      const res = await put(text);
+      expect(res.statusCode, text).toBe(400);
+    }
+    const charset = await put('{"a":"\\u0000"}', 'application/json; charset=utf-8');
+    expect(charset.statusCode).toBe(400);
+    // An escaped pair is one character; an escaped backslash before "u0000" is text; raw emoji are fine.
+    for (const [text, body] of [
+      ['{"a":"\\ud83d\\ude00"}', { a: '😀' }],
+      ['{"a":"\\\\u0000"}', { a: '\\u0000' }],
+      ['{"a":"𝄞 é"}', { a: '𝄞 é' }],
+    ] as const) {
+      const res = await put(text);
+      expect(res.statusCode, text).toBe(200);
+      expect(res.json()).toEqual({ body });
+    }
+  });
+
+  it('parses JSON as Fastify does: invalid text and prototype poisoning are refused', async () => {
+    const put = await echo();
+    expect((await put('{"a":')).statusCode).toBe(400);
+    expect((await put('')).statusCode).toBe(400);
+    expect((await put('{"__proto__":{"admin":true}}')).statusCode).toBe(400);
+    expect((await put('{"constructor":{"prototype":{"admin":true}}}')).statusCode).toBe(400);
   });
 });

@@ -4,6 +4,21 @@ import { badRequest, notFound } from './errors';
 
 const NUL = '\u0000';
 
+/**
+ * The only way a NUL or a lone surrogate gets into a value parsed from JSON text: a `\u` escape (JSON
+ * refuses a raw NUL in a string, and the body is decoded from UTF-8, which has no lone surrogates: a bad
+ * byte becomes U+FFFD). A JSON body with no such escape holds no unstorable text, and is not walked; with
+ * one (an escaped emoji is a surrogate pair), it is walked as any other input.
+ */
+const UNSTORABLE_ESCAPE = /\\u(?:0000|[dD][89a-fA-F])/;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** False when the body is JSON text with no escape that could decode to unstorable text. */
+    bodyMayHoldUnstorableText: boolean;
+  }
+}
+
 /** NUL and lone UTF-16 surrogates: PostgreSQL refuses both in text and jsonb, so the insert would fail. */
 const isUnstorable = (text: string) => text.includes(NUL) || !text.isWellFormed();
 
@@ -58,11 +73,19 @@ export function findUnstorableText(value: unknown): string[] | null {
  * guards and the schema, so a wrong caller is still refused first.
  */
 export function registerTextInputRules(app: FastifyInstance) {
+  // Fastify's own JSON parser (the same prototype-poisoning refusals), which also notes whether the text
+  // holds an escape: autosave sends a whole draft every few seconds, and most drafts have none.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.decorateRequest('bodyMayHoldUnstorableText', true);
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, text, done) => {
+    request.bodyMayHoldUnstorableText = UNSTORABLE_ESCAPE.test(text as string);
+    parseJson(request, text as string, done);
+  });
   // Through the error handler: on a route whose statement checks the session (sessionInStatement), a
   // stale or wrong caller still gets its 401 or 403 before this 400 (refusalBeforeBadInput).
   app.addHook('preHandler', (request, _reply, done) => {
     if (findUnstorableText(request.params)) return done(notFound());
-    for (const input of [request.query, request.body]) {
+    for (const input of [request.query, request.bodyMayHoldUnstorableText ? request.body : undefined]) {
       const path = findUnstorableText(input);
       if (path) {
         const message = HTTP_MESSAGES.nulCharacter;
