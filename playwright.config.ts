@@ -5,7 +5,9 @@ export const baseURL = `http://localhost:${port}`;
 
 export default defineConfig({
   testDir: './e2e',
-  timeout: 60_000,
+  // Several journeys walk a dozen screens; on a slow two-core CI machine running two spec files at once,
+  // the longest took 54 s of a 60 s limit. Twice that leaves room without hiding a hang.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
   // CI: two spec files at a time against the one server (every journey signs up its own users and reads
