@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Browser, expect, type Page, request, test } from '@playwright/test';
 import { baseURL } from '../playwright.config';
 import {
@@ -8,13 +7,13 @@ import {
   diversityForm,
 } from '../server/modules/master-lpq/master-lpq.fixtures';
 import {
+  axeViolations,
   certifyInDialog,
   latestMail,
   linkFrom,
   PASSWORD,
   uniqueEmail,
   verifyAddressByApi,
-  WCAG_TAGS,
 } from './helpers';
 
 /**
@@ -31,7 +30,7 @@ async function expectAccessible(page: Page, screen: string) {
   // Let queries settle and Mantine's transitions (modals, tabs) finish before axe reads colours.
   await expect(page.locator('[aria-label^="Loading"]')).toHaveCount(0);
   await page.waitForTimeout(400);
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  const results = { violations: await axeViolations(page) };
   // The rule, then each offending element with its text and, for contrast, the colours found.
   const describe = (v: (typeof results.violations)[number]) =>
     `${v.impact} ${v.id}: ${v.help} — ${v.nodes

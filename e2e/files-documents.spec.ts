@@ -1,8 +1,14 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { completeMasterLpq } from '../server/modules/master-lpq/master-lpq.fixtures';
 import { FILE_MESSAGES } from '../shared/files';
-import { inviteByApi, registerByApi, registerFirmByApi, uniqueEmail, verifyAddressByApi } from './helpers';
+import {
+  axeViolations,
+  inviteByApi,
+  registerByApi,
+  registerFirmByApi,
+  uniqueEmail,
+  verifyAddressByApi,
+} from './helpers';
 
 // The upload flows in the browser (a file named by any of its URLs, names that follow the bytes' type,
 // downloads streamed through the app): the master LPQ's Documents step, a
@@ -21,7 +27,7 @@ async function shot(page: Page, name: string) {
 }
 
 async function expectNoSeriousAxeFindings(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
+  const violations = await axeViolations(page, 'all');
   expect(
     violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
   ).toEqual([]);

@@ -241,32 +241,33 @@ async function transitionsEnded(page: Page) {
   );
 }
 
-/** Each serious or critical finding of one axe read, keyed by rule and the markup it found. */
-async function axeRead(page: Page): Promise<Map<string, string>> {
-  await transitionsEnded(page);
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  const found = new Map<string, string>();
-  for (const v of results.violations) {
-    if (v.impact !== 'serious' && v.impact !== 'critical') continue;
-    for (const n of v.nodes) found.set(`${v.impact} ${v.id}: ${n.html.slice(0, 140)}`, `${v.impact} ${v.id}`);
-  }
-  return found;
-}
+type AxeViolation = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number];
 
 /**
- * Axe's serious and critical findings on the page as it is now, each with the markup it found. A finding
- * must hold in two reads a second apart: a toast that starts to fade out while axe reads its colours is
- * read at part opacity once, a real contrast or naming fault is read twice.
+ * Axe's violations on the page as it is now (WCAG_TAGS' rules, or every rule with 'all'), each with only
+ * the elements found in two reads a second apart, both after the page's transitions ended: a toast that
+ * starts to fade out while axe reads its colours is read at part opacity once, a real contrast or naming
+ * fault is read twice.
  */
-export async function seriousAxeFindings(page: Page): Promise<string[]> {
-  const first = await axeRead(page);
-  if (first.size === 0) return [];
+export async function axeViolations(page: Page, tags: string[] | 'all' = WCAG_TAGS): Promise<AxeViolation[]> {
+  const read = async () => {
+    await transitionsEnded(page);
+    const builder = new AxeBuilder({ page });
+    return (await (tags === 'all' ? builder : builder.withTags(tags)).analyze()).violations;
+  };
+  const first = await read();
+  if (first.length === 0) return first;
   await page.waitForTimeout(1_000);
-  const second = await axeRead(page);
-  const byRule = new Map<string, string[]>();
-  for (const [key, rule] of first) {
-    if (!second.has(key)) continue;
-    byRule.set(rule, [...(byRule.get(rule) ?? []), key.slice(rule.length + 2)]);
-  }
-  return [...byRule].map(([rule, nodes]) => `${rule}: ${nodes.join(' | ')}`);
+  const key = (v: AxeViolation, html: string) => `${v.id} ${html}`;
+  const again = new Set((await read()).flatMap((v) => v.nodes.map((n) => key(v, n.html))));
+  return first
+    .map((v) => ({ ...v, nodes: v.nodes.filter((n) => again.has(key(v, n.html))) }))
+    .filter((v) => v.nodes.length > 0);
+}
+
+/** Axe's serious and critical findings on the page as it is now (axeViolations), each with the markup it found. */
+export async function seriousAxeFindings(page: Page): Promise<string[]> {
+  return (await axeViolations(page))
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.html.slice(0, 140)).join(' | ')}`);
 }
