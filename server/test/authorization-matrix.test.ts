@@ -106,6 +106,36 @@ describeEachDb(
       expect(failures).toEqual([]);
       expect(calls).toBeGreaterThan(collector.routes().length * 4);
     }, 600_000);
+
+    it('refuses the signed-out and the wrong kind of user before reading the body: no 400 tells them anything', async () => {
+      const app = t().app;
+      const failures: string[] = [];
+      const byType = ['signed-in', 'attorney', 'firm', 'attorney-owned', 'firm-owned'];
+      const routes = collector.routes().filter((r) => r.bodySchema && byType.includes(ruleFor(r)!.access));
+      for (const route of routes) {
+        const rule = ruleFor(route)!;
+        const other = rule.access.startsWith('firm') ? 'attorney' : 'firm';
+        const actors: ActorName[] = rule.access === 'signed-in' ? ['signedOut'] : ['signedOut', other];
+        for (const actor of actors) {
+          const expected = expectedFor(rule, actor) as 401 | 403;
+          const cookie = await cookieFor(app, world, actor, rule.freshSession);
+          // An array where every body is an object: invalid for each route's schema.
+          const res = await app.inject({
+            method: route.method as 'POST',
+            url: rule.call(world, actor).url,
+            payload: [1],
+            headers: cookie ? { cookie } : {},
+          });
+          const message = { 401: HTTP_MESSAGES.unauthorized, 403: HTTP_MESSAGES.forbidden }[expected];
+          if (res.statusCode !== expected || (res.json() as { message?: string }).message !== message)
+            failures.push(
+              `${route.key} as ${actor}: expected ${expected}, got ${res.statusCode} ${res.body}`,
+            );
+        }
+      }
+      expect(failures).toEqual([]);
+      expect(routes.length).toBeGreaterThan(30);
+    }, 120_000);
   },
   {
     local: true,

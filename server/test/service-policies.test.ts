@@ -176,6 +176,21 @@ describe('service methods and policies', () => {
     }
     expect(wrong).toEqual([]);
   });
+
+  it('adds no hook from a route file: every module shares one scope, so a hook would run on all of them', () => {
+    const wrong: string[] = [];
+    const visit = (file: string, node: ts.Node) => {
+      if (
+        ts.isCallExpression(node) &&
+        ts.isPropertyAccessExpression(node.expression) &&
+        node.expression.name.text === 'addHook'
+      )
+        wrong.push(`${rel(file)}: ${node.getText().split('\n')[0]}`);
+      ts.forEachChild(node, (child) => visit(file, child));
+    };
+    for (const file of filesEndingWith('.routes.ts')) visit(file, parse(file));
+    expect(wrong).toEqual([]);
+  });
 });
 
 describe('policies', () => {

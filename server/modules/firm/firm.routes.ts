@@ -31,47 +31,53 @@ export async function firmRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppCo
     },
   );
 
-  await app.register(async (scoped) => {
-    const firm = scoped.withTypeProvider<ZodTypeProvider>();
-    // Before body validation: a signed-out or attorney caller learns nothing from a 400.
-    firm.addHook('preValidation', requireUser('firm'));
+  // Before body validation: a signed-out or attorney caller learns nothing from a 400.
+  const firmOnly = { preValidation: requireUser('firm') };
 
-    firm.get(c.getProfile.path, { schema: routeSchema(c.getProfile) }, async (request) =>
-      getFirmProfile(ctx, actorOf(request)),
-    );
-    firm.post(c.createProfile.path, { schema: routeSchema(c.createProfile) }, async (request, reply) => {
+  app.get(c.getProfile.path, { ...firmOnly, schema: routeSchema(c.getProfile) }, async (request) =>
+    getFirmProfile(ctx, actorOf(request)),
+  );
+  app.post(
+    c.createProfile.path,
+    { ...firmOnly, schema: routeSchema(c.createProfile) },
+    async (request, reply) => {
       const profile = await saveFirmProfile(ctx, actorOf(request), { profile: request.body, mode: 'create' });
       return reply.code(201).send(profile);
-    });
-    firm.put(c.saveProfile.path, { schema: routeSchema(c.saveProfile) }, async (request) =>
-      saveFirmProfile(ctx, actorOf(request), { profile: request.body, mode: 'replace' }),
-    );
+    },
+  );
+  app.put(c.saveProfile.path, { ...firmOnly, schema: routeSchema(c.saveProfile) }, async (request) =>
+    saveFirmProfile(ctx, actorOf(request), { profile: request.body, mode: 'replace' }),
+  );
 
-    firm.get(c.dashboardStats.path, { schema: routeSchema(c.dashboardStats) }, async (request) =>
-      firmDashboardStats(ctx, actorOf(request)),
-    );
+  app.get(c.dashboardStats.path, { ...firmOnly, schema: routeSchema(c.dashboardStats) }, async (request) =>
+    firmDashboardStats(ctx, actorOf(request)),
+  );
 
-    firm.get(c.listCustomSections.path, { schema: routeSchema(c.listCustomSections) }, async (request) =>
-      listCustomSections(ctx, actorOf(request)),
-    );
-    firm.post(
-      c.createCustomSection.path,
-      { schema: routeSchema(c.createCustomSection) },
-      async (request, reply) => {
-        const section = await createCustomSection(ctx, actorOf(request), request.body);
-        return reply.code(201).send(section);
-      },
-    );
-    firm.put(c.updateCustomSection.path, { schema: routeSchema(c.updateCustomSection) }, async (request) =>
+  app.get(
+    c.listCustomSections.path,
+    { ...firmOnly, schema: routeSchema(c.listCustomSections) },
+    async (request) => listCustomSections(ctx, actorOf(request)),
+  );
+  app.post(
+    c.createCustomSection.path,
+    { ...firmOnly, schema: routeSchema(c.createCustomSection) },
+    async (request, reply) => {
+      const section = await createCustomSection(ctx, actorOf(request), request.body);
+      return reply.code(201).send(section);
+    },
+  );
+  app.put(
+    c.updateCustomSection.path,
+    { ...firmOnly, schema: routeSchema(c.updateCustomSection) },
+    async (request) =>
       updateCustomSection(ctx, actorOf(request), { id: request.params.id, section: request.body }),
-    );
-    firm.delete(
-      c.deleteCustomSection.path,
-      { schema: routeSchema(c.deleteCustomSection) },
-      async (request, reply) => {
-        await deleteCustomSection(ctx, actorOf(request), { id: request.params.id });
-        return reply.code(204).send();
-      },
-    );
-  });
+  );
+  app.delete(
+    c.deleteCustomSection.path,
+    { ...firmOnly, schema: routeSchema(c.deleteCustomSection) },
+    async (request, reply) => {
+      await deleteCustomSection(ctx, actorOf(request), { id: request.params.id });
+      return reply.code(204).send();
+    },
+  );
 }

@@ -52,75 +52,79 @@ export async function teamRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppCo
     },
   );
 
-  await app.register(async (scoped) => {
-    const firm = scoped.withTypeProvider<ZodTypeProvider>();
-    // Firm users only, before body validation: a signed-out or attorney caller learns nothing from a 400.
-    firm.addHook('preValidation', requireUser('firm'));
+  // Firm users only, before body validation: a signed-out or attorney caller learns nothing from a 400.
+  const firmOnly = { preValidation: requireUser('firm') };
 
-    firm.get(c.listMembers.path, { schema: routeSchema(c.listMembers) }, (request) =>
-      listFirmMembers(ctx, actorOf(request)),
-    );
-    // PRODUCT.md §10: member and role changes need a recent sign-in.
-    const recent = { recentSignIn: true };
-    firm.put(c.updateMember.path, { schema: routeSchema(c.updateMember), config: recent }, (request) =>
+  app.get(c.listMembers.path, { ...firmOnly, schema: routeSchema(c.listMembers) }, (request) =>
+    listFirmMembers(ctx, actorOf(request)),
+  );
+  // PRODUCT.md §10: member and role changes need a recent sign-in.
+  const recent = { recentSignIn: true };
+  app.put(
+    c.updateMember.path,
+    { ...firmOnly, schema: routeSchema(c.updateMember), config: recent },
+    (request) =>
       updateMemberRoles(ctx, actorOf(request), { userId: request.params.userId, roles: request.body.roles }),
-    );
-    firm.delete(
-      c.removeMember.path,
-      { schema: routeSchema(c.removeMember), config: recent },
-      async (request, reply) => {
-        await removeMember(ctx, actorOf(request), { userId: request.params.userId });
-        return reply.code(204).send();
-      },
-    );
+  );
+  app.delete(
+    c.removeMember.path,
+    { ...firmOnly, schema: routeSchema(c.removeMember), config: recent },
+    async (request, reply) => {
+      await removeMember(ctx, actorOf(request), { userId: request.params.userId });
+      return reply.code(204).send();
+    },
+  );
 
-    firm.get(c.listInvitations.path, { schema: routeSchema(c.listInvitations) }, (request) =>
-      listInvitations(ctx, actorOf(request)),
-    );
-    firm.post(c.invite.path, { schema: routeSchema(c.invite), config: recent }, async (request, reply) =>
-      reply.code(201).send(await inviteMember(ctx, actorOf(request), request.body)),
-    );
-    firm.post(c.resendInvitation.path, { schema: routeSchema(c.resendInvitation) }, (request) =>
-      resendInvitation(ctx, actorOf(request), { id: request.params.id }),
-    );
-    firm.delete(
-      c.cancelInvitation.path,
-      { schema: routeSchema(c.cancelInvitation) },
-      async (request, reply) => {
-        await cancelInvitation(ctx, actorOf(request), { id: request.params.id });
-        return reply.code(204).send();
-      },
-    );
+  app.get(c.listInvitations.path, { ...firmOnly, schema: routeSchema(c.listInvitations) }, (request) =>
+    listInvitations(ctx, actorOf(request)),
+  );
+  app.post(
+    c.invite.path,
+    { ...firmOnly, schema: routeSchema(c.invite), config: recent },
+    async (request, reply) => reply.code(201).send(await inviteMember(ctx, actorOf(request), request.body)),
+  );
+  app.post(c.resendInvitation.path, { ...firmOnly, schema: routeSchema(c.resendInvitation) }, (request) =>
+    resendInvitation(ctx, actorOf(request), { id: request.params.id }),
+  );
+  app.delete(
+    c.cancelInvitation.path,
+    { ...firmOnly, schema: routeSchema(c.cancelInvitation) },
+    async (request, reply) => {
+      await cancelInvitation(ctx, actorOf(request), { id: request.params.id });
+      return reply.code(204).send();
+    },
+  );
 
-    firm.get(c.getReviewers.path, { schema: routeSchema(c.getReviewers) }, (request) =>
-      getReviewers(ctx, actorOf(request), { id: request.params.id }),
-    );
-    firm.put(c.setReviewers.path, { schema: routeSchema(c.setReviewers) }, (request) =>
-      setReviewers(ctx, actorOf(request), { id: request.params.id, userIds: request.body.userIds }),
-    );
+  app.get(c.getReviewers.path, { ...firmOnly, schema: routeSchema(c.getReviewers) }, (request) =>
+    getReviewers(ctx, actorOf(request), { id: request.params.id }),
+  );
+  app.put(c.setReviewers.path, { ...firmOnly, schema: routeSchema(c.setReviewers) }, (request) =>
+    setReviewers(ctx, actorOf(request), { id: request.params.id, userIds: request.body.userIds }),
+  );
 
-    firm.get(c.conflictsQueue.path, { schema: routeSchema(c.conflictsQueue) }, (request) =>
-      listConflictsQueue(ctx, actorOf(request), { status: request.query.status }),
-    );
-    firm.get(c.conflictsView.path, { schema: routeSchema(c.conflictsView) }, (request) =>
-      getConflictsView(ctx, actorOf(request), { id: request.params.id }),
-    );
-    firm.post(c.setConflictsStatus.path, { schema: routeSchema(c.setConflictsStatus) }, (request) =>
-      setConflictsStatus(ctx, actorOf(request), { id: request.params.id, ...request.body }),
-    );
+  app.get(c.conflictsQueue.path, { ...firmOnly, schema: routeSchema(c.conflictsQueue) }, (request) =>
+    listConflictsQueue(ctx, actorOf(request), { status: request.query.status }),
+  );
+  app.get(c.conflictsView.path, { ...firmOnly, schema: routeSchema(c.conflictsView) }, (request) =>
+    getConflictsView(ctx, actorOf(request), { id: request.params.id }),
+  );
+  app.post(c.setConflictsStatus.path, { ...firmOnly, schema: routeSchema(c.setConflictsStatus) }, (request) =>
+    setConflictsStatus(ctx, actorOf(request), { id: request.params.id, ...request.body }),
+  );
 
-    firm.get(c.selfIdentification.path, { schema: routeSchema(c.selfIdentification) }, (request) =>
-      listSelfIdentification(ctx, actorOf(request)),
-    );
+  app.get(c.selfIdentification.path, { ...firmOnly, schema: routeSchema(c.selfIdentification) }, (request) =>
+    listSelfIdentification(ctx, actorOf(request)),
+  );
 
-    firm.get(c.getSettings.path, { schema: routeSchema(c.getSettings) }, (request) =>
-      getFirmSettings(ctx, actorOf(request)),
-    );
-    firm.put(c.saveSettings.path, { schema: routeSchema(c.saveSettings), config: recent }, (request) =>
-      saveFirmSettings(ctx, actorOf(request), request.body),
-    );
-    firm.get(c.audit.path, { schema: routeSchema(c.audit) }, (request) =>
-      listFirmAuditTrail(ctx, actorOf(request)),
-    );
-  });
+  app.get(c.getSettings.path, { ...firmOnly, schema: routeSchema(c.getSettings) }, (request) =>
+    getFirmSettings(ctx, actorOf(request)),
+  );
+  app.put(
+    c.saveSettings.path,
+    { ...firmOnly, schema: routeSchema(c.saveSettings), config: recent },
+    (request) => saveFirmSettings(ctx, actorOf(request), request.body),
+  );
+  app.get(c.audit.path, { ...firmOnly, schema: routeSchema(c.audit) }, (request) =>
+    listFirmAuditTrail(ctx, actorOf(request)),
+  );
 }
