@@ -97,12 +97,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance &
   registerSession(app, config, db);
   registerRecentSignIn(app, db);
 
-  await app.register(healthRoutes, { db });
-  await registerModules(app, ctx);
+  // Every route in one scope: each scope is a request and a reply class of its own (modules/index.ts).
+  await app.register(async (routes) => {
+    await healthRoutes(routes, { db });
+    await registerModules(routes, ctx);
+    await apiDocsRoutes(routes);
+    if (config.env !== 'production' && mailTransport.kind === 'local') await devMailRoutes(routes, { ctx });
+  });
   registerJobs(ctx);
-  await app.register(apiDocsRoutes);
-  if (config.env !== 'production' && mailTransport.kind === 'local')
-    await app.register(devMailRoutes, { ctx });
 
   const webDistDir = config.webDistDir ? path.resolve(config.webDistDir) : defaultWebDistDir;
   const hasWeb = existsSync(path.join(webDistDir, 'index.html'));

@@ -16,11 +16,11 @@ import { securityRoutes } from './security/security.routes';
 import { teamRoutes } from './team/team.routes';
 
 /**
- * Every module's routes, in ONE Fastify scope. Each scope is a request and a reply class of its own, and
- * Fastify's shared request path, handed a score of classes, ran on megamorphic property loads: a tenth of
- * a hot request's CPU. So a module adds no hooks to the scope (a test reads the route files): its guard
- * goes on each route (`preValidation: requireUser(…)`), and routes that need a scope of their own (the
- * local upload's raw body) open one for themselves.
+ * Every module's routes, on the one Fastify scope app.ts opens for all routes. Each scope is a request and
+ * a reply class of its own, and Fastify's shared request path, handed a score of classes, ran on
+ * megamorphic property loads: a tenth of a hot request's CPU. So a module adds no hooks to the scope (a
+ * test reads the route files): its guard goes on each route (`preValidation: requireUser(…)`), and routes
+ * that need a scope of their own (the local upload's raw body) open one for themselves.
  */
 export async function registerModules(app: FastifyInstance, ctx: AppContext) {
   const modules = [
@@ -39,7 +39,5 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
     accountRoutes,
     draftRoutes,
   ];
-  await app.register(async (scope) => {
-    for (const routes of modules) await routes(scope, { ctx });
-  });
+  for (const routes of modules) await routes(app, { ctx });
 }
