@@ -35,6 +35,18 @@ for (const kind of dbKinds as DbKind[])
       }
     });
 
+    it('answers every row, none, and a repeated column name with its last value, as pg does', async () => {
+      const rows = sql`select g as "n", 'first' as "dup", ${sql.placeholder('t')}::text as "t", 'last' as "dup"
+        from generate_series(1, ${sql.placeholder('count')}::int) g order by g`;
+      const statement = preparedSql(database.db, 'prepared_rows_test', rows);
+      expect(await statement.execute({ t: 'x', count: 0 })).toEqual([]);
+      const got = await statement.execute({ t: 'y', count: 3 });
+      expect(got).toEqual([1, 2, 3].map((n) => ({ n, dup: 'last', t: 'y' })));
+      expect(Object.keys(got[0])).toEqual(['n', 'dup', 't']);
+      const proto = preparedSql(database.db, 'prepared_proto_test', sql`select 1 as "__proto__"`);
+      if (kind === 'postgres') await expect(proto.execute({})).rejects.toThrow('__proto__');
+    });
+
     it('with jsonbAsText, keeps the jsonb columns named as RawJson on PostgreSQL and parses the others', async () => {
       const text = sql.raw(`select 'r' as "p_request_id", 1 as "p_version", 'u' as "p_attorney_user_id",
         '2026-11-24 10:00:00+00'::timestamptz as "p_shared_at", '{"documents": true}'::jsonb as "p_include",
