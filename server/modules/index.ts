@@ -19,8 +19,8 @@ import { teamRoutes } from './team/team.routes';
  * Every module's routes, on the one Fastify scope app.ts opens for all routes. Each scope is a request and
  * a reply class of its own, and Fastify's shared request path, handed a score of classes, ran on
  * megamorphic property loads: a tenth of a hot request's CPU. So a module adds no hooks to the scope (a
- * test reads the route files): its guard goes on each route (`preValidation: requireUser(…)`), and routes
- * that need a scope of their own (the local upload's raw body) open one for themselves.
+ * test reads the route files): its guard goes on each route (`...onlyFor.firm`, plugins/session.ts), and
+ * routes that need a scope of their own (the local upload's raw body) open one for themselves.
  */
 export async function registerModules(app: FastifyInstance, ctx: AppContext) {
   const modules = [

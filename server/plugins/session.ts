@@ -99,7 +99,7 @@ export function refusalBeforeBadInput(config: AppConfig, db: Db) {
   };
 }
 
-/** preHandler: 401 signed out, 403 for the wrong user type. */
+/** A guard: 401 signed out, 403 for the wrong user type. */
 export function requireUser(userType?: UserType) {
   // Callback style: the check never waits, so no promise per request.
   return (request: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) => {
@@ -115,6 +115,16 @@ export function requireUser(userType?: UserType) {
     done();
   };
 }
+
+/**
+ * The route guards, spread into a route's options: every module shares one Fastify scope (modules/index.ts),
+ * so each route names its own. Before validation: a signed-out or wrong caller learns nothing from a 400.
+ */
+export const onlyFor = {
+  attorney: { preValidation: requireUser('attorney') },
+  firm: { preValidation: requireUser('firm') },
+  signedIn: { preValidation: requireUser() },
+} as const;
 
 /** Who asks, for a service method: the signed-in user, or nobody. */
 export const actorOf = (request: FastifyRequest): Actor => request.user ?? ANONYMOUS;

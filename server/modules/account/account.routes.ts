@@ -3,19 +3,17 @@ import { routeSchema } from '@shared/contracts/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
-import { actorOf, clearSessionCookie, requireUser } from '../../plugins/session';
+import { actorOf, clearSessionCookie, onlyFor } from '../../plugins/session';
 import { deleteAttorneyAccount } from './account-deletion.service';
 import { exportAttorneyData } from './data-export.service';
 
 /** Data rights: the attorney's data export and account deletion. */
 export async function accountRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  // Guarded before body validation: a signed-out or firm caller learns nothing from a 400.
-  const attorneyOnly = { preValidation: requireUser('attorney') };
 
   app.get(
     c.dataExport.path,
-    { ...attorneyOnly, schema: routeSchema(c.dataExport), config: { recentSignIn: true } },
+    { ...onlyFor.attorney, schema: routeSchema(c.dataExport), config: { recentSignIn: true } },
     async (request, reply) => {
       const { archive, fileName } = await exportAttorneyData(ctx, actorOf(request), { log: request.log });
       return reply
@@ -27,7 +25,7 @@ export async function accountRoutes(fastify: FastifyInstance, { ctx }: { ctx: Ap
 
   app.post(
     c.deleteAccount.path,
-    { ...attorneyOnly, schema: routeSchema(c.deleteAccount), config: { recentSignIn: true } },
+    { ...onlyFor.attorney, schema: routeSchema(c.deleteAccount), config: { recentSignIn: true } },
     async (request, reply) => {
       await deleteAttorneyAccount(ctx, actorOf(request), {
         confirmation: request.body,

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { registrationLimit } from '../../plugins/rate-limit';
-import { actorOf, requireUser, setSessionCookie } from '../../plugins/session';
+import { actorOf, onlyFor, setSessionCookie } from '../../plugins/session';
 import {
   completeOnboarding,
   getAttorneyProfile,
@@ -17,8 +17,6 @@ import { registerAttorney } from './registration.service';
 
 export async function attorneyRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  // Guarded before body validation: a signed-out or firm caller learns nothing from a 400.
-  const attorneyOnly = { preValidation: requireUser('attorney') };
 
   app.post(
     c.register.path,
@@ -33,13 +31,13 @@ export async function attorneyRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
     },
   );
 
-  app.get(c.getProfile.path, { ...attorneyOnly, schema: routeSchema(c.getProfile) }, async (request) =>
+  app.get(c.getProfile.path, { ...onlyFor.attorney, schema: routeSchema(c.getProfile) }, async (request) =>
     getAttorneyProfile(ctx, actorOf(request)),
   );
 
   app.post(
     c.createProfile.path,
-    { ...attorneyOnly, schema: routeSchema(c.createProfile) },
+    { ...onlyFor.attorney, schema: routeSchema(c.createProfile) },
     async (request, reply) => {
       const profile = await saveAttorneyProfile(ctx, actorOf(request), {
         body: request.body,
@@ -49,27 +47,27 @@ export async function attorneyRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
     },
   );
 
-  app.put(c.saveProfile.path, { ...attorneyOnly, schema: routeSchema(c.saveProfile) }, async (request) =>
+  app.put(c.saveProfile.path, { ...onlyFor.attorney, schema: routeSchema(c.saveProfile) }, async (request) =>
     saveAttorneyProfile(ctx, actorOf(request), { body: request.body, mode: 'upsert' }),
   );
 
   app.get(
     c.dashboardStats.path,
-    { ...attorneyOnly, schema: routeSchema(c.dashboardStats) },
+    { ...onlyFor.attorney, schema: routeSchema(c.dashboardStats) },
     async (request) => getDashboardStats(ctx, actorOf(request)),
   );
 
-  app.get(c.activity.path, { ...attorneyOnly, schema: routeSchema(c.activity) }, async (request) =>
+  app.get(c.activity.path, { ...onlyFor.attorney, schema: routeSchema(c.activity) }, async (request) =>
     getRecentActivity(ctx, actorOf(request)),
   );
 
-  app.get(c.onboarding.path, { ...attorneyOnly, schema: routeSchema(c.onboarding) }, async (request) =>
+  app.get(c.onboarding.path, { ...onlyFor.attorney, schema: routeSchema(c.onboarding) }, async (request) =>
     getOnboarding(ctx, actorOf(request)),
   );
 
   app.post(
     c.completeOnboarding.path,
-    { ...attorneyOnly, schema: routeSchema(c.completeOnboarding) },
+    { ...onlyFor.attorney, schema: routeSchema(c.completeOnboarding) },
     async (request) => completeOnboarding(ctx, actorOf(request)),
   );
 }

@@ -4,19 +4,17 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { linkNextPage } from '../../plugins/paging';
-import { actorOf, requireUser } from '../../plugins/session';
+import { actorOf, onlyFor } from '../../plugins/session';
 import { listAccessLog, listAccessReads } from './audit.service';
 
 export async function auditRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.get(
-    c.accessLog.path,
-    { preValidation: requireUser('attorney'), schema: routeSchema(c.accessLog) },
-    (request) => listAccessLog(ctx, actorOf(request), request.query),
+  app.get(c.accessLog.path, { ...onlyFor.attorney, schema: routeSchema(c.accessLog) }, (request) =>
+    listAccessLog(ctx, actorOf(request), request.query),
   );
   app.get(
     c.accessReads.path,
-    { preValidation: requireUser('attorney'), schema: routeSchema(c.accessReads) },
+    { ...onlyFor.attorney, schema: routeSchema(c.accessReads) },
     async (request, reply) => {
       const { items, nextCursor } = await listAccessReads(ctx, actorOf(request), request.query);
       linkNextPage(reply, c.accessReads.path, request.query, nextCursor);

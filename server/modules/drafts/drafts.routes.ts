@@ -4,16 +4,15 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { hotSerializerCompiler } from '../../plugins/hot-serializer';
-import { actorOf, requireUser, userFromStatement } from '../../plugins/session';
+import { actorOf, onlyFor, userFromStatement } from '../../plugins/session';
 import { sessionToken } from '../../policies/authorize';
 import { deleteDraft, getDraft, saveDraft } from './drafts.service';
 
 /** Autosaved drafts of the attorney's forms (shared/drafts.ts). */
 export async function draftRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const attorneyOnly = { preValidation: requireUser('attorney') };
 
-  app.get(c.getDraft.path, { ...attorneyOnly, schema: routeSchema(c.getDraft) }, (request) =>
+  app.get(c.getDraft.path, { ...onlyFor.attorney, schema: routeSchema(c.getDraft) }, (request) =>
     getDraft(ctx, actorOf(request), { name: request.params.form }),
   );
   // Hot (autosave): the session lookup is part of the save's statement (drafts.service.ts), and the answer
@@ -21,7 +20,7 @@ export async function draftRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppC
   app.put(
     c.saveDraft.path,
     {
-      ...attorneyOnly,
+      ...onlyFor.attorney,
       schema: routeSchema(c.saveDraft),
       serializerCompiler: hotSerializerCompiler(ctx.config),
       config: { sessionInStatement: 'attorney' },
@@ -37,7 +36,7 @@ export async function draftRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppC
   );
   app.delete(
     c.deleteDraft.path,
-    { ...attorneyOnly, schema: routeSchema(c.deleteDraft) },
+    { ...onlyFor.attorney, schema: routeSchema(c.deleteDraft) },
     async (request, reply) => {
       await deleteDraft(ctx, actorOf(request), { name: request.params.form });
       return reply.code(204).send();

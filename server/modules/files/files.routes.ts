@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { HttpError } from '../../plugins/errors';
-import { actorOf, requireUser } from '../../plugins/session';
+import { actorOf, onlyFor } from '../../plugins/session';
 import { ANONYMOUS } from '../../policies/authorize';
 import { type LocalStorage, ObjectTooLargeError } from '../../storage/local-storage';
 import { contentDisposition } from '../../storage/storage';
@@ -28,25 +28,26 @@ import {
 
 export async function filesRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const attorneyOnly = { preValidation: requireUser('attorney') };
 
   app.post(
     c.issueUploadUrl.path,
-    { ...attorneyOnly, schema: routeSchema(c.issueUploadUrl) },
+    { ...onlyFor.attorney, schema: routeSchema(c.issueUploadUrl) },
     async (request) => issueUploadUrl(ctx, actorOf(request), request.body ?? undefined),
   );
 
-  app.post(c.confirmUpload.path, { ...attorneyOnly, schema: routeSchema(c.confirmUpload) }, async (request) =>
-    confirmUpload(ctx, actorOf(request), { id: request.params.id }),
+  app.post(
+    c.confirmUpload.path,
+    { ...onlyFor.attorney, schema: routeSchema(c.confirmUpload) },
+    async (request) => confirmUpload(ctx, actorOf(request), { id: request.params.id }),
   );
 
-  app.get(c.getOwnFile.path, { ...attorneyOnly, schema: routeSchema(c.getOwnFile) }, async (request) =>
+  app.get(c.getOwnFile.path, { ...onlyFor.attorney, schema: routeSchema(c.getOwnFile) }, async (request) =>
     getOwnFile(ctx, actorOf(request), { id: request.params.id }),
   );
 
   app.get(
     c.download.path,
-    { preValidation: requireUser(), schema: routeSchema(c.download) },
+    { ...onlyFor.signedIn, schema: routeSchema(c.download) },
     async (request, reply) => {
       const wantsInline = (request.query as { inline?: unknown } | undefined)?.inline === '1';
       // HEAD (Fastify answers it with this handler): the same checks and headers, nothing read or recorded.
@@ -66,28 +67,31 @@ export async function filesRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppC
     },
   );
 
-  app.put(c.setResume.path, { ...attorneyOnly, schema: routeSchema(c.setResume) }, async (request) =>
+  app.put(c.setResume.path, { ...onlyFor.attorney, schema: routeSchema(c.setResume) }, async (request) =>
     setResume(ctx, actorOf(request), { resumeURL: request.body.resumeURL }),
   );
 
   // Companion-style routes for @uppy/aws-s3 (spec §7), relative to /api/uploads.
   app.get(
     c.uploadSettings.path,
-    { ...attorneyOnly, schema: routeSchema(c.uploadSettings) },
+    { ...onlyFor.attorney, schema: routeSchema(c.uploadSettings) },
     async (request) => uploadSettings(ctx, actorOf(request)),
   );
 
-  app.get(c.uploadParams.path, { ...attorneyOnly, schema: routeSchema(c.uploadParams) }, async (request) =>
-    issueUploadParams(ctx, actorOf(request), {
-      filename: request.query.filename,
-      contentType: request.query.type,
-      size: request.query['metadata[size]'],
-    }),
+  app.get(
+    c.uploadParams.path,
+    { ...onlyFor.attorney, schema: routeSchema(c.uploadParams) },
+    async (request) =>
+      issueUploadParams(ctx, actorOf(request), {
+        filename: request.query.filename,
+        contentType: request.query.type,
+        size: request.query['metadata[size]'],
+      }),
   );
 
   app.post(
     c.createMultipart.path,
-    { ...attorneyOnly, schema: routeSchema(c.createMultipart) },
+    { ...onlyFor.attorney, schema: routeSchema(c.createMultipart) },
     async (request) =>
       createMultipartUpload(ctx, actorOf(request), {
         filename: request.body.filename,
@@ -96,11 +100,11 @@ export async function filesRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppC
       }),
   );
 
-  app.get(c.listParts.path, { ...attorneyOnly, schema: routeSchema(c.listParts) }, async (request) =>
+  app.get(c.listParts.path, { ...onlyFor.attorney, schema: routeSchema(c.listParts) }, async (request) =>
     listUploadedParts(ctx, actorOf(request), { key: request.query.key, uploadId: request.params.uploadId }),
   );
 
-  app.get(c.signPart.path, { ...attorneyOnly, schema: routeSchema(c.signPart) }, async (request) =>
+  app.get(c.signPart.path, { ...onlyFor.attorney, schema: routeSchema(c.signPart) }, async (request) =>
     signUploadPart(ctx, actorOf(request), {
       key: request.query.key,
       uploadId: request.params.uploadId,
@@ -110,7 +114,7 @@ export async function filesRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppC
 
   app.post(
     c.completeMultipart.path,
-    { ...attorneyOnly, schema: routeSchema(c.completeMultipart) },
+    { ...onlyFor.attorney, schema: routeSchema(c.completeMultipart) },
     async (request) =>
       completeMultipartUpload(ctx, actorOf(request), {
         key: request.query.key,
@@ -124,7 +128,7 @@ export async function filesRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppC
   // the server never sees, past the per-file and per-user limits (PRODUCT.md §8).
   app.get(
     c.temporaryCredentials.path,
-    { ...attorneyOnly, schema: routeSchema(c.temporaryCredentials) },
+    { ...onlyFor.attorney, schema: routeSchema(c.temporaryCredentials) },
     async () => {
       throw new HttpError(
         501,
@@ -137,7 +141,7 @@ export async function filesRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppC
 
   app.delete(
     c.abortMultipart.path,
-    { ...attorneyOnly, schema: routeSchema(c.abortMultipart) },
+    { ...onlyFor.attorney, schema: routeSchema(c.abortMultipart) },
     async (request) => {
       await abortMultipartUpload(ctx, actorOf(request), {
         key: request.query.key,

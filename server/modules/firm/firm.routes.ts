@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { registrationLimit } from '../../plugins/rate-limit';
-import { actorOf, requireUser, setSessionCookie } from '../../plugins/session';
+import { actorOf, onlyFor, setSessionCookie } from '../../plugins/session';
 import {
   createCustomSection,
   deleteCustomSection,
@@ -31,36 +31,35 @@ export async function firmRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppCo
     },
   );
 
-  // Before body validation: a signed-out or attorney caller learns nothing from a 400.
-  const firmOnly = { preValidation: requireUser('firm') };
-
-  app.get(c.getProfile.path, { ...firmOnly, schema: routeSchema(c.getProfile) }, async (request) =>
+  app.get(c.getProfile.path, { ...onlyFor.firm, schema: routeSchema(c.getProfile) }, async (request) =>
     getFirmProfile(ctx, actorOf(request)),
   );
   app.post(
     c.createProfile.path,
-    { ...firmOnly, schema: routeSchema(c.createProfile) },
+    { ...onlyFor.firm, schema: routeSchema(c.createProfile) },
     async (request, reply) => {
       const profile = await saveFirmProfile(ctx, actorOf(request), { profile: request.body, mode: 'create' });
       return reply.code(201).send(profile);
     },
   );
-  app.put(c.saveProfile.path, { ...firmOnly, schema: routeSchema(c.saveProfile) }, async (request) =>
+  app.put(c.saveProfile.path, { ...onlyFor.firm, schema: routeSchema(c.saveProfile) }, async (request) =>
     saveFirmProfile(ctx, actorOf(request), { profile: request.body, mode: 'replace' }),
   );
 
-  app.get(c.dashboardStats.path, { ...firmOnly, schema: routeSchema(c.dashboardStats) }, async (request) =>
-    firmDashboardStats(ctx, actorOf(request)),
+  app.get(
+    c.dashboardStats.path,
+    { ...onlyFor.firm, schema: routeSchema(c.dashboardStats) },
+    async (request) => firmDashboardStats(ctx, actorOf(request)),
   );
 
   app.get(
     c.listCustomSections.path,
-    { ...firmOnly, schema: routeSchema(c.listCustomSections) },
+    { ...onlyFor.firm, schema: routeSchema(c.listCustomSections) },
     async (request) => listCustomSections(ctx, actorOf(request)),
   );
   app.post(
     c.createCustomSection.path,
-    { ...firmOnly, schema: routeSchema(c.createCustomSection) },
+    { ...onlyFor.firm, schema: routeSchema(c.createCustomSection) },
     async (request, reply) => {
       const section = await createCustomSection(ctx, actorOf(request), request.body);
       return reply.code(201).send(section);
@@ -68,13 +67,13 @@ export async function firmRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppCo
   );
   app.put(
     c.updateCustomSection.path,
-    { ...firmOnly, schema: routeSchema(c.updateCustomSection) },
+    { ...onlyFor.firm, schema: routeSchema(c.updateCustomSection) },
     async (request) =>
       updateCustomSection(ctx, actorOf(request), { id: request.params.id, section: request.body }),
   );
   app.delete(
     c.deleteCustomSection.path,
-    { ...firmOnly, schema: routeSchema(c.deleteCustomSection) },
+    { ...onlyFor.firm, schema: routeSchema(c.deleteCustomSection) },
     async (request, reply) => {
       await deleteCustomSection(ctx, actorOf(request), { id: request.params.id });
       return reply.code(204).send();

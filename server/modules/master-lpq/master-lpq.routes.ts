@@ -3,7 +3,7 @@ import { formContracts as c } from '@shared/contracts/forms';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
-import { actorOf, requireUser } from '../../plugins/session';
+import { actorOf, onlyFor } from '../../plugins/session';
 import {
   getBusinessPlan,
   getConflictsForm,
@@ -18,46 +18,48 @@ import {
 /** The attorney's forms: master LPQ, conflicts, diversity and business plan (PRODUCT.md §6). */
 export async function masterLpqRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  // Guarded before body validation: a signed-out or firm caller learns nothing from a 400.
-  const attorneyOnly = { preValidation: requireUser('attorney') };
 
-  app.get(c.getMasterLpq.path, { ...attorneyOnly, schema: routeSchema(c.getMasterLpq) }, async (request) =>
-    getMasterLpq(ctx, actorOf(request)),
+  app.get(
+    c.getMasterLpq.path,
+    { ...onlyFor.attorney, schema: routeSchema(c.getMasterLpq) },
+    async (request) => getMasterLpq(ctx, actorOf(request)),
   );
-  app.post(c.saveMasterLpq.path, { ...attorneyOnly, schema: routeSchema(c.saveMasterLpq) }, async (request) =>
-    saveMasterLpq(ctx, actorOf(request), request.body),
+  app.post(
+    c.saveMasterLpq.path,
+    { ...onlyFor.attorney, schema: routeSchema(c.saveMasterLpq) },
+    async (request) => saveMasterLpq(ctx, actorOf(request), request.body),
   );
 
   app.get(
     c.getConflictsForm.path,
-    { ...attorneyOnly, schema: routeSchema(c.getConflictsForm) },
+    { ...onlyFor.attorney, schema: routeSchema(c.getConflictsForm) },
     async (request) => getConflictsForm(ctx, actorOf(request)),
   );
   app.put(
     c.saveConflictsForm.path,
-    { ...attorneyOnly, schema: routeSchema(c.saveConflictsForm) },
+    { ...onlyFor.attorney, schema: routeSchema(c.saveConflictsForm) },
     async (request) => saveConflictsForm(ctx, actorOf(request), request.body),
   );
 
   app.get(
     c.getDiversityForm.path,
-    { ...attorneyOnly, schema: routeSchema(c.getDiversityForm) },
+    { ...onlyFor.attorney, schema: routeSchema(c.getDiversityForm) },
     async (request) => getDiversityForm(ctx, actorOf(request)),
   );
   app.put(
     c.saveDiversityForm.path,
-    { ...attorneyOnly, schema: routeSchema(c.saveDiversityForm) },
+    { ...onlyFor.attorney, schema: routeSchema(c.saveDiversityForm) },
     async (request) => saveDiversityForm(ctx, actorOf(request), request.body),
   );
 
   app.get(
     c.getBusinessPlan.path,
-    { ...attorneyOnly, schema: routeSchema(c.getBusinessPlan) },
+    { ...onlyFor.attorney, schema: routeSchema(c.getBusinessPlan) },
     async (request) => getBusinessPlan(ctx, actorOf(request)),
   );
   app.put(
     c.saveBusinessPlan.path,
-    { ...attorneyOnly, schema: routeSchema(c.saveBusinessPlan) },
+    { ...onlyFor.attorney, schema: routeSchema(c.saveBusinessPlan) },
     async (request) => saveBusinessPlan(ctx, actorOf(request), request.body),
   );
 }

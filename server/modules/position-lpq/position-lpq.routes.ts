@@ -3,20 +3,19 @@ import { positionLpqContracts as c } from '@shared/contracts/position-lpq';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
-import { actorOf, requireUser } from '../../plugins/session';
+import { actorOf, onlyFor } from '../../plugins/session';
 import { completePositionLpq, getPositionLpq, savePositionLpq } from './position-lpq.service';
 
 export async function positionLpqRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const guard = { preValidation: requireUser('attorney') };
 
-  app.get(c.get.path, { ...guard, schema: routeSchema(c.get) }, (request) =>
+  app.get(c.get.path, { ...onlyFor.attorney, schema: routeSchema(c.get) }, (request) =>
     getPositionLpq(ctx, actorOf(request), { id: request.params.id }),
   );
-  app.put(c.save.path, { ...guard, schema: routeSchema(c.save) }, (request) =>
+  app.put(c.save.path, { ...onlyFor.attorney, schema: routeSchema(c.save) }, (request) =>
     savePositionLpq(ctx, actorOf(request), { id: request.params.id, ...request.body }),
   );
-  app.put(c.complete.path, { ...guard, schema: routeSchema(c.complete) }, (request) =>
+  app.put(c.complete.path, { ...onlyFor.attorney, schema: routeSchema(c.complete) }, (request) =>
     completePositionLpq(ctx, actorOf(request), { id: request.params.id, ...request.body }),
   );
 }

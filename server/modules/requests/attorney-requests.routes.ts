@@ -6,7 +6,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { hotSerializerCompiler } from '../../plugins/hot-serializer';
 import { linkNextPage } from '../../plugins/paging';
-import { actorOf, requireUser, userFromStatement } from '../../plugins/session';
+import { actorOf, onlyFor, userFromStatement } from '../../plugins/session';
 import { sessionToken } from '../../policies/authorize';
 import { changesSinceShare, firmProfileOfRequest } from './attorney-request-views.service';
 import { attorneyRequestSummary, declineRequest, requestAudience } from './attorney-requests.service';
@@ -15,7 +15,6 @@ import { previewPackage, revokeShare, sendUpdate, shareRequest } from './sharing
 
 export async function attorneyRequestRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const guard = { preValidation: requireUser('attorney') };
   // What cannot be undone or leaks the most asks for a recent sign-in (PRODUCT.md §10).
   const recentSignIn = { recentSignIn: true };
 
@@ -24,7 +23,7 @@ export async function attorneyRequestRoutes(fastify: FastifyInstance, { ctx }: {
   app.get(
     c.list.path,
     {
-      ...guard,
+      ...onlyFor.attorney,
       schema: routeSchema(c.list),
       serializerCompiler: hotSerializerCompiler(ctx.config),
       config: { sessionInStatement: 'attorney' },
@@ -42,40 +41,48 @@ export async function attorneyRequestRoutes(fastify: FastifyInstance, { ctx }: {
     },
   );
 
-  app.get(c.summary.path, { ...guard, schema: routeSchema(c.summary) }, (request) =>
+  app.get(c.summary.path, { ...onlyFor.attorney, schema: routeSchema(c.summary) }, (request) =>
     attorneyRequestSummary(ctx, actorOf(request)),
   );
 
-  app.post(c.share.path, { ...guard, schema: routeSchema(c.share), config: recentSignIn }, (request) =>
-    shareRequest(ctx, actorOf(request), { id: request.params.id, share: request.body }),
+  app.post(
+    c.share.path,
+    { ...onlyFor.attorney, schema: routeSchema(c.share), config: recentSignIn },
+    (request) => shareRequest(ctx, actorOf(request), { id: request.params.id, share: request.body }),
   );
 
-  app.get(c.preview.path, { ...guard, schema: routeSchema(c.preview) }, (request) =>
+  app.get(c.preview.path, { ...onlyFor.attorney, schema: routeSchema(c.preview) }, (request) =>
     previewPackage(ctx, actorOf(request), { id: request.params.id, include: request.query }),
   );
 
-  app.post(c.update.path, { ...guard, schema: routeSchema(c.update), config: recentSignIn }, (request) =>
-    sendUpdate(ctx, actorOf(request), { id: request.params.id, share: request.body }),
+  app.post(
+    c.update.path,
+    { ...onlyFor.attorney, schema: routeSchema(c.update), config: recentSignIn },
+    (request) => sendUpdate(ctx, actorOf(request), { id: request.params.id, share: request.body }),
   );
 
-  app.post(c.revoke.path, { ...guard, schema: routeSchema(c.revoke), config: recentSignIn }, (request) =>
-    revokeShare(ctx, actorOf(request), { id: request.params.id }),
+  app.post(
+    c.revoke.path,
+    { ...onlyFor.attorney, schema: routeSchema(c.revoke), config: recentSignIn },
+    (request) => revokeShare(ctx, actorOf(request), { id: request.params.id }),
   );
 
-  app.get(c.changes.path, { ...guard, schema: routeSchema(c.changes) }, (request) =>
+  app.get(c.changes.path, { ...onlyFor.attorney, schema: routeSchema(c.changes) }, (request) =>
     changesSinceShare(ctx, actorOf(request), { id: request.params.id }),
   );
 
-  app.get(c.firmProfile.path, { ...guard, schema: routeSchema(c.firmProfile) }, (request) =>
+  app.get(c.firmProfile.path, { ...onlyFor.attorney, schema: routeSchema(c.firmProfile) }, (request) =>
     firmProfileOfRequest(ctx, actorOf(request), { id: request.params.id }),
   );
 
-  app.post(c.decline.path, { ...guard, schema: routeSchema(c.decline) }, (request) =>
+  app.post(c.decline.path, { ...onlyFor.attorney, schema: routeSchema(c.decline) }, (request) =>
     declineRequest(ctx, actorOf(request), { id: request.params.id, reason: request.body?.reason }),
   );
 
   // PRODUCT.md §9: who at the firm reads each part, before the attorney shares.
-  app.get(teamContracts.audience.path, { ...guard, schema: routeSchema(teamContracts.audience) }, (request) =>
-    requestAudience(ctx, actorOf(request), { id: request.params.id }),
+  app.get(
+    teamContracts.audience.path,
+    { ...onlyFor.attorney, schema: routeSchema(teamContracts.audience) },
+    (request) => requestAudience(ctx, actorOf(request), { id: request.params.id }),
   );
 }

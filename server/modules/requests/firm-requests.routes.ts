@@ -7,7 +7,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { hotSerializerCompiler } from '../../plugins/hot-serializer';
 import { linkNextPage } from '../../plugins/paging';
-import { actorOf, requireUser, userFromStatement } from '../../plugins/session';
+import { actorOf, onlyFor, userFromStatement } from '../../plugins/session';
 import { sessionToken } from '../../policies/authorize';
 import { contentDisposition } from '../../storage/storage';
 import {
@@ -29,17 +29,15 @@ import { getFirmRequestForSession } from './hot-reads.service';
 /** The firm's requests (PRODUCT.md §6): every route is for firm users only. */
 export async function firmRequestRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  // Firm users only, before body validation: a signed-out or attorney caller learns nothing from a 400.
-  const firmOnly = { preValidation: requireUser('firm') };
 
   // PRODUCT.md §6: a page of the list; the next page's URL in the Link header.
-  app.get(c.list.path, { ...firmOnly, schema: routeSchema(c.list) }, async (request, reply) => {
+  app.get(c.list.path, { ...onlyFor.firm, schema: routeSchema(c.list) }, async (request, reply) => {
     const { items, nextCursor } = await listFirmRequestsPage(ctx, actorOf(request), request.query);
     linkNextPage(reply, c.list.path, request.query, nextCursor);
     return items;
   });
 
-  app.get(c.csv.path, { ...firmOnly, schema: routeSchema(c.csv) }, async (request, reply) => {
+  app.get(c.csv.path, { ...onlyFor.firm, schema: routeSchema(c.csv) }, async (request, reply) => {
     const csv = await firmRequestsCsv(ctx, actorOf(request), request.query);
     return reply
       .header('Content-Type', 'text/csv; charset=utf-8')
@@ -50,25 +48,25 @@ export async function firmRequestRoutes(fastify: FastifyInstance, { ctx }: { ctx
       .send(csv);
   });
 
-  app.post(c.withdraw.path, { ...firmOnly, schema: routeSchema(c.withdraw) }, async (request) =>
+  app.post(c.withdraw.path, { ...onlyFor.firm, schema: routeSchema(c.withdraw) }, async (request) =>
     withdrawRequest(ctx, actorOf(request), { id: request.params.id }),
   );
 
-  app.post(c.resend.path, { ...firmOnly, schema: routeSchema(c.resend) }, async (request) =>
+  app.post(c.resend.path, { ...onlyFor.firm, schema: routeSchema(c.resend) }, async (request) =>
     resendRequest(ctx, actorOf(request), { id: request.params.id }),
   );
 
-  app.get(c.listNotes.path, { ...firmOnly, schema: routeSchema(c.listNotes) }, async (request) =>
+  app.get(c.listNotes.path, { ...onlyFor.firm, schema: routeSchema(c.listNotes) }, async (request) =>
     listNotes(ctx, actorOf(request), { id: request.params.id }),
   );
 
-  app.post(c.addNote.path, { ...firmOnly, schema: routeSchema(c.addNote) }, async (request, reply) =>
+  app.post(c.addNote.path, { ...onlyFor.firm, schema: routeSchema(c.addNote) }, async (request, reply) =>
     reply
       .code(201)
       .send(await addNote(ctx, actorOf(request), { id: request.params.id, body: request.body.body })),
   );
 
-  app.post(c.create.path, { ...firmOnly, schema: routeSchema(c.create) }, async (request, reply) => {
+  app.post(c.create.path, { ...onlyFor.firm, schema: routeSchema(c.create) }, async (request, reply) => {
     const item = await createLpqRequest(ctx, actorOf(request), request.body);
     return reply.code(201).send(item);
   });
@@ -77,7 +75,7 @@ export async function firmRequestRoutes(fastify: FastifyInstance, { ctx }: { ctx
   app.get(
     c.get.path,
     {
-      ...firmOnly,
+      ...onlyFor.firm,
       schema: routeSchema(c.get),
       serializerCompiler: hotSerializerCompiler(ctx.config),
       config: { sessionInStatement: 'firm' },
@@ -98,31 +96,35 @@ export async function firmRequestRoutes(fastify: FastifyInstance, { ctx }: { ctx
   );
 
   // PRODUCT.md §6: what changed between two versions of the package.
-  app.get(c.changes.path, { ...firmOnly, schema: routeSchema(c.changes) }, async (request) =>
+  app.get(c.changes.path, { ...onlyFor.firm, schema: routeSchema(c.changes) }, async (request) =>
     getPackageChanges(ctx, actorOf(request), { id: request.params.id, ...request.query }),
   );
 
-  app.post(c.setStatus.path, { ...firmOnly, schema: routeSchema(c.setStatus) }, async (request) =>
+  app.post(c.setStatus.path, { ...onlyFor.firm, schema: routeSchema(c.setStatus) }, async (request) =>
     setFirmRequestStatus(ctx, actorOf(request), { id: request.params.id, status: request.body.status }),
   );
 
-  app.get(c.packagePdf.path, { ...firmOnly, schema: routeSchema(c.packagePdf) }, async (request, reply) => {
-    // HEAD (Fastify answers it with this handler): the same checks and headers, no PDF, nothing recorded.
-    const headOnly = request.method === 'HEAD';
-    const {
-      request: item,
-      pkg,
-      certificate,
-    } = await readPackageForPdf(ctx, actorOf(request), {
-      id: request.params.id,
-      version: request.query.version,
-      headOnly,
-    });
-    const name = `LPQ ${pkg.attorney.firstName} ${pkg.attorney.lastName} ${item.positionTitle} ${format(new Date(pkg.sharedAt), 'yyyy-MM-dd')} v${pkg.version}`;
-    reply
-      .header('Content-Type', 'application/pdf')
-      .header('Content-Disposition', contentDisposition(`${name}.pdf`, false));
-    // An empty stream, not an empty body: Fastify then claims no Content-Length for the HEAD.
-    return reply.send(headOnly ? Readable.from([]) : await ctx.pdf.render(item, pkg, { certificate }));
-  });
+  app.get(
+    c.packagePdf.path,
+    { ...onlyFor.firm, schema: routeSchema(c.packagePdf) },
+    async (request, reply) => {
+      // HEAD (Fastify answers it with this handler): the same checks and headers, no PDF, nothing recorded.
+      const headOnly = request.method === 'HEAD';
+      const {
+        request: item,
+        pkg,
+        certificate,
+      } = await readPackageForPdf(ctx, actorOf(request), {
+        id: request.params.id,
+        version: request.query.version,
+        headOnly,
+      });
+      const name = `LPQ ${pkg.attorney.firstName} ${pkg.attorney.lastName} ${item.positionTitle} ${format(new Date(pkg.sharedAt), 'yyyy-MM-dd')} v${pkg.version}`;
+      reply
+        .header('Content-Type', 'application/pdf')
+        .header('Content-Disposition', contentDisposition(`${name}.pdf`, false));
+      // An empty stream, not an empty body: Fastify then claims no Content-Length for the HEAD.
+      return reply.send(headOnly ? Readable.from([]) : await ctx.pdf.render(item, pkg, { certificate }));
+    },
+  );
 }

@@ -3,7 +3,7 @@ import { recordContracts as c } from '@shared/contracts/record';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
-import { actorOf, requireUser } from '../../plugins/session';
+import { actorOf, onlyFor } from '../../plugins/session';
 import { contentDisposition } from '../../storage/storage';
 import {
   attorneyAccountAuditTrail,
@@ -19,50 +19,56 @@ import {
 /** PRODUCT.md §11: verify a version; the audit trail's downloads and checks, for both sides. */
 export async function recordRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const firm = { preValidation: requireUser('firm') };
-  const attorney = { preValidation: requireUser('attorney') };
   const send = (reply: FastifyReply, file: TrailFile) =>
     reply
       .header('Content-Type', file.contentType)
       .header('Content-Disposition', contentDisposition(file.fileName, false))
       .send(file.body);
 
-  app.get(c.verifyVersion.path, { ...firm, schema: routeSchema(c.verifyVersion) }, (request) =>
+  app.get(c.verifyVersion.path, { ...onlyFor.firm, schema: routeSchema(c.verifyVersion) }, (request) =>
     verifyFirmVersion(ctx, actorOf(request), { id: request.params.id, version: request.query.version }),
   );
-  app.get(c.firmTrailCsv.path, { ...firm, schema: routeSchema(c.firmTrailCsv) }, async (request, reply) =>
-    send(reply, await firmAuditTrail(ctx, actorOf(request), { id: request.params.id, format: 'csv' })),
+  app.get(
+    c.firmTrailCsv.path,
+    { ...onlyFor.firm, schema: routeSchema(c.firmTrailCsv) },
+    async (request, reply) =>
+      send(reply, await firmAuditTrail(ctx, actorOf(request), { id: request.params.id, format: 'csv' })),
   );
-  app.get(c.firmTrailPdf.path, { ...firm, schema: routeSchema(c.firmTrailPdf) }, async (request, reply) =>
-    send(reply, await firmAuditTrail(ctx, actorOf(request), { id: request.params.id, format: 'pdf' })),
+  app.get(
+    c.firmTrailPdf.path,
+    { ...onlyFor.firm, schema: routeSchema(c.firmTrailPdf) },
+    async (request, reply) =>
+      send(reply, await firmAuditTrail(ctx, actorOf(request), { id: request.params.id, format: 'pdf' })),
   );
-  app.get(c.firmTrailVerify.path, { ...firm, schema: routeSchema(c.firmTrailVerify) }, (request) =>
+  app.get(c.firmTrailVerify.path, { ...onlyFor.firm, schema: routeSchema(c.firmTrailVerify) }, (request) =>
     verifyFirmAuditTrail(ctx, actorOf(request), { id: request.params.id }),
   );
 
   app.get(
     c.attorneyTrailCsv.path,
-    { ...attorney, schema: routeSchema(c.attorneyTrailCsv) },
+    { ...onlyFor.attorney, schema: routeSchema(c.attorneyTrailCsv) },
     async (request, reply) =>
       send(reply, await attorneyAuditTrail(ctx, actorOf(request), { id: request.params.id, format: 'csv' })),
   );
   app.get(
     c.attorneyTrailPdf.path,
-    { ...attorney, schema: routeSchema(c.attorneyTrailPdf) },
+    { ...onlyFor.attorney, schema: routeSchema(c.attorneyTrailPdf) },
     async (request, reply) =>
       send(reply, await attorneyAuditTrail(ctx, actorOf(request), { id: request.params.id, format: 'pdf' })),
   );
   app.get(
     c.attorneyTrailVerify.path,
-    { ...attorney, schema: routeSchema(c.attorneyTrailVerify) },
+    { ...onlyFor.attorney, schema: routeSchema(c.attorneyTrailVerify) },
     (request) => verifyAttorneyAuditTrail(ctx, actorOf(request), { id: request.params.id }),
   );
   app.get(
     c.accountTrailCsv.path,
-    { ...attorney, schema: routeSchema(c.accountTrailCsv) },
+    { ...onlyFor.attorney, schema: routeSchema(c.accountTrailCsv) },
     async (request, reply) => send(reply, await attorneyAccountAuditTrail(ctx, actorOf(request))),
   );
-  app.get(c.accountTrailVerify.path, { ...attorney, schema: routeSchema(c.accountTrailVerify) }, (request) =>
-    verifyAttorneyAccountAuditTrail(ctx, actorOf(request)),
+  app.get(
+    c.accountTrailVerify.path,
+    { ...onlyFor.attorney, schema: routeSchema(c.accountTrailVerify) },
+    (request) => verifyAttorneyAccountAuditTrail(ctx, actorOf(request)),
   );
 }

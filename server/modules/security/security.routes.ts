@@ -4,13 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { clearPendingLoginCookie, pendingLoginId } from '../../plugins/pending-login';
-import {
-  actorOf,
-  clearSessionCookie,
-  clientInfo,
-  requireUser,
-  setSessionCookie,
-} from '../../plugins/session';
+import { actorOf, clearSessionCookie, clientInfo, onlyFor, setSessionCookie } from '../../plugins/session';
 import {
   listOwnPasskeys,
   passkeyRegistrationOptions,
@@ -38,8 +32,6 @@ import {
 export async function securityRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { config } = ctx;
-  // Guarded before body validation: a signed-out caller learns nothing from a 400.
-  const signedIn = { preValidation: requireUser() };
   const recent = { recentSignIn: true };
   const perAddress = (name: string, factor = 1) => ({
     rateLimit: {
@@ -103,56 +95,66 @@ export async function securityRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
 
   // ---- Factors
 
-  app.get(c.overview.path, { ...signedIn, schema: routeSchema(c.overview) }, (request) =>
+  app.get(c.overview.path, { ...onlyFor.signedIn, schema: routeSchema(c.overview) }, (request) =>
     securityOverview(ctx, actorOf(request)),
   );
 
-  app.post(c.totpSetup.path, { ...signedIn, schema: routeSchema(c.totpSetup), config: recent }, (request) =>
-    setupTotp(ctx, actorOf(request)),
+  app.post(
+    c.totpSetup.path,
+    { ...onlyFor.signedIn, schema: routeSchema(c.totpSetup), config: recent },
+    (request) => setupTotp(ctx, actorOf(request)),
   );
 
   app.post(
     c.totpEnable.path,
-    { ...signedIn, schema: routeSchema(c.totpEnable), config: { ...recent, ...perAccount('totp-enable') } },
+    {
+      ...onlyFor.signedIn,
+      schema: routeSchema(c.totpEnable),
+      config: { ...recent, ...perAccount('totp-enable') },
+    },
     (request) => enableTotp(ctx, actorOf(request), request.body),
   );
 
   app.post(
     c.totpDisable.path,
-    { ...signedIn, schema: routeSchema(c.totpDisable), config: { ...recent, ...perAccount('totp-disable') } },
+    {
+      ...onlyFor.signedIn,
+      schema: routeSchema(c.totpDisable),
+      config: { ...recent, ...perAccount('totp-disable') },
+    },
     (request) => disableTotp(ctx, actorOf(request), request.body),
   );
 
   app.post(
     c.recoveryCodes.path,
-    { ...signedIn, schema: routeSchema(c.recoveryCodes), config: recent },
+    { ...onlyFor.signedIn, schema: routeSchema(c.recoveryCodes), config: recent },
     (request) => regenerateRecoveryCodes(ctx, actorOf(request)),
   );
 
   app.post(
     c.passkeyRegistrationOptions.path,
-    { ...signedIn, schema: routeSchema(c.passkeyRegistrationOptions), config: recent },
+    { ...onlyFor.signedIn, schema: routeSchema(c.passkeyRegistrationOptions), config: recent },
     (request) => passkeyRegistrationOptions(ctx, actorOf(request)),
   );
 
   app.post(
     c.passkeyRegistration.path,
-    { ...signedIn, schema: routeSchema(c.passkeyRegistration), config: recent },
+    { ...onlyFor.signedIn, schema: routeSchema(c.passkeyRegistration), config: recent },
     async (request, reply) =>
       reply.code(201).send(await registerPasskey(ctx, actorOf(request), request.body)),
   );
 
-  app.get(c.passkeys.path, { ...signedIn, schema: routeSchema(c.passkeys) }, (request) =>
+  app.get(c.passkeys.path, { ...onlyFor.signedIn, schema: routeSchema(c.passkeys) }, (request) =>
     listOwnPasskeys(ctx, actorOf(request)),
   );
 
-  app.put(c.renamePasskey.path, { ...signedIn, schema: routeSchema(c.renamePasskey) }, (request) =>
+  app.put(c.renamePasskey.path, { ...onlyFor.signedIn, schema: routeSchema(c.renamePasskey) }, (request) =>
     renameOwnPasskey(ctx, actorOf(request), { id: request.params.id, name: request.body.name }),
   );
 
   app.delete(
     c.deletePasskey.path,
-    { ...signedIn, schema: routeSchema(c.deletePasskey), config: recent },
+    { ...onlyFor.signedIn, schema: routeSchema(c.deletePasskey), config: recent },
     async (request, reply) => {
       await removeOwnPasskey(ctx, actorOf(request), { id: request.params.id });
       return reply.code(204).send();
@@ -161,7 +163,7 @@ export async function securityRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
 
   // ---- Sessions, password, recent sign-in
 
-  app.get(c.sessions.path, { ...signedIn, schema: routeSchema(c.sessions) }, (request) =>
+  app.get(c.sessions.path, { ...onlyFor.signedIn, schema: routeSchema(c.sessions) }, (request) =>
     listSessions(ctx, actorOf(request), {
       sessionId: request.sessionId,
       userAgent: request.headers['user-agent'],
@@ -170,7 +172,7 @@ export async function securityRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
 
   app.delete(
     c.revokeSession.path,
-    { ...signedIn, schema: routeSchema(c.revokeSession) },
+    { ...onlyFor.signedIn, schema: routeSchema(c.revokeSession) },
     async (request, reply) => {
       const { current } = await revokeSession(ctx, actorOf(request), {
         id: request.params.id,
@@ -183,13 +185,13 @@ export async function securityRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
 
   app.post(
     c.revokeOtherSessions.path,
-    { ...signedIn, schema: routeSchema(c.revokeOtherSessions) },
+    { ...onlyFor.signedIn, schema: routeSchema(c.revokeOtherSessions) },
     (request) => revokeOtherSessions(ctx, actorOf(request), { sessionId: request.sessionId }),
   );
 
   app.post(
     c.changePassword.path,
-    { ...signedIn, schema: routeSchema(c.changePassword), config: recent },
+    { ...onlyFor.signedIn, schema: routeSchema(c.changePassword), config: recent },
     (request) =>
       changePassword(ctx, actorOf(request), {
         ...request.body,
@@ -198,7 +200,7 @@ export async function securityRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
       }),
   );
 
-  app.post(c.reauthenticate.path, { ...signedIn, schema: routeSchema(c.reauthenticate) }, (request) =>
+  app.post(c.reauthenticate.path, { ...onlyFor.signedIn, schema: routeSchema(c.reauthenticate) }, (request) =>
     reauthenticate(ctx, actorOf(request), { ...request.body, sessionId: request.sessionId, ip: request.ip }),
   );
 }

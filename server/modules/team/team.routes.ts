@@ -3,7 +3,7 @@ import { teamContracts as c } from '@shared/contracts/team';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
-import { actorOf, requireUser, setSessionCookie } from '../../plugins/session';
+import { actorOf, onlyFor, setSessionCookie } from '../../plugins/session';
 import { getConflictsView, listConflictsQueue, setConflictsStatus } from './conflicts.service';
 import {
   acceptInvitation,
@@ -52,79 +52,80 @@ export async function teamRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppCo
     },
   );
 
-  // Firm users only, before body validation: a signed-out or attorney caller learns nothing from a 400.
-  const firmOnly = { preValidation: requireUser('firm') };
-
-  app.get(c.listMembers.path, { ...firmOnly, schema: routeSchema(c.listMembers) }, (request) =>
+  app.get(c.listMembers.path, { ...onlyFor.firm, schema: routeSchema(c.listMembers) }, (request) =>
     listFirmMembers(ctx, actorOf(request)),
   );
   // PRODUCT.md §10: member and role changes need a recent sign-in.
   const recent = { recentSignIn: true };
   app.put(
     c.updateMember.path,
-    { ...firmOnly, schema: routeSchema(c.updateMember), config: recent },
+    { ...onlyFor.firm, schema: routeSchema(c.updateMember), config: recent },
     (request) =>
       updateMemberRoles(ctx, actorOf(request), { userId: request.params.userId, roles: request.body.roles }),
   );
   app.delete(
     c.removeMember.path,
-    { ...firmOnly, schema: routeSchema(c.removeMember), config: recent },
+    { ...onlyFor.firm, schema: routeSchema(c.removeMember), config: recent },
     async (request, reply) => {
       await removeMember(ctx, actorOf(request), { userId: request.params.userId });
       return reply.code(204).send();
     },
   );
 
-  app.get(c.listInvitations.path, { ...firmOnly, schema: routeSchema(c.listInvitations) }, (request) =>
+  app.get(c.listInvitations.path, { ...onlyFor.firm, schema: routeSchema(c.listInvitations) }, (request) =>
     listInvitations(ctx, actorOf(request)),
   );
   app.post(
     c.invite.path,
-    { ...firmOnly, schema: routeSchema(c.invite), config: recent },
+    { ...onlyFor.firm, schema: routeSchema(c.invite), config: recent },
     async (request, reply) => reply.code(201).send(await inviteMember(ctx, actorOf(request), request.body)),
   );
-  app.post(c.resendInvitation.path, { ...firmOnly, schema: routeSchema(c.resendInvitation) }, (request) =>
+  app.post(c.resendInvitation.path, { ...onlyFor.firm, schema: routeSchema(c.resendInvitation) }, (request) =>
     resendInvitation(ctx, actorOf(request), { id: request.params.id }),
   );
   app.delete(
     c.cancelInvitation.path,
-    { ...firmOnly, schema: routeSchema(c.cancelInvitation) },
+    { ...onlyFor.firm, schema: routeSchema(c.cancelInvitation) },
     async (request, reply) => {
       await cancelInvitation(ctx, actorOf(request), { id: request.params.id });
       return reply.code(204).send();
     },
   );
 
-  app.get(c.getReviewers.path, { ...firmOnly, schema: routeSchema(c.getReviewers) }, (request) =>
+  app.get(c.getReviewers.path, { ...onlyFor.firm, schema: routeSchema(c.getReviewers) }, (request) =>
     getReviewers(ctx, actorOf(request), { id: request.params.id }),
   );
-  app.put(c.setReviewers.path, { ...firmOnly, schema: routeSchema(c.setReviewers) }, (request) =>
+  app.put(c.setReviewers.path, { ...onlyFor.firm, schema: routeSchema(c.setReviewers) }, (request) =>
     setReviewers(ctx, actorOf(request), { id: request.params.id, userIds: request.body.userIds }),
   );
 
-  app.get(c.conflictsQueue.path, { ...firmOnly, schema: routeSchema(c.conflictsQueue) }, (request) =>
+  app.get(c.conflictsQueue.path, { ...onlyFor.firm, schema: routeSchema(c.conflictsQueue) }, (request) =>
     listConflictsQueue(ctx, actorOf(request), { status: request.query.status }),
   );
-  app.get(c.conflictsView.path, { ...firmOnly, schema: routeSchema(c.conflictsView) }, (request) =>
+  app.get(c.conflictsView.path, { ...onlyFor.firm, schema: routeSchema(c.conflictsView) }, (request) =>
     getConflictsView(ctx, actorOf(request), { id: request.params.id }),
   );
-  app.post(c.setConflictsStatus.path, { ...firmOnly, schema: routeSchema(c.setConflictsStatus) }, (request) =>
-    setConflictsStatus(ctx, actorOf(request), { id: request.params.id, ...request.body }),
+  app.post(
+    c.setConflictsStatus.path,
+    { ...onlyFor.firm, schema: routeSchema(c.setConflictsStatus) },
+    (request) => setConflictsStatus(ctx, actorOf(request), { id: request.params.id, ...request.body }),
   );
 
-  app.get(c.selfIdentification.path, { ...firmOnly, schema: routeSchema(c.selfIdentification) }, (request) =>
-    listSelfIdentification(ctx, actorOf(request)),
+  app.get(
+    c.selfIdentification.path,
+    { ...onlyFor.firm, schema: routeSchema(c.selfIdentification) },
+    (request) => listSelfIdentification(ctx, actorOf(request)),
   );
 
-  app.get(c.getSettings.path, { ...firmOnly, schema: routeSchema(c.getSettings) }, (request) =>
+  app.get(c.getSettings.path, { ...onlyFor.firm, schema: routeSchema(c.getSettings) }, (request) =>
     getFirmSettings(ctx, actorOf(request)),
   );
   app.put(
     c.saveSettings.path,
-    { ...firmOnly, schema: routeSchema(c.saveSettings), config: recent },
+    { ...onlyFor.firm, schema: routeSchema(c.saveSettings), config: recent },
     (request) => saveFirmSettings(ctx, actorOf(request), request.body),
   );
-  app.get(c.audit.path, { ...firmOnly, schema: routeSchema(c.audit) }, (request) =>
+  app.get(c.audit.path, { ...onlyFor.firm, schema: routeSchema(c.audit) }, (request) =>
     listFirmAuditTrail(ctx, actorOf(request)),
   );
 }
