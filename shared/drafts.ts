@@ -43,12 +43,14 @@ export const DRAFT_MESSAGES = {
 /** No form nests deeper than a few levels (a list of records of fields); PostgreSQL's JSON parser has a limit. */
 export const DRAFT_MAX_DEPTH = 16;
 
+/**
+ * `data` is any JSON object: a loose object with no fields of its own, which zod passes key by key as a
+ * record does but without parsing each key as a string (autosave sends the whole draft every few seconds).
+ */
 export const draftBodySchema = z.object({
-  data: z
-    .record(z.string(), z.unknown())
-    .refine((data) => jsonDepth(data, DRAFT_MAX_DEPTH + 1) <= DRAFT_MAX_DEPTH, {
-      error: DRAFT_MESSAGES.tooDeep,
-    }),
+  data: z.looseObject({}).refine((data) => jsonDepth(data, DRAFT_MAX_DEPTH + 1) <= DRAFT_MAX_DEPTH, {
+    error: DRAFT_MESSAGES.tooDeep,
+  }),
 });
 export type DraftBody = z.output<typeof draftBodySchema>;
 

@@ -8,6 +8,9 @@ describe('jsonDepth', () => {
     expect(jsonDepth({}, 10)).toBe(1);
     expect(jsonDepth({ a: [1, { b: [] }] }, 10)).toBe(4);
     expect(jsonDepth([[], [[[]]]], 10)).toBe(4);
+    // Scalars among the values, before and after the deepest branch, in objects and arrays alike.
+    expect(jsonDepth({ a: 'x', b: [1, 'y', null, { c: true, d: [[0]] }, false], e: 2 }, 10)).toBe(5);
+    expect(jsonDepth([null, 'x', { a: null }], 10)).toBe(2);
   });
 
   it('stops past its limit, however deep the value', () => {

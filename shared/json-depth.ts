@@ -6,10 +6,24 @@
  */
 export function jsonDepth(value: unknown, limit: number): number {
   if (limit <= 0 || value === null || typeof value !== 'object') return 0;
+  // Indexes and for-in, no closures, no Object.values, no call for a scalar: autosave walks every draft,
+  // and what those allocated per object was most of the walk's time. A parsed body has no inherited
+  // enumerable keys.
   let deepest = 0;
-  for (const child of Object.values(value as object)) {
-    deepest = Math.max(deepest, jsonDepth(child, limit - 1));
-    if (deepest >= limit - 1) break;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const child: unknown = value[i];
+      if (child === null || typeof child !== 'object') continue;
+      deepest = Math.max(deepest, jsonDepth(child, limit - 1));
+      if (deepest >= limit - 1) break;
+    }
+  } else {
+    for (const key in value) {
+      const child = (value as Record<string, unknown>)[key];
+      if (child === null || typeof child !== 'object') continue;
+      deepest = Math.max(deepest, jsonDepth(child, limit - 1));
+      if (deepest >= limit - 1) break;
+    }
   }
   return deepest + 1;
 }
