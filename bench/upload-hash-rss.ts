@@ -3,13 +3,14 @@
  * 20 MB) on its own, without the 10k-attorney seed: the confirm step also streams every file back from
  * storage for its SHA-256 (PRODUCT.md §11; server/modules/files/file-hash.ts), and this checks that the
  * target still holds. The same measuring code as bench/load.ts (uploadPhase), the built app as production
- * runs it, on PostgreSQL, each path on a freshly started app.
+ * runs it (package.json's serve flags), on PostgreSQL, each path on a freshly started app.
  *
  * Usage: npx tsx bench/upload-hash-rss.ts [--keep-db]
  * Creates and drops the database lp_bench_upload on BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres).
  */
 import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
+import { serveFlags } from '../scripts/serve-flags.mjs';
 import { openDatabase } from '../server/db/client';
 import { adminQuery, stop, timeToFirst200 } from './lib';
 import { UPLOAD_TARGET, uploadPhase } from './load-phases';
@@ -37,13 +38,7 @@ const env = {
   UPLOAD_MIN_PART_BYTES: String(5 * 1024 * 1024),
 };
 const startApp = () =>
-  timeToFirst200(
-    process.execPath,
-    ['--enable-source-maps', '--no-flush-bytecode', '--no-memory-reducer', 'dist/server/main.js'],
-    `${appUrl}/api/user`,
-    env,
-    401,
-  );
+  timeToFirst200(process.execPath, [...serveFlags(), 'dist/server/main.js'], `${appUrl}/api/user`, env, 401);
 
 const build = spawnSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit' });
 if (build.status !== 0) throw new Error('npm run build failed');

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { serveFlags } from '../../scripts/serve-flags.mjs';
@@ -14,5 +15,11 @@ describe('the flags the server runs with', () => {
     expect(serveFlags()).toEqual(
       expect.arrayContaining(['--no-flush-bytecode', '--no-memory-reducer', '--max-semi-space-size=64']),
     );
+  });
+
+  it('are all flags this Node accepts (a V8 flag a later Node drops would stop the server starting)', () => {
+    const run = spawnSync(process.execPath, [...serveFlags(), '-e', 'process.exit(0)'], { encoding: 'utf8' });
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(0);
   });
 });
