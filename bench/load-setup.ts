@@ -69,6 +69,13 @@ export async function signIn(email: string) {
   return cookie.split(';')[0];
 }
 
+/** Session cookies of attorneys 1…count (attorney 0 is the one whose package the firm reads), signed in now. */
+export async function signInAttorneys(count: number) {
+  const cookies = [];
+  for (let i = 1; i <= count; i++) cookies.push(await signIn(attorneyEmail(i)));
+  return cookies;
+}
+
 /**
  * The benchmark attorney fills every form through the API and shares firm 0's request, so the package the
  * firm reads is built by the app's own share action (documents included).

@@ -30,7 +30,6 @@ import { completeMasterLpq } from '../server/modules/master-lpq/master-lpq.fixtu
 import { adminQuery, cpuSecondsByPid, groupCpuSeconds, median, stop, timeToFirst200 } from './lib';
 import { type Check, EXPORT_TARGET, exportPhase, pdfPhase, UPLOAD_TARGET, uploadPhase } from './load-phases';
 import { loadRun, pooled, type Run } from './load-runner';
-import { attorneyEmail } from './load-seed';
 import {
   aaPort,
   aaUrl,
@@ -46,7 +45,7 @@ import {
   dataDir,
   dbName,
   shareFullPackage,
-  signIn,
+  signInAttorneys,
 } from './load-setup';
 
 const arg = (name: string, fallback: number) => {
@@ -293,8 +292,7 @@ try {
     const servers = await startServers(pool);
     const session = sessionOfFirstRound ?? (await shareFullPackage(files));
     sessionOfFirstRound = session;
-    const draftWriters = [];
-    for (let i = 1; i <= DRAFT_WRITERS; i++) draftWriters.push(await signIn(attorneyEmail(i)));
+    const draftWriters = await signInAttorneys(DRAFT_WRITERS);
     const draftBody = JSON.stringify({ data: completeMasterLpq() });
     const allEndpoints: {
       key: string;
@@ -449,29 +447,26 @@ try {
             loadOther: (seconds) => runLoad(`${appUrl}${allEndpoints[0].path}`, session.attorney, seconds),
           })),
         );
-      if (phase('export')) console.log(`\ndata export (pool ${pool}):`);
-      // Sessions signed in just now: the data export asks for a sign-in in the last 10 minutes (PRODUCT.md
-      // §10), and the rounds before this phase take longer than that on a slow machine.
-      const exporters = [];
-      if (phase('export'))
-        for (let i = 1; i <= EXPORT_TARGET.concurrent; i++) exporters.push(await signIn(attorneyEmail(i)));
-      if (phase('export'))
+      if (phase('export')) {
+        console.log(`\ndata export (pool ${pool}):`);
         checks.push(
           ...(await exportPhase({
             appUrl,
-            attorneyCookies: exporters,
+            // Signed in just now: the data export asks for a sign-in in the last 10 minutes (PRODUCT.md §10),
+            // and the rounds before this phase take longer than that on a slow machine.
+            attorneyCookies: await signInAttorneys(EXPORT_TARGET.concurrent),
             seconds: duration,
             rounds,
             loadOther: (seconds) => runLoad(`${appUrl}${allEndpoints[0].path}`, session.attorney, seconds),
           })),
         );
+      }
       // Each upload path on a freshly started app, so neither inherits the memory the other phases left.
       await stopServers(servers);
       for (const kind of phase('uploads') ? (['single', 'multipart'] as const) : []) {
         const fresh = await startServers(pool);
         console.log(`uploads, ${kind} (fresh app, pool ${pool}):`);
-        const attorneys = [];
-        for (let i = 1; i <= UPLOAD_TARGET.concurrent; i++) attorneys.push(await signIn(attorneyEmail(i)));
+        const attorneys = await signInAttorneys(UPLOAD_TARGET.concurrent);
         checks.push(
           ...(await uploadPhase({ appUrl, appPgid: fresh.app.pid!, attorneyCookies: attorneys, kind })),
         );
