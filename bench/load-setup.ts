@@ -6,7 +6,9 @@
 import { randomUUID } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import pg from 'pg';
+import type { AppContext } from '../server/context';
 import { openDatabase } from '../server/db/client';
+import { registerJobs } from '../server/jobs/jobs';
 import { hashPassword } from '../server/modules/auth/crypto';
 import {
   businessPlan,
@@ -27,6 +29,8 @@ export const baselineUrl = `http://127.0.0.1:${baselinePort}`;
 /** The baseline's second copy, for `--aa`. */
 export const aaPort = Number(process.env.BENCH_AA_PORT ?? 3112);
 export const aaUrl = `http://127.0.0.1:${aaPort}`;
+/** Attorneys whose drafts autosave's write spreads over (one row each, as 50 people typing at once). */
+export const DRAFT_WRITERS = 50;
 export const dataDir = `/tmp/lp-data-bench/load-${process.pid}`;
 const PASSWORD = 'bench-password-1';
 
@@ -45,6 +49,26 @@ export async function createSeededDatabase() {
   } finally {
     await pool.end();
   }
+}
+
+/**
+ * The app's periodic jobs wait a day: the trail's seal turns every firm read's access event into an audit
+ * entry in the background (tens of thousands after the firm read's rounds), work the baselines have no
+ * counterpart for, and it fell on whichever server was being measured when its minute came (with two copies
+ * of the app, on the one that won the job). The rounds compare the requests' own work. Every job the app
+ * registers is read from its one list (server/jobs/jobs.ts) by a scheduler that only notes names.
+ */
+export async function holdOffJobs() {
+  const jobNames: string[] = [];
+  registerJobs({
+    scheduler: { register: (job: { name: string }) => jobNames.push(job.name) },
+  } as unknown as AppContext);
+  await adminQuery(
+    databaseUrl,
+    `insert into scheduled_jobs (name, next_run_at) select name, now() + interval '1 day' from unnest(array[${jobNames
+      .map((name) => `'${name}'`)
+      .join(', ')}]) as name on conflict (name) do update set next_run_at = excluded.next_run_at`,
+  );
 }
 
 export async function call(method: string, path: string, cookie: string, body?: unknown) {

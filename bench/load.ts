@@ -24,8 +24,6 @@ import os from 'node:os';
 import pg from 'pg';
 import { serveFlags } from '../scripts/serve-flags.mjs';
 import { DEFAULT_DATABASE_POOL_MAX } from '../server/config';
-import type { AppContext } from '../server/context';
-import { registerJobs } from '../server/jobs/jobs';
 import { completeMasterLpq } from '../server/modules/master-lpq/master-lpq.fixtures';
 import { adminQuery, cpuSecondsByPid, groupCpuSeconds, median, stop, timeToFirst200 } from './lib';
 import { type Check, EXPORT_TARGET, exportPhase, pdfPhase, UPLOAD_TARGET, uploadPhase } from './load-phases';
@@ -41,9 +39,11 @@ import {
   checkSameAnswers,
   checkSameSave,
   createSeededDatabase,
+  DRAFT_WRITERS,
   databaseUrl,
   dataDir,
   dbName,
+  holdOffJobs,
   shareFullPackage,
   signInAttorneys,
 } from './load-setup';
@@ -70,8 +70,6 @@ const aa = process.argv.includes('--aa');
 /** Which endpoints to load (all by default): list, detail, draft. */
 const endpointsArg = process.argv.indexOf('--endpoints');
 const only = endpointsArg > 0 ? new Set((process.argv[endpointsArg + 1] ?? '').split(',')) : null;
-/** Attorneys whose drafts the write spreads over (one row each, as 50 people typing at once). */
-const DRAFT_WRITERS = 50;
 /** Which later phases to run (all by default). */
 const phasesArg = process.argv.indexOf('--phases');
 const phases = phasesArg > 0 ? new Set(process.argv[phasesArg + 1].split(',')) : null;
@@ -263,21 +261,7 @@ try {
   if (build.status !== 0) throw new Error('npm run build failed');
   let started = performance.now();
   const { counts, files } = await createSeededDatabase();
-  // The app's periodic jobs wait a day: the trail's seal turns every firm read's access event into an audit
-  // entry in the background (tens of thousands after the firm read's rounds), work the baselines have no
-  // counterpart for, and it fell on whichever server was being measured when its minute came. The rounds
-  // compare the requests' own work; what is left to seal is reported after the firm read.
-  // Every job the app registers, read from its one list (server/jobs/jobs.ts) by a scheduler that only notes names.
-  const jobNames: string[] = [];
-  registerJobs({
-    scheduler: { register: (job: { name: string }) => jobNames.push(job.name) },
-  } as unknown as AppContext);
-  await adminQuery(
-    databaseUrl,
-    `insert into scheduled_jobs (name, next_run_at) select name, now() + interval '1 day' from unnest(array[${jobNames
-      .map((name) => `'${name}'`)
-      .join(', ')}]) as name on conflict (name) do update set next_run_at = excluded.next_run_at`,
-  );
+  await holdOffJobs();
   console.log(
     `seeded ${dbName} in ${((performance.now() - started) / 1000).toFixed(1)} s: ${Object.entries(counts)
       .map(([t, n]) => `${t} ${n}`)

@@ -1,0 +1,95 @@
+/**
+ * A/B: two copies of the built app side by side on one seeded database, A with package.json's serve flags plus
+ * `--a-flags`, B with them plus `--b-flags`, loaded in alternating rounds (ABBAABBAAB: each is measured as
+ * often first and last, so a machine that speeds up or slows down during the run weighs on both alike). Each
+ * first serves 20 s of the attorney's request list (the state bench:load's autosave runs in), then each round
+ * is 3 s of warm-up and `--duration` seconds measured of autosave's write (PUT /api/attorney/drafts/master-lpq,
+ * 50 attorneys in turn) at 50 connections. Reports req/s, p99 and the server's CPU a save (from /proc) for every
+ * round and their medians. bench:load compares the app with a bare baseline; this compares the app with
+ * itself, so a setting's cost shows apart from the machine's drift (which moved req/s by half within one
+ * run here).
+ * Usage: npm run bench:ab -- --a-flags "--initial-old-space-size=256" [--b-flags "..."] [--duration 10] [--keep-db]
+ * Needs a PostgreSQL server (BENCH_PG_URL, as bench:load); creates the database lp_bench unless --keep-db.
+ */
+import { rmSync } from 'node:fs';
+import { serveFlags } from '../scripts/serve-flags.mjs';
+import { completeMasterLpq } from '../server/modules/master-lpq/master-lpq.fixtures';
+import { cpuSecondsByPid, median, stop, timeToFirst200 } from './lib';
+import { loadRun } from './load-runner';
+import { createSeededDatabase, DRAFT_WRITERS, databaseUrl, holdOffJobs, signInAttorneys } from './load-setup';
+
+const arg = (name: string, fallback: string) => {
+  const at = process.argv.indexOf(name);
+  return at >= 0 ? (process.argv[at + 1] ?? fallback) : fallback;
+};
+const words = (s: string) => s.split(/\s+/).filter(Boolean);
+const copies = [
+  { name: 'A', port: 3110, flags: words(arg('--a-flags', '')) },
+  { name: 'B', port: 3112, flags: words(arg('--b-flags', '')) },
+] as const;
+const seconds = Number(arg('--duration', '10'));
+const connections = 50;
+const order = 'ABBAABBAAB';
+
+if (!process.argv.includes('--keep-db')) await createSeededDatabase();
+await holdOffJobs();
+console.log(
+  `A: serve flags ${copies[0].flags.join(' ') || '(as they are)'}; B: ${copies[1].flags.join(' ') || '(as they are)'}`,
+);
+
+const running = [];
+try {
+  for (const copy of copies) {
+    const env = {
+      PORT: String(copy.port),
+      PUBLIC_URL: `http://localhost:${copy.port}`,
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: `/tmp/lp-data-bench/ab-${copy.name}-${process.pid}`,
+      LOG_LEVEL: 'warn',
+      AUTH_RATE_LIMIT_MAX: '100000',
+      REGISTER_RATE_LIMIT_MAX: '100000',
+    };
+    const url = `http://127.0.0.1:${copy.port}`;
+    const { child } = await timeToFirst200(
+      process.execPath,
+      [...serveFlags(), ...copy.flags, 'dist/server/main.js'],
+      `${url}/api/user`,
+      env,
+      401,
+    );
+    running.push({ ...copy, url, child, rounds: [] as { reqPerSec: number; p99: number; cpuMs: number }[] });
+  }
+  // Sessions live in the database: the cookies signed in through A serve on B as well.
+  const cookies = await signInAttorneys(DRAFT_WRITERS);
+  const put = { body: JSON.stringify({ data: completeMasterLpq() }), cookies };
+  for (const copy of running)
+    await loadRun('wrk', {
+      url: `${copy.url}/api/attorney/lpq-requests`,
+      cookie: cookies[0],
+      seconds: 20,
+      connections,
+    });
+  for (const name of order) {
+    const copy = running.find((c) => c.name === name)!;
+    const spec = { url: `${copy.url}/api/attorney/drafts/master-lpq`, cookie: cookies[0], connections, put };
+    await loadRun('wrk', { ...spec, seconds: 3 });
+    const pid = copy.child.pid!;
+    const before = cpuSecondsByPid([pid]).get(pid)!;
+    const run = await loadRun('wrk', { ...spec, seconds });
+    const cpuMs = ((cpuSecondsByPid([pid]).get(pid)! - before) * 1000) / run.requests;
+    copy.rounds.push({ reqPerSec: run.reqPerSec, p99: run.p99, cpuMs });
+    console.log(
+      `  ${name}: ${run.reqPerSec.toFixed(0).padStart(6)} saves/s, p99 ${String(run.p99).padStart(6)} ms, CPU ${cpuMs.toFixed(3)} ms a save, ${run.errors} errors`,
+    );
+  }
+  for (const copy of running) {
+    const of = (key: 'reqPerSec' | 'p99' | 'cpuMs') => median(copy.rounds.map((r) => r[key]));
+    console.log(
+      `${copy.name}, median of ${copy.rounds.length} rounds: ${of('reqPerSec').toFixed(0)} saves/s, p99 ${of('p99')} ms, CPU ${of('cpuMs').toFixed(3)} ms a save`,
+    );
+  }
+} finally {
+  for (const copy of running) stop(copy.child);
+  for (const copy of copies)
+    rmSync(`/tmp/lp-data-bench/ab-${copy.name}-${process.pid}`, { recursive: true, force: true });
+}
