@@ -8,15 +8,26 @@
  * round and their medians. bench:load compares the app with a bare baseline; this compares the app with
  * itself, so a setting's cost shows apart from the machine's drift (which moved req/s by half within one
  * run here).
+ * Builds first, as bench:load does; the load is wrk's (apt-get install wrk).
  * Usage: npm run bench:ab -- --a-flags "--initial-old-space-size=256" [--b-flags "..."] [--duration 10] [--keep-db]
- * Needs a PostgreSQL server (BENCH_PG_URL, as bench:load); creates the database lp_bench unless --keep-db.
+ * Needs a PostgreSQL server (BENCH_PG_URL, as bench:load); creates the database lp_bench unless --keep-db, and
+ * leaves it for the next --keep-db run.
  */
+import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { serveFlags } from '../scripts/serve-flags.mjs';
 import { completeMasterLpq } from '../server/modules/master-lpq/master-lpq.fixtures';
 import { cpuSecondsByPid, median, stop, timeToFirst200 } from './lib';
 import { loadRun } from './load-runner';
-import { createSeededDatabase, DRAFT_WRITERS, databaseUrl, holdOffJobs, signInAttorneys } from './load-setup';
+import {
+  aaPort,
+  appPort,
+  createSeededDatabase,
+  DRAFT_WRITERS,
+  databaseUrl,
+  holdOffJobs,
+  signInAttorneys,
+} from './load-setup';
 
 const arg = (name: string, fallback: string) => {
   const at = process.argv.indexOf(name);
@@ -24,13 +35,16 @@ const arg = (name: string, fallback: string) => {
 };
 const words = (s: string) => s.split(/\s+/).filter(Boolean);
 const copies = [
-  { name: 'A', port: 3110, flags: words(arg('--a-flags', '')) },
-  { name: 'B', port: 3112, flags: words(arg('--b-flags', '')) },
+  // The attorneys sign in through appPort (load-setup.ts): A listens there.
+  { name: 'A', port: appPort, flags: words(arg('--a-flags', '')) },
+  { name: 'B', port: aaPort, flags: words(arg('--b-flags', '')) },
 ] as const;
 const seconds = Number(arg('--duration', '10'));
 const connections = 50;
 const order = 'ABBAABBAAB';
 
+const build = spawnSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit' });
+if (build.status !== 0) throw new Error('npm run build failed');
 if (!process.argv.includes('--keep-db')) await createSeededDatabase();
 await holdOffJobs();
 console.log(
