@@ -21,10 +21,10 @@ import { cpuSecondsByPid, median, stop, timeToFirst200 } from './lib';
 import { loadRun } from './load-runner';
 import {
   aaPort,
+  appEnv,
   appPort,
   createSeededDatabase,
   DRAFT_WRITERS,
-  databaseUrl,
   holdOffJobs,
   signInAttorneys,
 } from './load-setup';
@@ -42,6 +42,7 @@ const copies = [
 const seconds = Number(arg('--duration', '10'));
 const connections = 50;
 const order = 'ABBAABBAAB';
+const dataDirOf = (name: string) => `/tmp/lp-data-bench/ab-${name}-${process.pid}`;
 
 const build = spawnSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit' });
 if (build.status !== 0) throw new Error('npm run build failed');
@@ -54,21 +55,12 @@ console.log(
 const running = [];
 try {
   for (const copy of copies) {
-    const env = {
-      PORT: String(copy.port),
-      PUBLIC_URL: `http://localhost:${copy.port}`,
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: `/tmp/lp-data-bench/ab-${copy.name}-${process.pid}`,
-      LOG_LEVEL: 'warn',
-      AUTH_RATE_LIMIT_MAX: '100000',
-      REGISTER_RATE_LIMIT_MAX: '100000',
-    };
     const url = `http://127.0.0.1:${copy.port}`;
     const { child } = await timeToFirst200(
       process.execPath,
       [...serveFlags(), ...copy.flags, 'dist/server/main.js'],
       `${url}/api/user`,
-      env,
+      appEnv(copy.port, dataDirOf(copy.name)),
       401,
     );
     running.push({ ...copy, url, child, rounds: [] as { reqPerSec: number; p99: number; cpuMs: number }[] });
@@ -104,6 +96,5 @@ try {
   }
 } finally {
   for (const copy of running) stop(copy.child);
-  for (const copy of copies)
-    rmSync(`/tmp/lp-data-bench/ab-${copy.name}-${process.pid}`, { recursive: true, force: true });
+  for (const copy of copies) rmSync(dataDirOf(copy.name), { recursive: true, force: true });
 }

@@ -34,6 +34,17 @@ export const DRAFT_WRITERS = 50;
 export const dataDir = `/tmp/lp-data-bench/load-${process.pid}`;
 const PASSWORD = 'bench-password-1';
 
+/** The app's environment under load: its port, the bench database, quiet logs, sign-in limits past the bench's. */
+export const appEnv = (port: number, dataDirectory: string) => ({
+  PORT: String(port),
+  PUBLIC_URL: `http://localhost:${port}`,
+  DATABASE_URL: databaseUrl,
+  DATA_DIR: dataDirectory,
+  LOG_LEVEL: 'warn',
+  AUTH_RATE_LIMIT_MAX: '100000',
+  REGISTER_RATE_LIMIT_MAX: '100000',
+});
+
 export async function createSeededDatabase() {
   await adminQuery(adminUrl, `drop database if exists ${dbName} with (force)`);
   await adminQuery(adminUrl, `create database ${dbName}`);
@@ -55,7 +66,8 @@ export async function createSeededDatabase() {
  * The app's periodic jobs wait a day: the trail's seal turns every firm read's access event into an audit
  * entry in the background (tens of thousands after the firm read's rounds), work the baselines have no
  * counterpart for, and it fell on whichever server was being measured when its minute came (with two copies
- * of the app, on the one that won the job). The rounds compare the requests' own work. Every job the app
+ * of the app, on the one that won the job). The rounds compare the requests' own work (bench:load reports
+ * what is left to seal after the firm read). Every job the app
  * registers is read from its one list (server/jobs/jobs.ts) by a scheduler that only notes names.
  */
 export async function holdOffJobs() {

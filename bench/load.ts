@@ -32,6 +32,7 @@ import {
   aaPort,
   aaUrl,
   adminUrl,
+  appEnv,
   appPort,
   appUrl,
   baselinePort,
@@ -188,14 +189,8 @@ let sessionOfFirstRound: Awaited<ReturnType<typeof shareFullPackage>> | undefine
 /** The app and the baselines, both with `pool` PostgreSQL connections. */
 async function startServers(pool: number) {
   const env = {
-    PORT: String(appPort),
-    PUBLIC_URL: `http://localhost:${appPort}`,
-    DATABASE_URL: databaseUrl,
+    ...appEnv(appPort, dataDir),
     DATABASE_POOL_MAX: String(pool),
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    AUTH_RATE_LIMIT_MAX: '100000',
-    REGISTER_RATE_LIMIT_MAX: '100000',
     // The load is one member reading one request thousands of times a second: past any person's limit.
     FIRM_READ_LIMIT_PER_MINUTE: '1000000000',
     // The upload phase sends a 10 MB file (the per-file limit) through the multipart path as two parts.
