@@ -3,13 +3,15 @@
  * `--a-flags`, B with them plus `--b-flags`, loaded in alternating rounds (ABBAABBAAB: each is measured as
  * often first and last, so a machine that speeds up or slows down during the run weighs on both alike). Each
  * first serves 20 s of the attorney's request list (the state bench:load's autosave runs in), then each round
- * is 3 s of warm-up and `--duration` seconds measured of autosave's write (PUT /api/attorney/drafts/master-lpq,
- * 50 attorneys in turn) at 50 connections. Reports req/s, p99 and the server's CPU a save (from /proc) for every
+ * is 3 s of warm-up and `--duration` seconds measured (30 by default) of autosave's write (PUT
+ * /api/attorney/drafts/master-lpq, 50 attorneys in turn) at 50 connections. Rounds of 10 s never took either
+ * copy to its first full collection under load, and what V8 does after that one is what a setting of its
+ * heap changes (BENCHMARKS.md §4.17); at 30 s a run takes about six minutes. Reports req/s, p99 and the server's CPU a save (from /proc) for every
  * round and their medians. bench:load compares the app with a bare baseline; this compares the app with
  * itself, so a setting's cost shows apart from the machine's drift (which moved req/s by half within one
  * run here).
  * Builds first, as bench:load does; the load is wrk's (apt-get install wrk).
- * Usage: npm run bench:ab -- --a-flags "--initial-old-space-size=256" [--b-flags "..."] [--duration 10] [--keep-db]
+ * Usage: npm run bench:ab -- --a-flags "--heap-growing-percent=0" [--b-flags "..."] [--duration 30] [--keep-db]
  * Needs a PostgreSQL server (BENCH_PG_URL, as bench:load); creates the database lp_bench unless --keep-db, and
  * leaves it for the next --keep-db run.
  */
@@ -39,7 +41,7 @@ const copies = [
   { name: 'A', port: appPort, flags: words(arg('--a-flags', '')) },
   { name: 'B', port: aaPort, flags: words(arg('--b-flags', '')) },
 ] as const;
-const seconds = Number(arg('--duration', '10'));
+const seconds = Number(arg('--duration', '30'));
 const connections = 50;
 const order = 'ABBAABBAAB';
 const dataDirOf = (name: string) => `/tmp/lp-data-bench/ab-${name}-${process.pid}`;

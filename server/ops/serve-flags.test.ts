@@ -11,9 +11,14 @@ describe('the flags the server runs with', () => {
     expect(JSON.parse(cmd!.slice(4))).toEqual(['node', ...serveFlags(), 'dist/server/main.js']);
   });
 
-  it('keeps compiled code through idle spells and a young generation that holds in-flight requests', () => {
+  it('keeps compiled code through idle spells, a young generation that holds in-flight requests and a steady growing factor', () => {
     expect(serveFlags()).toEqual(
-      expect.arrayContaining(['--no-flush-bytecode', '--no-memory-reducer', '--max-semi-space-size=64']),
+      expect.arrayContaining([
+        '--no-flush-bytecode',
+        '--no-memory-reducer',
+        '--max-semi-space-size=64',
+        '--heap-growing-percent=200',
+      ]),
     );
   });
 
