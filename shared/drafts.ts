@@ -54,22 +54,6 @@ export const draftBodySchema = z.object({
 });
 export type DraftBody = z.output<typeof draftBodySchema>;
 
-/**
- * Exactly the bodies draftBodySchema accepts: an object whose `data` is a JSON object nested at most
- * DRAFT_MAX_DEPTH deep. Autosave's route asks this first and gives zod only the rest, so every error still
- * comes from the schema: on a valid draft zod's work is a copy of `data` key by key that nothing needs.
- */
-export function isDraftBody(body: unknown): body is DraftBody {
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) return false;
-  const data: unknown = (body as { data?: unknown }).data;
-  return (
-    data !== null &&
-    typeof data === 'object' &&
-    !Array.isArray(data) &&
-    jsonDepth(data, DRAFT_MAX_DEPTH + 1) <= DRAFT_MAX_DEPTH
-  );
-}
-
 /** GET answers the draft, or null when there is none. */
 export type Draft = { data: Record<string, unknown>; updatedAt: string };
 

@@ -1,25 +1,12 @@
 import { routeSchema } from '@shared/contracts/contract';
 import { formContracts as c } from '@shared/contracts/forms';
-import { isDraftBody } from '@shared/drafts';
-import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
-import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { ZodType } from 'zod';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { hotSerializerCompiler } from '../../plugins/hot-serializer';
 import { actorOf, onlyFor, userFromStatement } from '../../plugins/session';
 import { sessionToken } from '../../policies/authorize';
 import { deleteDraft, getDraft, saveDraft } from './drafts.service';
-
-/**
- * Autosave's body: a valid draft passes on as `{ data }` (what the schema would give, without its copy of
- * the draft); anything else goes to the schema's own validator, which answers as for every route.
- */
-const draftBodyValidator: FastifySchemaCompiler<unknown> = (route) => {
-  // Each part's schema here is the contract's zod schema (routeSchema).
-  const schemaCheck = validatorCompiler({ ...route, schema: route.schema as ZodType });
-  if (route.httpPart !== 'body') return schemaCheck;
-  return (body) => (isDraftBody(body) ? { value: { data: body.data } } : schemaCheck(body));
-};
 
 /** Autosaved drafts of the attorney's forms (shared/drafts.ts). */
 export async function draftRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
@@ -36,7 +23,6 @@ export async function draftRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppC
       ...onlyFor.attorney,
       schema: routeSchema(c.saveDraft),
       serializerCompiler: hotSerializerCompiler(ctx.config),
-      validatorCompiler: draftBodyValidator,
       config: { sessionInStatement: 'attorney' },
     },
     async (request) => {
