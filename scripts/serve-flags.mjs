@@ -16,6 +16,7 @@
 //   whole heap several times a second for as long as the load lasted, taking CPU and lengthening the
 //   requests' tail (bench:ab with rounds long enough to reach that collection shows it; BENCHMARKS.md).
 //   3× is inside V8's own range (1.1–4×); with live heaps of tens of MB the cost is old-generation room.
+//   Many concurrent data exports may pay for it in the other requests' tail (not explained yet; BENCHMARKS.md).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
