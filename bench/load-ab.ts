@@ -11,12 +11,15 @@
  * itself, so a setting's cost shows apart from the machine's drift (which moved req/s by half within one
  * run here).
  * Builds first, as bench:load does; the load is wrk's (apt-get install wrk).
- * Usage: npm run bench:ab -- --a-flags "--heap-growing-percent=0" [--b-flags "..."] [--duration 30] [--keep-db]
+ * `--a-build <dir>` (or `--b-build`) runs that copy from another checkout, built here first: a change tried in a
+ * scratch worktree (`git worktree add`) against this one, each of its parts measured apart.
+ * Usage: npm run bench:ab -- --a-flags "--heap-growing-percent=0" [--b-flags "..."] [--a-build ../x] [--duration 30] [--keep-db]
  * Needs a PostgreSQL server (BENCH_PG_URL, as bench:load); creates the database lp_bench unless --keep-db, and
  * leaves it for the next --keep-db run.
  */
 import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
+import path from 'node:path';
 import { serveFlags } from '../scripts/serve-flags.mjs';
 import { completeMasterLpq } from '../server/modules/master-lpq/master-lpq.fixtures';
 import { cpuSecondsByPid, median, stop, timeToFirst200 } from './lib';
@@ -38,20 +41,27 @@ const arg = (name: string, fallback: string) => {
 const words = (s: string) => s.split(/\s+/).filter(Boolean);
 const copies = [
   // The attorneys sign in through appPort (load-setup.ts): A listens there.
-  { name: 'A', port: appPort, flags: words(arg('--a-flags', '')) },
-  { name: 'B', port: aaPort, flags: words(arg('--b-flags', '')) },
+  { name: 'A', port: appPort, flags: words(arg('--a-flags', '')), root: arg('--a-build', '.') },
+  { name: 'B', port: aaPort, flags: words(arg('--b-flags', '')), root: arg('--b-build', '.') },
 ] as const;
 const seconds = Number(arg('--duration', '30'));
 const connections = 50;
 const order = 'ABBAABBAAB';
 const dataDirOf = (name: string) => `/tmp/lp-data-bench/ab-${name}-${process.pid}`;
 
-const build = spawnSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit' });
-if (build.status !== 0) throw new Error('npm run build failed');
+for (const root of new Set(copies.map((c) => c.root))) {
+  const build = spawnSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit', cwd: root });
+  if (build.status !== 0) throw new Error(`npm run build failed in ${root}`);
+}
 if (!process.argv.includes('--keep-db')) await createSeededDatabase();
 await holdOffJobs();
 console.log(
-  `A: serve flags ${copies[0].flags.join(' ') || '(as they are)'}; B: ${copies[1].flags.join(' ') || '(as they are)'}`,
+  copies
+    .map(
+      (c) =>
+        `${c.name}: serve flags ${c.flags.join(' ') || '(as they are)'}${c.root === '.' ? '' : `, build of ${c.root}`}`,
+    )
+    .join('; '),
 );
 
 const running = [];
@@ -60,7 +70,7 @@ try {
     const url = `http://127.0.0.1:${copy.port}`;
     const { child } = await timeToFirst200(
       process.execPath,
-      [...serveFlags(), ...copy.flags, 'dist/server/main.js'],
+      [...serveFlags(), ...copy.flags, path.join(copy.root, 'dist/server/main.js')],
       `${url}/api/user`,
       appEnv(copy.port, dataDirOf(copy.name)),
       401,
