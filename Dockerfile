@@ -40,4 +40,4 @@ HEALTHCHECK --interval=15s --timeout=5s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # node itself as PID 1 (no npm in between): SIGTERM reaches the server's graceful shutdown.
 # The V8 flags of package.json's serve script (see scripts/serve-flags.mjs): keep them the same.
-CMD ["node", "--enable-source-maps", "--no-flush-bytecode", "--no-memory-reducer", "--max-semi-space-size=64", "--heap-growing-percent=200", "dist/server/main.js"]
+CMD ["node", "--enable-source-maps", "--no-flush-bytecode", "--no-memory-reducer", "--max-semi-space-size=64", "--heap-growing-percent=100", "dist/server/main.js"]

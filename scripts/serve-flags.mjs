@@ -9,14 +9,15 @@
 //   16 MB young generation's collections, which copied and promoted them: scavenges took a fifth of the
 //   process's CPU on the hot reads (V8's --trace-gc-nvp under bench/load.ts). At 64 MB almost nothing is
 //   promoted; the young generation grows to it only under load.
-// - --heap-growing-percent=200: after a full collection the old generation may grow to 3× what survived.
+// - --heap-growing-percent=100: after a full collection the old generation may grow to 2× what survived.
 //   Left to itself, V8 picks that factor from its marking speed against the old generation's allocation
 //   rate; under steady load the rate is low (the young generation above keeps requests out of it), so V8
 //   chose its minimum, 1.1×, and from the first full collection under load on it marked and compacted the
 //   whole heap several times a second for as long as the load lasted, taking CPU and lengthening the
 //   requests' tail (bench:ab with rounds long enough to reach that collection shows it; BENCHMARKS.md).
-//   3× is inside V8's own range (1.1–4×); with live heaps of tens of MB the cost is old-generation room.
-//   Many concurrent data exports may pay for it in the other requests' tail (not explained yet; BENCHMARKS.md).
+//   2× ends that as 3× did (a full collection every half-minute of autosave load instead of every minute,
+//   at the same CPU a save). With 3× the other requests' tail during many concurrent data exports was
+//   longer than without the flag in most runs; with 2× it was not (BENCHMARKS.md).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

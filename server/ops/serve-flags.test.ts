@@ -17,7 +17,7 @@ describe('the flags the server runs with', () => {
         '--no-flush-bytecode',
         '--no-memory-reducer',
         '--max-semi-space-size=64',
-        '--heap-growing-percent=200',
+        '--heap-growing-percent=100',
       ]),
     );
   });
