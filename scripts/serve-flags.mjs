@@ -15,9 +15,10 @@
 //   chose its minimum, 1.1×, and from the first full collection under load on it marked and compacted the
 //   whole heap several times a second for as long as the load lasted, taking CPU and lengthening the
 //   requests' tail (bench:ab with rounds long enough to reach that collection shows it; BENCHMARKS.md).
-//   2× ends that as 3× did (a full collection every half-minute of autosave load instead of every minute,
-//   at the same CPU a save). With 3× the other requests' tail during many concurrent data exports was
-//   longer than without the flag in most runs; with 2× it was not (BENCHMARKS.md).
+//   2× (inside V8's own range, 1.1–4×) ends that as 3× did: a full collection every half-minute of autosave
+//   load instead of every minute, at the same CPU a save. With 3× the other requests' tail during many
+//   concurrent data exports was longer than without the flag in most runs; with 2× it was about the same as
+//   without (BENCHMARKS.md).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
