@@ -7,9 +7,9 @@
  * /api/attorney/drafts/master-lpq, 50 attorneys in turn) at 50 connections. Rounds of 10 s never took either
  * copy to its first full collection under load, and what V8 does after that one is what a setting of its
  * heap changes (BENCHMARKS.md §4.17); at 30 s a run takes about six minutes. Reports req/s, p99 and the
- * server's CPU a save (from /proc) for every round and their medians. bench:load compares the app with a bare baseline; this compares the app with
- * itself, so a setting's cost shows apart from the machine's drift (which moved req/s by half within one
- * run here).
+ * server's CPU a save (from /proc) for every round and their medians. bench:load compares the app with a bare
+ * baseline; this compares the app with itself, so a setting's cost shows apart from the machine's drift (which
+ * moved req/s by half within one run here).
  * Builds first, as bench:load does; the load is wrk's (apt-get install wrk).
  * `--a-build <dir>` (or `--b-build`) runs that copy from another checkout, built here first: a change tried in a
  * scratch worktree (`git worktree add`) against this one, each of its parts measured apart.
