@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { completeMasterLpq } from '../modules/master-lpq/master-lpq.fixtures';
@@ -92,5 +93,47 @@ describe('registerTextInputRules', () => {
     expect((await put('')).statusCode).toBe(400);
     expect((await put('{"__proto__":{"admin":true}}')).statusCode).toBe(400);
     expect((await put('{"constructor":{"prototype":{"admin":true}}}')).statusCode).toBe(400);
+  });
+
+  it("accepts and refuses exactly the JSON bodies that Fastify's parser does, but for unstorable text", async () => {
+    const put = await echo();
+    const plain = Fastify();
+    plain.put('/echo', async (request) => ({ body: request.body }));
+    await plain.ready();
+    const poison = fc.constantFrom(
+      '{"__proto__":{"admin":true}}',
+      '{"a":{"\\u005f_proto__":{"x":1}}}',
+      '{"constructor":{"prototype":{"admin":true}}}',
+      '{"c\\u006fnstructor":{"prototype":{"x":1}}}',
+      '{"constructor":1}',
+      '{"a":"__proto__","b":"\\"constructor\\""}',
+      '\ufeff{"a":1}',
+      '"just text"',
+      '12',
+      'null',
+      '{"a":',
+      '{"a":1}}',
+    );
+    const text = fc.oneof(
+      fc.json(),
+      fc.json({ stringUnit: 'binary' }),
+      poison,
+      fc.string({ unit: 'binary' }),
+    );
+    await fc.assert(
+      fc.asyncProperty(text, async (body) => {
+        const expected = await plain.inject({
+          method: 'PUT',
+          url: '/echo',
+          headers: { 'content-type': 'application/json' },
+          payload: body,
+        });
+        const res = await put(body);
+        const unstorable = expected.statusCode === 200 && findUnstorableText(expected.json().body) !== null;
+        expect(res.statusCode, body).toBe(unstorable ? 400 : expected.statusCode);
+        if (res.statusCode === 200) expect(res.json(), body).toEqual(expected.json());
+      }),
+      { numRuns: 200 },
+    );
   });
 });
