@@ -92,7 +92,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance &
     await registerMetrics(app, { db, token: config.metrics.token, poolStats: opts.poolStats });
   registerTextInputRules(app);
   await registerSecurity(app, config);
-  await app.register(cookie);
+  // Cookies are read when asked for (cookieOf in plugins/session.ts), not parsed on every request.
+  await app.register(cookie, { hook: false });
   registerRateLimits(app, db);
   registerSession(app, config, db);
   registerRecentSignIn(app, db);

@@ -2,6 +2,7 @@ import { PENDING_LOGIN_MS } from '@shared/security';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config';
 import { hashToken } from '../modules/auth/crypto';
+import { cookieOf } from './session';
 
 /**
  * The half-done sign-in (PRODUCT.md §10): after a right password on an account with a second factor, the
@@ -33,6 +34,6 @@ export function clearPendingLoginCookie(reply: FastifyReply, config: AppConfig) 
 
 /** The stored id of the request's pending sign-in, or null without the cookie. */
 export function pendingLoginId(request: FastifyRequest, config: AppConfig): string | null {
-  const token = request.cookies[pendingLoginCookieName(config)];
+  const token = cookieOf(request, pendingLoginCookieName(config));
   return token ? hashToken(token) : null;
 }

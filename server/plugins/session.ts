@@ -1,6 +1,6 @@
 import type { User, UserType } from '@shared/auth';
 import { HTTP_MESSAGES } from '@shared/http';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { AppConfig } from '../config';
 import type { Db } from '../db/client';
 import { hashToken } from '../modules/auth/crypto';
@@ -49,20 +49,35 @@ export function clearSessionCookie(reply: FastifyReply, config: AppConfig) {
   });
 }
 
-/** Reads the session cookie on every request and sets request.user. */
+/**
+ * One cookie of the request, parsed from its Cookie header by the cookie plugin's own parser when it is asked
+ * for: the plugin does not parse every request's header into `request.cookies` (`hook: false`, app.ts), as
+ * most requests read one cookie, the session's, and many none.
+ */
+export function cookieOf(request: FastifyRequest, name: string): string | undefined {
+  const header = request.headers.cookie;
+  return header ? request.server.parseCookie(header)[name] : undefined;
+}
+
+/**
+ * Reads the session cookie on every route and sets request.user. Each route gets the hook its options ask
+ * for when it is added, so no request looks its route's options up: on a `sessionInStatement` route the hook
+ * only hashes the cookie (its statement checks it); on every other route it looks the session up.
+ */
 export function registerSession(app: FastifyInstance, config: AppConfig, db: Db) {
   const cookieName = sessionCookieName(config);
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
   app.decorateRequest('uncheckedSessionId', null);
   // Callback style: without a cookie, and on the hot reads, nothing here waits (no promise per request).
-  app.addHook('onRequest', (request, reply, done) => {
-    const token = request.cookies[cookieName];
+  const hashCookie: onRequestHookHandler = (request, _reply, done) => {
+    const token = cookieOf(request, cookieName);
+    if (token) request.uncheckedSessionId = hashToken(token);
+    done();
+  };
+  const lookUpSession: onRequestHookHandler = (request, reply, done) => {
+    const token = cookieOf(request, cookieName);
     if (!token) return done();
-    if (request.routeOptions.config.sessionInStatement) {
-      request.uncheckedSessionId = hashToken(token);
-      return done();
-    }
     validateSession(db, token).then((found) => {
       if (found) {
         request.user = found.user;
@@ -78,6 +93,12 @@ export function registerSession(app: FastifyInstance, config: AppConfig, db: Db)
       }
       done();
     }, done);
+  };
+  // First among the route's own onRequest hooks (after the app-wide ones: the security headers and origin).
+  app.addHook('onRoute', (route) => {
+    const hook = route.config?.sessionInStatement ? hashCookie : lookUpSession;
+    const own = route.onRequest;
+    route.onRequest = own ? [hook, ...(Array.isArray(own) ? own : [own])] : [hook];
   });
 }
 
@@ -90,7 +111,7 @@ export function refusalBeforeBadInput(config: AppConfig, db: Db) {
   const cookieName = sessionCookieName(config);
   return async (request: FastifyRequest): Promise<HttpError | null> => {
     const userType = request.routeOptions.config.sessionInStatement;
-    const token = request.cookies[cookieName];
+    const token = cookieOf(request, cookieName);
     if (!userType || !token || request.user) return null;
     const found = await validateSession(db, token);
     if (!found) return new HttpError(401, HTTP_MESSAGES.unauthorized);
@@ -99,16 +120,15 @@ export function refusalBeforeBadInput(config: AppConfig, db: Db) {
   };
 }
 
-/** A guard: 401 signed out, 403 for the wrong user type. */
+/**
+ * A guard: 401 signed out, 403 for the wrong user type. On a `sessionInStatement` route (the only kind whose
+ * hook sets `uncheckedSessionId`, registerSession) the route's statement checks the session and
+ * userFromStatement answers for it; a request without a cookie is refused here as on any route.
+ */
 export function requireUser(userType?: UserType) {
   // Callback style: the check never waits, so no promise per request.
   return (request: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) => {
-    // Checked by the route's statement (userFromStatement); without a cookie there is nothing to check.
-    if (request.routeOptions.config.sessionInStatement) {
-      if (!request.uncheckedSessionId)
-        return void reply.code(401).send({ message: HTTP_MESSAGES.unauthorized });
-      return done();
-    }
+    if (request.uncheckedSessionId) return done();
     if (!request.user) return void reply.code(401).send({ message: HTTP_MESSAGES.unauthorized });
     if (userType && request.user.userType !== userType)
       return void reply.code(403).send({ message: HTTP_MESSAGES.forbidden });
