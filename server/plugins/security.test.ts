@@ -1,6 +1,6 @@
 import type helmet from 'helmet';
 import { describe, expect, it } from 'vitest';
-import { helmetHeaders, PAGE_ONLY_HEADERS, splitHeaders } from './security';
+import { helmetHeaders, NON_DOCUMENT_CSP, PAGE_ONLY_HEADERS, splitHeaders } from './security';
 
 describe('helmetHeaders', () => {
   it("records the headers helmet's middleware sets for the options", () => {
@@ -28,12 +28,14 @@ describe('helmetHeaders', () => {
 });
 
 describe('splitHeaders', () => {
-  it("puts each of helmet's headers in one of the two sets, the page-only ones apart", () => {
+  it("puts each of helmet's headers in one of the two sets, the page-only ones and the pages' policy apart", () => {
     const all = Object.fromEntries(
       Object.entries(helmetHeaders({ hsts: true })).map(([name, value]) => [name.toLowerCase(), value]),
     );
     const { every, pages } = splitHeaders(all);
-    expect(Object.keys(pages).sort()).toEqual([...PAGE_ONLY_HEADERS].sort());
+    expect(Object.keys(pages).sort()).toEqual([...PAGE_ONLY_HEADERS, 'content-security-policy'].sort());
+    expect(pages['content-security-policy']).toBe(all['content-security-policy']);
+    expect(every['content-security-policy']).toBe(NON_DOCUMENT_CSP);
     expect(Object.keys(every)).toEqual(
       expect.arrayContaining([
         'content-security-policy',
@@ -44,6 +46,7 @@ describe('splitHeaders', () => {
         'x-frame-options',
       ]),
     );
+    // A page gets every header helmet sets, its policy included.
     expect({ ...every, ...pages }).toEqual(all);
   });
 });

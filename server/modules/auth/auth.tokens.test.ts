@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { emailTokens, users } from '../../db/schema';
-import { PAGE_ONLY_HEADERS } from '../../plugins/security';
+import { NON_DOCUMENT_CSP, PAGE_ONLY_HEADERS } from '../../plugins/security';
 import { buildAttorney, DEFAULT_PASSWORD, signIn, uniqueEmail } from '../../test/factories';
 import { describeEachDb, linkIn } from '../../test/harness';
 import { buildFirm } from '../firm/firm.factories';
@@ -198,7 +198,7 @@ describeEachDb('auth', (t) => {
       });
       expect(res.statusCode).toBe(403);
       // Refused before any route ran: JSON, with the headers every answer carries.
-      expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(res.headers['content-security-policy']).toBe(NON_DOCUMENT_CSP);
       for (const name of PAGE_ONLY_HEADERS) expect(res.headers[name], name).toBeUndefined();
       const ok = await inject({
         method: 'POST',
@@ -213,8 +213,8 @@ describeEachDb('auth', (t) => {
       const res = await inject({ method: 'GET', url: '/api/user' });
       expect(res.headers['cache-control']).toBe('no-store');
       expect(res.headers['x-content-type-options']).toBe('nosniff');
-      expect(res.headers['content-security-policy']).toContain("default-src 'self'");
-      expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+      // JSON loads nothing and is framed nowhere.
+      expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
       expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
       expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
       expect(res.headers['referrer-policy']).toBe('no-referrer');
@@ -228,6 +228,11 @@ describeEachDb('auth', (t) => {
       expect(page.headers['cross-origin-opener-policy']).toBe('same-origin');
       expect(page.headers['x-content-type-options']).toBe('nosniff');
       for (const name of PAGE_ONLY_HEADERS) expect(page.headers[name], name).toBeDefined();
+      // A page gets the pages' own policy: what they may load, and never in a frame.
+      expect(page.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+      expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+      expect(page.headers['cache-control']).toBe('no-store');
     });
 
     it('answers unknown API paths with a JSON 404', async () => {
