@@ -20,10 +20,10 @@ import { healthRoutes } from './ops/health';
 import { registerMetrics } from './ops/metrics';
 import { createPdfRenderer } from './pdf/pdf-workers';
 import { registerErrorHandling } from './plugins/errors';
-import { loggerOptions } from './plugins/log-redaction';
+import { createLogger } from './plugins/log-redaction';
 import { registerRateLimits } from './plugins/rate-limit';
 import { registerRecentSignIn } from './plugins/recent-sign-in';
-import { lazyRequestLogger } from './plugins/request-logger';
+import { requestLoggers, writes } from './plugins/request-logger';
 import { registerSecurity } from './plugins/security';
 import { refusalBeforeBadInput, registerSession } from './plugins/session';
 import { registerTextInputRules } from './plugins/text-input';
@@ -55,9 +55,13 @@ export type BuildAppOptions = {
 
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance & { ctx: AppContext }> {
   const { config, db } = opts;
+  const log = createLogger(config.logLevel, opts.logStream, opts.logger !== false);
+  // Fastify gets no logger of its own, only request loggers of the app's (request.log, reply.log): every line
+  // it writes about a request still goes to the app's log, and it does not time a request for a line the log
+  // would drop (below).
   const app = Fastify({
-    logger: opts.logger === false ? false : loggerOptions(config.logLevel, opts.logStream),
-    childLoggerFactory: lazyRequestLogger,
+    logger: false,
+    childLoggerFactory: requestLoggers(log),
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 1024 * 1024,
   });
@@ -70,22 +74,30 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance &
   const mailDispatcher = createMailDispatcher({
     db,
     transport: mailTransport,
-    log: app.log,
+    log,
     pollMs: config.mailPollMs,
   });
   const ctx: AppContext = {
     config,
     db,
+    log,
     mailTransport,
     mailDispatcher,
     onMailQueued: () => mailDispatcher.kick(),
     publicUrl: config.publicUrl,
     storage: createStorage(config),
-    scheduler: createScheduler({ db, log: app.log, pollMs: config.jobPollMs }),
+    scheduler: createScheduler({ db, log, pollMs: config.jobPollMs }),
     pdf: createPdfRenderer(),
   };
   app.decorate('ctx', ctx);
 
+  // Fastify writes its 'request completed' line (at info) from the end of a response that it follows, and
+  // without a logger of its own it follows one only for an onResponse hook: at info and below this hook asks
+  // for it. Above info no request is followed for a line nobody reads (bench/load.ts runs at warn).
+  if (writes(log, 'info'))
+    app.addHook('onResponse', (_request, _reply, done) => {
+      done();
+    });
   registerErrorHandling(app, { refusalBeforeBadInput: refusalBeforeBadInput(config, db) });
   // First, so that its timing hook sees every route registered after it.
   if (config.metrics.enabled)

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config';
 import type { Db } from './db/client';
 import type { Scheduler } from './jobs/scheduler';
@@ -10,6 +11,8 @@ import type { Storage } from './storage/create-storage';
 export type AppContext = {
   config: AppConfig;
   db: Db;
+  /** The app's log (plugins/log-redaction.ts); a request's own lines go through request.log. */
+  log: FastifyBaseLogger;
   mailTransport: MailTransport;
   mailDispatcher: MailDispatcher;
   /** Call after a transaction that wrote to the outbox has committed. */

@@ -44,19 +44,19 @@ let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
-  app.log.info({ signal }, 'shutting down');
+  app.ctx.log.info({ signal }, 'shutting down');
   setTimeout(() => {
-    app.log.error({ timeoutMs: config.shutdownTimeoutMs }, 'shutdown took too long; exiting');
+    app.ctx.log.error({ timeoutMs: config.shutdownTimeoutMs }, 'shutdown took too long; exiting');
     process.exit(1);
   }, config.shutdownTimeoutMs);
   try {
     await app.close();
     await database.close();
   } catch (err) {
-    app.log.error({ err }, 'shutdown failed');
+    app.ctx.log.error({ err }, 'shutdown failed');
     process.exit(1);
   }
-  app.log.info('stopped');
+  app.ctx.log.info('stopped');
   process.exit(0);
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));
@@ -64,9 +64,9 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 // Warm connections and code before the first user (server/ops/warm-up.ts: the cold tail).
 const warmMs = await warmUp(app, database);
-app.log.info({ ms: Math.round(warmMs) }, 'warmed up');
+app.ctx.log.info({ ms: Math.round(warmMs) }, 'warmed up');
 await app.listen({ port: config.port, host: config.host });
-app.log.info(
+app.ctx.log.info(
   { database: database.kind, mail: app.ctx.mailTransport.kind, url: config.publicUrl },
   `Lateral Passport is running at ${config.publicUrl}`,
 );

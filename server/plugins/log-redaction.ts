@@ -1,8 +1,8 @@
-import type { FastifyServerOptions } from 'fastify';
+import { type Logger, pino } from 'pino';
 
 /**
  * The one place that decides what reaches the log (PRODUCT.md §8: no password, token, signature or form
- * content in logs). Every logger the app makes comes from `loggerOptions`.
+ * content in logs). Every logger the app makes comes from `createLogger`.
  */
 export const REDACTED = '[redacted]';
 
@@ -92,32 +92,41 @@ type LoggedRequest = {
   socket?: { remotePort?: number };
 };
 
-export function loggerOptions(
-  level: string,
-  stream?: NodeJS.WritableStream,
-): Exclude<FastifyServerOptions['logger'], boolean | undefined> {
-  return {
-    level,
-    ...(stream ? { stream } : {}),
-    redact: {
-      paths: [
-        'req.headers.cookie',
-        'req.headers.authorization',
-        'res.headers["set-cookie"]',
-        // Each secret field at the top of a line's object and one level down.
-        ...SECRET_FIELDS.flatMap((field) => [field, `*.${field}`]),
-      ],
-      censor: REDACTED,
+/** What a line says of an answer: its status, as Fastify's own serializer says it. */
+const serializeReply = (reply: { statusCode: number }) => ({ statusCode: reply.statusCode });
+
+/**
+ * The app's logger, the one place its lines are shaped: every line the app, Fastify and each request write
+ * goes through it (server/app.ts gives Fastify no logger of its own, only this one's request loggers).
+ * `enabled: false` writes nothing (tests that do not read the log).
+ */
+export function createLogger(level: string, stream?: NodeJS.WritableStream, enabled = true): Logger {
+  return pino(
+    {
+      level,
+      enabled,
+      redact: {
+        paths: [
+          'req.headers.cookie',
+          'req.headers.authorization',
+          'res.headers["set-cookie"]',
+          // Each secret field at the top of a line's object and one level down.
+          ...SECRET_FIELDS.flatMap((field) => [field, `*.${field}`]),
+        ],
+        censor: REDACTED,
+      },
+      serializers: {
+        req: (request: LoggedRequest) => ({
+          method: request.method,
+          url: redactUrl(request.url),
+          host: request.host,
+          remoteAddress: request.ip,
+          remotePort: request.socket?.remotePort,
+        }),
+        res: serializeReply,
+        err: serializeError,
+      },
     },
-    serializers: {
-      req: (request: LoggedRequest) => ({
-        method: request.method,
-        url: redactUrl(request.url),
-        host: request.host,
-        remoteAddress: request.ip,
-        remotePort: request.socket?.remotePort,
-      }),
-      err: serializeError,
-    },
-  };
+    stream ?? pino.destination(1),
+  );
 }

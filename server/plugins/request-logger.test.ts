@@ -1,8 +1,8 @@
 import { Writable } from 'node:stream';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
-import { loggerOptions } from './log-redaction';
-import { lazyRequestLogger } from './request-logger';
+import { createLogger } from './log-redaction';
+import { requestLoggers, writes } from './request-logger';
 
 /** A root logger as the app makes it (redaction included), writing to a list of parsed lines. */
 function rootLogger(level: string) {
@@ -13,15 +13,15 @@ function rootLogger(level: string) {
       done();
     },
   });
-  const app = Fastify({ logger: loggerOptions(level, stream) });
-  return { root: app.log, lines };
+  const root = createLogger(level, stream);
+  return { root, lines, lazyRequestLogger: requestLoggers(root) };
 }
 
 const withoutTime = ({ time: _, ...line }: Record<string, unknown>) => line;
 
 describe('the request logger, made on its first line', () => {
   it('writes nothing and makes no child for lines below the level', () => {
-    const { root, lines } = rootLogger('warn');
+    const { root, lines, lazyRequestLogger } = rootLogger('warn');
     const child = vi.spyOn(root, 'child');
     const log = lazyRequestLogger(root, { reqId: 'req-1' }, {});
     log.info({ req: { method: 'GET', url: '/x' } }, 'incoming request');
@@ -43,7 +43,7 @@ describe('the request logger, made on its first line', () => {
       log.error({ err }, 'request failed');
       log.child({ part: 'pdf' }).error({ token: 't0k' }, 'nested');
     };
-    lines(lazyRequestLogger(lazy.root, bindings, {}));
+    lines(lazy.lazyRequestLogger(lazy.root, bindings, {}));
     lines(eager.root.child(bindings, {}));
     expect(lazy.lines.map(withoutTime)).toEqual(eager.lines.map(withoutTime));
     expect(lazy.lines).toHaveLength(4);
@@ -54,7 +54,7 @@ describe('the request logger, made on its first line', () => {
   });
 
   it('makes the child once, and follows a level set on it', () => {
-    const { root, lines } = rootLogger('warn');
+    const { root, lines, lazyRequestLogger } = rootLogger('warn');
     const child = vi.spyOn(root, 'child');
     const log = lazyRequestLogger(root, { reqId: 'req-2' }, {});
     log.warn('one');
@@ -67,14 +67,20 @@ describe('the request logger, made on its first line', () => {
   });
 
   it('gives a route with its own level or serializers its child at once', () => {
-    const { root } = rootLogger('warn');
+    const { root, lazyRequestLogger } = rootLogger('warn');
     const child = vi.spyOn(root, 'child');
     lazyRequestLogger(root, { reqId: 'req-3' }, { level: 'debug' });
     expect(child).toHaveBeenCalledTimes(1);
   });
 
+  it('says whether a level is written', () => {
+    expect(writes(rootLogger('info').root, 'info')).toBe(true);
+    expect(writes(rootLogger('warn').root, 'info')).toBe(false);
+    expect(writes(rootLogger('warn').root, 'error')).toBe(true);
+  });
+
   it("carries Fastify's request id on the lines of a request", async () => {
-    const { root, lines } = rootLogger('info');
+    const { root, lines, lazyRequestLogger } = rootLogger('info');
     const app = Fastify({ loggerInstance: root, childLoggerFactory: lazyRequestLogger });
     app.get('/fail', async (request) => {
       request.log.warn('about to fail');

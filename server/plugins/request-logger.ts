@@ -71,16 +71,28 @@ class RequestLogger implements FastifyBaseLogger {
 }
 
 /**
- * Fastify's `childLoggerFactory`: a request logger that is made on its first line. A route with its own
- * level or serializers gets its child at once (none has them today).
+ * Fastify's `childLoggerFactory` for an app that gives Fastify no logger of its own (server/app.ts): each
+ * request's logger is a child of the app's `root`, made on its first line. Fastify hands the factory its null
+ * logger, which is not used. A route with its own level or serializers gets its child at once (none has them
+ * today).
  */
-export function lazyRequestLogger(
-  logger: FastifyBaseLogger,
-  bindings: Bindings,
-  options: ChildLoggerOptions,
-): FastifyBaseLogger {
-  const parent = logger as PinoLike;
-  if (options.level !== undefined || options.serializers !== undefined || typeof parent.levelVal !== 'number')
-    return logger.child(bindings, options);
-  return new RequestLogger(parent, bindings, options);
+export function requestLoggers(root: FastifyBaseLogger) {
+  const parent = root as PinoLike;
+  return (
+    _fastifyLogger: FastifyBaseLogger,
+    bindings: Bindings,
+    options: ChildLoggerOptions,
+  ): FastifyBaseLogger => {
+    if (
+      options.level !== undefined ||
+      options.serializers !== undefined ||
+      typeof parent.levelVal !== 'number'
+    )
+      return root.child(bindings, options);
+    return new RequestLogger(parent, bindings, options);
+  };
 }
+
+/** Whether the logger writes lines at `level` (Fastify's request lines are at info). */
+export const writes = (logger: FastifyBaseLogger, level: Level) =>
+  LEVEL_VALUES[level] >= (logger as PinoLike).levelVal;

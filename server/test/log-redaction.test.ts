@@ -1,13 +1,12 @@
 import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
-import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { pdfBytes, putBytes } from '../modules/files/files.test-support';
 import { buildFirm } from '../modules/firm/firm.factories';
 import { conflictsForm } from '../modules/master-lpq/master-lpq.fixtures';
 import { sendRequest } from '../modules/requests/sharing.test-support';
-import { loggerOptions, redactMessage, redactUrl, serializeError } from '../plugins/log-redaction';
+import { createLogger, redactMessage, redactUrl, serializeError } from '../plugins/log-redaction';
 import { sessionCookie, uniqueEmail } from './factories';
 import { createTestDatabase, dbKinds, linkIn, recordingTransport, testConfig } from './harness';
 
@@ -20,7 +19,7 @@ describe('log redaction helpers', () => {
         done();
       },
     });
-    const log = Fastify({ logger: loggerOptions('info', stream) }).log;
+    const log = createLogger('info', stream);
     log.info({ token: 'top-token-1', password: 'top-pass-1', body: { recoveryCode: 'nested-code-1' } }, 'x');
     expect(lines.join('')).not.toMatch(/top-token-1|top-pass-1|nested-code-1/);
     expect(lines.join('')).toContain('"token":"[redacted]"');
