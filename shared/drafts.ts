@@ -43,14 +43,21 @@ export const DRAFT_MESSAGES = {
 /** No form nests deeper than a few levels (a list of records of fields); PostgreSQL's JSON parser has a limit. */
 export const DRAFT_MAX_DEPTH = 16;
 
+const isJsonObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+
 /**
- * `data` is any JSON object: a loose object with no fields of its own, which zod passes key by key as a
- * record does but without parsing each key as a string (autosave sends the whole draft every few seconds).
+ * `data` is any JSON object, passed on as parsed: autosave sends the whole draft every few seconds, and
+ * an object schema (even a loose one) copies it key by key into a new object. Documented as an object
+ * with any properties.
  */
 export const draftBodySchema = z.object({
-  data: z.looseObject({}).refine((data) => jsonDepth(data, DRAFT_MAX_DEPTH + 1) <= DRAFT_MAX_DEPTH, {
-    error: DRAFT_MESSAGES.tooDeep,
-  }),
+  data: z
+    .custom<Record<string, unknown>>(isJsonObject, { error: 'Invalid input: expected object', abort: true })
+    .refine((data) => jsonDepth(data, DRAFT_MAX_DEPTH + 1) <= DRAFT_MAX_DEPTH, {
+      error: DRAFT_MESSAGES.tooDeep,
+    })
+    .meta({ type: 'object', additionalProperties: {} }),
 });
 export type DraftBody = z.output<typeof draftBodySchema>;
 
