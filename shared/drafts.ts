@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { jsonDepth } from './json-depth';
+import { isJsonObject, jsonDepth } from './json-depth';
 import { UUID_PATTERN } from './uuid';
 
 /**
@@ -42,9 +42,6 @@ export const DRAFT_MESSAGES = {
 
 /** No form nests deeper than a few levels (a list of records of fields); PostgreSQL's JSON parser has a limit. */
 export const DRAFT_MAX_DEPTH = 16;
-
-const isJsonObject = (value: unknown): value is Record<string, unknown> =>
-  value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /**
  * `data` is any JSON object, passed on as parsed: autosave sends the whole draft every few seconds, and

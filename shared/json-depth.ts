@@ -1,3 +1,7 @@
+/** A JSON object: not null, not an array (what `typeof` alone calls an object). */
+export const isJsonObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+
 /**
  * How deep arrays and objects nest in a value (a scalar is 0); stops counting past `limit`, so a hostile
  * body nested a hundred thousand levels costs no more than one nested `limit` levels. For the request

@@ -9,6 +9,7 @@ import {
   formatText,
   formatYesNo,
 } from './format';
+import { isJsonObject } from './json-depth';
 import { DISCLOSURE_FLAGS, explanationKey, FINANCIAL_PERIODS } from './master-lpq';
 import {
   CLIENT_AMOUNT_FIELDS,
@@ -34,8 +35,7 @@ export type Row = {
 };
 export type Group = { title?: string; rows: Row[]; table?: DisplayTable };
 export type Json = Record<string, unknown>;
-export const recordOf = (v: unknown): Json =>
-  v && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : {};
+export const recordOf = (v: unknown): Json => (isJsonObject(v) ? v : {});
 export const listOf = (v: unknown): Json[] => (Array.isArray(v) ? v.map(recordOf) : []);
 export const isShown = (v: DisplayValue) =>
   typeof v === 'string' ? v !== '' : Array.isArray(v) ? v.length > 0 : v.rows.length > 0;

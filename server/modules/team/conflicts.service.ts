@@ -1,3 +1,4 @@
+import { listOf, recordOf } from '@shared/package-view-parts';
 import type { ConflictsStatus } from '@shared/team';
 import { isUuid } from '@shared/uuid';
 import type { AppContext } from '../../context';
@@ -13,9 +14,6 @@ import { loadVersion } from '../requests/package-versions';
 import { clearancesOf, conflictsQueue, recordClearance } from './review-roles.repo';
 import { actorName } from './team.presenter';
 
-type Json = Record<string, unknown>;
-const recordOf = (v: unknown): Json => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : {});
-const listOf = (v: unknown): Json[] => (Array.isArray(v) ? v.map(recordOf) : []);
 const textOf = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : null);
 
 /** The conflicts role's scope: the firm's shared requests whose package is open now. */

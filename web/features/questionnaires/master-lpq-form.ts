@@ -1,3 +1,4 @@
+import { isJsonObject } from '@shared/json-depth';
 import {
   DISCLOSURE_FLAGS,
   DISCLOSURE_TEXT_FIELDS,
@@ -95,13 +96,10 @@ export function emptyMasterLpq(): MasterLpqInput {
   };
 }
 
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
-
 /** Stored values over the empty form, section by section (a stored section may lack fields). */
 function mergeInto(base: unknown, stored: unknown): unknown {
   if (stored === undefined) return base;
-  if (isRecord(base) && isRecord(stored)) {
+  if (isJsonObject(base) && isJsonObject(stored)) {
     const out: Record<string, unknown> = { ...base };
     for (const [k, v] of Object.entries(stored)) out[k] = mergeInto(base[k], v);
     return out;
