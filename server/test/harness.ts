@@ -13,8 +13,25 @@ import type { MailTransport, OutgoingMail } from '../mail/transport';
 
 export type DbKind = 'pglite' | 'postgres';
 
-/** PGlite always; real PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
-export const dbKinds: DbKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+/**
+ * PGlite always; real PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). TEST_DB_KINDS (`pglite`,
+ * `postgres`, or both, comma-separated) narrows that to one of them: scripts/test.sh runs the PostgreSQL
+ * half on one Node and the PGlite half on the other, so CI runs every test on both databases and on both
+ * Nodes without running each database twice.
+ */
+export const dbKinds: DbKind[] = selectDbKinds(process.env.TEST_DATABASE_URL, process.env.TEST_DB_KINDS);
+
+export function selectDbKinds(databaseUrl: string | undefined, only: string | undefined): DbKind[] {
+  const available: DbKind[] = databaseUrl ? ['pglite', 'postgres'] : ['pglite'];
+  if (!only) return available;
+  const wanted = only.split(',').map((k) => k.trim());
+  for (const kind of wanted)
+    if (!available.includes(kind as DbKind))
+      throw new Error(
+        `TEST_DB_KINDS: ${kind} is not one of ${available.join(', ')}${databaseUrl ? '' : ' (postgres needs TEST_DATABASE_URL)'}`,
+      );
+  return available.filter((k) => wanted.includes(k));
+}
 
 /**
  * A migrated PGlite data folder, dumped once and kept on disk for every test process: PGlite's start on an
