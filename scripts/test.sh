@@ -51,7 +51,7 @@ if [ -n "${TEST_ALSO_NODE:-}" ]; then
   node_dir="$(also_node_bin "$TEST_ALSO_NODE")"
   echo "Units and API tests again on Node $("$node_dir/node" -v), on PGlite ..."
   # Every vitest file, on PGlite only (the first pass ran the PostgreSQL half, or both when it was alone).
-  PATH="$node_dir:$PATH" env -u TEST_DATABASE_URL npx vitest run
+  PATH="$node_dir:$PATH" env -u TEST_DATABASE_URL -u TEST_DB_KINDS npx vitest run
 fi
 
 npm run build

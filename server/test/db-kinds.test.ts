@@ -8,6 +8,7 @@ describe('the databases a test run uses (TEST_DATABASE_URL, TEST_DB_KINDS)', () 
     expect(selectDbKinds(undefined, undefined)).toEqual(['pglite']);
     expect(selectDbKinds(url, undefined)).toEqual(['pglite', 'postgres']);
     expect(selectDbKinds(url, '')).toEqual(['pglite', 'postgres']);
+    expect(selectDbKinds(url, ' , ')).toEqual(['pglite', 'postgres']);
   });
 
   it('narrows to the kinds named', () => {

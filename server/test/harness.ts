@@ -23,8 +23,11 @@ export const dbKinds: DbKind[] = selectDbKinds(process.env.TEST_DATABASE_URL, pr
 
 export function selectDbKinds(databaseUrl: string | undefined, only: string | undefined): DbKind[] {
   const available: DbKind[] = databaseUrl ? ['pglite', 'postgres'] : ['pglite'];
-  if (!only) return available;
-  const wanted = only.split(',').map((k) => k.trim());
+  const wanted = (only ?? '')
+    .split(',')
+    .map((k) => k.trim())
+    .filter(Boolean);
+  if (wanted.length === 0) return available;
   for (const kind of wanted)
     if (!available.includes(kind as DbKind))
       throw new Error(
