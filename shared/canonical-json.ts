@@ -1,3 +1,5 @@
+import { isJsonObject } from './json-depth';
+
 /**
  * Canonical JSON (PRODUCT.md §11): the one text a JSON value hashes as, whatever order its keys were
  * written in and whichever database stored it. Keys sorted by their UTF-16 code units at every level, no
@@ -72,10 +74,10 @@ function collect(value: unknown, path: string, out: [string, string][]) {
     });
     return;
   }
-  if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+  if (isJsonObject(value)) {
     const keys = Object.keys(value).sort();
     if (keys.length > 0) {
-      for (const key of keys) collect((value as Record<string, unknown>)[key], child(path, key), out);
+      for (const key of keys) collect(value[key], child(path, key), out);
       return;
     }
   }

@@ -1,4 +1,5 @@
 import { AUTOSAVE_TIMING, SAVE_STATE_TEXT, type SaveStatus } from '@shared/drafts';
+import { isJsonObject } from '@shared/json-depth';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { ApiError } from './api';
@@ -51,11 +52,7 @@ function removeLocal(key: string) {
 /** Key order does not make two values different. */
 function stable(value: unknown): string {
   return JSON.stringify(value, (_key, v) =>
-    v && typeof v === 'object' && !Array.isArray(v)
-      ? Object.fromEntries(
-          Object.entries(v as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)),
-        )
-      : v,
+    isJsonObject(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b))) : v,
   );
 }
 
