@@ -35,7 +35,7 @@ async function member(admin: APIRequestContext, roles: string[], firstName: stri
 }
 
 test('each member walks every firm screen without a dead end', async ({ browser }) => {
-  // Seven members by twelve screens at two widths: 371 s on the slowest CI machine seen (two cores, two workers).
+  // Seven members by twelve screens at two widths: about twice its longest run on the slowest CI machine seen.
   test.setTimeout(800_000);
   const registrant = await request.newContext({ baseURL });
   await registerFirmByApi(registrant, { firmName: 'Walker & Lyle LLP' });

@@ -71,7 +71,7 @@ test('an admin builds the team: invite, join, roles, the last admin, removal, in
   page,
   browser,
 }) => {
-  // 163 s on a slow two-core CI machine with two workers (2026-11-29): twice that leaves room without hiding a hang.
+  // About twice its longest run on the slowest CI machine seen (two cores, two workers): room, without hiding a hang.
   test.setTimeout(360_000);
   const adminEmail = await registerFirmByApi(page.request);
   await page.goto('/firm/dashboard');

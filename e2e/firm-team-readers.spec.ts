@@ -131,7 +131,7 @@ async function pageAs(browser: Browser, actor: APIRequestContext) {
 const NO_ACCESS = 'You do not have access to this page';
 
 test('each firm reader gets their own slice, and only the actions their roles allow', async ({ browser }) => {
-  // 133 s on the slowest CI machine seen (two cores, two workers).
+  // About twice its longest run on the slowest CI machine seen (two cores, two workers).
   test.setTimeout(300_000);
   const w = await setUp();
 

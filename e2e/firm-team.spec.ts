@@ -131,7 +131,7 @@ function pdfText(bytes: Buffer, name: string) {
 const NO_ACCESS = 'You do not have access to this page';
 
 test('a firm team reads one shared package, each member only their slice', async ({ browser }) => {
-  // 180 s on the slowest CI machine seen (two cores, two workers).
+  // About twice its longest run on the slowest CI machine seen (two cores, two workers).
   test.setTimeout(400_000);
   const admin = await (await browser.newContext()).newPage();
   await registerFirm(admin);

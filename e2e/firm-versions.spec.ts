@@ -55,8 +55,8 @@ async function noSidewaysScroll(page: Page) {
 test('the firm reads versions, sees what changed, and loses the package when the attorney revokes', async ({
   browser,
 }) => {
-  // A long journey (two actors, three versions, axe on each screen, two widths): 72 s on the slowest CI machine
-  // seen (two cores, two workers).
+  // A long journey (two actors, three versions, axe on each screen, two widths): about twice its longest run on
+  // the slowest CI machine seen (two cores, two workers).
   test.setTimeout(180_000);
   mkdirSync(SHOTS, { recursive: true });
   const firmContext = await browser.newContext();
