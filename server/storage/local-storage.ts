@@ -311,6 +311,8 @@ export function createLocalStorage({
     },
     /** Uploads with a PUT in flight (tests: nothing is left counted). */
     uploadsInFlight: () => budgets.size,
+    /** The PUTs of one object or multipart upload in flight now (tests: which are counted together). */
+    putsInFlight: (upload: string) => budgets.putsOf(upload),
   };
 }
 

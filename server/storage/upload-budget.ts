@@ -83,6 +83,8 @@ export function createUploadBudgets() {
     get size() {
       return uploads.size;
     },
+    /** The PUTs of `upload` in flight now (for tests: which PUTs are being counted together). */
+    putsOf: (upload: string) => uploads.get(upload)?.flights.size ?? 0,
   };
 }
 

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import { FILE_MESSAGES } from '@shared/files';
-import { expect, it } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import type { LocalStorage } from '../../storage/local-storage';
 import { buildAttorney } from '../../test/factories';
 import { describeEachDb } from '../../test/harness';
@@ -11,8 +11,15 @@ import { pdfBytes, putBytes } from './files.test-support';
 // bytes of concurrent PUTs of one upload together; S3's presigned URLs sign the length they may carry.
 const drivers = await storageDrivers();
 
-/** PUTs `total` bytes chunked (no Content-Length) over a real socket, 64 KB at a time; the status. */
-function streamPut(url: URL, total: number): Promise<number> {
+/**
+ * PUTs `total` bytes chunked (no Content-Length) over a real socket, 64 KB at a time; the status. With `hold`,
+ * it stops after `hold.after` bytes, says so, and goes on when `hold.until` resolves.
+ */
+function streamPut(
+  url: URL,
+  total: number,
+  hold?: { after: number; reached: () => void; until: Promise<void> },
+): Promise<number> {
   const chunk = pdfBytes(64 * 1024);
   return new Promise((resolve, reject) => {
     const req = http.request(url, { method: 'PUT', headers: { 'content-type': 'application/pdf' } });
@@ -22,8 +29,14 @@ function streamPut(url: URL, total: number): Promise<number> {
     });
     req.on('error', (err) => ((err as { code?: string }).code === 'ECONNRESET' ? resolve(413) : reject(err)));
     let sent = 0;
+    let held = false;
     const pump = () => {
       while (sent < total) {
+        if (hold && !held && sent >= hold.after) {
+          held = true;
+          hold.reached();
+          return void hold.until.then(pump);
+        }
         sent += chunk.length;
         // Every request yields after each chunk, so the bodies arrive interleaved.
         if (!req.write(chunk)) return req.once('drain', pump);
@@ -100,13 +113,31 @@ for (const [driver, config] of drivers) {
           contentType: 'application/pdf',
           size: 3 * MB,
         });
-        const statuses = await Promise.all([1, 2, 3].map(() => streamPut(local(uploadURL), 3 * MB)));
+        // Each PUT sends its first MB (3 MB together: all of them fit) and waits until the three are counted
+        // together, so none can finish before the others have begun: otherwise a PUT that starts after another
+        // has finished replaces it within the limit, and both are rightly stored.
+        const key = `incoming/${objectPath.split('/').pop()}`;
+        const storage = t().app.ctx.storage as LocalStorage;
+        let go!: () => void;
+        const until = new Promise<void>((resolve) => {
+          go = resolve;
+        });
+        const reached: Promise<void>[] = [];
+        const puts = [1, 2, 3].map(() => {
+          let signal!: () => void;
+          reached.push(new Promise((resolve) => (signal = () => resolve())));
+          return streamPut(local(uploadURL), 3 * MB, { after: MB, reached: signal, until });
+        });
+        await Promise.all(reached);
+        await vi.waitFor(() => expect(storage.putsInFlight(key)).toBe(3), { timeout: 10_000 });
+        go();
+        const statuses = await Promise.all(puts);
         expect(
           statuses.filter((s) => s === 200),
           String(statuses),
         ).toHaveLength(1);
         expect(statuses.filter((s) => s === 413)).toHaveLength(2);
-        expect(await t().app.ctx.storage.size(`incoming/${objectPath.split('/').pop()}`)).toBe(3 * MB);
+        expect(await storage.size(key)).toBe(3 * MB);
       });
 
       it.runIf(driver === 's3')('signs the announced length into every presigned PUT', async () => {
