@@ -128,7 +128,13 @@ for (const [driver, config] of drivers) {
           reached.push(new Promise((resolve) => (signal = () => resolve())));
           return streamPut(local(uploadURL), 3 * MB, { after: MB, reached: signal, until });
         });
-        await Promise.all(reached);
+        // A PUT that ends before the three are held fails the test at once, with its status, not at its timeout.
+        let holding = true;
+        const endedEarly = Promise.race(puts).then((status) => {
+          if (holding) throw new Error(`a PUT ended with ${status} before the three were held`);
+        });
+        await Promise.race([Promise.all(reached), endedEarly]);
+        holding = false;
         await vi.waitFor(() => expect(storage.putsInFlight(key)).toBe(3), { timeout: 10_000 });
         go();
         const statuses = await Promise.all(puts);
