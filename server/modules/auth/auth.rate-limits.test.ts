@@ -55,6 +55,27 @@ describe('rate limits', () => {
     }
   });
 
+  it('counts only failed sign-ins against an address and account: the owner signs in as often as they like', async () => {
+    const t = await createTestApp({
+      config: {
+        rateLimit: { max: 3, windowMs: 60_000, accountMax: 100, registerMax: 100, registerWindowMs: 60_000 },
+      },
+    });
+    try {
+      const { user } = await buildAttorney(t.app);
+      const attempt = (password: string) =>
+        t.app.inject({ method: 'POST', url: '/api/login', payload: { email: user.email, password } });
+      for (let i = 0; i < 8; i++) expect((await attempt(DEFAULT_PASSWORD)).statusCode).toBe(200);
+      // Two failures, a success (which clears them), then three failures: the next try waits.
+      for (let i = 0; i < 2; i++) expect((await attempt('guess-123')).statusCode).toBe(401);
+      expect((await attempt(DEFAULT_PASSWORD)).statusCode).toBe(200);
+      for (let i = 0; i < 3; i++) expect((await attempt('guess-123')).statusCode).toBe(401);
+      expect((await attempt(DEFAULT_PASSWORD)).statusCode).toBe(429);
+    } finally {
+      await t.close();
+    }
+  });
+
   for (const kind of dbKinds) {
     describe(`against one account from many addresses [${kind}]`, () => {
       const limits = {

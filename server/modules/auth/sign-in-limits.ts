@@ -16,7 +16,7 @@ import {
  * - per client address, whatever the account: failed attempts, ADDRESS_FAILURE_FACTOR × that;
  * - per account alone: failures only slow sign-in down, by a delay that doubles from 1 s past
  *   AUTH_ACCOUNT_RATE_LIMIT_MAX failures up to 30 s; they never refuse the right password.
- * A successful sign-in, and a completed password reset, clear the account's count.
+ * A successful sign-in clears the account's count and its address's; so does a completed password reset.
  */
 export const ADDRESS_FAILURE_FACTOR = 5;
 export const MAX_ACCOUNT_DELAY_MS = 30_000;
@@ -61,8 +61,15 @@ export async function afterFailedSignIn(ctx: LimitContext, who: Who): Promise<vo
   await countRateLimit(ctx.db, accountKey(who.email), windowMs);
 }
 
-export async function afterSignIn(ctx: LimitContext, who: Pick<Who, 'email'>): Promise<void> {
+/**
+ * A sign-in that succeeded: the account's failures go, and so do this address's counts for the account (the
+ * route counted the attempt before it was known to be right): only failures add up, so the owner who signs in
+ * ten times a quarter-hour from their desk is never refused.
+ */
+export async function afterSignIn(ctx: LimitContext, who: Who & { userId?: string }): Promise<void> {
   await clearRateLimit(ctx.db, accountKey(who.email));
+  await clearRateLimit(ctx.db, loginRouteKey(who));
+  if (who.userId) await clearRateLimit(ctx.db, secondStepKey(who.ip, who.userId));
 }
 
 /**

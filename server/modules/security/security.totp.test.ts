@@ -293,4 +293,29 @@ describe('the second step keeps the sign-in limits', () => {
       await t.close();
     }
   });
+
+  it('counts only failures: the owner signs in with both steps more often than the limit', async () => {
+    const t = await createTestApp({
+      config: {
+        rateLimit: { max: 3, windowMs: 60_000, accountMax: 100, registerMax: 100, registerWindowMs: 60_000 },
+      },
+    });
+    try {
+      const a = await buildAttorney(t.app);
+      const { recoveryCodes } = await enrolTotp(t.app, a.cookie);
+      for (const recoveryCode of recoveryCodes.slice(0, 5)) {
+        const pending = await firstStep(t.app, a.user.email);
+        const done = await post(t.app, '/api/login/second-factor', pending, { recoveryCode });
+        expect(done.statusCode).toBe(200);
+      }
+      // Failures still count: three wrong codes, then the fourth try waits.
+      const pending = await firstStep(t.app, a.user.email);
+      for (let i = 0; i < 3; i++)
+        expect((await post(t.app, '/api/login/second-factor', pending, { code: '000000' })).statusCode).toBe(400);
+      const limited = await post(t.app, '/api/login/second-factor', pending, { recoveryCode: recoveryCodes[5] });
+      expect(limited.statusCode).toBe(429);
+    } finally {
+      await t.close();
+    }
+  });
 });

@@ -30,7 +30,7 @@ async function signIn(
   if (!row) throw expired();
   // One session per pending sign-in, even when two second steps race.
   if (input.pendingLoginId && !(await endPendingLogin(ctx.db, input.pendingLoginId))) throw expired();
-  await afterSignIn(ctx, { email: row.email });
+  await afterSignIn(ctx, { email: row.email, ip: input.client.ip, userId: row.id });
   const session = await ctx.db.transaction(async (tx) => {
     if (input.previousSessionId) await deleteSession(tx, input.previousSessionId);
     return createSession(tx, row.id, { userAgent: input.client.userAgent, authMethod });
