@@ -107,7 +107,13 @@ export async function accessLogGroups(
 }
 
 /** One read of a group (GET /api/attorney/access-log/reads). */
-export type AccessRead = { id: number; at: string; kind: AccessKind; file_name: string | null };
+export type AccessRead = {
+  id: number;
+  at: string;
+  kind: AccessKind;
+  file_name: string | null;
+  reader_roles: FirmRole[];
+};
 
 /**
  * The individual reads of one access log entry: one firm user's reads of one request between `from` and
@@ -128,6 +134,7 @@ export async function accessReads(
       at: sql<string>`${accessEvents.createdAt}::text`,
       kind: accessEvents.kind,
       file_name: accessEvents.fileName,
+      reader_roles: accessEvents.readerRoles,
     })
     .from(accessEvents)
     .where(

@@ -1,5 +1,5 @@
 import type { AccessAction, AccessLogEntry, AccessLogRead, accessLogQuerySchema } from '@shared/sharing';
-import { FIRM_ROLES } from '@shared/team';
+import { FIRM_ROLES, hasRole, PART_AUDIENCE, READABLE_PART_LABELS, READABLE_PARTS } from '@shared/team';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
 import { accessEvents, activityEvents } from '../../db/schema';
@@ -43,6 +43,23 @@ const WHAT_OF: Record<AccessKind, string> = {
   conflicts_view: 'Conflicts view',
   self_identification_view: 'Self-identification form',
 };
+/**
+ * A package read, or its PDF, names what the reader's roles let it hold (PRODUCT.md §9): a conflicts reader
+ * viewed the conflicts form, not the shared package. The hiring side's read is the shared package.
+ */
+function packageReadWhat(kind: AccessKind, roles: readonly string[]): string | null {
+  if (kind !== 'package_view' && kind !== 'pdf_download') return null;
+  const reached = READABLE_PARTS.filter((part) => hasRole(roles, ...PART_AUDIENCE[part]));
+  if (reached.length === 0 || reached.includes('masterLpq')) return null;
+  const names = reached.map((part) => READABLE_PART_LABELS[part]).join(', ');
+  return kind === 'pdf_download' ? `${names} (PDF)` : names;
+}
+
+/** What one read was: a file by its name, a package read by what the reader's roles reach, else its kind. */
+function whatOf(kind: AccessKind, fileName: string | null, roles: readonly string[]) {
+  return (kind === 'document_download' && fileName) || packageReadWhat(kind, roles) || WHAT_OF[kind];
+}
+
 /** When an entry groups several kinds of read, it is named by the one that took the most away. */
 const WEIGHT: Record<AccessAction, number> = { viewed: 0, downloaded: 1, exported: 2 };
 
@@ -65,7 +82,7 @@ export async function queryAccessLog(
     query.limit ?? 200,
   );
   return rows.map((r) => {
-    const reads = readsOf(r.reads);
+    const reads = readsOf(r.reads, r.reader_roles);
     const action = reads
       .map((read) => read.action)
       .reduce<AccessAction>((a, b) => (WEIGHT[b] > WEIGHT[a] ? b : a), 'viewed');
@@ -90,11 +107,11 @@ export async function queryAccessLog(
  * The access log (PRODUCT.md §6): what an entry's reads were, each with its count — viewed, then downloaded,
  * then exported; within each, what was read (a file by its name) in alphabetical order.
  */
-function readsOf(rows: AccessLogGroup['reads']): AccessLogRead[] {
+function readsOf(rows: AccessLogGroup['reads'], roles: readonly string[]): AccessLogRead[] {
   const byKey = new Map<string, AccessLogRead>();
   for (const row of rows) {
     const action = ACTION_OF[row.kind];
-    const what = (row.kind === 'document_download' && row.file_name) || WHAT_OF[row.kind];
+    const what = whatOf(row.kind, row.file_name, roles);
     const key = `${action}\u0000${what}`;
     const read = byKey.get(key);
     if (read) read.count += row.count;
@@ -106,6 +123,6 @@ function readsOf(rows: AccessLogGroup['reads']): AccessLogRead[] {
 }
 
 /** The kind of read and what was read, as the access log names them. */
-export function describeRead(kind: AccessKind, fileName: string | null) {
-  return { action: ACTION_OF[kind], what: (kind === 'document_download' && fileName) || WHAT_OF[kind] };
+export function describeRead(kind: AccessKind, fileName: string | null, roles: readonly string[]) {
+  return { action: ACTION_OF[kind], what: whatOf(kind, fileName, roles) };
 }

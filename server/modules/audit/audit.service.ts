@@ -41,7 +41,10 @@ export async function listAccessReads(
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   return {
-    items: page.map((r) => ({ at: new Date(r.at).toISOString(), ...describeRead(r.kind, r.file_name) })),
+    items: page.map((r) => ({
+      at: new Date(r.at).toISOString(),
+      ...describeRead(r.kind, r.file_name, r.reader_roles),
+    })),
     nextCursor: rows.length > query.limit && last ? encodeCursor(last.at, String(last.id)) : null,
   };
 }

@@ -200,6 +200,39 @@ describeEachDb('firm team: who reads what', (t: () => TestApp, kind) => {
     );
   });
 
+  it('a conflicts reader’s package reads are named for the conflicts form they held, not the package', async () => {
+    const w = await team();
+    expect((await get(w.conflicts, w.firmUrl)).statusCode).toBe(200);
+    expect((await get(w.conflicts, `${w.firmUrl}/package.pdf`)).statusCode).toBe(200);
+    expect((await get(w.recruiter, w.firmUrl)).statusCode).toBe(200);
+    const log = (await get(w.attorney, '/api/attorney/access-log')).json() as {
+      firmUserName: string;
+      what: string;
+      readerId: string;
+      firstAt: string;
+      at: string;
+      reads: { action: string; what: string; count: number }[];
+    }[];
+    const cole = log.find((e) => e.firmUserName === 'Cole Member')!;
+    expect(cole.reads).toEqual([
+      { action: 'viewed', what: 'Conflicts form', count: 1 },
+      { action: 'exported', what: 'Conflicts form (PDF)', count: 1 },
+    ]);
+    expect(JSON.stringify(cole)).not.toMatch(/Shared package|Package PDF/);
+    expect(log.find((e) => e.firmUserName === 'Remy Member')!.what).toBe('Shared package');
+    const reads = await get(
+      w.attorney,
+      `/api/attorney/access-log/reads?requestId=${w.requestId}&readerId=${cole.readerId}&from=${encodeURIComponent(cole.firstAt)}&to=${encodeURIComponent(cole.at)}`,
+    );
+    expect(reads.statusCode).toBe(200);
+    expect(
+      reads
+        .json()
+        .map((r: { what: string }) => r.what)
+        .sort(),
+    ).toEqual(['Conflicts form', 'Conflicts form (PDF)']);
+  });
+
   it.runIf(kind === 'postgres')(
     'removing a reviewer while they read: each read is whole or refused, every package read recorded',
     async () => {
