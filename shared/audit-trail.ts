@@ -170,6 +170,16 @@ export const AUDIT_CSV_COLUMNS = [
   'Hash',
 ] as const;
 
+/**
+ * A firm member's trail leaves out what names a part of the package their roles do not reach (PRODUCT.md §9):
+ * an event about such a part only is left out, and an event that names one among others shows the others,
+ * with this in place of its JSON (its hashes stay, and `…/audit/verify` checks the whole chain).
+ */
+export const AUDIT_WITHHELD = {
+  json: 'Withheld: it names a part of the package your roles do not reach.',
+  fact: 'Events about parts of the package your roles do not reach are left out; the check covers every event.',
+} as const;
+
 /** The screens' words for the trail's downloads and its check. */
 export const AUDIT_TRAIL_TEXTS = {
   title: 'Audit trail',

@@ -2,12 +2,14 @@ import {
   AUDIT_ACTOR_KIND_LABELS,
   AUDIT_CSV_COLUMNS,
   AUDIT_EVENT_LABELS,
+  AUDIT_WITHHELD,
   type AuditEventType,
   type AuditVerification,
   describeAuditDetails,
 } from '@shared/audit-trail';
 import { canonicalJson } from '@shared/canonical-json';
 import { utcDateTime } from '@shared/certification';
+import type { ReadablePart } from '@shared/team';
 import type { AuditTrailPdf } from '../../pdf/audit-trail-pdf';
 import { csvText } from './csv';
 import type { TrailRow } from './record.repo';
@@ -30,7 +32,36 @@ function actorLine(r: TrailRow) {
   return [who, e.actorRole ? `${kind} · ${e.actorRole}` : kind].filter(Boolean).join(' · ');
 }
 
-export function trailCsv(rows: TrailRow[]): string {
+/** A trail's row as one reader gets it: `withheld` when its details were narrowed for them. */
+export type ReaderTrailRow = TrailRow & { withheld?: boolean };
+
+/**
+ * The trail as a firm member gets it (PRODUCT.md §9: a part their roles do not reach is absent on every path):
+ * a read, download or export of parts they do not see is left out, and a share or update names only the
+ * parts they see. `hidden` is whether any event was left out or narrowed.
+ */
+export function trailSeenBy(rows: TrailRow[], visible: readonly ReadablePart[]) {
+  const sees = (part: string) => visible.includes(part as ReadablePart);
+  let hidden = false;
+  const seen: ReaderTrailRow[] = [];
+  for (const row of rows) {
+    const details = row.event.details as Record<string, unknown>;
+    const parts = details.parts;
+    if (Array.isArray(parts) && parts.some((p) => !sees(String(p)))) {
+      hidden = true;
+      const kept = parts.filter((p) => sees(String(p)));
+      if (kept.length === 0) continue;
+      seen.push({ ...row, event: { ...row.event, details: { ...details, parts: kept } }, withheld: true });
+    } else if (parts && typeof parts === 'object' && Object.keys(parts).some((p) => !sees(p))) {
+      hidden = true;
+      const kept = Object.fromEntries(Object.entries(parts).filter(([p]) => sees(p)));
+      seen.push({ ...row, event: { ...row.event, details: { ...details, parts: kept } }, withheld: true });
+    } else seen.push(row);
+  }
+  return { rows: seen, hidden };
+}
+
+export function trailCsv(rows: ReaderTrailRow[]): string {
   return csvText([
     [...AUDIT_CSV_COLUMNS],
     ...rows.map((r) => [
@@ -46,7 +77,7 @@ export function trailCsv(rows: TrailRow[]): string {
       r.event.actorEmail,
       r.event.actorRole,
       r.event.type,
-      canonicalJson(r.event.details),
+      r.withheld ? AUDIT_WITHHELD.json : canonicalJson(r.event.details),
       r.event.prevHash,
       r.event.hash,
     ]),
@@ -59,9 +90,11 @@ export function trailPdf(input: {
   positionTitle: string;
   attorneyEmail: string;
   requestId: string;
-  rows: TrailRow[];
+  rows: ReaderTrailRow[];
   verification: AuditVerification;
   now: Date;
+  /** Some events were left out or narrowed for this reader (trailSeenBy). */
+  hidden?: boolean;
 }): AuditTrailPdf {
   return {
     title: `Audit trail — ${input.firmName} — ${input.positionTitle}`,
@@ -70,6 +103,7 @@ export function trailPdf(input: {
       ['Position', input.positionTitle],
       ['Sent to', input.attorneyEmail],
       ['Request', input.requestId],
+      ...(input.hidden ? [['Left out', AUDIT_WITHHELD.fact] as [string, string]] : []),
     ],
     verification: input.verification,
     generatedAt: utcDateTime(input.now.toISOString()),

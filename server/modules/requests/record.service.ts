@@ -1,5 +1,6 @@
 import type { AuditVerification } from '@shared/audit-trail';
 import type { VersionVerification } from '@shared/certification';
+import type { ReadablePart } from '@shared/team';
 import { isUuid } from '@shared/uuid';
 import type { SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context';
@@ -15,7 +16,7 @@ import { verificationForReader, verifyVersion } from './certification';
 import { factsOf, findFirmRequest } from './firm-requests.repo';
 import { loadAttorneyRequest } from './load-request';
 import { oneRequest, type TrailRow, trailEvents, trailHeads, versionToVerify } from './record.repo';
-import { trailCsv, trailPdf } from './record-files';
+import { trailCsv, trailPdf, trailSeenBy } from './record-files';
 
 /**
  * PRODUCT.md §11, a record both sides can trust: verify a shared version, and each side's downloads of the
@@ -94,18 +95,21 @@ async function verifyTrails(db: Db, where: SQL, rows: TrailRow[]): Promise<Audit
 async function trailFile(
   ctx: AppContext,
   request: RequestRow,
-  side: 'attorney' | 'firm',
+  reader: { side: 'attorney' } | { side: 'firm'; visible: readonly ReadablePart[] },
   format: 'csv' | 'pdf',
 ): Promise<TrailFile> {
   const db = ctx.db;
   // The reads still waiting for their seal go in first: a trail shows every read recorded so far.
   await sealPendingReads(db, [request.id]);
   const where = oneRequest(request.id);
-  const rows = await trailEvents(db, where, side);
+  const all = await trailEvents(db, where, reader.side);
+  // The attorney's own trail is whole; a firm member's leaves out the parts their roles do not reach.
+  const { rows, hidden } =
+    reader.side === 'firm' ? trailSeenBy(all, reader.visible) : { rows: all, hidden: false };
   const stem = `audit-trail-${request.id.slice(0, 8)}-${new Date().toISOString().slice(0, 10)}`;
   if (format === 'csv')
     return { body: trailCsv(rows), fileName: `${stem}.csv`, contentType: 'text/csv; charset=utf-8' };
-  const verification = await verifyTrails(db, where, rows);
+  const verification = await verifyTrails(db, where, all);
   const pdf = await ctx.pdf.renderTrail(
     trailPdf({
       firmName: request.firmName,
@@ -115,6 +119,7 @@ async function trailFile(
       rows,
       verification,
       now: new Date(),
+      hidden,
     }),
   );
   return { body: pdf, fileName: `${stem}.pdf`, contentType: 'application/pdf' };
@@ -127,8 +132,9 @@ export async function firmAuditTrail(
   input: { id: string; format: 'csv' | 'pdf' },
 ): Promise<TrailFile> {
   const member = authorize(policies.firmSees, actor);
-  const { request } = await seenRequest(ctx.db, member, input.id);
-  return trailFile(ctx, request, 'firm', input.format);
+  const row = await seenRequest(ctx.db, member, input.id);
+  const visible = packageParts(member, factsOf(row));
+  return trailFile(ctx, row.request, { side: 'firm', visible }, input.format);
 }
 
 /** GET /api/firm/lpq-requests/{id}/audit/verify. */
@@ -152,7 +158,7 @@ export async function attorneyAuditTrail(
 ): Promise<TrailFile> {
   const attorney = authorize(policies.attorneyRequests, actor);
   const request = await loadAttorneyRequest(ctx.db, attorney, input.id);
-  return trailFile(ctx, request, 'attorney', input.format);
+  return trailFile(ctx, request, { side: 'attorney' }, input.format);
 }
 
 /** GET /api/attorney/lpq-requests/{id}/audit/verify. */

@@ -1,3 +1,4 @@
+import { AUDIT_WITHHELD } from '@shared/audit-trail';
 import { TEAM_MESSAGES } from '@shared/team';
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
@@ -231,6 +232,43 @@ describeEachDb('firm team: who reads what', (t: () => TestApp, kind) => {
         .map((r: { what: string }) => r.what)
         .sort(),
     ).toEqual(['Conflicts form', 'Conflicts form (PDF)']);
+  });
+
+  it('the audit trail leaves out, for each member, the parts of the package their roles do not reach', async () => {
+    const w = await team();
+    await get(w.diversity, '/api/firm/self-identification');
+    await get(w.conflicts, `${w.firmUrl}/conflicts`);
+    await get(w.conflicts, w.firmUrl);
+    await get(w.reviewer, w.firmUrl);
+    const trail = async (reader: Pick<typeof w.firm, 'cookie'>, format: 'csv' | 'pdf') => {
+      const res = await get(reader, `${w.firmUrl}/audit.${format}`);
+      expect(res.statusCode).toBe(200);
+      return format === 'csv' ? res.body : pdfText(res.rawPayload);
+    };
+    const diversityWords = /diversity|self-identification|Dana Reed/i;
+    for (const reader of [w.reviewer, w.recruiter, w.firm]) {
+      for (const format of ['csv', 'pdf'] as const) {
+        const text = await trail(reader, format);
+        expect(text).not.toMatch(diversityWords);
+        expect(text).toContain('Rosa Member');
+      }
+      expect((await get(reader, `${w.firmUrl}/audit/verify`)).json()).toMatchObject({ intact: true });
+    }
+    // Conflicts reads reach only the conflicts department (the registrant holds that role too).
+    expect(await trail(w.reviewer, 'csv')).not.toContain('Cole Member');
+    expect(await trail(w.firm, 'csv')).toContain('Cole Member');
+    const shareRow = (await trail(w.reviewer, 'csv')).split('\r\n').find((l) => l.includes(',shared,'));
+    expect(shareRow).toContain(AUDIT_WITHHELD.json);
+    // The conflicts department's trail names no hiring part's read, and no diversity.
+    const conflictsTrail = await trail(w.conflicts, 'csv');
+    expect(conflictsTrail).not.toMatch(diversityWords);
+    expect(conflictsTrail).not.toContain('Rosa Member');
+    expect(conflictsTrail).toContain('Cole Member');
+    // The diversity officer reads no request's trail; the attorney's is whole.
+    expect((await get(w.diversity, `${w.firmUrl}/audit.csv`)).statusCode).toBe(403);
+    const own = await get(w.attorney, `${w.base}/audit.csv`);
+    expect(own.body).toContain('diversity self-identification');
+    expect(own.body).toContain('Dana Reed');
   });
 
   it.runIf(kind === 'postgres')(
