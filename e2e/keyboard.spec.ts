@@ -141,3 +141,45 @@ test('an attorney signs in and fills master LPQ steps with the keyboard alone', 
   await expect(page.getByRole('combobox', { name: 'Employee Type' })).toHaveValue(chosenType);
   await expect(page.getByLabel('Compensation Expectations')).toHaveValue('In line with my current draw');
 });
+
+test('registration by keyboard: each step change takes the focus to the new step, so Enter never skips one', async ({
+  page,
+}) => {
+  await page.goto('/register/attorney');
+  await expect(page.getByRole('heading', { name: 'Basic Info' })).toBeVisible();
+  await moveFocusTo(page, page.getByLabel('First Name'));
+  for (const value of ['Kay', 'Board', uniqueEmail('kbd-register'), '+1 617 555 0142', PASSWORD, PASSWORD]) {
+    await page.keyboard.type(value);
+    await page.keyboard.press('Tab');
+  }
+  await moveFocusTo(page, page.getByRole('button', { name: 'Continue' }));
+  await page.keyboard.press('Enter');
+  const professional = page.getByRole('heading', { name: 'Professional Details' });
+  await expect(professional).toBeFocused();
+  // A second Enter lands on the heading, not on the button under the pointer of the last one.
+  await page.keyboard.press('Enter');
+  await expect(professional).toBeFocused();
+
+  // Out of range: kept as typed (never changed on leaving the field), and the reason shows under it.
+  const years = page.getByLabel('Years of Experience');
+  await moveFocusTo(page, years);
+  await page.keyboard.type('75');
+  await page.keyboard.press('Tab');
+  await expect(years).toHaveValue('75');
+
+  await moveFocusTo(page, page.getByRole('button', { name: 'Continue' }));
+  await page.keyboard.press('Enter');
+  const preferences = page.getByRole('heading', { name: 'Preferences' });
+  await expect(preferences).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(preferences).toBeFocused();
+  await expect(page).toHaveURL(/\/register\/attorney/);
+
+  await moveFocusTo(page, page.getByRole('button', { name: 'Create Account' }));
+  await page.keyboard.press('Enter');
+  // Refused: back on the step, with the focus on the field that says why.
+  await expect(professional).toBeVisible();
+  await expect(years).toBeFocused();
+  await expect(page.getByText('Years of experience must be between 0 and 50')).toBeVisible();
+  await expect(page).toHaveURL(/\/register\/attorney/);
+});

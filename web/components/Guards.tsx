@@ -17,6 +17,7 @@ function Unauthorized() {
 }
 
 const ACCOUNT_NAMES: Record<UserType, string> = { attorney: 'attorney', firm: 'law firm' };
+const ONE_ACCOUNT: Record<UserType, string> = { attorney: 'an attorney account', firm: 'a law firm account' };
 
 /** Signed in, but as the other side: say which account the page is for, and offer the way home. */
 function WrongAccount({ user, needed }: { user: User; needed: UserType }) {
@@ -28,7 +29,7 @@ function WrongAccount({ user, needed }: { user: User; needed: UserType }) {
           This page is for {ACCOUNT_NAMES[needed]} accounts
         </Title>
         <Text c="dimmed" ta="center">
-          You are signed in as {user.email}, a {ACCOUNT_NAMES[user.userType]} account.
+          You are signed in as {user.email}, {ONE_ACCOUNT[user.userType]}.
         </Text>
         <Button component={Link} to={home.path ?? homePathFor(user)}>
           Go to your dashboard

@@ -1,5 +1,5 @@
 import { Box, Flex, Stack } from '@mantine/core';
-import type { FormEventHandler, ReactNode } from 'react';
+import { type FormEventHandler, type ReactNode, useEffect, useRef } from 'react';
 import { type PageBack, PageShell } from './PageShell';
 
 /** The one content width of every wizard, from a phone up to where a two-column form still reads well. */
@@ -21,10 +21,28 @@ export function WizardShell(props: {
   /** A line under the title: the form's autosave state. */
   status?: ReactNode;
   onSubmit?: FormEventHandler<HTMLFormElement>;
+  /**
+   * The step shown. When it changes while the focus is in the wizard (its Continue button, a step button),
+   * the focus moves to the new step's heading: a screen reader hears the step, and a second Enter does not
+   * press the button that now reads 'Create Account' in the same place.
+   */
+  stepKey?: string | number;
   children: ReactNode;
 }) {
+  const frame = useRef<HTMLDivElement>(null);
+  const shownStep = useRef(props.stepKey);
+  useEffect(() => {
+    if (shownStep.current === props.stepKey) return;
+    shownStep.current = props.stepKey;
+    const root = frame.current;
+    if (!root?.contains(document.activeElement)) return;
+    const heading = root.querySelector<HTMLElement>('h2');
+    if (!heading) return;
+    heading.tabIndex = -1;
+    heading.focus();
+  }, [props.stepKey]);
   const body = (
-    <Stack gap="lg">
+    <Stack gap="lg" ref={frame}>
       {props.nav}
       {props.children}
       {props.footer}

@@ -21,7 +21,7 @@ export default function AccountSecurityPage() {
     <PageShell
       title="Account security"
       subtitle="How you sign in, and where you are signed in."
-      back={{ label: 'Back to dashboard', to: home }}
+      back={{ label: 'Back to Dashboard', to: home }}
       size="md"
     >
       <Stack gap="lg">

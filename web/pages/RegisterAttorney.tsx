@@ -109,6 +109,7 @@ export default function RegisterAttorney() {
   return (
     <WizardShell
       title="Attorney Registration"
+      stepKey={step}
       subtitle="Create your account and professional profile."
       back={
         step === 0

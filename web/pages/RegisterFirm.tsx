@@ -143,6 +143,7 @@ export default function RegisterFirm() {
   return (
     <WizardShell
       title="Law Firm Registration"
+      stepKey={step}
       subtitle="Create your firm account to invite attorneys and review their LPQs."
       back={
         step === 0

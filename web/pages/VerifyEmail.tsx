@@ -26,6 +26,8 @@ export default function VerifyEmail() {
     verify.mutate();
   }, [token, verify]);
 
+  // A link opened again (it is single-use) by someone whose address is already verified: say so, not 'failed'.
+  const alreadyVerified = verify.isError && !!user?.emailVerified;
   const home = useHomePath(user);
   const next = user
     ? { to: home.path ?? homePathFor(user), label: 'Continue' }
@@ -46,12 +48,12 @@ export default function VerifyEmail() {
               <Text c="dimmed">Verifying your email address…</Text>
             </Stack>
           )}
-          {verify.isSuccess && (
+          {(verify.isSuccess || alreadyVerified) && (
             <Alert color="teal" title="Email verified" role="status">
               {AUTH_MESSAGES.emailVerified}
             </Alert>
           )}
-          {verify.isError && (
+          {verify.isError && !alreadyVerified && (
             <Alert color="red" title="We could not verify your email" role="alert">
               {errorMessage(verify.error, AUTH_MESSAGES.invalidToken)}
               {user && !user.emailVerified && ' You can ask for a new link from your dashboard.'}

@@ -1,4 +1,5 @@
 import { MultiSelect, NumberInput, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import { LIMITS } from '@shared/limits';
 import { PROFILE_PRACTICE_AREAS } from '@shared/practice-areas';
 import type { PositionLpqStepProps } from './common';
 
@@ -13,9 +14,11 @@ export function ExperienceStep({ formData, readOnly, text, mark, err, set }: Pos
         <TextInput label="Position" {...text('position')} />
         <NumberInput
           label="Years of Experience"
-          min={0}
-          max={50}
+          min={LIMITS.yearsExperienceMin}
+          max={LIMITS.yearsExperienceMax}
+          allowNegative={false}
           allowDecimal={false}
+          clampBehavior="none"
           name="formData.yearsExperience"
           description={mark('yearsExperience')}
           value={formData.yearsExperience ?? ''}

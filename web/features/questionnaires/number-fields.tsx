@@ -9,6 +9,8 @@ import type { Bound } from './fields';
 /**
  * A number input whose empty value is null (spec §5: numbers that do not parse become unset). With a
  * minimum of 0 a minus sign cannot be typed; with `clamp` a value past min or max cannot be typed either.
+ * Without it, a value past them stays as typed and the form's schema says why under the field: it is never
+ * changed behind the user's back on blur.
  */
 export function NumberField<T extends FieldValues>(
   props: Bound<T> & {
@@ -36,7 +38,7 @@ export function NumberField<T extends FieldValues>(
       max={props.max}
       allowDecimal={props.allowDecimal ?? true}
       allowNegative={props.min === undefined || props.min < 0}
-      clampBehavior={props.clamp ? 'strict' : 'blur'}
+      clampBehavior={props.clamp ? 'strict' : 'none'}
       prefix={props.prefix}
       suffix={props.suffix}
       thousandSeparator={props.thousandSeparator ? ',' : undefined}
