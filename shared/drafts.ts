@@ -70,7 +70,7 @@ export const SAVE_STATE_TEXT = {
   saved: (time: string) => `Saved ${time}`,
   retrying: 'Not saved — retrying',
   offline: 'Offline — your changes are kept on this device and saved when you are back online',
-  restored: 'We restored changes you had not saved yet.',
+  restored: 'We restored your draft: changes you had not yet saved to the form itself.',
   discard: 'Discard them',
   leavePrompt: 'You have changes that are not saved yet. Leave this page anyway?',
 } as const;

@@ -76,7 +76,8 @@ export function normalizeWebsite(value: string): string {
 const websiteField = z.preprocess(
   (v) => (typeof v === 'string' ? blankToUndefined(normalizeWebsite(v)) : blankToUndefined(v)),
   z
-    .url({ protocol: /^https?$/, error: FIRM_MESSAGES.websiteInvalid })
+    // A host with a dot and a top-level domain: 'notaurl' typed alone is not a firm's address.
+    .url({ protocol: /^https?$/, hostname: z.regexes.domain, error: FIRM_MESSAGES.websiteInvalid })
     .max(LIMITS.shortText, FIRM_MESSAGES.tooLong)
     .optional(),
 );

@@ -35,6 +35,11 @@ export function showToast(text: ToastText, opts: { variant?: Variant; message?: 
   });
 }
 
+/** Takes the toast on screen away: what it said no longer holds (a sign-in that failed, then went on). */
+export function clearToasts() {
+  notifications.clean();
+}
+
 let redirecting = false;
 const RETURN_KEY = 'lp.returnTo';
 

@@ -60,8 +60,8 @@ export default function AttorneyAccessLog() {
                 {firm ? `${firm} has not viewed your information` : 'No firm has viewed your information yet'}
               </Title>
               <Text c="dimmed" ta="center" maw={480}>
-                Firms see only what you share with them. Once you share your LPQ, each view, download and
-                export appears here.
+                Firms see only what you share with them. Each view, download and export of what you shared
+                appears here.
               </Text>
             </Stack>
           </Card>

@@ -39,6 +39,7 @@ import { NumberField } from '../features/questionnaires/number-fields';
 import { useAuth } from '../lib/auth';
 import { useAutosave } from '../lib/autosave';
 import { api, type BodyOf } from '../lib/client';
+import { formatDate } from '../lib/format';
 import { applyServerErrors } from '../lib/forms';
 import { showToast } from '../lib/toast';
 
@@ -140,7 +141,7 @@ export default function DiversityForm() {
               used only for internal metrics and external reporting, never for hiring decisions.
               {saved.data?.submittedAt && (
                 <Text size="sm" mt="xs" fw={500}>
-                  Last submitted {new Date(saved.data.submittedAt).toLocaleDateString()}.
+                  Last submitted {formatDate(saved.data.submittedAt)}.
                 </Text>
               )}
             </Alert>

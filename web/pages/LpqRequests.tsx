@@ -134,7 +134,7 @@ export default function LpqRequests() {
                 No LPQ requests yet
               </Title>
               <Text c="dimmed" ta="center" maw={460}>
-                When a firm invites you, its request appears here. Complete your Master LPQ now so you can
+                When a firm invites you, its request appears here. Keep your Master LPQ complete so you can
                 share it in one click.
               </Text>
               <Button component={Link} to="/attorney/master-lpq">

@@ -93,6 +93,7 @@ describeEachDb('firm workspace', (t) => {
       [{ email: 'nope' }, 'email', AUTH_MESSAGES.invalidEmail],
       [{ password: '123' }, 'password', AUTH_MESSAGES.passwordMin],
       [{ website: 'not a url' }, 'website', FIRM_MESSAGES.websiteInvalid],
+      [{ website: 'notaurl' }, 'website', FIRM_MESSAGES.websiteInvalid],
       [{ agreeToTerms: false }, 'agreeToTerms', FIRM_MESSAGES.termsRequired],
       [{ agreeToTerms: undefined }, 'agreeToTerms', FIRM_MESSAGES.termsRequired],
     ])('refuses %j with a message on the field and stores nothing', async (override, field, message) => {

@@ -311,8 +311,12 @@ describe('the second step keeps the sign-in limits', () => {
       // Failures still count: three wrong codes, then the fourth try waits.
       const pending = await firstStep(t.app, a.user.email);
       for (let i = 0; i < 3; i++)
-        expect((await post(t.app, '/api/login/second-factor', pending, { code: '000000' })).statusCode).toBe(400);
-      const limited = await post(t.app, '/api/login/second-factor', pending, { recoveryCode: recoveryCodes[5] });
+        expect((await post(t.app, '/api/login/second-factor', pending, { code: '000000' })).statusCode).toBe(
+          400,
+        );
+      const limited = await post(t.app, '/api/login/second-factor', pending, {
+        recoveryCode: recoveryCodes[5],
+      });
       expect(limited.statusCode).toBe(429);
     } finally {
       await t.close();

@@ -8,6 +8,7 @@ import { PasswordField } from '../../components/PasswordField';
 import { errorMessage, fieldErrors } from '../../lib/api';
 import { useLogin } from '../../lib/auth';
 import { applyServerErrors, lazyZodResolver } from '../../lib/forms';
+import { clearToasts } from '../../lib/toast';
 
 // zod and the schema load when the form is first checked (on submit), not with the sign-in page.
 const resolver = lazyZodResolver<LoginInput>(() => import('@shared/auth').then((m) => m.loginSchema));
@@ -32,7 +33,12 @@ export function SignInForm() {
       : null;
   const onSubmit = form.handleSubmit((values) =>
     login.mutate(values, {
-      onSuccess: (answer) => 'twoFactorRequired' in answer && setMethods(answer.methods),
+      onSuccess: (answer) => {
+        if (!('twoFactorRequired' in answer)) return;
+        // An earlier attempt's 'Login failed' toast would stand beside the code form.
+        clearToasts();
+        setMethods(answer.methods);
+      },
       onError: (error) => applyServerErrors(error, form.setError),
     }),
   );

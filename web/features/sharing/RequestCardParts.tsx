@@ -53,8 +53,8 @@ export function WhatTheFirmReceives({
         ))}
       </List>
       <Text size="xs" c="dimmed" mt={4}>
-        Your diversity self-identification goes only if you tick it. You can change what goes in the share
-        dialog.
+        Your diversity self-identification goes only if you tick it, and only to a firm with a diversity
+        officer to receive it. You can change what goes in the share dialog.
       </Text>
     </div>
   );
