@@ -233,6 +233,7 @@ test('the recruiter’s pipeline: search, sort, pages, CSV, resend and withdraw 
 
   // Resend is once a day: the invitation was just sent, so the firm is told to wait.
   await page.goto(`/firm/requests/${ids[0]}`);
+  await expect(page.getByText(/^Can be resent from /)).toBeVisible();
   await page.getByRole('button', { name: 'Resend Invitation' }).click();
   await expect(page.getByText(/You can resend it once a day/)).toBeVisible();
 

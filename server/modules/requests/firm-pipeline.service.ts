@@ -2,6 +2,7 @@ import {
   FIRM_REQUEST_CSV_COLUMNS,
   type FirmRequestListQuery,
   PIPELINE_MESSAGES,
+  RESEND_AFTER_MS,
   type RequestNote,
   statusLabel,
 } from '@shared/firm-pipeline';
@@ -118,8 +119,6 @@ export async function withdrawRequest(ctx: AppContext, actor: Actor, input: { id
     return toFirmRequestItem(row, null);
   });
 }
-
-const RESEND_AFTER_MS = 24 * 60 * 60 * 1000;
 
 /** Mails the invitation again (as a reminder): pending only (409), once per 24 hours (429). */
 export async function resendRequest(ctx: AppContext, actor: Actor, input: { id: string }) {

@@ -1,9 +1,11 @@
-import { Button } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
+import { resendableFrom } from '@shared/firm-pipeline';
 import { FIRM_TOASTS } from '@shared/firm-toasts';
+import { formatDateTime } from '@shared/format';
 import type { FirmRequestItem } from '@shared/requests';
 import { IconBan, IconMailForward } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { errorMessage } from '../../lib/api';
 import { api } from '../../lib/client';
@@ -13,6 +15,7 @@ import { refreshRequests } from './api';
 /** Withdraw (after a confirmation) or resend a pending invitation. */
 export function PendingActions({ request }: { request: FirmRequestItem }) {
   const [confirming, setConfirming] = useState(false);
+  const hintId = useId();
   const act = useMutation({
     mutationFn: (action: 'withdraw' | 'resend') =>
       api(`POST /api/firm/lpq-requests/:id/${action}`, { params: { id: request.id } }),
@@ -33,16 +36,25 @@ export function PendingActions({ request }: { request: FirmRequestItem }) {
     },
   });
   if (request.status !== 'pending') return null;
+  // Once a day (the server answers 429 sooner, with the reason): said before the click too.
+  const resendFrom = resendableFrom(request);
+  const tooSoon = Date.now() < resendFrom.getTime();
   return (
     <>
       <Button
         variant="default"
         leftSection={<IconMailForward size={16} aria-hidden />}
         loading={act.isPending && act.variables === 'resend'}
+        aria-describedby={tooSoon ? hintId : undefined}
         onClick={() => act.mutate('resend')}
       >
         Resend Invitation
       </Button>
+      {tooSoon && (
+        <Text id={hintId} size="xs" c="gray.7">
+          Can be resent from {formatDateTime(resendFrom.toISOString())}
+        </Text>
+      )}
       <Button
         variant="default"
         color="red"
