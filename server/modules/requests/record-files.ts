@@ -37,8 +37,9 @@ export type ReaderTrailRow = TrailRow & { withheld?: boolean };
 
 /**
  * The trail as a firm member gets it (PRODUCT.md §9: a part their roles do not reach is absent on every path):
- * a read, download or export of parts they do not see is left out, and a share or update names only the
- * parts they see. `hidden` is whether any event was left out or narrowed.
+ * a read, download or export of parts they do not see is left out, and a share or update that sent a part
+ * they do not see names only the parts they see. An event that names no such part stays whole, its JSON
+ * there to recompute its hash. `hidden` is whether any event was left out or narrowed.
  */
 export function trailSeenBy(rows: TrailRow[], visible: readonly ReadablePart[]) {
   const sees = (part: string) => visible.includes(part as ReadablePart);
@@ -52,7 +53,11 @@ export function trailSeenBy(rows: TrailRow[], visible: readonly ReadablePart[]) 
       const kept = parts.filter((p) => sees(String(p)));
       if (kept.length === 0) continue;
       seen.push({ ...row, event: { ...row.event, details: { ...details, parts: kept } }, withheld: true });
-    } else if (parts && typeof parts === 'object' && Object.keys(parts).some((p) => !sees(p))) {
+    } else if (
+      parts &&
+      typeof parts === 'object' &&
+      Object.entries(parts).some(([p, on]) => on && !sees(p))
+    ) {
       hidden = true;
       const kept = Object.fromEntries(Object.entries(parts).filter(([p]) => sees(p)));
       seen.push({ ...row, event: { ...row.event, details: { ...details, parts: kept } }, withheld: true });

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { AUDIT_CSV_COLUMNS } from '@shared/audit-trail';
+import { canonicalJson } from '@shared/canonical-json';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { auditEvents, lpqRequests } from '../../db/schema';
@@ -124,6 +125,10 @@ describeEachDb('audit trail of a request (PRODUCT.md §11)', (t) => {
         .where(eq(auditEvents.requestId, w.requestId))
         .orderBy(asc(auditEvents.seq));
       expect(rows.slice(1).map((r) => r[col('Hash')])).toEqual(stored.map((e) => e.hash));
+      // Nothing here names a part the reader's roles do not reach: every event's JSON is there to recompute.
+      expect(rows.slice(1).map((r) => r[col('Details (JSON)')])).toEqual(
+        stored.map((e) => canonicalJson(e.details)),
+      );
 
       const pdf = await get(actor, `${base}/audit.pdf`);
       expect(pdf.statusCode).toBe(200);
