@@ -30,14 +30,11 @@ export const FIRM_REQUEST_SORT_LABELS: Record<FirmRequestSort, string> = {
   '-position': 'Position Z–A',
 };
 
-/** A pending invitation is mailed again at most once a day (POST …/resend answers 429 sooner). */
-export const RESEND_AFTER_MS = 24 * 60 * 60 * 1000;
+const RESEND_AFTER_MS = 24 * 60 * 60 * 1000;
 
-/** When the invitation may be resent: a day after it was last sent or resent (its timeline says when). */
-export function resendableFrom(request: { sentAt: string; timeline: { event: string; at: string }[] }): Date {
-  const resent = request.timeline.filter((e) => e.event === 'resent').map((e) => Date.parse(e.at));
-  return new Date(Math.max(Date.parse(request.sentAt), ...resent) + RESEND_AFTER_MS);
-}
+/** A pending invitation is mailed again at most once a day: when, after it was last sent or resent. */
+export const nextResendAt = (lastSentAt: string | Date) =>
+  new Date(new Date(lastSentAt).getTime() + RESEND_AFTER_MS);
 
 export const PIPELINE_MESSAGES = {
   unknownStatus: 'Choose one of the listed statuses',

@@ -1,8 +1,8 @@
 import {
   FIRM_REQUEST_CSV_COLUMNS,
   type FirmRequestListQuery,
+  nextResendAt,
   PIPELINE_MESSAGES,
-  RESEND_AFTER_MS,
   type RequestNote,
   statusLabel,
 } from '@shared/firm-pipeline';
@@ -127,8 +127,7 @@ export async function resendRequest(ctx: AppContext, actor: Actor, input: { id: 
   const item = await ctx.db.transaction(async (tx) => {
     const row = await lockPipelineRequest(tx, member, requestId);
     if (row.status !== 'pending') throw conflict(PIPELINE_MESSAGES.resendOnlyPending);
-    const lastSent = row.lastResentAt ?? row.sentAt;
-    if (Date.now() - lastSent.getTime() < RESEND_AFTER_MS)
+    if (Date.now() < nextResendAt(row.lastResentAt ?? row.sentAt).getTime())
       throw new HttpError(429, PIPELINE_MESSAGES.resendTooSoon);
     const updated = await markResent(tx, row.id);
     await sendInvitationMail(tx, ctx, updated, { reminder: true });

@@ -36,10 +36,26 @@ function actorLine(r: TrailRow) {
 export type ReaderTrailRow = TrailRow & { withheld?: boolean };
 
 /**
+ * The parts an event names, narrowed to those the reader sees; null when it names none they do not see. A
+ * read's list loses the others (`empty` when none is left); a share's or update's choice is narrowed only when
+ * it sent a part the reader does not see (one not sent names nothing, and the event stays whole).
+ */
+function narrowParts(parts: unknown, sees: (part: string) => boolean) {
+  if (Array.isArray(parts)) {
+    const kept = parts.filter((p) => sees(String(p)));
+    return kept.length === parts.length ? null : { parts: kept, empty: kept.length === 0 };
+  }
+  if (!parts || typeof parts !== 'object') return null;
+  const chosen = Object.entries(parts);
+  if (!chosen.some(([p, on]) => on && !sees(p))) return null;
+  return { parts: Object.fromEntries(chosen.filter(([p]) => sees(p))), empty: false };
+}
+
+/**
  * The trail as a firm member gets it (PRODUCT.md §9: a part their roles do not reach is absent on every path):
- * a read, download or export of parts they do not see is left out, and a share or update that sent a part
- * they do not see names only the parts they see. An event that names no such part stays whole, its JSON
- * there to recompute its hash. `hidden` is whether any event was left out or narrowed.
+ * a read, download or export of parts they do not see only is left out, and any other event that names such a
+ * part names only the parts they see, its JSON withheld. An event that names none stays whole, its JSON there
+ * to recompute its hash. `hidden` is whether any event was left out or narrowed.
  */
 export function trailSeenBy(rows: TrailRow[], visible: readonly ReadablePart[]) {
   const sees = (part: string) => visible.includes(part as ReadablePart);
@@ -47,21 +63,18 @@ export function trailSeenBy(rows: TrailRow[], visible: readonly ReadablePart[]) 
   const seen: ReaderTrailRow[] = [];
   for (const row of rows) {
     const details = row.event.details as Record<string, unknown>;
-    const parts = details.parts;
-    if (Array.isArray(parts) && parts.some((p) => !sees(String(p)))) {
-      hidden = true;
-      const kept = parts.filter((p) => sees(String(p)));
-      if (kept.length === 0) continue;
-      seen.push({ ...row, event: { ...row.event, details: { ...details, parts: kept } }, withheld: true });
-    } else if (
-      parts &&
-      typeof parts === 'object' &&
-      Object.entries(parts).some(([p, on]) => on && !sees(p))
-    ) {
-      hidden = true;
-      const kept = Object.fromEntries(Object.entries(parts).filter(([p]) => sees(p)));
-      seen.push({ ...row, event: { ...row.event, details: { ...details, parts: kept } }, withheld: true });
-    } else seen.push(row);
+    const narrowed = narrowParts(details.parts, sees);
+    if (!narrowed) {
+      seen.push(row);
+      continue;
+    }
+    hidden = true;
+    if (narrowed.empty) continue;
+    seen.push({
+      ...row,
+      event: { ...row.event, details: { ...details, parts: narrowed.parts } },
+      withheld: true,
+    });
   }
   return { rows: seen, hidden };
 }

@@ -1,5 +1,5 @@
 import { Button, Text } from '@mantine/core';
-import { resendableFrom } from '@shared/firm-pipeline';
+import { nextResendAt } from '@shared/firm-pipeline';
 import { FIRM_TOASTS } from '@shared/firm-toasts';
 import { formatDateTime } from '@shared/format';
 import type { FirmRequestItem } from '@shared/requests';
@@ -37,7 +37,8 @@ export function PendingActions({ request }: { request: FirmRequestItem }) {
   });
   if (request.status !== 'pending') return null;
   // Once a day (the server answers 429 sooner, with the reason): said before the click too.
-  const resendFrom = resendableFrom(request);
+  // The timeline's 'resent' is the last resend (one entry), as the server reads it.
+  const resendFrom = nextResendAt(request.timeline.find((e) => e.event === 'resent')?.at ?? request.sentAt);
   const tooSoon = Date.now() < resendFrom.getTime();
   return (
     <>
