@@ -224,9 +224,15 @@ test('each firm reader gets their own slice, and only the actions their roles al
   await conflicts.goto('/firm/conflicts?status=issues');
   await expect(conflicts.getByText('No shared request is marked Issues found.')).toBeVisible();
   // Opened by its address, the request shows the conflicts department only its part, and no hiring action.
+  // Nothing it may not read is asked for on the way (the notes are the hiring side's: a 403 in the console).
+  const refused: string[] = [];
+  conflicts.on('response', (r) => {
+    if (r.status() === 403 || r.url().includes('/notes')) refused.push(`${r.status()} ${r.url()}`);
+  });
   await conflicts.goto(`/firm/requests/${w.assignedId}`);
   await expect(conflicts.getByRole('tab', { name: 'Conflicts' })).toBeVisible();
   await expect(conflicts.getByRole('tab')).toHaveCount(1);
+  expect(refused).toEqual([]);
   await expect(
     conflicts.getByRole('button', { name: /Mark Under Review|Mark Review Complete|Reviewers/ }),
   ).toHaveCount(0);

@@ -91,11 +91,11 @@ export const PROTECTED: { path: string; page: PageName; user?: UserType; data?: 
     path: '/firm/requests/:id',
     page: 'FirmRequestDetail',
     user: 'firm',
-    // The latest version (a `?version=` link asks for its own), and the notes.
-    data: (id, search) => [
-      ...(search.has('version') ? [] : [apiUrl('GET /api/firm/lpq-requests/:id', { params: { id } })]),
-      apiUrl('GET /api/firm/lpq-requests/:id/notes', { params: { id } }),
-    ],
+    // The latest version (a `?version=` link asks for its own). Not the notes: they are the hiring side's
+    // (request.firmNotes), and before the session is read nothing here knows the member's roles, so a
+    // conflicts reader's page asked for them and got a 403; they sit below the package, not in its first paint.
+    data: (id, search) =>
+      search.has('version') ? [] : [apiUrl('GET /api/firm/lpq-requests/:id', { params: { id } })],
   },
   { path: '/firm/custom-sections', page: 'FirmCustomSections', user: 'firm' },
   { path: '/firm/team', page: 'FirmTeam', user: 'firm' },
