@@ -5,7 +5,19 @@ import { type MissingAnswer, masterLpqStepStatuses, missingAnswers } from '@shar
 import { prefillMasterLpq } from '@shared/prefill';
 import { TOASTS } from '@shared/texts';
 import { useMutation } from '@tanstack/react-query';
-import { lazy, type Ref, Suspense, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  lazy,
+  type Ref,
+  type SetStateAction,
+  Suspense,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  useTransition,
+} from 'react';
 import {
   type Control,
   type FieldErrors,
@@ -154,10 +166,18 @@ export default function MasterLpq() {
   const { user } = useAuth();
   const [params, setParams] = useSearchParams();
   const [focusTarget, setFocusTarget] = useState<string | null>(() => params.get('field'));
-  const [step, setStep] = useWizardStep('master-lpq', MASTER_LPQ_STEPS.length, () => {
+  const [step, setStepNow] = useWizardStep('master-lpq', MASTER_LPQ_STEPS.length, () => {
     const field = params.get('field');
     return field ? stepOfField(field) : 0;
   });
+  // A step's code loads when it is first shown: until it has, the step on screen stays, with Next busy, and
+  // then the new one shows whole. Otherwise 'Step 5 of 7' showed above a loader and the buttons moved down
+  // under the pointer once the fields came (a quick second click landed on a field).
+  const [stepLoading, startStepChange] = useTransition();
+  const setStep = useCallback(
+    (next: SetStateAction<number>) => startStepChange(() => setStepNow(next)),
+    [setStepNow],
+  );
   // The step whose fields are on screen (a later step's code loads when first shown).
   const [shownStep, setShownStep] = useState<number | null>(null);
   const missingPanel = useRef<HTMLDivElement>(null);
@@ -319,7 +339,7 @@ export default function MasterLpq() {
                   </Button>
                 }
                 next={
-                  <Button type="submit" loading={save.isPending}>
+                  <Button type="submit" loading={save.isPending || stepLoading}>
                     {last ? 'Save Template' : 'Next'}
                   </Button>
                 }
