@@ -1,9 +1,17 @@
 import { expect, type Locator, type Page, request, test } from '@playwright/test';
 import { baseURL } from '../playwright.config';
-import { PASSWORD, uniqueEmail } from './helpers';
+import { completeMasterLpq } from '../server/modules/master-lpq/master-lpq.fixtures';
+import {
+  inviteByApi,
+  PASSWORD,
+  registerByApi,
+  registerFirmByApi,
+  uniqueEmail,
+  verifyAddressByApi,
+} from './helpers';
 
 /**
- * Keyboard access: signing in and filling master LPQ steps with the keyboard alone — Tab, Shift+Tab, Enter,
+ * Keyboard access: signing in, filling master LPQ steps and sharing with the keyboard alone — Tab, Shift+Tab, Enter,
  * Space and the arrow keys through page.keyboard; no click and no fill() anywhere in this file.
  */
 
@@ -182,4 +190,42 @@ test('registration by keyboard: each step change takes the focus to the new step
   await expect(years).toBeFocused();
   await expect(page.getByText('Years of experience must be between 0 and 50')).toBeVisible();
   await expect(page).toHaveURL(/\/register\/attorney/);
+});
+
+test('the share dialog gives the focus back: to Share LPQ when cancelled, to the request when it shared', async ({
+  page,
+  browser,
+}) => {
+  const email = uniqueEmail('kbd-share');
+  await registerByApi(page, { email, userType: 'attorney' });
+  await verifyAddressByApi(page.request, email);
+  const saved = await page.request.post('/api/attorney/master-lpq', {
+    data: { ...completeMasterLpq(), isComplete: true },
+  });
+  expect(saved.status()).toBe(200);
+  const firm = await browser.newContext();
+  await registerFirmByApi(firm.request);
+  await inviteByApi(firm.request, email);
+
+  await page.goto('/attorney/lpq-requests');
+  const card = page.getByRole('article', { name: /Arden & Vale LLP/ });
+  const share = card.getByRole('button', { name: 'Share LPQ' });
+  const dialog = page.getByRole('dialog', { name: 'Share LPQ Package' });
+  await moveFocusTo(page, share);
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expectFocusRing(share);
+
+  await page.keyboard.press('Enter');
+  await moveFocusTo(page, dialog.getByLabel('Your full name'));
+  await page.keyboard.type('Jordan Avery');
+  await moveFocusTo(page, dialog.getByRole('button', { name: 'Share LPQ' }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('LPQ Shared Successfully')).toBeVisible();
+  // Share LPQ went with the share: the focus is on the request it shared, not back at the page's start.
+  await expectFocusRing(card);
+  await expect(share).toHaveCount(0);
+  await firm.close();
 });

@@ -1,4 +1,5 @@
 import { isReauthenticationRequest } from './api';
+import { rememberFocus } from './return-focus';
 
 /**
  * Recent sign-in (PRODUCT.md §10): any call the server answers 403 `code: 'reauthenticate'` waits while
@@ -21,9 +22,14 @@ export async function withRecentSignIn<T>(call: () => Promise<T>): Promise<T> {
     return await call();
   } catch (error) {
     if (!isReauthenticationRequest(error) || !confirmIdentity) throw error;
-    pending ??= confirmIdentity().finally(() => {
-      pending = null;
-    });
+    if (!pending) {
+      // The dialog is opened from here, not by a button of its own: the focus goes back where it was.
+      const giveFocusBack = rememberFocus();
+      pending = confirmIdentity().finally(() => {
+        pending = null;
+        giveFocusBack();
+      });
+    }
     if (!(await pending)) throw error;
     return call();
   }

@@ -15,7 +15,7 @@ import type { AttorneyRequestItem } from '@shared/position-lpq';
 import { revokeConsequence, SHARING_TOASTS } from '@shared/sharing';
 import { TOASTS } from '@shared/texts';
 import { IconInbox } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { PageShell } from '../components/PageShell';
 import {
@@ -24,9 +24,10 @@ import {
   useDeclineRequest,
   useRevokeShare,
 } from '../features/sharing/queries';
-import { RequestCard } from '../features/sharing/RequestCard';
+import { RequestCard, requestCardId } from '../features/sharing/RequestCard';
 import { ShareDialog } from '../features/sharing/ShareDialog';
 import { errorMessage } from '../lib/api';
+import { rememberFocus } from '../lib/return-focus';
 import { showToast } from '../lib/toast';
 
 function CountCard({ label, value }: { label: string; value: number }) {
@@ -53,6 +54,15 @@ export default function LpqRequests() {
   const [revoking, setRevoking] = useState<AttorneyRequestItem | null>(null);
   const [declining, setDeclining] = useState<AttorneyRequestItem | null>(null);
   const [reason, setReason] = useState('');
+  // Each dialog gives the focus back to the button that opened it, or to the request's card when what it
+  // did took that button away (Share LPQ, Decline and Revoke access go with a share, a decline, a revoke).
+  const returnFocus = useRef<ReturnType<typeof rememberFocus>>(() => {});
+  const opening = (open: (item: AttorneyRequestItem) => void) => (item: AttorneyRequestItem) => {
+    returnFocus.current = rememberFocus();
+    open(item);
+  };
+  const closed = (item: AttorneyRequestItem | null, done: boolean) =>
+    returnFocus.current(done && item ? () => document.getElementById(requestCardId(item.id)) : undefined);
 
   const items = requests.data?.pages.flatMap((page) => page.items) ?? [];
   // Counted by the server over every request: the list below comes in pages.
@@ -69,6 +79,7 @@ export default function LpqRequests() {
     revoke.mutate(revoking.id, {
       onSuccess: () => {
         showToast(SHARING_TOASTS.revoked, { variant: 'success' });
+        closed(revoking, true);
         setRevoking(null);
       },
       onError: (error) =>
@@ -85,6 +96,7 @@ export default function LpqRequests() {
       {
         onSuccess: () => {
           showToast(TOASTS.declineSuccess);
+          closed(declining, true);
           setDeclining(null);
           setReason('');
         },
@@ -148,10 +160,10 @@ export default function LpqRequests() {
             <RequestCard
               key={item.id}
               item={item}
-              onShare={setSharing}
-              onDecline={setDeclining}
-              onUpdate={setUpdating}
-              onRevoke={setRevoking}
+              onShare={opening(setSharing)}
+              onDecline={opening(setDeclining)}
+              onUpdate={opening(setUpdating)}
+              onRevoke={opening(setRevoking)}
               shareDefaults={counts.shareDefaults}
             />
           ))}
@@ -173,13 +185,19 @@ export default function LpqRequests() {
         key={`share-${sharing?.id}`}
         item={sharing}
         mode="share"
-        onClose={() => setSharing(null)}
+        onClose={(sent) => {
+          closed(sharing, sent);
+          setSharing(null);
+        }}
       />
       <ShareDialog
         key={`update-${updating?.id}`}
         item={updating}
         mode="update"
-        onClose={() => setUpdating(null)}
+        onClose={() => {
+          closed(updating, false);
+          setUpdating(null);
+        }}
       />
 
       <Modal

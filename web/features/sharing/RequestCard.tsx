@@ -40,6 +40,9 @@ function questionCount(item: AttorneyRequestItem) {
   return (item.firmSpecificQuestions?.sections ?? []).reduce((n, s) => n + s.questions.length, 0);
 }
 
+/** The card's element id: where the focus goes when an action took its button away (a share, a decline). */
+export const requestCardId = (requestId: string) => `request-${requestId}`;
+
 /** One request on /attorney/lpq-requests (spec 2.16). */
 export function RequestCard(props: {
   item: AttorneyRequestItem;
@@ -59,7 +62,16 @@ export function RequestCard(props: {
   const questions = questionCount(item);
   const isPending = item.status === 'pending';
   return (
-    <Card withBorder padding="lg" component="article" aria-label={`${item.firmName}: ${item.positionTitle}`}>
+    <Card
+      withBorder
+      padding="lg"
+      component="article"
+      id={requestCardId(item.id)}
+      tabIndex={-1}
+      // Mantine's focus ring, shown when the focus comes here from the keyboard (after a share or a decline).
+      className="mantine-focus-auto"
+      aria-label={`${item.firmName}: ${item.positionTitle}`}
+    >
       <Stack gap="sm">
         <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
           <Stack gap={2} miw={0} style={{ flex: '1 1 200px' }}>

@@ -64,7 +64,8 @@ function PartDescription(props: { note?: string | null; children?: ReactNode }) 
 export function ShareDialog(props: {
   item: AttorneyRequestItem | null;
   mode: 'share' | 'update';
-  onClose: () => void;
+  /** `sent`: closed by a share or update that went through (not by Cancel or Escape). */
+  onClose: (sent: boolean) => void;
 }) {
   const { item, mode } = props;
   const preview = useSharePreview(item?.id ?? null);
@@ -90,7 +91,7 @@ export function ShareDialog(props: {
   useEffect(() => {
     if (preview.data && item) setInclude(preview.data.include);
   }, [preview.data, item]);
-  const close = () => !mutation.isPending && props.onClose();
+  const close = () => !mutation.isPending && props.onClose(false);
   const available = preview.data?.available;
   const documentCount = preview.data?.documentCount ?? 0;
 
@@ -100,7 +101,7 @@ export function ShareDialog(props: {
     const done = {
       onSuccess: () => {
         showToast(mode === 'share' ? TOASTS.shareSuccess : SHARING_TOASTS.updateSent, { variant: 'success' });
-        props.onClose();
+        props.onClose(true);
       },
       onError: (error: unknown) => {
         if (Object.keys(fieldErrors(error)).length) return;
