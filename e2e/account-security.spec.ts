@@ -210,6 +210,8 @@ test('recent sign-in: the dialog asks for the password, then the action goes thr
   await dialog.getByLabel('Password').fill(PASSWORD);
   await dialog.getByRole('button', { name: 'Confirm' }).click();
   await expect(dialog).toBeHidden();
-  // The set-up went on by itself: the QR code and the key are there.
+  // The set-up went on by itself: the QR code and the key are there, and the focus is on its code field
+  // (Set up went as it was pressed), not at the page's start.
   await expect(page.getByTestId('totp-secret')).toBeVisible();
+  await expect(page.getByLabel('Code from the app')).toBeFocused();
 });

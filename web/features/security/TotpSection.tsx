@@ -25,9 +25,12 @@ function CodeField(props: {
   onChange: (v: string) => void;
   error?: string | null;
   label?: string;
+  /** Takes the focus when it appears (the set-up's field: the button that opened it is gone). */
+  autoFocus?: boolean;
 }) {
   return (
     <TextInput
+      autoFocus={props.autoFocus}
       label={props.label ?? 'Code from the app'}
       placeholder="123 456"
       autoComplete="one-time-code"
@@ -97,7 +100,9 @@ function Setup({ onEnabled, onCancel }: { onEnabled: (codes: string[]) => void; 
           </Code>
         </Text>
         <Text size="sm">2. Enter the 6-digit code the app shows.</Text>
-        <CodeField value={code} onChange={setCode} error={error} />
+        {/* Set up went away as it was pressed (and an identity check may have come between): the focus
+            would be at the page's start, so it goes to the one field the next step needs. */}
+        <CodeField value={code} onChange={setCode} error={error} autoFocus />
         <Group gap="sm">
           <Button type="submit" loading={enable.isPending}>
             Turn on
