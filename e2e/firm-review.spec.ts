@@ -165,6 +165,14 @@ test('the firm’s review screen reads like a document: summary first, labelled 
   expect(pdfRes.status()).toBe(200);
   expect(pdfRes.headers()['content-type']).toBe('application/pdf');
   expect((await pdfRes.body()).subarray(0, 5).toString()).toBe('%PDF-');
+  // A confirmation cancelled gives the focus back to the button that opened it (the first opening too,
+  // when the dialog is mounted open).
+  const markUnderReview = firm.getByRole('button', { name: 'Mark Under Review' });
+  await markUnderReview.click();
+  await expect(firm.getByRole('dialog')).toBeVisible();
+  await firm.keyboard.press('Escape');
+  await expect(firm.getByRole('dialog')).toBeHidden();
+  await expect(markUnderReview).toBeFocused();
   for (const [button, toast] of [
     ['Mark Under Review', 'Marked Under Review'],
     ['Mark Review Complete', 'Review Complete'],
