@@ -153,6 +153,10 @@ test('an admin builds the team: invite, join, roles, the last admin, removal, in
   await reauth.getByRole('button', { name: 'Confirm' }).click();
   await expect(toast(page, TEAM_TOASTS.rolesChanged)).toBeVisible();
   await expect(rolesDialog).toBeHidden();
+  // Through both dialogs, the focus comes back to the button that opened the first.
+  await expect(
+    memberRow(page, dana).getByRole('button', { name: 'Change roles of Dana Reed' }),
+  ).toBeFocused();
   await expect(memberRow(page, dana)).toContainText('Diversity officer');
   await danaPage.goto('/firm/dashboard');
   await expect(danaQuick.getByRole('link', { name: /^Self-identification/ })).toBeVisible();

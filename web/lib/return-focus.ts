@@ -1,3 +1,5 @@
+import { useEffect, useRef, useState } from 'react';
+
 /** Mantine's Modal gives focus back 10 ms after it closes; this comes after it, so that it has the last word. */
 const AFTER_DIALOG_MS = 30;
 
@@ -18,4 +20,21 @@ export function rememberFocus() {
       target?.focus();
     }, AFTER_DIALOG_MS);
   };
+}
+
+/**
+ * For a dialog rendered only while it is open (`{editing && <RolesDialog …/>}`): Mantine's Modal, mounted
+ * open, does not know where the focus was. This keeps the element focused when the dialog first renders
+ * (before its focus trap moves in) and gives the focus back to it when the dialog goes. A remount at once
+ * (React's development double effects) cancels the giving back.
+ */
+export function useFocusBackOnUnmount() {
+  const [giveBack] = useState(rememberFocus);
+  const leaving = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => {
+    clearTimeout(leaving.current);
+    return () => {
+      leaving.current = setTimeout(giveBack, 0);
+    };
+  }, [giveBack]);
 }
