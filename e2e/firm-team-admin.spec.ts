@@ -324,4 +324,13 @@ test('settings: a second factor first, then required of every member; self-ident
   await expect(kimPage.getByText(SECURITY_MESSAGES.twoFactorRequired)).toBeVisible();
   await kimPage.screenshot({ path: `${SHOTS}/two-factor-required-1280.png`, fullPage: true });
   await kimPage.context().close();
+
+  // The admin's authenticator is their only factor: turning it off says what the firm's rule then leaves.
+  await page.goto('/account/security');
+  await page.getByRole('button', { name: 'Turn off' }).click();
+  const turnOff = page.getByRole('dialog', { name: 'Turn off the authenticator app?' });
+  await expect(turnOff.getByText(SECURITY_MESSAGES.lastFactorRequiredByFirm)).toBeVisible();
+  await check(page, 'turn-off-last-factor');
+  await turnOff.getByRole('button', { name: 'Cancel' }).click();
+  await expect(turnOff).toBeHidden();
 });

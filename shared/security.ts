@@ -30,6 +30,8 @@ export const SECURITY_MESSAGES = {
   otherSessionsSignedOut: 'Signed out of every other session.',
   reauthenticated: 'Thank you. You can go on.',
   reauthenticateInput: 'Enter your password, a code from your authenticator app, or use a passkey',
+  lastFactorRequiredByFirm:
+    'Your firm requires two-step sign-in. Without a second factor you can open only this page, until you set one up again.',
 } as const;
 
 /** TOTP (RFC 6238) as every authenticator app reads it: SHA-1, 6 digits, 30 seconds, ±1 step. */

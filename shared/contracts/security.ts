@@ -45,6 +45,8 @@ export const securityContracts = defineContracts('Account security', {
         passkeyCount: z.number(),
         recoveryCodesRemaining: z.number(),
         twoFactorEnabled: z.boolean(),
+        /** The account's firm requires a second factor (PRODUCT.md §10): removing the last one leaves only these screens. */
+        requiredByFirm: z.boolean(),
       }),
     },
   },

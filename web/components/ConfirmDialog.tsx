@@ -5,6 +5,8 @@ export type ConfirmDialogProps = {
   opened: boolean;
   title: string;
   message: ReactNode;
+  /** What else the action brings about that the user should weigh, shown under the question. */
+  warning?: string;
   confirmLabel: string;
   color?: string;
   loading?: boolean;

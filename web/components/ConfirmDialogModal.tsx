@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import type { ConfirmDialogProps } from './ConfirmDialog';
 
 /** The dialog of ConfirmDialog (its own chunk): the question, Cancel, and the action's button. */
@@ -6,6 +6,7 @@ export default function ConfirmDialogModal({
   opened,
   title,
   message,
+  warning,
   confirmLabel,
   color,
   loading,
@@ -16,6 +17,11 @@ export default function ConfirmDialogModal({
     <Modal opened={opened} onClose={onClose} title={title}>
       <Stack gap="md">
         <Text>{message}</Text>
+        {warning && (
+          <Alert color="yellow" variant="light">
+            {warning}
+          </Alert>
+        )}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             Cancel

@@ -71,6 +71,7 @@ describeEachDb('authenticator app', (t, kind) => {
       passkeyCount: 0,
       recoveryCodesRemaining: 10,
       twoFactorEnabled: true,
+      requiredByFirm: false,
     });
     // 409: already on (set-up and enable alike).
     expect((await post(app, '/api/auth/totp/setup', a.cookie)).statusCode).toBe(409);

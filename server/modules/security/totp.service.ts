@@ -5,6 +5,7 @@ import { badRequest, conflict } from '../../plugins/errors';
 import { type Actor, authorize } from '../../policies/authorize';
 import { securityPolicies as policies } from '../../policies/security.policy';
 import { secondFactorsOf } from '../auth/second-factors';
+import { readSettings } from '../team/team.repo';
 import { checkTotpCode } from './security.checks';
 import {
   encryptSecret,
@@ -39,12 +40,16 @@ async function storeRecoveryCodes(tx: Tx, userId: string): Promise<string[]> {
 /** What the account security page shows at the top. */
 export async function securityOverview(ctx: AppContext, actor: Actor) {
   const user = authorize(policies.manageOwnSecurity, actor);
-  const f = await secondFactorsOf(ctx.db, user.id);
+  const [f, settings] = await Promise.all([
+    secondFactorsOf(ctx.db, user.id),
+    user.firm ? readSettings(ctx.db, user.firm.id) : undefined,
+  ]);
   return {
     totpEnabled: f.totp,
     passkeyCount: f.passkeys,
     recoveryCodesRemaining: f.recoveryCodes,
     twoFactorEnabled: f.totp || f.passkeys > 0,
+    requiredByFirm: !!settings?.requireTwoFactor,
   };
 }
 

@@ -193,7 +193,15 @@ describeEachDb('firm team: a required second factor', (t: () => TestApp) => {
       expect(res.json().code).toBe('two_factor_required');
     }
     expect((await as(member.cookie, { method: 'GET', url: '/api/user' })).statusCode).toBe(200);
-    expect((await as(member.cookie, { method: 'GET', url: '/api/auth/security' })).statusCode).toBe(200);
+    const security = await as(member.cookie, { method: 'GET', url: '/api/auth/security' });
+    expect(security.statusCode).toBe(200);
+    // The security page can warn before the last factor goes (only these screens would be left).
+    expect(security.json()).toMatchObject({ twoFactorEnabled: false, requiredByFirm: true });
+    const admin = await as(firm.cookie, { method: 'GET', url: '/api/auth/security' });
+    expect(admin.json()).toMatchObject({ twoFactorEnabled: true, requiredByFirm: true });
+    const elsewhere = await buildFirm(t().app);
+    const other = await as(elsewhere.cookie, { method: 'GET', url: '/api/auth/security' });
+    expect(other.json().requiredByFirm).toBe(false);
     const members = (await as(firm.cookie, { method: 'GET', url: '/api/firm/members' })).json();
     expect(members.map((m: { twoFactorEnabled: boolean }) => m.twoFactorEnabled).sort()).toEqual([
       false,

@@ -9,7 +9,7 @@ import { api } from '../../lib/client';
 import { useFocusBackOnUnmount } from '../../lib/return-focus';
 import { showToast } from '../../lib/toast';
 import { addPasskey, passkeyErrorMessage, passkeysSupported } from './passkeys';
-import { refreshSecurity, usePasskeys } from './queries';
+import { refreshSecurity, usePasskeys, useSecurityOverview } from './queries';
 import { formatWhen, Section } from './Section';
 
 type Passkey = { id: string; name: string; createdAt: string; lastUsedAt: string | null };
@@ -97,6 +97,9 @@ export function PasskeysSection() {
     },
   });
   const list = passkeys.data ?? [];
+  const overview = useSecurityOverview().data;
+  // The firm requires a second factor and this passkey is the account's last one (PRODUCT.md §10).
+  const lastRequired = !!overview?.requiredByFirm && !overview.totpEnabled && overview.passkeyCount === 1;
   return (
     <Section
       id="passkeys"
@@ -203,6 +206,7 @@ export function PasskeysSection() {
         opened={!!removing}
         title="Remove this passkey?"
         message={`“${removing?.name ?? ''}” will no longer sign you in. You can add it again later.`}
+        warning={lastRequired ? SECURITY_MESSAGES.lastFactorRequiredByFirm : undefined}
         confirmLabel="Remove passkey"
         color="red"
         loading={remove.isPending}

@@ -1,5 +1,5 @@
-import { Badge, Button, Code, Group, Loader, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { SECURITY_TOASTS } from '@shared/security';
+import { Alert, Badge, Button, Code, Group, Loader, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { SECURITY_MESSAGES, SECURITY_TOASTS } from '@shared/security';
 import { IconDeviceMobile } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
@@ -116,7 +116,16 @@ function Setup({ onEnabled, onCancel }: { onEnabled: (codes: string[]) => void; 
   );
 }
 
-function DisableModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+function DisableModal({
+  opened,
+  onClose,
+  lastRequired,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  /** The firm requires a second factor and this is the account's last (PRODUCT.md §10). */
+  lastRequired: boolean;
+}) {
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const disable = useMutation({
@@ -144,6 +153,11 @@ function DisableModal({ opened, onClose }: { opened: boolean; onClose: () => voi
             Signing in will no longer ask for its codes, and your recovery codes stop working unless you have
             a passkey. Enter a code from the app to confirm.
           </Text>
+          {lastRequired && (
+            <Alert color="yellow" variant="light">
+              {SECURITY_MESSAGES.lastFactorRequiredByFirm}
+            </Alert>
+          )}
           <CodeField value={code} onChange={setCode} error={error} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
@@ -231,7 +245,11 @@ export function TotpSection() {
           </Button>
         </Group>
       )}
-      <DisableModal opened={disabling} onClose={() => setDisabling(false)} />
+      <DisableModal
+        opened={disabling}
+        onClose={() => setDisabling(false)}
+        lastRequired={!!data?.requiredByFirm && data.passkeyCount === 0}
+      />
       <ConfirmDialog
         opened={regenerating}
         title="Make new recovery codes?"
