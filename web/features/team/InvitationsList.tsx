@@ -52,7 +52,7 @@ export function InvitationsList({ invitations }: { invitations: Invitation[] }) 
         <Paper key={inv.id} withBorder p="sm" data-testid="invitation">
           <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
             <Stack gap={6} style={{ minWidth: 0, flex: '1 1 260px' }}>
-              <Text fw={500} size="sm" style={{ wordBreak: 'break-all' }}>
+              <Text fw={500} size="sm" style={{ overflowWrap: 'break-word' }}>
                 {inv.email}
               </Text>
               <RoleBadges roles={inv.roles} />

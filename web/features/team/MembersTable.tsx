@@ -105,7 +105,7 @@ export function MembersTable(props: Props) {
               <Table.Tr key={m.userId} data-testid="member-row">
                 <Table.Td>
                   <NameCell member={m} me={me} />
-                  <Text size="xs" c="gray.7" style={{ wordBreak: 'break-all' }}>
+                  <Text size="xs" c="gray.7" style={{ overflowWrap: 'break-word' }}>
                     {m.email}
                   </Text>
                 </Table.Td>
@@ -135,7 +135,7 @@ export function MembersTable(props: Props) {
           <Paper key={m.userId} withBorder p="sm" data-testid="member-card">
             <Stack gap={6}>
               <NameCell member={m} me={me} />
-              <Text size="sm" c="gray.7" style={{ wordBreak: 'break-all' }}>
+              <Text size="sm" c="gray.7" style={{ overflowWrap: 'break-word' }}>
                 {m.email}
               </Text>
               <RoleBadges roles={m.roles} />
