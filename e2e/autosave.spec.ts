@@ -2,6 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { completeMasterLpq } from '../server/modules/master-lpq/master-lpq.fixtures';
 import { TOASTS } from '../shared/texts';
 import {
+  attorneyInvitedWithCompleteLpq,
   certifyInDialog,
   inviteByApi,
   PASSWORD,
@@ -238,16 +239,7 @@ test('(b) walking a complete master LPQ with Next to the end keeps it complete, 
   page,
   browser,
 }) => {
-  const email = uniqueEmail('walk');
-  await registerByApi(page, { email, userType: 'attorney' });
-  await verifyAddressByApi(page.request, email);
-  const saved = await page.request.post('/api/attorney/master-lpq', {
-    data: { ...completeMasterLpq(), isComplete: true },
-  });
-  expect(saved.status()).toBe(200);
-  const firm = await browser.newContext();
-  await registerFirmByApi(firm.request);
-  await inviteByApi(firm.request, email);
+  const { firm } = await attorneyInvitedWithCompleteLpq(page, browser, 'walk');
 
   await page.goto('/attorney/master-lpq');
   for (let step = 2; step <= 7; step++) {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
+import { type APIRequestContext, type Browser, expect, type Locator, type Page } from '@playwright/test';
+import { completeMasterLpq } from '../server/modules/master-lpq/master-lpq.fixtures';
 import { UI_TIMING } from '../shared/limits';
 import { TOASTS } from '../shared/texts';
 
@@ -270,4 +271,22 @@ export async function seriousAxeFindings(page: Page): Promise<string[]> {
   return (await axeViolations(page))
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.html.slice(0, 140)).join(' | ')}`);
+}
+
+/**
+ * An attorney signed in on `page` with a verified address and a complete master LPQ, invited by a new firm
+ * (Arden & Vale LLP) signed in on a context of its own: ready to share. Close `firm` at the end.
+ */
+export async function attorneyInvitedWithCompleteLpq(page: Page, browser: Browser, tag: string) {
+  const email = uniqueEmail(tag);
+  await registerByApi(page, { email, userType: 'attorney' });
+  await verifyAddressByApi(page.request, email);
+  const saved = await page.request.post('/api/attorney/master-lpq', {
+    data: { ...completeMasterLpq(), isComplete: true },
+  });
+  expect(saved.status()).toBe(200);
+  const firm = await browser.newContext();
+  await registerFirmByApi(firm.request);
+  const requestId = await inviteByApi(firm.request, email);
+  return { email, firm, requestId };
 }

@@ -1,14 +1,6 @@
 import { expect, type Locator, type Page, request, test } from '@playwright/test';
 import { baseURL } from '../playwright.config';
-import { completeMasterLpq } from '../server/modules/master-lpq/master-lpq.fixtures';
-import {
-  inviteByApi,
-  PASSWORD,
-  registerByApi,
-  registerFirmByApi,
-  uniqueEmail,
-  verifyAddressByApi,
-} from './helpers';
+import { attorneyInvitedWithCompleteLpq, PASSWORD, uniqueEmail } from './helpers';
 
 /**
  * Keyboard access: signing in, filling master LPQ steps and sharing with the keyboard alone — Tab, Shift+Tab, Enter,
@@ -196,16 +188,7 @@ test('the share dialog gives the focus back: to Share LPQ when cancelled, to the
   page,
   browser,
 }) => {
-  const email = uniqueEmail('kbd-share');
-  await registerByApi(page, { email, userType: 'attorney' });
-  await verifyAddressByApi(page.request, email);
-  const saved = await page.request.post('/api/attorney/master-lpq', {
-    data: { ...completeMasterLpq(), isComplete: true },
-  });
-  expect(saved.status()).toBe(200);
-  const firm = await browser.newContext();
-  await registerFirmByApi(firm.request);
-  await inviteByApi(firm.request, email);
+  const { firm } = await attorneyInvitedWithCompleteLpq(page, browser, 'kbd-share');
 
   await page.goto('/attorney/lpq-requests');
   const card = page.getByRole('article', { name: /Arden & Vale LLP/ });
