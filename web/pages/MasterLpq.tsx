@@ -234,8 +234,12 @@ export default function MasterLpq() {
 
   const jumpTo = (answer: MissingAnswer) => {
     form.setError(answer.field as FieldPath<MasterLpqInput>, { type: 'missing', message: answer.message });
-    setStep(answer.step);
-    setFocusTarget(answer.field);
+    // One update: the field to focus waits for its step (a target set before the step shows would be looked
+    // for on the step still on screen, and dropped).
+    startStepChange(() => {
+      setStepNow(answer.step);
+      setFocusTarget(answer.field);
+    });
   };
 
   const save = useMutation({
