@@ -1,5 +1,4 @@
-import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
-import { rememberFocus } from '../lib/return-focus';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 
 export type ConfirmDialogProps = {
   opened: boolean;
@@ -28,18 +27,7 @@ const PRELOAD_AFTER_MS = 1500;
  */
 export function ConfirmDialog(props: ConfirmDialogProps) {
   const [wanted, setWanted] = useState(props.opened);
-  // Mantine's Modal gives the focus back only when a dialog it saw closed closes, not one first mounted
-  // open: the first time, where the focus was (the button that opened it) is kept here.
-  const firstOpener = useRef<ReturnType<typeof rememberFocus> | null>(null);
-  if (props.opened && !wanted) {
-    setWanted(true);
-    firstOpener.current = rememberFocus();
-  }
-  useEffect(() => {
-    if (props.opened || !firstOpener.current) return;
-    firstOpener.current();
-    firstOpener.current = null;
-  }, [props.opened]);
+  if (props.opened && !wanted) setWanted(true);
   useEffect(() => {
     const timer = setTimeout(() => {
       loadDialog().catch(() => {});

@@ -1,4 +1,5 @@
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useFocusBack } from '../lib/return-focus';
 import type { ConfirmDialogProps } from './ConfirmDialog';
 
 /** The dialog of ConfirmDialog (its own chunk): the question, Cancel, and the action's button. */
@@ -13,6 +14,8 @@ export default function ConfirmDialogModal({
   onConfirm,
   onClose,
 }: ConfirmDialogProps) {
+  // Mounted when first opened (ConfirmDialog): that first time the focus goes back from here.
+  useFocusBack(opened);
   return (
     <Modal opened={opened} onClose={onClose} title={title}>
       <Stack gap="md">

@@ -23,18 +23,25 @@ export function rememberFocus() {
 }
 
 /**
- * For a dialog rendered only while it is open (`{editing && <RolesDialog …/>}`): Mantine's Modal, mounted
- * open, does not know where the focus was. This keeps the element focused when the dialog first renders
- * (before its focus trap moves in) and gives the focus back to it when the dialog goes. A remount at once
- * (React's development double effects) cancels the giving back.
+ * For a dialog whose first render is already open: one rendered only while open (`{editing && <RolesDialog …/>}`)
+ * or loaded when first wanted (ConfirmDialog). Mantine's Modal, mounted open, does not know where the focus
+ * was. This keeps the element focused at the dialog's first render (before its focus trap moves in) and gives
+ * the focus back to it when the dialog first closes (`opened` turns false) or goes. Later openings of a dialog
+ * that stays mounted are Mantine's own. A remount at once (React's development double effects) gives nothing.
  */
-export function useFocusBackOnUnmount() {
+export function useFocusBack(opened = true) {
   const [giveBack] = useState(rememberFocus);
+  const given = useRef(false);
   const leaving = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => {
+    if (opened || given.current) return;
+    given.current = true;
+    giveBack();
+  }, [opened, giveBack]);
   useEffect(() => {
     clearTimeout(leaving.current);
     return () => {
-      leaving.current = setTimeout(giveBack, 0);
+      if (!given.current) leaving.current = setTimeout(giveBack, 0);
     };
   }, [giveBack]);
 }

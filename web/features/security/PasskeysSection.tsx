@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { errorMessage, fieldErrors } from '../../lib/api';
 import { api } from '../../lib/client';
-import { useFocusBackOnUnmount } from '../../lib/return-focus';
+import { useFocusBack } from '../../lib/return-focus';
 import { showToast } from '../../lib/toast';
 import { addPasskey, passkeyErrorMessage, passkeysSupported } from './passkeys';
 import { refreshSecurity, usePasskeys, useSecurityOverview } from './queries';
@@ -23,7 +23,7 @@ function NameModal(props: {
   onSubmit: (name: string) => Promise<unknown>;
   onClose: () => void;
 }) {
-  useFocusBackOnUnmount();
+  useFocusBack();
   const [name, setName] = useState(props.initial);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);

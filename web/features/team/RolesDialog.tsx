@@ -5,7 +5,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage, fieldErrors } from '../../lib/api';
 import { api } from '../../lib/client';
-import { useFocusBackOnUnmount } from '../../lib/return-focus';
+import { useFocusBack } from '../../lib/return-focus';
 import { showToast } from '../../lib/toast';
 import { type Member, refreshCurrentUser, refreshTeam } from './api';
 import { RoleCheckboxes } from './RoleCheckboxes';
@@ -28,7 +28,7 @@ export function RolesDialog({
   isMe: boolean;
   onClose: () => void;
 }) {
-  useFocusBackOnUnmount();
+  useFocusBack();
   const [roles, setRoles] = useState<FirmRole[]>(member.roles);
   const [problem, setProblem] = useState<string | null>(null);
   const save = useMutation({
