@@ -1,5 +1,6 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
+import { SECURITY_MESSAGES } from '../shared/security';
 import { PASSWORD, registerByApi, seriousAxeFindings, signInByApi, uniqueEmail } from './helpers';
 
 /**
@@ -157,11 +158,17 @@ test('passkeys: add one, then sign in with it alone and as the second step', asy
   await page.getByRole('button', { name: 'Use a passkey', exact: true }).click();
   await expect(page).toHaveURL(/\/firm\/dashboard/, { timeout: 15_000 });
 
-  // Removed behind a confirmation; signing in then needs only the password again.
+  // Removed behind a confirmation; signing in then needs only the password again. The firm requires a second
+  // factor and this is the account's only one: the confirmation says what removing it leaves.
+  const settings = await page.request.put('/api/firm/settings', {
+    data: { requireTwoFactor: true, acceptSelfIdentification: true },
+  });
+  expect(settings.status()).toBe(200);
   await page.getByRole('link', { name: 'Security' }).click();
   await page.getByRole('button', { name: 'Remove Office laptop' }).click();
   const confirm = page.getByRole('dialog', { name: 'Remove this passkey?' });
   await expect(confirm).toBeVisible();
+  await expect(confirm.getByText(SECURITY_MESSAGES.lastFactorRequiredByFirm)).toBeVisible();
   await shoot(page, 'passkey-remove');
   await confirm.getByRole('button', { name: 'Remove passkey' }).click();
   await expect(page.getByText('No passkeys yet.')).toBeVisible();
