@@ -31,7 +31,7 @@ const GOOD = '#1e6b3a';
 const BAD = '#a4262c';
 
 export const HASH_EXPLANATION =
-  'Each event stores the SHA-256 of the previous event’s hash followed by its own content (the canonical JSON, keys sorted and no whitespace, of who acted, when, the event, its details, the request and its number; an attorney is recorded by e-mail address, and their name is shown from their account). Changing, removing or reordering any event changes every hash after it. Events are listed in the order they entered the record: a firm member’s views are entered within about a minute, with the time they happened, so an action recorded in between may come before an earlier view.';
+  'Each event stores the SHA-256 of the previous event’s hash followed by its own content (the canonical JSON, keys sorted and no whitespace, of who acted, when, the event, its details, the request and its number; an attorney is recorded by e-mail address, and their name is shown from their account). Changing, removing or reordering any event changes every hash after it. Events are listed in the order they entered the record, which is the order they happened: a firm member’s views are entered, with the time they happened, before the next action on the request, and within about a minute otherwise.';
 
 export async function renderAuditTrailPdf(input: AuditTrailPdf): Promise<Buffer> {
   const v = input.verification;

@@ -7,8 +7,8 @@ import { describeEachDb } from '../../test/harness';
 import { buildFirm } from '../firm/firm.factories';
 import { completeMasterLpqFor, sendRequest } from '../requests/sharing.test-support';
 import {
-  appendAuditEvent,
   appendAuditEventToEach,
+  appendChainEvent,
   auditAppendCtes,
   eventContent,
   firmActor,
@@ -40,13 +40,13 @@ describeEachDb('audit trail: the hash chain (PRODUCT.md §11)', (t, kind) => {
 
   it('hashes in SQL what JS recomputes, whatever the text holds', async () => {
     const { firm, requestId } = await request();
-    await appendAuditEvent(db(), {
+    await appendChainEvent(db(), {
       requestId,
       actor: { ...firmActor(firm.user), name: AWKWARD, role: 'recruiter' },
       type: 'read',
       details: { what: AWKWARD, version: 1, nested: { z: [1, null, true], a: 'x' }, big: 2 ** 53 - 1 },
     });
-    await appendAuditEvent(db(), { requestId, actor: systemActor('due-date-reminders'), type: 'reminded' });
+    await appendChainEvent(db(), { requestId, actor: systemActor('due-date-reminders'), type: 'reminded' });
     const { events, head } = await readChain(db(), requestId);
     expect(events.map((e) => [e.seq, e.type])).toEqual([
       [1, 'sent'],
@@ -69,13 +69,13 @@ describeEachDb('audit trail: the hash chain (PRODUCT.md §11)', (t, kind) => {
 
   it('names the event an edit in the database changed', async () => {
     const { requestId } = await request();
-    await appendAuditEvent(db(), {
+    await appendChainEvent(db(), {
       requestId,
       actor: systemActor('x'),
       type: 'reminded',
       details: { to: 'a@b.c' },
     });
-    await appendAuditEvent(db(), { requestId, actor: systemActor('x'), type: 'reminded' });
+    await appendChainEvent(db(), { requestId, actor: systemActor('x'), type: 'reminded' });
     expect((await verify(requestId)).intact).toBe(true);
     await db()
       .update(auditEvents)
@@ -101,7 +101,7 @@ describeEachDb('audit trail: the hash chain (PRODUCT.md §11)', (t, kind) => {
       { set: { prevHash: 'f'.repeat(64) }, problem: 'unlinked' },
     ]) {
       const { requestId } = await request();
-      await appendAuditEvent(db(), { requestId, actor: systemActor('x'), type: 'reminded' });
+      await appendChainEvent(db(), { requestId, actor: systemActor('x'), type: 'reminded' });
       await db()
         .update(auditEvents)
         .set(edit.set)
@@ -113,7 +113,7 @@ describeEachDb('audit trail: the hash chain (PRODUCT.md §11)', (t, kind) => {
   it('names a deleted event, the last one included, and an edited head', async () => {
     const { requestId } = await request();
     for (let i = 0; i < 3; i++)
-      await appendAuditEvent(db(), { requestId, actor: systemActor('x'), type: 'reminded', details: { i } });
+      await appendChainEvent(db(), { requestId, actor: systemActor('x'), type: 'reminded', details: { i } });
     const remove = (seq: number) =>
       db()
         .delete(auditEvents)
@@ -133,7 +133,7 @@ describeEachDb('audit trail: the hash chain (PRODUCT.md §11)', (t, kind) => {
 
   it('appends nothing, loudly, for a request that does not exist', async () => {
     await expect(
-      appendAuditEvent(db(), {
+      appendChainEvent(db(), {
         requestId: '00000000-0000-4000-8000-000000000000',
         actor: systemActor('x'),
         type: 'reminded',
@@ -250,7 +250,7 @@ describeEachDb('audit trail: the hash chain (PRODUCT.md §11)', (t, kind) => {
       const { firm, requestId } = await request();
       await Promise.all(
         Array.from({ length: 50 }, (_, i) =>
-          appendAuditEvent(db(), { requestId, actor: firmActor(firm.user), type: 'read', details: { i } }),
+          appendChainEvent(db(), { requestId, actor: firmActor(firm.user), type: 'read', details: { i } }),
         ),
       );
       const { events, head } = await readChain(db(), requestId);

@@ -178,11 +178,11 @@ const appendInput = (e: AuditEventInput): AuditAppend => ({
 });
 
 /**
- * Appends one event to a request's chain, in the caller's transaction (PRODUCT.md §11: in the same
- * transaction as the action). Throws when the request has no head (it does not exist): an event is never
- * silently lost.
+ * Appends one event to a request's chain as it is, in the caller's transaction. Throws when the request has no
+ * head (it does not exist): an event is never silently lost. An action's event goes through
+ * `appendAuditEvent` (trail-seal.ts), which first appends the request's reads recorded before it.
  */
-export async function appendAuditEvent(
+export async function appendChainEvent(
   db: Db | Tx,
   event: AuditEventInput,
 ): Promise<{ seq: number; hash: string }> {

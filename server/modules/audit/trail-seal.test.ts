@@ -45,4 +45,29 @@ describeEachDb('audit trail: reads sealed after the hot read', (t: () => TestApp
       .limit(1);
     expect(last.actorRole).toContain('Admin');
   });
+
+  it('enters the views before an action that followed them: the trail runs in time order', async () => {
+    const w = await world();
+    expect((await post(w.attorney, `${w.base}/share`)).statusCode).toBe(200);
+    expect((await get(w.firm, w.firmUrl)).statusCode).toBe(200);
+    expect((await get(w.firm, w.firmUrl)).statusCode).toBe(200);
+    expect(await readsInChain(w.requestId)).toBe(0);
+    expect((await post(w.firm, `${w.firmUrl}/status`, { status: 'reviewed' })).statusCode).toBe(200);
+
+    const chain = await t()
+      .db.select()
+      .from(auditEvents)
+      .where(eq(auditEvents.requestId, w.requestId))
+      .orderBy(auditEvents.seq);
+    const types = chain.map((e) => e.type);
+    expect(types.slice(-3)).toEqual(['read', 'read', 'status_changed']);
+    const times = chain.map((e) => e.at.getTime());
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+    const views = await t().db.select().from(accessEvents).where(eq(accessEvents.requestId, w.requestId));
+    expect(views.map((v) => v.inTrail)).toEqual([true, true]);
+    // Sealed once: the job finds nothing left, and the chain verifies.
+    await t().app.ctx.scheduler.runJob(TRAIL_SEAL_JOB);
+    expect(await readsInChain(w.requestId)).toBe(2);
+    expect((await get(w.attorney, `${w.base}/audit/verify`)).json()).toMatchObject({ intact: true });
+  });
 });

@@ -1,7 +1,8 @@
 import type { User } from '@shared/auth';
 import type { Tx } from '../../db/client';
 import type { StorageOperations } from '../../storage/storage';
-import { appendAuditEvent, firmActor } from '../audit/audit-chain';
+import { firmActor } from '../audit/audit-chain';
+import { appendAuditEvent } from '../audit/trail-seal';
 import type { FileRow } from './file-ref';
 import { fileHashesOf, setMissingFileHash } from './files.repo';
 

@@ -18,7 +18,8 @@ import { type Actor, type AttorneyUser, authorize } from '../../policies/authori
 import { positionLpqPolicies as policies } from '../../policies/position-lpq.policy';
 import { readAttorneyProfile } from '../attorney/attorney.repo';
 import { recordActivity } from '../audit/audit.repo';
-import { appendAuditEvent, attorneyActor } from '../audit/audit-chain';
+import { attorneyActor } from '../audit/audit-chain';
+import { appendAuditEvent } from '../audit/trail-seal';
 import { resolveFileReferences } from '../files/file-references.service';
 import { replacePositionLpqFiles } from '../files/files.repo';
 import { readMasterLpq } from '../master-lpq/master-lpq.repo';

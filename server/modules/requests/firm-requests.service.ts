@@ -20,7 +20,8 @@ import { type Actor, authorize, type FirmMember } from '../../policies/authorize
 import { requestPolicies as policies } from '../../policies/request.policy';
 import { allOf, packageOpen, packageOpenNow, packageParts, scopeFor } from '../../policies/request-scope';
 import { recordAccess, recordActivity } from '../audit/audit.repo';
-import { appendAuditEvent, memberActor } from '../audit/audit-chain';
+import { memberActor } from '../audit/audit-chain';
+import { appendAuditEvent } from '../audit/trail-seal';
 import { findFirmProfile } from '../firm/firm.repo';
 import { positionLpqStatus, toFirmRequestItem } from './firm-request-item';
 import {

@@ -9,7 +9,8 @@ import type { Db, Tx } from '../../db/client';
 import { files, sharedPackageFiles, sharedPackageSeals, sharedPackages } from '../../db/schema';
 import { readAttorneyProfile } from '../attorney/attorney.repo';
 import { SELF_IDENTIFICATION_PROFILE_KEYS } from '../attorney/self-identification';
-import { type AuditActor, appendAuditEvent } from '../audit/audit-chain';
+import type { AuditActor } from '../audit/audit-chain';
+import { appendAuditEvent } from '../audit/trail-seal';
 import { presentFile } from '../files/file-ref';
 import {
   readBusinessPlan,

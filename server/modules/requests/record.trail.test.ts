@@ -136,8 +136,8 @@ describeEachDb('audit trail of a request (PRODUCT.md §11)', (t) => {
       const text = pdfText(pdf.rawPayload);
       expect(text).toContain('Audit trail');
       expect(text).toContain('Intact: 10 events verified');
-      // A view entered after a later action (views are sealed within a minute) is explained, not a surprise.
-      expect(text.replace(/\s+/g, ' ')).toContain('listed in the order they entered the record');
+      // The order is explained: the record's order, which is time order (views enter before the next action).
+      expect(text.replace(/\s+/g, ' ')).toContain('which is the order they happened');
       expect(text).toContain('Package certified');
       expect(text).toContain(stored.at(-1)!.hash);
     }

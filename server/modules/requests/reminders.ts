@@ -1,7 +1,8 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { lpqRequests } from '../../db/schema';
-import { appendAuditEvent, systemActor } from '../audit/audit-chain';
+import { systemActor } from '../audit/audit-chain';
+import { appendAuditEvent } from '../audit/trail-seal';
 import { sendInvitationMail } from './invitations';
 
 export const REMINDER_JOB = 'due-date-reminders';
