@@ -325,6 +325,35 @@ test('settings: a second factor first, then required of every member; self-ident
   await kimPage.screenshot({ path: `${SHOTS}/two-factor-required-1280.png`, fullPage: true });
   await kimPage.context().close();
 
+  // Signing in again, Kim goes straight to enrolment: no page of the firm's asks for data it would refuse.
+  const kimAgain = await (await browser.newContext()).newPage();
+  const refused: string[] = [];
+  kimAgain.on('response', (res) => {
+    if (res.status() === 403) refused.push(res.url());
+  });
+  await kimAgain.goto('/auth');
+  await kimAgain.getByLabel('Email').fill(kim);
+  await kimAgain.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await kimAgain.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(kimAgain).toHaveURL(/\/account\/security\?required=1$/);
+  await expect(kimAgain.getByText(SECURITY_MESSAGES.twoFactorRequired)).toBeVisible();
+  // She sets up the authenticator app: the page says the way is open, and it is.
+  await kimAgain.getByRole('button', { name: 'Set up' }).click();
+  const kimSecret = (await kimAgain.getByTestId('totp-secret').textContent())?.trim() ?? '';
+  await kimAgain
+    .getByLabel('Code from the app')
+    .fill(new TOTP({ secret: Secret.fromBase32(kimSecret), digits: 6, period: 30 }).generate());
+  await kimAgain.getByRole('button', { name: 'Turn on' }).click();
+  await kimAgain.getByRole('button', { name: 'I have saved them' }).click();
+  await expect(kimAgain.getByText(SECURITY_MESSAGES.enrolledAsRequired)).toBeVisible();
+  await expect(kimAgain.getByText(SECURITY_MESSAGES.twoFactorRequired)).toHaveCount(0);
+  await kimAgain.screenshot({ path: `${SHOTS}/two-factor-enrolled-1280.png`, fullPage: true });
+  await kimAgain.getByRole('link', { name: 'Go to your dashboard' }).click();
+  await expect(kimAgain).toHaveURL(/\/firm\/dashboard$/);
+  await expect(kimAgain.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(refused).toEqual([]);
+  await kimAgain.context().close();
+
   // The admin's authenticator is their only factor: turning it off says what the firm's rule then leaves.
   await page.goto('/account/security');
   await page.getByRole('button', { name: 'Turn off' }).click();

@@ -102,8 +102,8 @@ export type User = {
   emailVerified: boolean;
   /** Firm users only. */
   firm?: FirmMembership | null;
-  /** PRODUCT.md §10: the firm requires a second factor this member has not enrolled yet (server side only). */
-  mustEnrolSecondFactor?: boolean;
+  /** PRODUCT.md §10: the firm requires a second factor this member has not enrolled yet (the web sends them to enrol). */
+  mustEnrolSecondFactor?: true;
 };
 
 // Kept in its own module so the web's entry can use it without loading zod.

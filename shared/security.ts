@@ -30,6 +30,7 @@ export const SECURITY_MESSAGES = {
   otherSessionsSignedOut: 'Signed out of every other session.',
   reauthenticated: 'Thank you. You can go on.',
   reauthenticateInput: 'Enter your password, a code from your authenticator app, or use a passkey',
+  enrolledAsRequired: 'Two-step sign-in is on. Your firm’s pages are open to you again.',
   lastFactorRequiredByFirm:
     'Your firm requires two-step sign-in. Without a second factor you can open only this page, until you set one up again.',
 } as const;

@@ -23,6 +23,11 @@ export const userResponse = z.object({
     .object({ id: z.string(), roles: z.array(firmRoleSchema) })
     .nullable()
     .optional(),
+  /**
+   * PRODUCT.md §10: true while this member's firm requires a second factor they have not set up; every route
+   * but enrolment's answers 403 `two_factor_required` until they do. Left out otherwise.
+   */
+  mustEnrolSecondFactor: z.literal(true).optional(),
 });
 
 /** POST /api/login for an account with a second factor: which second steps it offers. */

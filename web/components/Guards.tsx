@@ -1,7 +1,8 @@
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import type { User, UserType } from '@shared/auth';
 import { type ReactNode, useEffect, useRef } from 'react';
-import { Link, Navigate } from 'react-router';
+import { Link, Navigate, useLocation } from 'react-router';
+import { ENROLMENT_PAGE, ENROLMENT_REQUIRED_URL } from '../lib/api';
 import { homePathFor, useAuth, useHomePath } from '../lib/auth';
 import { handleUnauthorized, sessionEndedHere } from '../lib/toast';
 import { FullPageSpinner } from './FullPageSpinner';
@@ -49,15 +50,20 @@ export function HomeRedirect({ user }: { user: User }) {
 /**
  * Signed-in pages: the spinner while the user loads; signed out, the unauthorised toast and /api/login (or
  * home, when this tab signed out itself); signed in as the other kind of account, a page that says so
- * (PRODUCT.md §2) rather than 'You are logged out'.
+ * (PRODUCT.md §2) rather than 'You are logged out'; a member who must set up a second factor first, the
+ * enrolment page.
  */
 export function RequireUser({ userType, children }: { userType?: UserType; children: ReactNode }) {
   const { user, isLoading } = useAuth();
+  const location = useLocation();
   if (isLoading) return <FullPageSpinner />;
   // Signed out here on purpose: the app is on its way home (the navigation that follows is a transition,
   // rendered after this page sees no user), not a session that expired.
   if (!user) return sessionEndedHere() ? <Navigate to="/" replace /> : <Unauthorized />;
   if (userType && user.userType !== userType) return <WrongAccount user={user} needed={userType} />;
+  // PRODUCT.md §10: the firm requires a second factor this member has not set up; only enrolment is open.
+  if (user.mustEnrolSecondFactor && location.pathname !== ENROLMENT_PAGE)
+    return <Navigate to={ENROLMENT_REQUIRED_URL} replace />;
   return <>{children}</>;
 }
 

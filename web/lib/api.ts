@@ -58,9 +58,15 @@ export async function ensureOk(res: Response, call?: string) {
 }
 
 const TWO_FACTOR_REQUIRED = 'two_factor_required';
-const ENROLMENT_PAGE = '/account/security';
+/** Where a member whose firm requires a second factor goes until they set one up (PRODUCT.md §10). */
+export const ENROLMENT_PAGE = '/account/security';
+export const ENROLMENT_REQUIRED_URL = `${ENROLMENT_PAGE}?required=1`;
+/**
+ * A 403 `two_factor_required` (the firm turned the rule on during this visit): the page loads again at the
+ * enrolment page, and reads the user afresh, who then carries `mustEnrolSecondFactor` (RequireUser).
+ */
 function requireEnrolment() {
-  if (window.location.pathname !== ENROLMENT_PAGE) window.location.assign(`${ENROLMENT_PAGE}?required=1`);
+  if (window.location.pathname !== ENROLMENT_PAGE) window.location.assign(ENROLMENT_REQUIRED_URL);
 }
 
 /** A 403 that asks the user to confirm it is them (recent sign-in) before the action goes through. */

@@ -1,7 +1,7 @@
-import { Alert, Stack } from '@mantine/core';
+import { Alert, Anchor, Stack, Text } from '@mantine/core';
 import { SECURITY_MESSAGES } from '@shared/security';
-import { IconShieldLock } from '@tabler/icons-react';
-import { useSearchParams } from 'react-router';
+import { IconShieldCheck, IconShieldLock } from '@tabler/icons-react';
+import { Link, useSearchParams } from 'react-router';
 import { PageShell } from '../components/PageShell';
 import { PasskeysSection } from '../features/security/PasskeysSection';
 import { PasswordSection } from '../features/security/PasswordSection';
@@ -11,7 +11,8 @@ import { useAuth } from '../lib/auth';
 
 /**
  * Account security (PRODUCT.md §10), for both kinds of account: the password, two-step sign-in
- * (authenticator app and recovery codes), passkeys and the signed-in sessions.
+ * (authenticator app and recovery codes), passkeys and the signed-in sessions. A member whose firm requires a
+ * second factor is held here until they set one up (RequireUser); then the page says the way is open.
  */
 export default function AccountSecurityPage() {
   const { user } = useAuth();
@@ -25,7 +26,7 @@ export default function AccountSecurityPage() {
       size="md"
     >
       <Stack gap="lg">
-        {params.get('required') && (
+        {user?.mustEnrolSecondFactor ? (
           <Alert
             color="orange"
             icon={<IconShieldLock size={18} aria-hidden />}
@@ -33,6 +34,15 @@ export default function AccountSecurityPage() {
           >
             {SECURITY_MESSAGES.twoFactorRequired}
           </Alert>
+        ) : (
+          params.get('required') && (
+            <Alert color="green" icon={<IconShieldCheck size={18} aria-hidden />} title="You are set up">
+              <Text size="sm">{SECURITY_MESSAGES.enrolledAsRequired}</Text>
+              <Anchor component={Link} to={home} size="sm" fw={500}>
+                Go to your dashboard
+              </Anchor>
+            </Alert>
+          )
         )}
         <TotpSection />
         <PasskeysSection />

@@ -11,7 +11,7 @@ import { resetPasswordMail } from './auth.mails';
 import { toUser } from './auth.presenter';
 import { hashPassword, verifyPassword } from './crypto';
 import { createPendingLogin, secondFactorMethods, secondFactorsOf } from './second-factors';
-import { createSession, deleteSession, deleteUserSessions } from './sessions';
+import { createSession, deleteSession, deleteUserSessions, signedInUser } from './sessions';
 import { afterFailedSignIn, afterSignIn, beforeSignInAttempt, clearSignInLimits } from './sign-in-limits';
 import { consumeEmailToken, createEmailToken, endOutstandingTokens } from './tokens';
 import { findUserByEmail, findUserById, markEmailVerified, setPassword } from './users.repo';
@@ -69,7 +69,7 @@ export async function loginUser(
     if (input.previousSessionId) await deleteSession(tx, input.previousSessionId);
     return createSession(tx, row.id, { userAgent: input.client.userAgent, authMethod: 'password' });
   });
-  return { kind: 'signed-in', user: toUser(row), session };
+  return { kind: 'signed-in', user: (await signedInUser(ctx.db, row.id)) ?? toUser(row), session };
 }
 
 export async function verifyEmail(ctx: AppContext, actor: Actor, input: { token: string }): Promise<User> {

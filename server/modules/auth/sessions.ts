@@ -62,6 +62,21 @@ export async function validateSession(
   return { user: toUser(row.user, row.membership), sessionId: id };
 }
 
+/**
+ * The user as a session read gives them, their firm, roles and enrolment state included (toUser): what a
+ * sign-in answers, so the web knows at once where the member may go (PRODUCT.md §9, §10).
+ */
+export async function signedInUser(db: Db | Tx, userId: string): Promise<User | null> {
+  const [row] = await db
+    .select({ user: userColumns, membership: membershipColumns })
+    .from(users)
+    .leftJoin(firmMembers, eq(firmMembers.userId, users.id))
+    .leftJoin(firms, eq(firms.id, firmMembers.firmId))
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row ? toUser(row.user, row.membership) : null;
+}
+
 export async function deleteSession(tx: Tx, sessionId: string) {
   await tx.delete(sessions).where(eq(sessions.id, sessionId));
 }

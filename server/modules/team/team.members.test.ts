@@ -192,7 +192,22 @@ describeEachDb('firm team: a required second factor', (t: () => TestApp) => {
       expect(res.statusCode, url).toBe(403);
       expect(res.json().code).toBe('two_factor_required');
     }
-    expect((await as(member.cookie, { method: 'GET', url: '/api/user' })).statusCode).toBe(200);
+    // The user says so, from the session and from a sign-in: the web sends the member to enrol at once.
+    const me = await as(member.cookie, { method: 'GET', url: '/api/user' });
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toMatchObject({
+      mustEnrolSecondFactor: true,
+      firm: { id: firm.firmId, roles: ['recruiter'] },
+    });
+    const signedIn = await t().app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: member.user.email, password: member.password },
+    });
+    expect(signedIn.json()).toMatchObject({ mustEnrolSecondFactor: true, firm: { id: firm.firmId } });
+    expect((await as(firm.cookie, { method: 'GET', url: '/api/user' })).json()).not.toHaveProperty(
+      'mustEnrolSecondFactor',
+    );
     const security = await as(member.cookie, { method: 'GET', url: '/api/auth/security' });
     expect(security.statusCode).toBe(200);
     // The security page can warn before the last factor goes (only these screens would be left).
@@ -209,5 +224,8 @@ describeEachDb('firm team: a required second factor', (t: () => TestApp) => {
     ]);
     await enrolTotp(t().app, member.cookie);
     expect((await as(member.cookie, { method: 'GET', url: '/api/firm/lpq-requests' })).statusCode).toBe(200);
+    expect((await as(member.cookie, { method: 'GET', url: '/api/user' })).json()).not.toHaveProperty(
+      'mustEnrolSecondFactor',
+    );
   });
 });

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { queryClient } from '../../lib/api';
+import { USER_QUERY_KEY } from '../../lib/auth';
 import { api } from '../../lib/client';
 
 /** The account security page's reads; every change refreshes what it touched. */
@@ -16,5 +17,12 @@ export const usePasskeys = () =>
 export const useSessions = () =>
   useQuery({ queryKey: SECURITY_KEYS.sessions, queryFn: () => api('GET /api/auth/sessions') });
 
+/**
+ * A change of factors (the overview) also reads the user again: whether a firm's second-factor rule still
+ * holds them at the enrolment page (`mustEnrolSecondFactor`) follows what they just set up or removed.
+ */
 export const refreshSecurity = (...keys: (keyof typeof SECURITY_KEYS)[]) =>
-  Promise.all(keys.map((k) => queryClient.invalidateQueries({ queryKey: SECURITY_KEYS[k] })));
+  Promise.all([
+    ...keys.map((k) => queryClient.invalidateQueries({ queryKey: SECURITY_KEYS[k] })),
+    ...(keys.includes('overview') ? [queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY })] : []),
+  ]);
