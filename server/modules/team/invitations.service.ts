@@ -14,7 +14,7 @@ import { teamPolicies as policies } from '../../policies/team.policy';
 import { createUser } from '../auth/accounts';
 import { toUser } from '../auth/auth.presenter';
 import { hashToken, newToken, verifyPassword } from '../auth/crypto';
-import { createSession } from '../auth/sessions';
+import { createSession, signedInUser } from '../auth/sessions';
 import { findUserByEmail, markEmailVerified } from '../auth/users.repo';
 import { memberInvitationMail } from './team.mails';
 import { actorName, checkRoleCombination } from './team.presenter';
@@ -232,6 +232,8 @@ export async function acceptInvitation(
       );
     }
     await updateInvitation(tx, invitation.id, { acceptedAt: new Date() });
+    // As a session read gives it: a firm that requires a second factor sends its new member to enrol (§10).
+    user = (await signedInUser(tx, user.id)) ?? user;
     await recordFirmAudit(tx, {
       firmId: invitation.firmId,
       actor: { id: user.id, name: `${user.firstName} ${user.lastName}`.trim() },

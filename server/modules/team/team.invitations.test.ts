@@ -13,6 +13,7 @@ import {
 } from '../../test/factories';
 import { describeEachDb, linkIn, type TestApp } from '../../test/harness';
 import { buildFirm } from '../firm/firm.factories';
+import { enrolTotp } from '../security/security.test-support';
 import { addFirmMember } from './team.factories';
 
 /** PRODUCT.md §9: an admin invites by e-mail with roles; the mailed link creates the account or joins one. */
@@ -86,6 +87,31 @@ describeEachDb('firm team: invitations', (t: () => TestApp) => {
     expect(members.map((m: { email: string }) => m.email)).toContain(email);
     const trail = await t().db.select().from(firmAuditEvents).where(eq(firmAuditEvents.firmId, firm.firmId));
     expect(trail.map((e) => e.action).sort()).toEqual(['member_invited', 'member_joined']);
+  });
+
+  it('sends a new member of a firm that requires a second factor to enrol from the answer that signs them in', async () => {
+    const firm = await buildFirm(t().app);
+    await enrolTotp(t().app, firm.cookie);
+    const required = await as(firm.cookie, {
+      method: 'PUT',
+      url: '/api/firm/settings',
+      payload: { requireTwoFactor: true, acceptSelfIdentification: true },
+    });
+    expect(required.statusCode).toBe(200);
+    const email = uniqueEmail('kim');
+    expect((await invite(firm.cookie, email, ['recruiter'])).statusCode).toBe(201);
+    const accepted = await as(undefined, {
+      method: 'POST',
+      url: '/api/auth/accept-invitation',
+      payload: { token: await tokenOf(email), firstName: 'Kim', lastName: 'Lee', password: DEFAULT_PASSWORD },
+    });
+    expect(accepted.statusCode).toBe(200);
+    expect(accepted.json()).toMatchObject({
+      firm: { id: firm.firmId, roles: ['recruiter'] },
+      mustEnrolSecondFactor: true,
+    });
+    const refused = await as(sessionCookie(accepted), { method: 'GET', url: '/api/firm/lpq-requests' });
+    expect(refused.json().code).toBe('two_factor_required');
   });
 
   it('joins an existing firm account that belongs to no firm, with its password', async () => {
