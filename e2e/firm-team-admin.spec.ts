@@ -348,6 +348,8 @@ test('settings: a second factor first, then required of every member; self-ident
   await expect(kimAgain.getByText(SECURITY_MESSAGES.enrolledAsRequired)).toBeVisible();
   await expect(kimAgain.getByText(SECURITY_MESSAGES.twoFactorRequired)).toHaveCount(0);
   await kimAgain.screenshot({ path: `${SHOTS}/two-factor-enrolled-1280.png`, fullPage: true });
+  await kimAgain.setViewportSize({ width: 390, height: 844 });
+  await kimAgain.screenshot({ path: `${SHOTS}/two-factor-enrolled-390.png` });
   await kimAgain.getByRole('link', { name: 'Go to your dashboard' }).click();
   await expect(kimAgain).toHaveURL(/\/firm\/dashboard$/);
   await expect(kimAgain.getByRole('heading', { level: 1 })).toBeVisible();
