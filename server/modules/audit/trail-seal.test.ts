@@ -4,12 +4,13 @@ import { accessEvents, auditEvents } from '../../db/schema';
 import { TRAIL_SEAL_JOB } from '../../jobs/jobs';
 import { describeEachDb, type TestApp } from '../../test/harness';
 import { sharingControlClient } from '../requests/sharing-control.test-support';
+import { sealPendingReads } from './trail-seal';
 
 /**
  * PRODUCT.md §11 and the hot read: a package view is recorded in the read's own statement without the chain's
  * lock, and goes into the request's audit trail by the seal (the job, or a trail's download or verify first).
  */
-describeEachDb('audit trail: reads sealed after the hot read', (t: () => TestApp) => {
+describeEachDb('audit trail: reads sealed after the hot read', (t: () => TestApp, kind) => {
   const { post, get, world } = sharingControlClient(t);
   const readsInChain = async (requestId: string) =>
     (
@@ -70,4 +71,43 @@ describeEachDb('audit trail: reads sealed after the hot read', (t: () => TestApp
     expect(await readsInChain(w.requestId)).toBe(2);
     expect((await get(w.attorney, `${w.base}/audit/verify`)).json()).toMatchObject({ intact: true });
   });
+
+  it.runIf(kind === 'postgres')(
+    'two seals of the same requests at once, their reads in opposite orders, both finish (no deadlock)',
+    async () => {
+      const w = await world();
+      expect((await post(w.attorney, `${w.base}/share`)).statusCode).toBe(200);
+      const second = await world();
+      expect((await post(second.attorney, `${second.base}/share`)).statusCode).toBe(200);
+      const [a, b] = [w.requestId, second.requestId];
+      const worlds = new Map([
+        [a, w],
+        [b, second],
+      ]);
+      // Two batches of the seal's size: the first reads A's then B's, the second B's then A's.
+      const run = (id: string) => Array.from({ length: 100 }, () => id);
+      const order = [...run(a), ...run(b), ...run(b), ...run(a)];
+      await t()
+        .db.insert(accessEvents)
+        .values(
+          order.map((requestId) => {
+            const of = worlds.get(requestId)!;
+            return {
+              requestId,
+              attorneyUserId: of.attorney.user.id,
+              firmUserId: of.firm.user.id,
+              firmId: of.firm.firmId,
+              firmName: 'Arden & Vale',
+              kind: 'package_view' as const,
+              inTrail: false,
+            };
+          }),
+        );
+      await Promise.all([sealPendingReads(t().db, [a, b]), sealPendingReads(t().db, [a, b])]);
+      expect(await readsInChain(a)).toBe(200);
+      expect(await readsInChain(b)).toBe(200);
+      for (const who of [w, second])
+        expect((await get(who.attorney, `${who.base}/audit/verify`)).json()).toMatchObject({ intact: true });
+    },
+  );
 });

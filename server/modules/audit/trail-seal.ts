@@ -1,8 +1,8 @@
 import type { AuditEventType } from '@shared/audit-trail';
 import { type FirmRole, roleNames } from '@shared/team';
-import { and, asc, eq, inArray, not } from 'drizzle-orm';
+import { and, asc, eq, inArray, not, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { accessEvents, users } from '../../db/schema';
+import { accessEvents, auditHeads, users } from '../../db/schema';
 import type { AccessKind } from './audit.repo';
 import { type AuditEventInput, appendChainEvent } from './audit-chain';
 
@@ -57,6 +57,14 @@ async function appendPendingReads(tx: Db | Tx, requestIds: string[] | undefined,
     .orderBy(asc(accessEvents.id))
     .limit(limit)
     .for('update', { of: accessEvents, skipLocked: true });
+  // Reads of several requests: their trails' heads in one order (by request id) before appending in the reads'
+  // order, so two seals of overlapping requests (the job, an attorney's account trail) wait instead of
+  // deadlocking.
+  const heads = [...new Set(pending.map((p) => p.event.requestId))].sort();
+  if (heads.length > 1)
+    await tx.execute(
+      sql`select 1 from ${auditHeads} where ${inArray(auditHeads.requestId, heads)} order by ${auditHeads.requestId} for update`,
+    );
   for (const { event, email, firstName, lastName } of pending) {
     const roles = (event.readerRoles ?? []) as FirmRole[];
     await appendChainEvent(tx, {
