@@ -9,7 +9,7 @@ import { api } from '../../lib/client';
 import { useFocusBack } from '../../lib/return-focus';
 import { showToast } from '../../lib/toast';
 import { addPasskey, passkeyErrorMessage, passkeysSupported } from './passkeys';
-import { refreshSecurity, usePasskeys, useSecurityOverview } from './queries';
+import { refreshSecurity, removesLastRequiredFactor, usePasskeys, useSecurityOverview } from './queries';
 import { formatWhen, Section } from './Section';
 
 type Passkey = { id: string; name: string; createdAt: string; lastUsedAt: string | null };
@@ -97,9 +97,7 @@ export function PasskeysSection() {
     },
   });
   const list = passkeys.data ?? [];
-  const overview = useSecurityOverview().data;
-  // The firm requires a second factor and this passkey is the account's last one (PRODUCT.md §10).
-  const lastRequired = !!overview?.requiredByFirm && !overview.totpEnabled && overview.passkeyCount === 1;
+  const lastRequired = removesLastRequiredFactor(useSecurityOverview().data);
   return (
     <Section
       id="passkeys"

@@ -7,7 +7,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { errorMessage, fieldErrors } from '../../lib/api';
 import { api } from '../../lib/client';
 import { showToast } from '../../lib/toast';
-import { refreshSecurity, useSecurityOverview } from './queries';
+import { refreshSecurity, removesLastRequiredFactor, useSecurityOverview } from './queries';
 import { RecoveryCodes } from './RecoveryCodes';
 import { Section } from './Section';
 
@@ -248,7 +248,7 @@ export function TotpSection() {
       <DisableModal
         opened={disabling}
         onClose={() => setDisabling(false)}
-        lastRequired={!!data?.requiredByFirm && data.passkeyCount === 0}
+        lastRequired={removesLastRequiredFactor(data)}
       />
       <ConfirmDialog
         opened={regenerating}

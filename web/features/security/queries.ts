@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { queryClient } from '../../lib/api';
 import { USER_QUERY_KEY } from '../../lib/auth';
-import { api } from '../../lib/client';
+import { api, type ResultOf } from '../../lib/client';
 
 /** The account security page's reads; every change refreshes what it touched. */
 export const SECURITY_KEYS = {
@@ -12,6 +12,12 @@ export const SECURITY_KEYS = {
 
 export const useSecurityOverview = () =>
   useQuery({ queryKey: SECURITY_KEYS.overview, queryFn: () => api('GET /api/auth/security') });
+/**
+ * The firm requires a second factor and the account has one left, the one about to be removed (PRODUCT.md §10):
+ * removing it leaves only the security page open.
+ */
+export const removesLastRequiredFactor = (overview: ResultOf<'GET /api/auth/security'> | undefined) =>
+  !!overview?.requiredByFirm && Number(overview.totpEnabled) + overview.passkeyCount === 1;
 export const usePasskeys = () =>
   useQuery({ queryKey: SECURITY_KEYS.passkeys, queryFn: () => api('GET /api/auth/passkeys') });
 export const useSessions = () =>
