@@ -34,12 +34,15 @@ export default defineConfig({
     },
   },
   webServer: {
-    // A fresh embedded database for every run, on the production build (npm start's script: it builds
-    // first when dist/ is missing or older than the sources).
-    command: `rm -rf data/e2e-${port} && node scripts/start.mjs`,
+    // The production build (npm start's script: it builds first when dist/ is missing or older than the
+    // sources) on a database of the run's own: a new one on PostgreSQL when one answers, dropped at the end,
+    // else a fresh embedded one (scripts/e2e-server.mjs).
+    command: 'node scripts/e2e-server.mjs',
     url: `${baseURL}/api/login`,
     reuseExistingServer: false,
     timeout: 180_000,
+    // SIGTERM, so the wrapper drops the run's database after the server stops.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
     env: {
       PORT: String(port),
       PUBLIC_URL: baseURL,

@@ -1,5 +1,18 @@
 import path from 'node:path';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+/**
+ * The tests that read the source rather than run it (the service signatures' AST, the import graph, the
+ * migrations against the schema, the generated OpenAPI client under tsc): their answer is the same on every
+ * Node, so scripts/test.sh's second Node pass sets TEST_SKIP_SOURCE_TESTS=1 and they run once. The runtime
+ * suites (faults, start-up, shutdown, serve flags, every API test) run on both Nodes.
+ */
+const SOURCE_TESTS = [
+  'server/test/service-policies.test.ts',
+  'server/test/import-graph.test.ts',
+  'server/db/migrations.test.ts',
+  'server/modules/api-docs/openapi-client.test.ts',
+];
 
 export default defineConfig({
   resolve: { alias: { '@shared': path.resolve(import.meta.dirname, 'shared') } },
@@ -14,7 +27,12 @@ export default defineConfig({
         // app took ~2.5 s, half of a PGlite-only run. No server test mocks a module or stubs a global; each
         // builds its own app and database.
         extends: true,
-        test: { name: 'server', include: ['server/**/*.test.ts'], isolate: false },
+        test: {
+          name: 'server',
+          include: ['server/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...(process.env.TEST_SKIP_SOURCE_TESTS ? SOURCE_TESTS : [])],
+          isolate: false,
+        },
       },
       {
         // The shared and web units stay isolated: web/lib/client.test.ts mocks a module and stubs fetch.

@@ -3,8 +3,15 @@
 # then the browser journeys in Debian's Chromium. With TEST_ALSO_NODE=22 (CI sets it) the units and the
 # API tests (all of vitest, on PGlite) run again on that Node major, fetched from the npm registry's node@22 package;
 # with TEST_DATABASE_URL too, the first pass takes the PostgreSQL half and the second the PGlite half.
+# Each tier's time goes to the table at the end (scripts/tiers.sh; .ci/run's table when it runs this).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/tiers.sh
+if [ -z "${TIER_TIMES:-}" ]; then
+  TIER_TIMES="$(mktemp)"
+  export TIER_TIMES
+  trap 'tier_table; rm -f "$TIER_TIMES"' EXIT
+fi
 
 # Chromium for the browser journeys, poppler for the PDF checks, PostgreSQL's binaries for the fault
 # tests (they start a private server of their own).
@@ -25,9 +32,9 @@ fi
 if [ -n "${TEST_ALSO_NODE:-}" ] && [ -n "${TEST_DATABASE_URL:-}" ]; then
   # Two Nodes and two databases: the PostgreSQL half here, the PGlite half on the second Node below. Every test
   # still runs on both databases and on both Nodes, and neither database runs twice.
-  TEST_DB_KINDS=postgres npx vitest run
+  tier "vitest, PostgreSQL, Node $(node -v)" env TEST_DB_KINDS=postgres npx vitest run
 else
-  npx vitest run
+  tier "vitest, Node $(node -v)" npx vitest run
 fi
 
 # The second Node: the registry's `node` package installs the prebuilt binary of one version (its
@@ -48,11 +55,15 @@ also_node_bin() {
 }
 
 if [ -n "${TEST_ALSO_NODE:-}" ]; then
+  start=$(date +%s)
   node_dir="$(also_node_bin "$TEST_ALSO_NODE")"
-  echo "Units and API tests again on Node $("$node_dir/node" -v), on PGlite ..."
-  # Every vitest file, on PGlite only (the first pass ran the PostgreSQL half, or both when it was alone).
-  PATH="$node_dir:$PATH" env -u TEST_DATABASE_URL -u TEST_DB_KINDS npx vitest run
+  printf 'install node@%s\t%s\t0\n' "$TEST_ALSO_NODE" "$(($(date +%s) - start))" >>"$TIER_TIMES"
+  # Every vitest file but those that only read the source (vitest.config.ts's SOURCE_TESTS: the first pass
+  # ran them), on PGlite only (the first pass ran the PostgreSQL half, or both when it was alone).
+  tier "vitest, PGlite, Node $("$node_dir/node" -v)" env -u TEST_DATABASE_URL -u TEST_DB_KINDS \
+    PATH="$node_dir:$PATH" TEST_SKIP_SOURCE_TESTS=1 npx vitest run
 fi
 
-npm run build
-npx playwright test
+tier build npm run build
+# The journeys' server runs on PostgreSQL when one answers, on PGlite otherwise (scripts/e2e-server.mjs).
+tier "e2e (Playwright)" npx playwright test
