@@ -1,7 +1,16 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { SECURITY_MESSAGES } from '../shared/security';
-import { PASSWORD, registerByApi, seriousAxeFindings, signInByApi, uniqueEmail } from './helpers';
+import {
+  PASSWORD,
+  registerByApi,
+  seriousAxeFindings,
+  settle,
+  shot,
+  shotsWanted,
+  signInByApi,
+  uniqueEmail,
+} from './helpers';
 
 /**
  * Account security journeys (PRODUCT.md §10): enrol an authenticator (codes computed from the
@@ -9,7 +18,6 @@ import { PASSWORD, registerByApi, seriousAxeFindings, signInByApi, uniqueEmail }
  * with it (Chromium's virtual authenticator over CDP), sign out another session, and meet the
  * 'Confirm it is you' dialog, whose action then goes through. Screens at 1280 and 390 px, axe on each.
  */
-const SHOTS = 'test-results/account-security';
 
 /** The authenticator's code `steps` 30-second steps from now. */
 const codeFor = (secret: string, steps = 0) =>
@@ -17,27 +25,28 @@ const codeFor = (secret: string, steps = 0) =>
     timestamp: Date.now() + steps * 30_000,
   });
 
-/** Waits, when needed, until a code cannot turn stale on its way to the server. */
-async function awayFromStepEdge(page: Page) {
-  const left = 30_000 - (Date.now() % 30_000);
-  if (left < 4000) await page.waitForTimeout(left + 100);
-}
+/**
+ * A code the server takes (its window is one step either side), `steps` from now; when the current step
+ * ends within 4 s, the current step's code instead: the server reads it as this step's or, once the step has
+ * turned on the way, the last one's, so it cannot turn stale in transit and no test waits for the edge.
+ */
+const acceptedCode = (secret: string, steps: -1 | 1) =>
+  codeFor(secret, 30_000 - (Date.now() % 30_000) < 4000 ? 0 : steps);
 
 async function expectAccessible(page: Page, screen: string, opts: { loading?: boolean } = {}) {
   if (!opts.loading) await expect(page.locator('[aria-label^="Loading"]')).toHaveCount(0);
-  // Mantine's transitions (modals, toasts) finish before axe reads colours.
-  await page.waitForTimeout(800);
   const blocking = await seriousAxeFindings(page);
   expect.soft(blocking, `serious or critical axe violations on ${screen}`).toEqual([]);
 }
 
-/** Both widths: a full-page screenshot each, axe at the first. */
+/** Axe at 1280 px; with SHOTS=1, a full-page screenshot at both widths. */
 async function shoot(page: Page, name: string, opts: { loading?: boolean } = {}) {
   await expectAccessible(page, name, opts);
+  if (!shotsWanted) return;
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.waitForTimeout(200);
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+    await settle(page);
+    await shot(page, `${name}-${width}`);
   }
   await page.setViewportSize({ width: 1280, height: 800 });
 }
@@ -85,11 +94,10 @@ test('authenticator app: enrol, sign in with a code, then with a recovery code',
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
   await expect(page.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
   await shoot(page, 'totp-setup');
-  await awayFromStepEdge(page);
   await page.getByLabel('Code from the app').fill(codeFor(secret, 5));
   await page.getByRole('button', { name: 'Turn on' }).click();
   await expect(page.getByText(/That code is not right/)).toBeVisible();
-  await page.getByLabel('Code from the app').fill(codeFor(secret, -1));
+  await page.getByLabel('Code from the app').fill(acceptedCode(secret, -1));
   await page.getByRole('button', { name: 'Turn on' }).click();
   const codes = page.getByTestId('recovery-code');
   await expect(codes).toHaveCount(10);
@@ -109,8 +117,7 @@ test('authenticator app: enrol, sign in with a code, then with a recovery code',
   await expect(code).toHaveAttribute('autocomplete', 'one-time-code');
   await expect(page.getByRole('button', { name: 'Use a recovery code' })).toBeVisible();
   await shoot(page, 'second-step');
-  await awayFromStepEdge(page);
-  await code.fill(codeFor(secret, 1));
+  await code.fill(acceptedCode(secret, 1));
   await page.getByRole('button', { name: 'Verify' }).click();
   await signedIn(page);
 

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { completeMasterLpq } from '../server/modules/master-lpq/master-lpq.fixtures';
-import { registerByApi, uniqueEmail } from './helpers';
+import { registerByApi, settle, shot, uniqueEmail } from './helpers';
 
 /** Every attorney-workspace screen, at desktop and phone width: it renders and nothing overflows sideways. */
 const SCREENS = [
@@ -27,11 +27,12 @@ for (const width of [1280, 390]) {
       }
       await page.goto(path);
       await expect(page.getByRole('heading', { name: heading }).first()).toBeVisible();
-      // Let queries settle (a loader swaps for the form).
-      await page.waitForTimeout(800);
+      // The queries are answered (a loader swaps for the form), and the page settled.
+      await expect(page.locator('[aria-label^="Loading"]')).toHaveCount(0);
+      await settle(page);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, `${name} overflows at ${width}px`).toBeLessThanOrEqual(0);
-      await page.screenshot({ path: `test-results/attorney-screens/${name}-${width}.png`, fullPage: true });
+      await shot(page, `${name}-${width}`);
     }
   });
 }

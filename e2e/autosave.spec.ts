@@ -8,6 +8,7 @@ import {
   PASSWORD,
   registerByApi,
   registerFirmByApi,
+  shot,
   uniqueEmail,
   verifyAddressByApi,
   watchForText,
@@ -19,9 +20,7 @@ import {
  */
 
 const saveState = (page: Page) => page.getByTestId('save-state');
-const shot = async (page: Page, name: string) => {
-  if (process.env.SHOTS) await page.screenshot({ path: `${process.env.SHOTS}/${name}.png` });
-};
+const shotOf = (page: Page, name: string) => shot(page, name, { fullPage: false });
 
 async function expectSaved(page: Page) {
   await expect(saveState(page)).toHaveAttribute('data-status', 'saved', { timeout: 15_000 });
@@ -54,7 +53,7 @@ test('(a) typing into the master LPQ without pressing anything survives a reload
   await page.reload();
   await expect(page.getByTestId('restored-notice')).toBeVisible();
   await expect(page.getByLabel('Full Name')).toHaveValue('Dana Whitfield');
-  await shot(page, 'master-lpq-restored');
+  await shotOf(page, 'master-lpq-restored');
   await expect(page.getByLabel('Address')).toHaveValue('1 Main Street, Boston');
   await expect(page.getByLabel('Bar Admissions')).toHaveValue('Massachusetts, New York');
   await page.getByRole('button', { name: /^2\. Professional Experience/ }).click();
@@ -175,7 +174,7 @@ test('offline: the state says so, leaving asks first, and the draft goes out onc
   await page.getByLabel('Business Name').fill('Typed on a train');
   await expect(saveState(page)).toHaveAttribute('data-status', 'offline', { timeout: 15_000 });
   await expect(saveState(page)).toContainText('Offline');
-  await shot(page, 'business-plan-offline');
+  await shotOf(page, 'business-plan-offline');
 
   // A link inside the app asks before leaving; dismissing keeps the page.
   let asked = '';

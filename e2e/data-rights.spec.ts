@@ -16,7 +16,6 @@ import {
 
 /** No serious or critical WCAG 2.0/2.1 A or AA violation on what the page shows now. */
 async function expectNoSeriousViolations(page: Page) {
-  await page.waitForTimeout(400);
   const serious = await seriousAxeFindings(page);
   expect(serious).toEqual([]);
 }

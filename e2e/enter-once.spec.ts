@@ -6,6 +6,7 @@ import {
   inviteByApi,
   registerByApi,
   registerFirmByApi,
+  shot,
   uniqueEmail,
   verifyAddressByApi,
 } from './helpers';
@@ -192,7 +193,7 @@ test('enter once: a second firm’s position LPQ asks only that firm’s own que
     PREFILL_MARKS['your previous LPQ'],
   );
   await expect(page.getByLabel('Current Firm')).toHaveAccessibleDescription(PREFILL_MARKS.profile);
-  await page.screenshot({ path: 'test-results/enter-once-second-lpq.png', fullPage: true });
+  await shot(page, 'second-lpq');
   const typedB = await typeEmptyFields(page, secondSurvey);
   const answeredB = await answerFirmQuestionAndSubmit(page, 'Which office would you join?', 'Boston.');
 
@@ -228,7 +229,7 @@ test('the master LPQ, conflicts form and business plan open prefilled and marked
     new RegExp(`One per line, with year of admission\\s*${PREFILL_MARKS.profile}`),
   );
   await expect(page.getByLabel('Address')).toHaveValue('');
-  await page.screenshot({ path: 'test-results/enter-once-master-lpq.png', fullPage: true });
+  await shot(page, 'master-lpq');
   // Editable, and the mark goes once the value is the attorney's own.
   await fullName.fill('Jordan A. Avery');
   await expect(fullName).toHaveAccessibleDescription('');

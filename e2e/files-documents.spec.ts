@@ -6,6 +6,7 @@ import {
   inviteByApi,
   registerByApi,
   registerFirmByApi,
+  shot,
   uniqueEmail,
   verifyAddressByApi,
 } from './helpers';
@@ -21,10 +22,6 @@ const docx = Buffer.concat([
   Buffer.alloc(26, 0),
   Buffer.from('[Content_Types].xml<Types/>word/document.xml<w:document/>'),
 ]);
-
-async function shot(page: Page, name: string) {
-  if (process.env.SHOTS) await page.screenshot({ path: `${process.env.SHOTS}/${name}.png`, fullPage: true });
-}
 
 async function expectNoSeriousAxeFindings(page: Page) {
   const violations = await axeViolations(page, 'all');

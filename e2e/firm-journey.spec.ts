@@ -1,12 +1,13 @@
 import { expect, type Page, test } from '@playwright/test';
-import { latestMail, linkFrom, PASSWORD, uniqueEmail } from './helpers';
+import { latestMail, linkFrom, PASSWORD, settle, shot, shotsWanted, uniqueEmail } from './helpers';
 
-/** Full-page screenshots at desktop and phone width, kept with the test results. */
+/** Full-page screenshots at desktop and phone width (SHOTS=1). */
 async function captureBothWidths(page: Page, name: string) {
+  if (!shotsWanted) return;
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
+    await settle(page);
+    await shot(page, `${name}-${width}`);
   }
   await page.setViewportSize({ width: 1280, height: 800 });
 }

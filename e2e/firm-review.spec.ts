@@ -1,9 +1,7 @@
-import { mkdirSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { completeMasterLpq } from '../server/modules/master-lpq/master-lpq.fixtures';
-import { inviteByApi, latestMail, linkFrom, PASSWORD, registerFirmByApi, uniqueEmail } from './helpers';
+import { inviteByApi, latestMail, linkFrom, PASSWORD, registerFirmByApi, shot, uniqueEmail } from './helpers';
 
-const SHOTS = '/tmp/review-shots';
 // The hiring side's tabs: self-identification reaches the diversity officer only (PRODUCT.md §9).
 const TABS = ['Profile', 'Master LPQ', 'Position LPQ', 'Conflicts', 'Business Plan', 'Documents'];
 
@@ -21,7 +19,6 @@ async function readableText(page: Page) {
 test('the firm’s review screen reads like a document: summary first, labelled sections, no ids, timestamps or codes', async ({
   browser,
 }) => {
-  mkdirSync(SHOTS, { recursive: true });
   const firmContext = await browser.newContext();
   const firm = await firmContext.newPage();
   const attorney = await (await browser.newContext()).newPage();
@@ -126,7 +123,7 @@ test('the firm’s review screen reads like a document: summary first, labelled 
       /Are you subject to a non-compete or non-solicitation agreement\? — Six-month non-solicit/,
     ),
   ).toBeVisible();
-  await firm.screenshot({ path: `${SHOTS}/review-1280.png`, fullPage: true });
+  await shot(firm, `review-1280`);
 
   const text = await readableText(firm);
   expect(text).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-/i);
@@ -142,7 +139,7 @@ test('the firm’s review screen reads like a document: summary first, labelled 
   await firm.getByRole('tab', { name: 'Master LPQ' }).click();
   const panel = firm.getByRole('tabpanel', { name: 'Master LPQ' });
   await expect(panel.getByText('Six-month non-solicit')).toBeVisible();
-  await firm.screenshot({ path: `${SHOTS}/review-1280-master.png`, fullPage: true });
+  await shot(firm, `review-1280-master`);
 
   // The documents: a named link with type and size; the PDF opens in the browser.
   await firm.getByRole('tab', { name: 'Documents' }).click();
@@ -195,17 +192,13 @@ test('the firm’s review screen reads like a document: summary first, labelled 
     const box = (await card.boundingBox())!;
     expect(box.x + box.width, `${heading} card fits the phone`).toBeLessThanOrEqual(390);
   }
-  await firm.screenshot({ path: `${SHOTS}/review-390.png`, fullPage: true });
+  await shot(firm, `review-390`);
   await firm.getByRole('tab', { name: 'Master LPQ' }).click();
-  await firm.screenshot({ path: `${SHOTS}/review-390-master.png`, fullPage: true });
+  await shot(firm, `review-390-master`);
   // Phone-sized pieces, to look at them at their real size.
   const height = await firm.evaluate(() => document.documentElement.scrollHeight);
   for (let y = 0, n = 1; y < height; y += 1600, n++) {
-    await firm.screenshot({
-      path: `${SHOTS}/review-390-part${n}.png`,
-      clip: { x: 0, y, width: 390, height: 1600 },
-      fullPage: true,
-    });
+    await shot(firm, `review-390-part${n}`, { clip: { x: 0, y, width: 390, height: 1600 } });
   }
 
   await firmContext.close();
@@ -261,6 +254,6 @@ test('the recruiter’s pipeline: search, sort, pages, CSV, resend and withdraw 
   await expect(page.getByRole('row', { name: /Antitrust Counsel/ })).toBeVisible();
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${SHOTS}/pipeline-${width}.png`, fullPage: true });
+    await shot(page, `pipeline-${width}`);
   }
 });

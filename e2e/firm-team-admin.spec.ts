@@ -9,6 +9,7 @@ import {
   PASSWORD,
   registerFirmByApi,
   seriousAxeFindings,
+  shot,
   signInByApi,
   uniqueEmail,
 } from './helpers';
@@ -19,18 +20,15 @@ import {
  * and cancel an invitation, the settings and the audit trail, and a member sent to enrol when the firm
  * requires a second factor. Team, /join and Settings pass axe at 1280 and 390 px; screenshots of each.
  */
-const SHOTS = 'test-results/firm-team-admin';
 
 /** axe (serious and critical) and a full-page screenshot at each width. */
 async function check(page: Page, name: string) {
   await expect(page.locator('[aria-label^="Loading"]')).toHaveCount(0);
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
-    // Mantine's transitions (modals, toasts) finish before axe reads colours.
-    await page.waitForTimeout(700);
     const blocking = await seriousAxeFindings(page);
     expect.soft(blocking, `axe on ${name} at ${width} px`).toEqual([]);
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+    await shot(page, `${name}-${width}`);
   }
   await page.setViewportSize({ width: 1280, height: 800 });
 }
@@ -128,7 +126,7 @@ test('an admin builds the team: invite, join, roles, the last admin, removal, in
   );
   await expect(danaQuick.getByRole('link', { name: /^Team/ })).toHaveCount(0);
   await expect(danaPage.getByRole('banner').getByRole('link', { name: 'Settings' })).toHaveCount(0);
-  await danaPage.screenshot({ path: `${SHOTS}/dashboard-reviewer-1280.png`, fullPage: true });
+  await shot(danaPage, `dashboard-reviewer-1280`);
   await danaPage.goto('/firm/team');
   await expect(danaPage.getByRole('heading', { name: ACCESS_TEXTS.noAccessTitle })).toBeVisible();
   await check(danaPage, 'no-access');
@@ -322,7 +320,7 @@ test('settings: a second factor first, then required of every member; self-ident
   await kimPage.goto('/firm/dashboard');
   await expect(kimPage).toHaveURL(/\/account\/security\?required=1$/);
   await expect(kimPage.getByText(SECURITY_MESSAGES.twoFactorRequired)).toBeVisible();
-  await kimPage.screenshot({ path: `${SHOTS}/two-factor-required-1280.png`, fullPage: true });
+  await shot(kimPage, `two-factor-required-1280`);
   await kimPage.context().close();
 
   // Signing in again, Kim goes straight to enrolment: no page of the firm's asks for data it would refuse.
@@ -347,9 +345,9 @@ test('settings: a second factor first, then required of every member; self-ident
   await kimAgain.getByRole('button', { name: 'I have saved them' }).click();
   await expect(kimAgain.getByText(SECURITY_MESSAGES.enrolledAsRequired)).toBeVisible();
   await expect(kimAgain.getByText(SECURITY_MESSAGES.twoFactorRequired)).toHaveCount(0);
-  await kimAgain.screenshot({ path: `${SHOTS}/two-factor-enrolled-1280.png`, fullPage: true });
+  await shot(kimAgain, `two-factor-enrolled-1280`);
   await kimAgain.setViewportSize({ width: 390, height: 844 });
-  await kimAgain.screenshot({ path: `${SHOTS}/two-factor-enrolled-390.png` });
+  await shot(kimAgain, `two-factor-enrolled-390`, { fullPage: false });
   await kimAgain.getByRole('link', { name: 'Go to your dashboard' }).click();
   await expect(kimAgain).toHaveURL(/\/firm\/dashboard$/);
   await expect(kimAgain.getByRole('heading', { level: 1 })).toBeVisible();

@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import { type APIRequestContext, type Browser, expect, type Page, request, test } from '@playwright/test';
 import { baseURL } from '../playwright.config';
 import {
@@ -12,6 +11,7 @@ import {
   PASSWORD,
   registerFirmByApi,
   seriousAxeFindings,
+  shot,
   uniqueEmail,
   verifyAddressByApi,
 } from './helpers';
@@ -20,25 +20,22 @@ import {
  * PRODUCT.md §9, the firm's readers: a recruiter assigns a reviewer, who reads only that request and only
  * the hiring parts; the conflicts department clears a candidate from its queue without reaching the
  * package; the diversity officer reads the self-identification forms and counts, and nothing else. Each new
- * screen is checked with axe at 1280 and 390 px, and its screenshots are kept in test-results.
+ * screen is checked with axe at 1280 and 390 px, and its screenshots are kept with SHOTS=1.
  */
-const SHOTS = 'test-results/firm-team-readers';
 const WIDTHS = [1280, 390] as const;
 
 async function expectAccessible(page: Page, screen: string) {
   await expect(page.locator('[aria-label^="Loading"]')).toHaveCount(0);
-  await page.waitForTimeout(400);
   const blocking = await seriousAxeFindings(page);
   expect.soft(blocking, `serious or critical axe violations on ${screen}`).toEqual([]);
 }
 
 /** axe and a full-page screenshot at both widths, back at 1280 px afterwards. */
 async function checkScreen(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 800 });
     await expectAccessible(page, `${name} at ${width}px`);
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+    await shot(page, `${name}-${width}`);
   }
   await page.setViewportSize({ width: 1280, height: 800 });
 }

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import {
   businessPlan,
@@ -15,6 +15,7 @@ import {
   PASSWORD,
   registerByApi,
   seriousAxeFindings,
+  shot,
   uniqueEmail,
   verifyAddressByApi,
 } from './helpers';
@@ -26,20 +27,17 @@ import {
  * member gets exactly their slice — on screen, in the request's JSON and in the PDF — and the attorney's
  * access log names each reader with their role. Every member's screens pass axe at 1280 and 390 px.
  */
-const SHOTS = 'test-results/firm-team';
 // Words only the conflicts form and only the diversity form hold, to find them wherever they leak.
 const CONFLICTS_MARK = 'Brightwater Holdings dispute';
 const DIVERSITY_MARK = 'Ergonomic chair near the window';
 
 async function check(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
   await expect(page.locator('[aria-label^="Loading"]')).toHaveCount(0);
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 844 });
-    await page.waitForTimeout(500); // Mantine's transitions, before axe reads colours.
     const blocking = await seriousAxeFindings(page);
     expect.soft(blocking, `axe on ${name} at ${width} px`).toEqual([]);
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+    await shot(page, `${name}-${width}`);
   }
   await page.setViewportSize({ width: 1280, height: 800 });
 }
@@ -123,7 +121,7 @@ async function readAs(request: APIRequestContext, id: string) {
 }
 
 function pdfText(bytes: Buffer, name: string) {
-  const file = `${SHOTS}/${name}.pdf`;
+  const file = test.info().outputPath(`${name}.pdf`);
   writeFileSync(file, bytes);
   return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
 }

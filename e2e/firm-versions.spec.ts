@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { completeMasterLpq } from '../server/modules/master-lpq/master-lpq.fixtures';
 import {
@@ -8,11 +7,10 @@ import {
   PASSWORD,
   registerFirmByApi,
   seriousAxeFindings,
+  shot,
   uniqueEmail,
   uploadPdfByApi,
 } from './helpers';
-
-const SHOTS = '/tmp/versions-shots';
 
 /** The invited attorney registers through the mailed link (verified), with a resume on a complete master LPQ. */
 async function attorneyWithResume(request: APIRequestContext, attorneyEmail: string) {
@@ -42,7 +40,6 @@ async function attorneyWithResume(request: APIRequestContext, attorneyEmail: str
 /** axe (WCAG 2.1 A and AA): no serious or critical violation on the screen as it is now. */
 async function expectAccessible(page: Page, screen: string) {
   await expect(page.locator('[aria-label^="Loading"]')).toHaveCount(0);
-  await page.waitForTimeout(400);
   const blocking = await seriousAxeFindings(page);
   expect.soft(blocking, `serious or critical axe violations on ${screen}`).toEqual([]);
 }
@@ -58,7 +55,6 @@ test('the firm reads versions, sees what changed, and loses the package when the
   // A long journey (two actors, three versions, axe on each screen, two widths): about twice its longest run on
   // the slowest CI machine seen (two cores, two workers).
   test.setTimeout(180_000);
-  mkdirSync(SHOTS, { recursive: true });
   const firmContext = await browser.newContext();
   const firm = await firmContext.newPage();
   const attorneyContext = await browser.newContext();
@@ -131,8 +127,8 @@ test('the firm reads versions, sees what changed, and loses the package when the
   const versionBar = firm
     .getByRole('combobox', { name: 'Package version' })
     .locator('xpath=ancestor::*[contains(@class,"Paper")][1]');
-  await versionBar.screenshot({ path: `${SHOTS}/picker-1280.png` });
-  await firm.screenshot({ path: `${SHOTS}/older-version-1280.png`, fullPage: true });
+  await shot(versionBar, `picker-1280`);
+  await shot(firm, `older-version-1280`);
   await expectAccessible(firm, 'an earlier version');
 
   // What changed since version 1: each changed answer with its label, before and after.
@@ -149,7 +145,7 @@ test('the firm reads versions, sees what changed, and loses the package when the
   const added = dialog.getByRole('listitem').filter({ hasText: 'Birch Capital' });
   await expect(added.getByText('(added)')).toBeVisible();
   await expect(added.locator('ins')).toHaveText('Originator: No · YTD Collections: $150,000');
-  await firm.screenshot({ path: `${SHOTS}/changes-1280.png` });
+  await shot(firm, `changes-1280`, { fullPage: false });
   await expectAccessible(firm, 'What changed');
   // The same version on both sides: nothing to show.
   await dialog.getByRole('combobox', { name: 'From' }).click();
@@ -173,17 +169,17 @@ test('the firm reads versions, sees what changed, and loses the package when the
   await firm.goto(`/firm/requests/${requestId}?version=1`);
   await expect(firm.getByText('You are viewing an earlier version')).toBeVisible();
   await noSidewaysScroll(firm);
-  await firm.screenshot({ path: `${SHOTS}/older-version-390.png`, fullPage: true });
-  await firm.screenshot({ path: `${SHOTS}/older-version-390-top.png` });
-  await versionBar.screenshot({ path: `${SHOTS}/picker-390.png` });
+  await shot(firm, `older-version-390`);
+  await shot(firm, `older-version-390-top`, { fullPage: false });
+  await shot(versionBar, `picker-390`);
   await firm.getByRole('button', { name: 'What changed', exact: true }).click();
   await expect(dialog.getByText('3 changes from version 1')).toBeVisible();
-  await firm.screenshot({ path: `${SHOTS}/changes-390.png` });
+  await shot(firm, `changes-390`, { fullPage: false });
   await firm.keyboard.press('Escape');
   await firm.goto('/firm/requests');
   await expect(firm.getByText('Updated · v2').filter({ visible: true })).toBeVisible();
   await noSidewaysScroll(firm);
-  await firm.screenshot({ path: `${SHOTS}/list-updated-390.png`, fullPage: true });
+  await shot(firm, `list-updated-390`);
   await firm.setViewportSize({ width: 1280, height: 800 });
 
   // The firm holds a document link and a note; then the attorney revokes.
@@ -216,12 +212,12 @@ test('the firm reads versions, sees what changed, and loses the package when the
   await expect(firm.getByText('Call Dana.')).toBeVisible();
   for (const event of ['Package shared', 'Package updated', 'Access revoked by the attorney'])
     await expect(firm.getByText(event, { exact: true })).toBeVisible();
-  await firm.screenshot({ path: `${SHOTS}/revoked-1280.png`, fullPage: true });
+  await shot(firm, `revoked-1280`);
   await expectAccessible(firm, 'the revoked request');
   await firm.setViewportSize({ width: 390, height: 844 });
   await noSidewaysScroll(firm);
-  await firm.screenshot({ path: `${SHOTS}/revoked-390.png`, fullPage: true });
-  await firm.screenshot({ path: `${SHOTS}/revoked-390-top.png` });
+  await shot(firm, `revoked-390`);
+  await shot(firm, `revoked-390-top`, { fullPage: false });
   await firm.setViewportSize({ width: 1280, height: 800 });
 
   // Every link the firm held answers 404.
@@ -242,7 +238,7 @@ test('the firm reads versions, sees what changed, and loses the package when the
   await firm.setViewportSize({ width: 390, height: 844 });
   await expect(firm.getByText('Access Revoked').filter({ visible: true })).toBeVisible();
   await noSidewaysScroll(firm);
-  await firm.screenshot({ path: `${SHOTS}/dashboard-revoked-390.png`, fullPage: true });
+  await shot(firm, `dashboard-revoked-390`);
 
   await firmContext.close();
   await attorneyContext.close();

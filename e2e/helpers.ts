@@ -1,8 +1,27 @@
+/**
+ * What the journeys share. Make the state a test needs through the API, not through earlier screens: each
+ * screen is driven by the journey that tests it, and every other test starts where it begins. The factories:
+ * registerByApi + verifyAddressByApi (an attorney), registerFirmByApi (a verified firm with a profile),
+ * addFirmMemberByApi (an invited member who accepted), inviteByApi (an LPQ request), uploadPdfByApi, and
+ * attorneyInvitedWithCompleteLpq (ready to share); pagesFor opens a browser page signed in as a request
+ * context. Mail is read from the server's local mailbox (latestMail). Screenshots for a person to look at go
+ * through shot() only: with SHOTS=1 into e2e-shots/<spec>/ (ignored by git), else not taken. No fixed sleeps:
+ * wait for the state (expect, expect.poll, settle) or drive time with page.clock.
+ */
+
 import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, type Browser, expect, type Locator, type Page } from '@playwright/test';
+import {
+  type APIRequestContext,
+  type Browser,
+  expect,
+  type Locator,
+  type Page,
+  test,
+} from '@playwright/test';
 import { completeMasterLpq } from '../server/modules/master-lpq/master-lpq.fixtures';
-import { UI_TIMING } from '../shared/limits';
 import { TOASTS } from '../shared/texts';
 
 export const PASSWORD = 'journey-secret-1';
@@ -184,11 +203,14 @@ export async function uploadPdfByApi(request: APIRequestContext, filename: strin
 
 /**
  * After signing out or deleting the account: the app stays home, with no expired-session toast and no
- * detour to sign-in once the unauthorised redirect's delay has passed (the signed-in page it leaves must not
+ * detour to sign-in once its requests are answered (the signed-in page it leaves must not
  * see the missing user before the navigation home and take the session for expired).
  */
 export async function expectQuietlyHome(page: Page) {
-  await page.waitForTimeout(UI_TIMING.unauthorizedRedirectMs + 1000);
+  await expect(page).toHaveURL(/\/$/);
+  // Every request the page made has been answered (none for 500 ms): a 401 among them would have shown the
+  // toast at once and kept it on screen until the redirect, UI_TIMING.unauthorizedRedirectMs later.
+  await page.waitForLoadState('networkidle');
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByText(TOASTS.unauthorized.title, { exact: true })).toHaveCount(0);
 }
@@ -227,10 +249,15 @@ export async function certifyInDialog(dialog: Locator, fullName: string) {
 /** The WCAG 2.1 A and AA rules the journeys hold every screen to. */
 export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
-/** Waits (at most 2 s) for the page's finite CSS transitions and animations, such as a toast fading, to end. */
-async function transitionsEnded(page: Page) {
-  await page.evaluate(() =>
-    Promise.race([
+/**
+ * Waits for the page to settle: two frames (so a transition just triggered, by a click or a resize, has
+ * started), then the end of its finite CSS transitions and animations, such as a modal opening or a toast
+ * fading (at most 2 s). Before axe reads colours, a screenshot, or a measure of the layout.
+ */
+export async function settle(page: Page) {
+  await page.evaluate(async () => {
+    for (let i = 0; i < 2; i++) await new Promise((resolve) => requestAnimationFrame(resolve));
+    await Promise.race([
       Promise.all(
         document
           .getAnimations()
@@ -238,27 +265,53 @@ async function transitionsEnded(page: Page) {
           .map((a) => a.finished.catch(() => undefined)),
       ),
       new Promise((resolve) => setTimeout(resolve, 2_000)),
-    ]),
-  );
+    ]);
+  });
+}
+
+/** Screenshots only with SHOTS=1, into one folder ignored by git: e2e-shots/<spec file>/<name>.png. */
+export const SHOTS_DIR = 'e2e-shots';
+export const shotsWanted = process.env.SHOTS === '1';
+
+/** The path of a file to keep for a person to look at (a screenshot, a PDF's page), or undefined without SHOTS=1. */
+export function shotPath(name: string): string | undefined {
+  if (!shotsWanted) return undefined;
+  const dir = path.join(SHOTS_DIR, path.basename(test.info().file, '.spec.ts'));
+  mkdirSync(dir, { recursive: true });
+  return path.join(dir, name);
+}
+
+/**
+ * A screenshot of the page (full page unless `fullPage: false`; `clip` for a part of it) or of one element,
+ * with SHOTS=1 only.
+ */
+export async function shot(
+  target: Page | Locator,
+  name: string,
+  opts: { fullPage?: boolean; clip?: { x: number; y: number; width: number; height: number } } = {},
+) {
+  const file = shotPath(`${name}.png`);
+  if (!file) return;
+  if ('goto' in target)
+    await target.screenshot({ path: file, fullPage: opts.fullPage ?? true, clip: opts.clip });
+  else await target.screenshot({ path: file });
 }
 
 type AxeViolation = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number];
 
 /**
  * Axe's violations on the page as it is now (WCAG_TAGS' rules, or every rule with 'all'), each with only
- * the elements found in two reads a second apart, both after the page's transitions ended: a toast that
- * starts to fade out while axe reads its colours is read at part opacity once, a real contrast or naming
- * fault is read twice.
+ * the elements found in two reads, each after the page settled: a toast that starts to fade out while axe
+ * reads its colours is read at part opacity once, a real contrast or naming fault is read twice.
  */
 export async function axeViolations(page: Page, tags: string[] | 'all' = WCAG_TAGS): Promise<AxeViolation[]> {
   const read = async () => {
-    await transitionsEnded(page);
+    await settle(page);
     const builder = new AxeBuilder({ page });
     return (await (tags === 'all' ? builder : builder.withTags(tags)).analyze()).violations;
   };
   const first = await read();
   if (first.length === 0) return first;
-  await page.waitForTimeout(1_000);
   const key = (v: AxeViolation, html: string) => `${v.id} ${html}`;
   const again = new Set((await read()).flatMap((v) => v.nodes.map((n) => key(v, n.html))));
   return first

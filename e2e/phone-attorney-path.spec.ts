@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import {
   answerDisclosures,
@@ -6,6 +5,7 @@ import {
   inviteByApi,
   PASSWORD,
   registerFirmByApi,
+  shot,
   uniqueEmail,
   verifyAddressByApi,
 } from './helpers';
@@ -14,16 +14,10 @@ import {
  * The whole attorney path on a 390 × 844 phone, through the screens — register,
  * onboarding, a complete master LPQ, the conflicts form, the business plan, a firm's invitation shared,
  * the position LPQ submitted. On every main screen the page does not scroll sideways, each toast lies
- * inside the viewport and the wizard's buttons are on screen. With SHOTS=<folder>, screenshots of each.
+ * inside the viewport and the wizard's buttons are on screen. With SHOTS=1, screenshots of each.
  */
 const WIDTH = 390;
 test.use({ viewport: { width: WIDTH, height: 844 } });
-
-async function shot(page: Page, name: string) {
-  if (!process.env.SHOTS) return;
-  mkdirSync(process.env.SHOTS, { recursive: true });
-  await page.screenshot({ path: `${process.env.SHOTS}/${name}.png`, fullPage: true });
-}
 
 /** The page is no wider than the phone: nothing scrolls sideways. */
 async function expectFitsPhone(page: Page, screen: string) {

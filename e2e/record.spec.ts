@@ -1,7 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { completeMasterLpq, conflictsForm } from '../server/modules/master-lpq/master-lpq.fixtures';
 import {
@@ -9,6 +7,8 @@ import {
   PASSWORD,
   registerFirmByApi,
   seriousAxeFindings,
+  shot,
+  shotPath,
   uniqueEmail,
   uploadPdfByApi,
   verifyAddressByApi,
@@ -17,17 +17,11 @@ import {
 /**
  * PRODUCT.md §11, a record both sides can trust: the attorney certifies while sharing, the firm sees the
  * certification, verifies, downloads the PDF (which ends with the certificate page) and the audit trail;
- * the attorney checks the same trail. SHOTS=<folder> keeps screenshots and the PDFs' pages as PNGs.
+ * the attorney checks the same trail. SHOTS=1 keeps screenshots and the PDFs' pages as PNGs.
  */
-
-const SHOTS = process.env.SHOTS;
-async function shot(page: Page, name: string) {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
 
 async function expectAccessible(page: Page, screen: string) {
   await expect(page.locator('[aria-label^="Loading"]')).toHaveCount(0);
-  await page.waitForTimeout(400);
   const blocking = await seriousAxeFindings(page);
   expect.soft(blocking, `serious or critical axe violations on ${screen}`).toEqual([]);
 }
@@ -38,26 +32,16 @@ async function download(page: Page, click: () => Promise<void>) {
   return { name: file.suggestedFilename(), bytes: readFileSync((await file.path())!) };
 }
 
-/** The text of a PDF, and (with SHOTS) its last page as a PNG for a person to look at. */
+/** The text of a PDF, and (with SHOTS=1) its last page as a PNG for a person to look at. */
 function pdfText(bytes: Buffer, name: string) {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'lp-record-e2e-'));
-  const file = path.join(dir, `${name}.pdf`);
+  const file = test.info().outputPath(`${name}.pdf`);
   writeFileSync(file, bytes);
-  if (SHOTS) {
+  const pagePng = shotPath(name);
+  if (pagePng) {
     const pages = Number(
       /Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [file], { encoding: 'utf8' }))?.[1] ?? 1,
     );
-    execFileSync('pdftoppm', [
-      '-png',
-      '-r',
-      '80',
-      '-f',
-      String(pages),
-      '-l',
-      String(pages),
-      file,
-      `${SHOTS}/${name}`,
-    ]);
+    execFileSync('pdftoppm', ['-png', '-r', '80', '-f', String(pages), '-l', String(pages), file, pagePng]);
   }
   return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
 }

@@ -3,6 +3,7 @@ import {
   inviteByApi,
   registerByApi,
   registerFirmByApi,
+  shot,
   signInByApi,
   uniqueEmail,
   verifyAddressByApi,
@@ -39,7 +40,7 @@ test('an attorney with 52 requests sees the newest 50, then the rest with Show m
 
   const more = page.getByRole('button', { name: 'Show more requests' });
   await more.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: test.info().outputPath('request-pages-1280.png') });
+  await shot(page, 'request-pages-1280', { fullPage: false });
   await more.click();
   await expect(cards).toHaveCount(52);
   await expect(more).toHaveCount(0);
@@ -47,5 +48,5 @@ test('an attorney with 52 requests sees the newest 50, then the rest with Show m
   // On a phone: the counts and the cards stack, nothing scrolls sideways.
   await page.setViewportSize({ width: 390, height: 844 });
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: test.info().outputPath('request-pages-390.png') });
+  await shot(page, 'request-pages-390', { fullPage: false });
 });

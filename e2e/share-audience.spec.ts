@@ -19,6 +19,7 @@ import {
   inviteByApi,
   registerByApi,
   registerFirmByApi,
+  shot,
   uniqueEmail,
   verifyAddressByApi,
 } from './helpers';
@@ -29,14 +30,8 @@ import {
  * receive self-identification data. The access log names each reader with their roles.
  */
 
-/** Screenshots for a person to look at, when SHOTS names a folder. */
-async function shot(page: Page, name: string) {
-  if (process.env.SHOTS) await page.screenshot({ path: `${process.env.SHOTS}/${name}.png`, fullPage: true });
-}
-
 /** axe (WCAG 2.0/2.1 A and AA) on the open dialog: no violation of any impact. */
 async function expectAccessible(page: Page) {
-  await page.waitForTimeout(400); // Mantine's modal transition, before axe reads colours.
   const violations = await axeViolations(page);
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`)).toEqual([]);
 }

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import {
   completeMasterLpq,
   conflictsForm,
@@ -10,15 +10,11 @@ import {
   inviteByApi,
   registerByApi,
   registerFirmByApi,
+  shot,
   uniqueEmail,
   uploadPdfByApi,
   verifyAddressByApi,
 } from './helpers';
-
-/** Screenshots for a person to look at, when SHOTS names a folder. */
-async function shot(page: Page, name: string) {
-  if (process.env.SHOTS) await page.screenshot({ path: `${process.env.SHOTS}/${name}.png`, fullPage: true });
-}
 
 test('the attorney shares without diversity after a preview, sees the firm read, sends an update, and revokes', async ({
   browser,
