@@ -256,7 +256,9 @@ export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
  */
 export async function settle(page: Page) {
   await page.evaluate(async () => {
-    for (let i = 0; i < 2; i++) await new Promise((resolve) => requestAnimationFrame(resolve));
+    // A page in the background gets no frames: then 100 ms instead.
+    const frames = new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    await Promise.race([frames, new Promise((resolve) => setTimeout(resolve, 100))]);
     await Promise.race([
       Promise.all(
         document
