@@ -62,4 +62,22 @@ describeEachDb('the second-factor gate on what serves a firm member data', (t) =
     expect((await get(w.recruiter, w.firmUrl)).statusCode).toBe(200);
     expect(await w.readsBy(w.recruiter.user.id)).toHaveLength(1);
   });
+
+  it("refuses the package's documents, downloaded and inline, and records neither", async () => {
+    const w = await gated();
+    // Before the firm required it, the recruiter could download the document: it is theirs to read.
+    expect(w.doc.url).toBe(`/objects/${w.doc.id}`);
+    for (const url of [w.doc.url, `${w.doc.url}?inline=1`]) {
+      for (const method of ['GET', 'HEAD'] as const) {
+        const res = await as(w.recruiter, { method, url });
+        expect(res.statusCode, `${method} ${url}`).toBe(403);
+        if (method === 'GET') expect(res.json().code).toBe('two_factor_required');
+      }
+    }
+    expect(await w.readsBy(w.recruiter.user.id)).toEqual([]);
+    await enrolTotp(t().app, w.recruiter.cookie);
+    const served = await as(w.recruiter, { method: 'GET', url: w.doc.url });
+    expect(served.statusCode, served.body).toBe(200);
+    expect(await w.readsBy(w.recruiter.user.id)).toHaveLength(1);
+  });
 });
