@@ -23,8 +23,12 @@ export const LIMITS = {
 
 /** Spec §9 upload constants besides the file limits above (the transfer rules are UPLOAD_DEFAULTS in files.ts). */
 export const UPLOADS = {
-  /** How long a signed upload link (a presigned PUT or part URL) stays valid: 7 days. */
-  signedUrlExpirySeconds: 604800,
+  /**
+   * How long a signed upload link (a presigned PUT or part URL) stays valid: one hour. Issue 67 overrides the
+   * spec's 604800 s signed-link default for uploads: a leaked link is good for an hour, not a week; a pending
+   * upload not confirmed within 24 hours is swept as before (PENDING_FILE_TTL_MS).
+   */
+  uploadUrlExpirySeconds: 60 * 60,
   /** The upload panel (Uppy's Dashboard): its default size, narrower on a narrow screen. */
   panelWidth: 750,
   panelHeight: 550,

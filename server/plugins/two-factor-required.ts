@@ -41,11 +41,18 @@ export const TWO_FACTOR_ENROLMENT_ROUTES: ReadonlySet<string> = new Set([
   'POST /api/auth/reauthenticate',
 ]);
 
+/**
+ * Where the server serves a member's data: the API and the documents (`GET /objects/{id}`, `?inline=1`).
+ * Every route under these goes through the gate; the rest (the web app's pages and assets, the probes) serve
+ * nothing of a firm's.
+ */
+export const DATA_ROUTE_PREFIXES = ['/api/', '/objects/'] as const;
+
 /** Whether the request's route stays open to a member who has not enrolled yet. */
 export function isTwoFactorEnrolmentRoute(request: FastifyRequest): boolean {
   const url = request.routeOptions.url;
-  // Not an API route (the web app's pages, its assets): the page itself shows the enrolment screen.
-  if (!url?.startsWith('/api/')) return true;
+  // Not a data route (the web app's pages, its assets): the page itself shows the enrolment screen.
+  if (!url || !DATA_ROUTE_PREFIXES.some((prefix) => url.startsWith(prefix))) return true;
   return TWO_FACTOR_ENROLMENT_ROUTES.has(`${request.method} ${url}`);
 }
 

@@ -48,8 +48,8 @@ export type StorageOperations = {
 /** The parts named on completion are missing, out of order or too small. */
 export class PartsInvalidError extends Error {}
 
-/** How long a presigned upload URL stays valid (spec §9: 604800 s). */
-export const UPLOAD_URL_TTL_SECONDS = UPLOADS.signedUrlExpirySeconds;
+/** How long a presigned upload URL stays valid: one hour (issue 67 overrides the spec §9's 604800 s). */
+export const UPLOAD_URL_TTL_SECONDS = UPLOADS.uploadUrlExpirySeconds;
 /**
  * The Content-Disposition of a download: an ASCII fallback name and the exact name in RFC 5987 form.
  * `inline` only for a PDF the reader asked to open in the browser (the firm's review screen); every

@@ -3,7 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { FILE_MESSAGES } from '@shared/files';
 import { HTTP_MESSAGES } from '@shared/http';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { firmMembers, firms, users } from '../db/schema';
+import { DATA_ROUTE_PREFIXES, TWO_FACTOR_ENROLMENT_ROUTES } from '../plugins/two-factor-required';
 import { ACTOR_NAMES, type ActorName, buildWorld, cookieFor, MEMBER_NAMES, type World } from './actors';
 import { describeEachDb } from './harness';
 import { expectedFor, ROUTE_RULES, routeCollector, ruleFor, storedState } from './route-table';
@@ -135,6 +138,54 @@ describeEachDb(
       }
       expect(failures).toEqual([]);
       expect(routes.length).toBeGreaterThan(30);
+    }, 120_000);
+
+    // PRODUCT.md §10, issue 67 item 3: one gate on every route that serves a firm member data.
+    it("puts every route that serves data behind the firm's second-factor gate: 403 two_factor_required", async () => {
+      const app = t().app;
+      const recruiter = world.actors.firmRecruiter;
+      const [{ firmId }] = await t()
+        .db.select({ firmId: firmMembers.firmId })
+        .from(firmMembers)
+        .innerJoin(users, eq(users.id, firmMembers.userId))
+        .where(eq(users.email, recruiter.email));
+      await t().db.update(firms).set({ requireTwoFactor: true }).where(eq(firms.id, firmId));
+      const failures: string[] = [];
+      const gated = collector.routes().filter((route) => {
+        const rule = ruleFor(route);
+        return (
+          rule &&
+          !['public', 'signed-url'].includes(rule.access) &&
+          DATA_ROUTE_PREFIXES.some((prefix) => route.url.startsWith(prefix)) &&
+          !TWO_FACTOR_ENROLMENT_ROUTES.has(`${route.method === 'HEAD' ? 'GET' : route.method} ${route.url}`)
+        );
+      });
+      try {
+        const before = await storedState(t().db);
+        for (const route of gated) {
+          const rule = ruleFor(route)!;
+          const call = rule.call(world, 'firmRecruiter');
+          const cookie = await cookieFor(app, world, 'firmRecruiter', rule.freshSession);
+          const res = await app.inject({
+            method: route.method as 'GET',
+            url: call.url,
+            payload: call.payload as string | object | undefined,
+            headers: { ...(call.headers ?? {}), ...(cookie ? { cookie } : {}) },
+          });
+          const code = route.method === 'HEAD' ? undefined : (res.json() as { code?: string }).code;
+          if (res.statusCode !== 403 || (route.method !== 'HEAD' && code !== 'two_factor_required'))
+            failures.push(`${route.key}: ${res.statusCode} ${res.body.slice(0, 120)}`);
+        }
+        const after = await storedState(t().db);
+        const changed = Object.keys(before).filter((table) => before[table] !== after[table]);
+        // Fresh sign-ins for the routes that end a session make sessions; nothing else may change.
+        expect(changed.filter((table) => table !== 'sessions')).toEqual([]);
+      } finally {
+        await t().db.update(firms).set({ requireTwoFactor: false }).where(eq(firms.id, firmId));
+      }
+      expect(failures).toEqual([]);
+      for (const key of ['GET /objects/:id', 'HEAD /objects/:id', 'GET /api/firm/lpq-requests/:id'])
+        expect(gated.map((r) => r.key)).toContain(key);
     }, 120_000);
   },
   {

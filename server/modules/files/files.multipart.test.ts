@@ -4,6 +4,7 @@ import { expect, it } from 'vitest';
 import { buildAttorney } from '../../test/factories';
 import { describeEachDb } from '../../test/harness';
 import { client, MB, storageDrivers } from './files.client.test-support';
+import { PENDING_FILE_TTL_MS } from './files.service';
 import { docxBytes, pdfBytes, putBytes, sha256 } from './files.test-support';
 
 // Multipart and presigned uploads on both storage drivers, signed-link lifetimes and another attorney's files.
@@ -100,7 +101,9 @@ for (const [driver, config] of drivers) {
         });
       });
 
-      it("signs upload links for the spec's 604800 s", async () => {
+      // Issue 67 item 5: upload links last one hour (overriding the spec's 604800 s signed-link default for
+      // uploads); a pending upload is still swept after 24 hours.
+      it('signs upload links, single and per part, for one hour', async () => {
         const attorney = await buildAttorney(t().app);
         const before = Math.floor(Date.now() / 1000);
         const { uploadURL } = await c.ticket(attorney, {
@@ -108,15 +111,31 @@ for (const [driver, config] of drivers) {
           contentType: 'application/pdf',
           size: 10,
         });
-        const url = new URL(uploadURL);
-        expect(UPLOADS.signedUrlExpirySeconds).toBe(604800);
-        if (driver === 's3') {
-          expect(url.searchParams.get('X-Amz-Expires')).toBe('604800');
-        } else {
-          const expires = Number(url.searchParams.get('expires'));
-          expect(expires - before).toBeGreaterThanOrEqual(604800);
-          expect(expires - before).toBeLessThanOrEqual(604800 + 5);
+        const created = await c.as(attorney, {
+          method: 'POST',
+          url: '/api/uploads/s3/multipart',
+          payload: { filename: 'big.pdf', type: 'application/pdf', metadata: { size: String(2 * MB) } },
+        });
+        expect(created.statusCode, created.body).toBe(200);
+        const { key, uploadId } = created.json();
+        const signed = await c.as(attorney, {
+          method: 'GET',
+          url: `/api/uploads/s3/multipart/${encodeURIComponent(uploadId)}/1?key=${encodeURIComponent(key)}`,
+        });
+        expect(signed.statusCode, signed.body).toBe(200);
+        expect(signed.json().expires).toBe(3600);
+        expect(UPLOADS.uploadUrlExpirySeconds).toBe(3600);
+        for (const link of [uploadURL, signed.json().url as string]) {
+          const url = new URL(link);
+          if (driver === 's3') {
+            expect(url.searchParams.get('X-Amz-Expires')).toBe('3600');
+          } else {
+            const expires = Number(url.searchParams.get('expires'));
+            expect(expires - before).toBeGreaterThanOrEqual(3600);
+            expect(expires - before).toBeLessThanOrEqual(3600 + 5);
+          }
         }
+        expect(PENDING_FILE_TTL_MS).toBe(24 * 60 * 60 * 1000);
       });
 
       it("gives another attorney's file as 404 everywhere", async () => {

@@ -110,7 +110,8 @@ const withinFirmReadLimit = sql`coalesce((select "count" from "limited"), 0) <= 
  * that a hiring reader opened it. `version` null: the current one. The event is inserted only when a package
  * row is returned, in the same statement: the package never leaves without it, and a failed insert fails the
  * whole read. The read is counted against FIRM_READ_LIMIT in the same statement ("limited"); past the limit
- * nothing is recorded and the service answers 429.
+ * nothing is recorded and the service answers 429. A member whose firm requires a second factor they lack gets
+ * no package row (the route answers 403), so a refused read is counted, recorded and marked nowhere.
  */
 export const FIRM_PACKAGE_READ_FOR_SESSION = sql`with ${SESSION_CTES}, "request" as (
     select ${r}.*, u."first_name" as "attorney_first_name", u."last_name" as "attorney_last_name",
@@ -123,6 +124,8 @@ export const FIRM_PACKAGE_READ_FOR_SESSION = sql`with ${SESSION_CTES}, "request"
     select sp.* from ${sharedPackages} sp join "request" ${r} on sp."request_id" = ${r.id}
     where sp."version" = coalesce(${p('version')}::int, ${r.currentVersion}) and ${r.currentVersion} is not null
       and cardinality(${raw(`"r"."parts"`)}) > 0 and ${packageOpenSql(r, p('today'))}
+      -- PRODUCT.md §10: a member who must enrol first is refused (403): nothing is served, so nothing is read.
+      and not coalesce((select "u_must_enrol" from "session"), false)
   ), "limited" as (
     insert into ${rateLimits} ("key", "count", "reset_at")
     select ${firmReadKeySql(raw(`(select "u_id" from "session")`), raw(`pk."request_id"`))}, 1,

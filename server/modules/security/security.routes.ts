@@ -185,7 +185,8 @@ export async function securityRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
 
   app.post(
     c.revokeOtherSessions.path,
-    { ...onlyFor.signedIn, schema: routeSchema(c.revokeOtherSessions) },
+    // Issue 67: ending access (every other session) needs a recent sign-in too.
+    { ...onlyFor.signedIn, schema: routeSchema(c.revokeOtherSessions), config: recent },
     (request) => revokeOtherSessions(ctx, actorOf(request), { sessionId: request.sessionId }),
   );
 

@@ -4,6 +4,7 @@ import { buildAttorney, buildFirmUser, DEFAULT_PASSWORD, signIn } from '../../te
 import { describeEachDb } from '../../test/harness';
 import { buildFirm } from '../firm/firm.factories';
 import { completeMasterLpqFor, sendRequest } from '../requests/sharing.test-support';
+import { addFirmMember } from '../team/team.factories';
 import { ageSession, post } from './security.test-support';
 
 // Sessions, the password, recent sign-in (PRODUCT.md §10).
@@ -166,5 +167,48 @@ describeEachDb('sessions, password and recent sign-in', (t) => {
     });
     expect(shared.statusCode).toBe(200);
     expect(shared.json().status).toBe('accepted');
+  });
+
+  // Issue 67 item 6: what grants access or ends it asks for a recent sign-in too.
+  it('asks for a recent sign-in on assigning reviewers, resending an invitation and signing out other sessions', async () => {
+    const firm = await buildFirm(t().app);
+    const reviewer = await addFirmMember(t().app, firm.firmId, ['reviewer']);
+    const attorney = await buildAttorney(t().app);
+    await completeMasterLpqFor(t().app, attorney.cookie);
+    const requestId = await sendRequest(t().app, firm.cookie, attorney.user.email);
+    const invited = await post(t().app, '/api/firm/invitations', firm.cookie, {
+      email: `invitee-${crypto.randomUUID()}@example.com`,
+      roles: ['recruiter'],
+    });
+    expect(invited.statusCode, invited.body).toBe(201);
+    const other = await signIn(t().app, firm.user.email);
+    await ageSession(t().app, firm.cookie);
+    const calls = [
+      {
+        method: 'PUT',
+        url: `/api/firm/lpq-requests/${requestId}/reviewers`,
+        payload: { userIds: [reviewer.user.id] },
+      },
+      { method: 'POST', url: `/api/firm/invitations/${invited.json().id}/resend` },
+      { method: 'POST', url: '/api/auth/sessions/revoke-others' },
+    ] as const;
+    const mailsBefore = (await t().outbox()).length;
+    for (const call of calls) {
+      const res = await t().app.inject({ ...call, headers: { cookie: firm.cookie } });
+      expect(res.statusCode, call.url).toBe(403);
+      expect(res.json(), call.url).toEqual({ message: 'Confirm it is you.', code: 'reauthenticate' });
+    }
+    // Nothing happened: no reviewer, no mail, the other session still signed in.
+    const reviewers = await get(`/api/firm/lpq-requests/${requestId}/reviewers`, firm.cookie);
+    expect(reviewers.json()).toEqual([]);
+    expect((await t().outbox()).length).toBe(mailsBefore);
+    expect((await get('/api/user', other)).statusCode).toBe(200);
+
+    await post(t().app, '/api/auth/reauthenticate', firm.cookie, { password: DEFAULT_PASSWORD });
+    for (const call of calls) {
+      const res = await t().app.inject({ ...call, headers: { cookie: firm.cookie } });
+      expect(res.statusCode, `${call.url} ${res.body}`).toBeLessThan(300);
+    }
+    expect((await get('/api/user', other)).statusCode).toBe(401);
   });
 });

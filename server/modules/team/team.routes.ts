@@ -55,7 +55,8 @@ export async function teamRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppCo
   app.get(c.listMembers.path, { ...onlyFor.firm, schema: routeSchema(c.listMembers) }, (request) =>
     listFirmMembers(ctx, actorOf(request)),
   );
-  // PRODUCT.md §10: member and role changes need a recent sign-in.
+  // PRODUCT.md §10: member and role changes need a recent sign-in, and (issue 67) so does what grants access
+  // or ends it: resending an invitation, assigning reviewers.
   const recent = { recentSignIn: true };
   app.put(
     c.updateMember.path,
@@ -80,8 +81,10 @@ export async function teamRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppCo
     { ...onlyFor.firm, schema: routeSchema(c.invite), config: recent },
     async (request, reply) => reply.code(201).send(await inviteMember(ctx, actorOf(request), request.body)),
   );
-  app.post(c.resendInvitation.path, { ...onlyFor.firm, schema: routeSchema(c.resendInvitation) }, (request) =>
-    resendInvitation(ctx, actorOf(request), { id: request.params.id }),
+  app.post(
+    c.resendInvitation.path,
+    { ...onlyFor.firm, schema: routeSchema(c.resendInvitation), config: recent },
+    (request) => resendInvitation(ctx, actorOf(request), { id: request.params.id }),
   );
   app.delete(
     c.cancelInvitation.path,
@@ -95,8 +98,11 @@ export async function teamRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppCo
   app.get(c.getReviewers.path, { ...onlyFor.firm, schema: routeSchema(c.getReviewers) }, (request) =>
     getReviewers(ctx, actorOf(request), { id: request.params.id }),
   );
-  app.put(c.setReviewers.path, { ...onlyFor.firm, schema: routeSchema(c.setReviewers) }, (request) =>
-    setReviewers(ctx, actorOf(request), { id: request.params.id, userIds: request.body.userIds }),
+  app.put(
+    c.setReviewers.path,
+    { ...onlyFor.firm, schema: routeSchema(c.setReviewers), config: recent },
+    (request) =>
+      setReviewers(ctx, actorOf(request), { id: request.params.id, userIds: request.body.userIds }),
   );
 
   app.get(c.conflictsQueue.path, { ...onlyFor.firm, schema: routeSchema(c.conflictsQueue) }, (request) =>
