@@ -77,6 +77,12 @@ export function formatPercent(value: unknown, empty = EMPTY): string {
   return n === null ? String(value).trim() : `${PERCENT.format(n)}%`;
 }
 
+/** A fraction as a percentage: 0.9 → `90%`, 0.8333 → `83.3%` (the ratios of PRODUCT.md §12). */
+export function formatFraction(value: number | null | undefined, empty = EMPTY): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return empty;
+  return `${PERCENT.format(value * 100)}%`;
+}
+
 /** Yes / No for a flag; unanswered is empty. The strings 'yes' and 'no' (firm questions) count too. */
 export function formatYesNo(value: unknown, empty = EMPTY): string {
   if (value === true || value === 'yes') return 'Yes';

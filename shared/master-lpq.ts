@@ -37,6 +37,18 @@ export const MASTER_LPQ_MESSAGES = {
   marketingBudget: 'Marketing budget requirements are required',
   portabilityLikelihood: 'Portability likelihood must be a whole percentage from 0 to 100',
   amount: 'Must be a number of 0 or more',
+  /** PRODUCT.md §12: the attorney's figures. */
+  realizationBasis: 'Choose collected over billed, collected over worked or collected over matter rate',
+  reportedRealization: 'Reported realization must be a percentage from 0 to 200',
+  guaranteeMonths: 'Guarantee months must be a whole number from 0 to 36',
+  teamRole: 'Role must be partner, counsel, associate, paralegal or other',
+  teamLikelihood: 'Likelihood must be likely, possible or unlikely',
+  classYear: 'Class year must be a year from 1950 to 2100',
+  creditType: 'Credit must be origination, responsible, working or shared',
+  creditShare: 'Credit share must be a percentage from 0 to 100',
+  feeArrangement: 'Fee arrangement must be hourly, fixed, contingent, capped, retainer or mixed',
+  portabilityEvidence:
+    'Evidence must be originated, engagement in own name, client indicated or institutional panel, each once',
   /** A disclosure question left without a Yes or a No. */
   disclosureUnanswered: 'Please answer Yes or No',
 } as const;
@@ -91,6 +103,19 @@ function numberFromText(value: unknown): unknown {
  * stored as a number now; a numeric text sent by an older client ('950', '$1,200,000') still counts.
  */
 const amountFromText = () => z.preprocess(numberFromText, amount()) as unknown as ReturnType<typeof amount>;
+/** '95%' or '95' → 95 (PRODUCT.md §12: a percentage typed either way), '' → null. */
+function percentFromText(value: unknown): unknown {
+  return typeof value === 'string' ? numberFromText(value.replace(/%\s*$/, '')) : value;
+}
+/** A percentage (0–max) as the attorney types it; stored as the number (95, not 0.95). */
+const percentage = (max: number, message: string) =>
+  z.preprocess(percentFromText, optionalNumber({ min: 0, max, message })) as unknown as ReturnType<
+    typeof optionalNumber
+  >;
+/** A money amount of the §12 figures: a number, or a typed '$1,250,000'. */
+const money = amountFromText;
+const optionalEnum = <const T extends readonly [string, ...string[]]>(values: T, message: string) =>
+  z.enum(values, { error: message }).nullable().optional();
 
 export const generalInfoSchema = z.object({
   name: optionalText(S),
@@ -119,7 +144,10 @@ export const priorEmploymentSchema = z.object({
   reasonForDeparture: optionalText(M),
 });
 
-/** One period of the financial table (PRODUCT.md §6): numbers, each optional. */
+/**
+ * One period of the financial table (PRODUCT.md §6): numbers, each optional. §12 adds the non-billable hours
+ * and the worked value (recorded time at standard rates; when blank the formulas use rate × billableHours).
+ */
 export const financialPeriodSchema = z.object({
   rate: amount(),
   effectiveRate: amount(),
@@ -128,7 +156,133 @@ export const financialPeriodSchema = z.object({
   billedDollars: amount(),
   portableOriginations: amount(),
   workingAttorneyTime: amount(),
+  nonBillableHours: amount(),
+  workedValue: money(),
 });
+
+/** PRODUCT.md §12: the three bases of realization a firm may mean. */
+export const REALIZATION_BASES = [
+  'collected_over_billed',
+  'collected_over_worked',
+  'collected_over_matter_rate',
+] as const;
+export type RealizationBasis = (typeof REALIZATION_BASES)[number];
+export const TEAM_ROLES = ['partner', 'counsel', 'associate', 'paralegal', 'other'] as const;
+export const TEAM_LIKELIHOODS = ['likely', 'possible', 'unlikely'] as const;
+export const CREDIT_TYPES = ['origination', 'responsible', 'working', 'shared'] as const;
+export const FEE_ARRANGEMENTS = ['hourly', 'fixed', 'contingent', 'capped', 'retainer', 'mixed'] as const;
+export const PORTABILITY_EVIDENCE = [
+  'originated',
+  'engagement_in_own_name',
+  'client_indicated',
+  'institutional_panel',
+] as const;
+/** The labels of §12's choices, as the form, the package and the PDF show them (never the codes). */
+export const REALIZATION_BASIS_LABELS: Record<RealizationBasis, string> = {
+  collected_over_billed: 'Collected over billed',
+  collected_over_worked: 'Collected over worked value',
+  collected_over_matter_rate: 'Collected over matter rate',
+};
+/** One line on each basis, beside the computed realization. */
+export const REALIZATION_BASIS_DEFINITIONS: Record<RealizationBasis, string> = {
+  collected_over_billed: 'Collections ÷ billed dollars: what clients paid of what was invoiced.',
+  collected_over_worked:
+    'Collections ÷ worked value (recorded time at standard rates): what was paid of all the time recorded.',
+  collected_over_matter_rate:
+    'Collections ÷ (effective rate × billable hours): what was paid of the time at the rates agreed for the matters.',
+};
+export const TEAM_ROLE_LABELS: Record<(typeof TEAM_ROLES)[number], string> = {
+  partner: 'Partner',
+  counsel: 'Counsel',
+  associate: 'Associate',
+  paralegal: 'Paralegal',
+  other: 'Other',
+};
+export const TEAM_LIKELIHOOD_LABELS: Record<(typeof TEAM_LIKELIHOODS)[number], string> = {
+  likely: 'Likely',
+  possible: 'Possible',
+  unlikely: 'Unlikely',
+};
+export const CREDIT_TYPE_LABELS: Record<(typeof CREDIT_TYPES)[number], string> = {
+  origination: 'Origination credit',
+  responsible: 'Responsible (billing) credit',
+  working: 'Working credit',
+  shared: 'Shared credit',
+};
+/** One line on each kind of credit. */
+export const CREDIT_TYPE_DEFINITIONS: Record<(typeof CREDIT_TYPES)[number], string> = {
+  origination: 'You brought the client to the firm.',
+  responsible: 'You manage the relationship and the billing, whoever brought the client.',
+  working: 'You recorded the time; someone else holds the relationship.',
+  shared: 'The credit is split with other partners (say your share).',
+};
+export const FEE_ARRANGEMENT_LABELS: Record<(typeof FEE_ARRANGEMENTS)[number], string> = {
+  hourly: 'Hourly',
+  fixed: 'Fixed fee',
+  contingent: 'Contingent',
+  capped: 'Capped fee',
+  retainer: 'Retainer',
+  mixed: 'Mixed',
+};
+export const PORTABILITY_EVIDENCE_LABELS: Record<(typeof PORTABILITY_EVIDENCE)[number], string> = {
+  originated: 'I originated the client',
+  engagement_in_own_name: 'The engagement letter is in my name',
+  client_indicated: 'The client has said it would follow',
+  institutional_panel: 'I am on the client’s panel in my own right',
+};
+/** The receivables buckets by age, in order. */
+export const RECEIVABLE_BUCKETS = [
+  ['current', 'Current (under 30 days)'],
+  ['d30to60', '30–60 days'],
+  ['d60to90', '60–90 days'],
+  ['over90', 'Over 90 days'],
+] as const;
+
+/** §12: at most 20 team members and 20 items of potential business. */
+export const LEDGER_LIMITS = { teamMax: 20, potentialBusinessMax: 20 } as const;
+
+/** §12: the year to date. */
+export const ytdSchema = z.object({
+  through: optionalDate(),
+  billableHours: amount(),
+  billedDollars: money(),
+  collections: money(),
+});
+/** One year's compensation: the total and how much of it is fixed and variable. */
+export const compensationYearSchema = z.object({ total: money(), fixed: money(), variable: money() });
+export const compensationHistorySchema = z.object({
+  currentYear: compensationYearSchema.optional(),
+  lastYear: compensationYearSchema.optional(),
+  yearBefore: compensationYearSchema.optional(),
+});
+export const compensationAskSchema = z.object({
+  yearOneTotal: money(),
+  guaranteeMonths: z.preprocess(
+    numberFromText,
+    optionalNumber({ int: true, min: 0, max: 36, message: MASTER_LPQ_MESSAGES.guaranteeMonths }),
+  ) as unknown as ReturnType<typeof optionalNumber>,
+  notes: optionalText(M),
+});
+/** Someone who would follow the attorney. */
+export const teamMemberSchema = z.object({
+  role: optionalEnum(TEAM_ROLES, MASTER_LPQ_MESSAGES.teamRole),
+  classYear: z.preprocess(
+    numberFromText,
+    optionalNumber({ int: true, min: 1950, max: 2100, message: MASTER_LPQ_MESSAGES.classYear }),
+  ) as unknown as ReturnType<typeof optionalNumber>,
+  billableHours: amount(),
+  rate: money(),
+  likelihood: optionalEnum(TEAM_LIKELIHOODS, MASTER_LPQ_MESSAGES.teamLikelihood),
+});
+/** A client's receivables by age. */
+export const receivablesSchema = z.object({
+  current: money(),
+  d30to60: money(),
+  d60to90: money(),
+  over90: money(),
+});
+/** New work the attorney expects to bring: never counted as portable. */
+export const potentialBusinessSchema = z.object({ description: optionalText(M), projected: money() });
 export const FINANCIAL_PERIODS = [
   ['currentYear', 'Current Year'],
   ['lastYear', 'Last Year'],
@@ -157,6 +311,12 @@ export const financialInfoSchema = z.object({
   annualBillableHours: amountFromText(),
   businessDevelopment: optionalText(M),
   collectionsHistory: optionalText(M),
+  ytd: ytdSchema.optional(),
+  realizationBasis: optionalEnum(REALIZATION_BASES, MASTER_LPQ_MESSAGES.realizationBasis),
+  reportedRealization: percentage(200, MASTER_LPQ_MESSAGES.reportedRealization),
+  compensationHistory: compensationHistorySchema.optional(),
+  compensationAsk: compensationAskSchema.optional(),
+  team: list(teamMemberSchema, LEDGER_LIMITS.teamMax).optional(),
 });
 
 export const topClientSchema = z.object({
@@ -174,6 +334,18 @@ export const topClientSchema = z.object({
     max: 100,
     message: MASTER_LPQ_MESSAGES.portabilityLikelihood,
   }),
+  creditType: optionalEnum(CREDIT_TYPES, MASTER_LPQ_MESSAGES.creditType),
+  creditShare: percentage(100, MASTER_LPQ_MESSAGES.creditShare),
+  feeArrangement: optionalEnum(FEE_ARRANGEMENTS, MASTER_LPQ_MESSAGES.feeArrangement),
+  practiceArea: optionalText(S),
+  wip: money(),
+  receivables: receivablesSchema.optional(),
+  portabilityEvidence: z
+    .array(z.enum(PORTABILITY_EVIDENCE, { error: MASTER_LPQ_MESSAGES.portabilityEvidence }), {
+      error: MASTER_LPQ_MESSAGES.portabilityEvidence,
+    })
+    .refine((v) => new Set(v).size === v.length, MASTER_LPQ_MESSAGES.portabilityEvidence)
+    .optional(),
 });
 
 export const clientsInfoSchema = z.object({
@@ -187,6 +359,7 @@ export const clientsInfoSchema = z.object({
   clientConcentration: optionalText(M),
   averageEngagementValue: amountFromText(),
   clientRelationships: optionalText(M),
+  potentialBusiness: list(potentialBusinessSchema, LEDGER_LIMITS.potentialBusinessMax).optional(),
 });
 
 export const practiceRequirementsSchema = z.object({

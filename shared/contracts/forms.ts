@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { FLAG_CODES } from '../business-case/flags';
 import { businessPlanSchema } from '../business-plan';
 import { conflictsFormSchema } from '../conflicts';
 import { diversityFormSchema } from '../diversity';
 import { draftBodySchema } from '../drafts';
-import { masterLpqBodySchema } from '../master-lpq';
+import { masterLpqBodySchema, REALIZATION_BASES } from '../master-lpq';
 import { defineContracts, raw, storedForm, timestamp } from './contract';
 
 /** GET/POST /api/attorney/master-lpq: the stored template (masterLpqBodySchema) with its metadata. */
@@ -18,6 +19,50 @@ export const masterLpqResponse = storedForm(
   },
   'The saved master LPQ: each section as masterLpqBodySchema validated it on save (shared/master-lpq.ts).',
 );
+
+const fraction = () => z.number().nullable();
+const realizations = z.object(
+  Object.fromEntries(REALIZATION_BASES.map((basis) => [basis, fraction()])) as Record<
+    (typeof REALIZATION_BASES)[number],
+    ReturnType<typeof fraction>
+  >,
+);
+/** GET /api/attorney/master-lpq/checks (PRODUCT.md §12): the computed figures and the private flags. */
+export const masterLpqChecksResponse = z
+  .object({
+    figures: z.object({
+      claimedBook: z.number(),
+      compAsk: z.number().nullable(),
+      compToBookClaimed: fraction(),
+      collectionsCagr: fraction(),
+      realization: z.object({ basis: z.enum(REALIZATION_BASES), value: fraction() }),
+      realizationByPeriod: z.object({
+        yearBefore: realizations,
+        lastYear: realizations,
+        currentYear: realizations,
+        ytd: realizations,
+      }),
+      topClientShare: fraction(),
+      top3Share: fraction(),
+      agedReceivablesShare: fraction(),
+      teamSize: z.number().int(),
+      clientShares: z.array(fraction()),
+    }),
+    flags: z.array(
+      z.object({
+        code: z.enum(FLAG_CODES),
+        message: z.string(),
+        figures: z.record(z.string(), z.union([z.number(), z.string(), z.null()])),
+        field: z.string().meta({
+          description: "The dotted path of the field to fix, e.g. 'financialInfo.reportedRealization'",
+        }),
+      }),
+    ),
+  })
+  .meta({
+    description:
+      "The saved template's figures as shared/business-case computes them (ratios as fractions, null when a denominator is 0 or blank) and the flags on the default assumptions. Private to the attorney; never blocks sharing.",
+  });
 
 export const conflictsFormResponse = storedForm(
   conflictsFormSchema,
@@ -80,6 +125,15 @@ export const formContracts = defineContracts('Attorney forms', {
     audience: 'attorney',
     errors: { 404: 'the master LPQ was never saved' },
     response: { 200: masterLpqResponse },
+  },
+  getMasterLpqChecks: {
+    method: 'GET',
+    path: '/api/attorney/master-lpq/checks',
+    summary:
+      "The saved template's computed figures and the flags firms are likely to ask about (PRODUCT.md §12)",
+    audience: 'attorney',
+    errors: { 404: 'the master LPQ was never saved' },
+    response: { 200: masterLpqChecksResponse },
   },
   saveMasterLpq: {
     method: 'POST',

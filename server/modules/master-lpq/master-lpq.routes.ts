@@ -9,6 +9,7 @@ import {
   getConflictsForm,
   getDiversityForm,
   getMasterLpq,
+  getMasterLpqChecks,
   saveBusinessPlan,
   saveConflictsForm,
   saveDiversityForm,
@@ -23,6 +24,11 @@ export async function masterLpqRoutes(fastify: FastifyInstance, { ctx }: { ctx: 
     c.getMasterLpq.path,
     { ...onlyFor.attorney, schema: routeSchema(c.getMasterLpq) },
     async (request) => getMasterLpq(ctx, actorOf(request)),
+  );
+  app.get(
+    c.getMasterLpqChecks.path,
+    { ...onlyFor.attorney, schema: routeSchema(c.getMasterLpqChecks) },
+    async (request) => getMasterLpqChecks(ctx, actorOf(request)),
   );
   app.post(
     c.saveMasterLpq.path,

@@ -1,4 +1,5 @@
 import { ATTORNEY_ACTIVITY } from '@shared/attorney';
+import { attorneyChecks, type Ledger } from '@shared/business-case';
 import type { BusinessPlan, BusinessPlanBody } from '@shared/business-plan';
 import type { ConflictsForm, ConflictsFormBody } from '@shared/conflicts';
 import type { DiversityForm, DiversityFormBody } from '@shared/diversity';
@@ -44,6 +45,16 @@ export async function getMasterLpq(ctx: AppContext, actor: Actor): Promise<Maste
   const lpq = orNotFound(await readMasterLpq(ctx.db, attorney.id));
   const resumeUrl = (await readAttorneyProfile(ctx.db, attorney.id))?.resumeUrl;
   return resumeUrl ? { ...lpq, resumeUrl } : lpq;
+}
+
+/**
+ * GET /api/attorney/master-lpq/checks (PRODUCT.md §12): the saved template's figures and the flags firms are
+ * likely to ask about, on the default assumptions. The attorney's own; never read by a firm.
+ */
+export async function getMasterLpqChecks(ctx: AppContext, actor: Actor) {
+  const attorney = authorize(policies.ownRecords, actor);
+  const lpq = orNotFound(await readMasterLpq(ctx.db, attorney.id));
+  return attorneyChecks(lpq as Ledger);
 }
 
 /** The keys of the master LPQ body other than isComplete: each present one replaces the stored one. */

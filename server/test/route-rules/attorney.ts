@@ -68,6 +68,7 @@ export const ATTORNEY_RULES: Record<string, RouteRule> = {
     call: url('/api/attorney/drafts/business-plan'),
   },
   'GET /api/attorney/master-lpq': { access: 'attorney', call: url('/api/attorney/master-lpq') },
+  'GET /api/attorney/master-lpq/checks': { access: 'attorney', call: url('/api/attorney/master-lpq/checks') },
   'POST /api/attorney/master-lpq': {
     access: 'attorney',
     ok: 200,
