@@ -8,17 +8,24 @@ import {
   masterLpqBodySchema,
   missingRequiredFields,
   stepOfField,
+  YTD_FIELDS,
 } from './master-lpq';
 import {
   CLIENT_AMOUNT_FIELDS,
   CLIENT_RELATIONSHIP_FIELDS,
+  COMPENSATION_ASK_FIELDS,
   COMPENSATION_FIELDS,
+  COMPENSATION_YEAR_FIELDS,
   CURRENT_EMPLOYMENT_FIELDS,
   FINANCIAL_NOTE_FIELDS,
   type FieldSpec,
   GENERAL_INFO_FIELDS,
+  POTENTIAL_BUSINESS_FIELDS,
   PRACTICE_REQUIREMENT_FIELDS,
   PRIOR_EMPLOYMENT_FIELDS,
+  REALIZATION_FIELDS,
+  RECEIVABLE_FIELDS,
+  TEAM_FIELDS,
   TOP_CLIENT_LABELS,
 } from './package-labels';
 
@@ -41,7 +48,7 @@ const labelsOf = (fields: FieldSpec[]) => Object.fromEntries(fields.map(([key, l
 const SECTION_LABELS: Record<string, Record<string, string>> = {
   generalInfo: labelsOf(GENERAL_INFO_FIELDS),
   currentEmployment: labelsOf(CURRENT_EMPLOYMENT_FIELDS),
-  financialInfo: labelsOf([...COMPENSATION_FIELDS, ...FINANCIAL_NOTE_FIELDS]),
+  financialInfo: labelsOf([...COMPENSATION_FIELDS, ...FINANCIAL_NOTE_FIELDS, ...REALIZATION_FIELDS]),
   clientsInfo: labelsOf(CLIENT_RELATIONSHIP_FIELDS),
   practiceRequirements: labelsOf(PRACTICE_REQUIREMENT_FIELDS),
   disclosures: {
@@ -56,6 +63,12 @@ const CLIENT_LABELS: Record<string, string> = {
   ...Object.fromEntries(CLIENT_AMOUNT_FIELDS),
   ...TOP_CLIENT_LABELS,
 };
+const RECEIVABLE_LABELS: Record<string, string> = Object.fromEntries(RECEIVABLE_FIELDS);
+const YTD_LABELS: Record<string, string> = { ...Object.fromEntries(YTD_FIELDS), through: 'Through' };
+const COMPENSATION_YEAR_LABELS: Record<string, string> = Object.fromEntries(COMPENSATION_YEAR_FIELDS);
+const ASK_LABELS = labelsOf(COMPENSATION_ASK_FIELDS);
+const TEAM_LABELS = labelsOf(TEAM_FIELDS);
+const POTENTIAL_LABELS = labelsOf(POTENTIAL_BUSINESS_FIELDS);
 const PERIOD_LABELS: Record<string, string> = Object.fromEntries(FINANCIAL_PERIODS);
 const PERIOD_FIELD_LABELS: Record<string, string> = Object.fromEntries(FINANCIAL_PERIOD_FIELDS);
 const DOCUMENT_LABELS: Record<string, string> = {
@@ -67,11 +80,22 @@ const DOCUMENT_LABELS: Record<string, string> = {
 
 /** The label the master LPQ form shows for a field ('Client 2: Client Name', 'Last Year Collections'). */
 export function masterLpqFieldLabel(field: string): string {
-  const [section, second, third, fourth] = field.split('.');
+  const [section, second, third, fourth, fifth] = field.split('.');
   if (section === 'priorEmployment' && third)
     return `Prior Employer ${Number(second) + 1}: ${PRIOR_LABELS[third] ?? third}`;
+  if (section === 'clientsInfo' && second === 'topClients' && fourth === 'receivables' && fifth)
+    return `Client ${Number(third) + 1}: ${RECEIVABLE_LABELS[fifth] ?? fifth}`;
   if (section === 'clientsInfo' && second === 'topClients' && fourth)
     return `Client ${Number(third) + 1}: ${CLIENT_LABELS[fourth] ?? fourth}`;
+  if (section === 'clientsInfo' && second === 'potentialBusiness' && fourth)
+    return `Potential Business ${Number(third) + 1}: ${POTENTIAL_LABELS[fourth] ?? fourth}`;
+  if (section === 'financialInfo' && second === 'ytd' && third)
+    return `Year to Date ${YTD_LABELS[third] ?? third}`;
+  if (section === 'financialInfo' && second === 'compensationHistory' && fourth)
+    return `${PERIOD_LABELS[third] ?? third} ${COMPENSATION_YEAR_LABELS[fourth] ?? fourth}`;
+  if (section === 'financialInfo' && second === 'compensationAsk' && third) return ASK_LABELS[third] ?? third;
+  if (section === 'financialInfo' && second === 'team' && fourth)
+    return `Team Member ${Number(third) + 1}: ${TEAM_LABELS[fourth] ?? fourth}`;
   if (section === 'financialInfo' && PERIOD_LABELS[second] && third)
     return `${PERIOD_LABELS[second]} ${PERIOD_FIELD_LABELS[third] ?? third}`;
   if (DOCUMENT_LABELS[section]) return DOCUMENT_LABELS[section];

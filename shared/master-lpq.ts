@@ -296,6 +296,14 @@ export const FINANCIAL_PERIOD_FIELDS = [
   ['billedDollars', 'Billed Dollars'],
   ['portableOriginations', 'Portable Originations'],
   ['workingAttorneyTime', 'Working Attorney Time'],
+  ['nonBillableHours', 'Non-billable Hours'],
+  ['workedValue', 'Worked Value'],
+] as const;
+/** PRODUCT.md §12: the year to date's figures (a period of its own, as the fourth column). */
+export const YTD_FIELDS = [
+  ['billableHours', 'Billable Hours'],
+  ['billedDollars', 'Billed Dollars'],
+  ['collections', 'Collections'],
 ] as const;
 
 export const financialInfoSchema = z.object({

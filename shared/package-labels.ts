@@ -16,7 +16,15 @@ import {
   formatYesNo,
   linesOf,
 } from './format';
-import { EMPLOYEE_TYPE_LABELS } from './master-lpq';
+import {
+  CREDIT_TYPE_LABELS,
+  EMPLOYEE_TYPE_LABELS,
+  FEE_ARRANGEMENT_LABELS,
+  PORTABILITY_EVIDENCE_LABELS,
+  REALIZATION_BASIS_LABELS,
+  TEAM_LIKELIHOOD_LABELS,
+  TEAM_ROLE_LABELS,
+} from './master-lpq';
 
 /**
  * The labels of every form a firm reads in a shared package, verbatim from the forms the attorney fills
@@ -123,11 +131,64 @@ export const FINANCIAL_FIELD_FORMAT: Record<string, Formatter> = {
   billedDollars: money,
   portableOriginations: money,
   workingAttorneyTime: num,
+  nonBillableHours: num,
+  workedValue: money,
 };
 export const FINANCIAL_NOTE_FIELDS: FieldSpec[] = [
   ['businessDevelopment', 'Business Development'],
   ['collectionsHistory', 'Collections History'],
 ];
+
+/** PRODUCT.md §12 on step 3: the year to date, realization, the compensation history and ask, the team. */
+export const YTD_THROUGH_LABEL = 'Year to Date Through';
+export const YTD_COLUMN_LABEL = 'Year to Date';
+export const REALIZATION_FIELDS: FieldSpec[] = [
+  ['realizationBasis', 'Realization Basis at the Current Firm', option(REALIZATION_BASIS_LABELS)],
+  ['reportedRealization', 'Reported Realization', (v) => formatPercent(v, '')],
+];
+export const COMPENSATION_YEAR_FIELDS = [
+  ['total', 'Total Compensation'],
+  ['fixed', 'Fixed'],
+  ['variable', 'Variable'],
+] as const;
+export const COMPENSATION_ASK_FIELDS: FieldSpec[] = [
+  ['yearOneTotal', 'Year-One Compensation Ask', money],
+  ['guaranteeMonths', 'Guarantee (months)', num],
+  ['notes', 'Compensation Ask Notes'],
+];
+export const TEAM_FIELDS: FieldSpec[] = [
+  ['role', 'Role', option(TEAM_ROLE_LABELS)],
+  ['classYear', 'Class Year', plain],
+  ['billableHours', 'Billable Hours', num],
+  ['rate', 'Rate', money],
+  ['likelihood', 'Likelihood of Following', option(TEAM_LIKELIHOOD_LABELS)],
+];
+export const POTENTIAL_BUSINESS_FIELDS: FieldSpec[] = [
+  ['description', 'Potential Business'],
+  ['projected', 'Projected', money],
+];
+const evidenceList: Formatter = (v) =>
+  Array.isArray(v)
+    ? v
+        .map((e) => PORTABILITY_EVIDENCE_LABELS[e as keyof typeof PORTABILITY_EVIDENCE_LABELS] ?? String(e))
+        .join('; ')
+    : '';
+/** §12 on step 4: each top client's credit, fee arrangement, receivables by age and evidence. */
+export const CLIENT_LEDGER_FIELDS: FieldSpec[] = [
+  ['creditType', 'Credit', option(CREDIT_TYPE_LABELS)],
+  ['creditShare', 'Credit Share', (v) => formatPercent(v, '')],
+  ['feeArrangement', 'Fee Arrangement', option(FEE_ARRANGEMENT_LABELS)],
+  ['practiceArea', 'Practice Area'],
+  ['wip', 'Work in Progress', money],
+  ['portabilityEvidence', 'Portability Evidence', evidenceList],
+];
+/** The receivables of a client, by age: 'A/R Over 90 Days'. */
+export const RECEIVABLE_FIELDS = [
+  ['current', 'A/R Current'],
+  ['d30to60', 'A/R 30–60 Days'],
+  ['d60to90', 'A/R 60–90 Days'],
+  ['over90', 'A/R Over 90 Days'],
+] as const;
 
 /** Master LPQ step 4: each top client's amounts (the form's labels) and its other answers. */
 export const CLIENT_AMOUNT_FIELDS = [
@@ -142,6 +203,12 @@ export const TOP_CLIENT_LABELS = {
   clientName: 'Client Name',
   isOriginator: 'Originator',
   portabilityLikelihood: 'Portability Likelihood',
+  creditType: 'Credit',
+  creditShare: 'Credit Share',
+  feeArrangement: 'Fee Arrangement',
+  practiceArea: 'Practice Area',
+  wip: 'Work in Progress',
+  portabilityEvidence: 'Portability Evidence',
 } as const;
 export const CLIENT_RELATIONSHIP_FIELDS: FieldSpec[] = [
   ['isKeyRelationshipManager', 'Are you the key relationship manager for these clients?'],

@@ -10,15 +10,19 @@ import {
   formatYesNo,
 } from './format';
 import { isJsonObject } from './json-depth';
-import { DISCLOSURE_FLAGS, explanationKey, FINANCIAL_PERIODS } from './master-lpq';
+import { DISCLOSURE_FLAGS, explanationKey, FINANCIAL_PERIODS, YTD_FIELDS } from './master-lpq';
 import {
   CLIENT_AMOUNT_FIELDS,
+  CLIENT_LEDGER_FIELDS,
+  COMPENSATION_YEAR_FIELDS,
   type DisplayTable,
   type DisplayValue,
   type DocumentLink,
   FINANCIAL_FIELD_FORMAT,
   type FieldSpec,
+  RECEIVABLE_FIELDS,
   TOP_CLIENT_LABELS,
+  YTD_COLUMN_LABEL,
 } from './package-labels';
 import type { FirmQuestion } from './requests';
 
@@ -108,19 +112,44 @@ export function linksTo(refs: unknown[], documents: FileRef[]): DocumentLink[] {
 export const periodValue = (financial: Json, period: string, field: string) =>
   recordOf(financial[period])[field];
 
-/** Figures × the three periods, only the figures someone filled in. */
+/**
+ * Figures × the three periods, only the figures someone filled in; the year to date (PRODUCT.md §12) is a
+ * fourth column once any of its figures is, headed with the day it runs through.
+ */
 export function financialTable(
   financial: Json,
   fields: readonly (readonly [string, string])[],
 ): DisplayTable | undefined {
+  const ytd = recordOf(financial.ytd);
+  const ytdFields = new Set<string>(YTD_FIELDS.map(([f]) => f));
+  const withYtd = YTD_FIELDS.some(([f]) => formatText(ytd[f], '') !== '');
   const rows = fields
     .map(([field, label]) => [
       label,
       ...FINANCIAL_PERIODS.map(
         ([p]) => cell(FINANCIAL_FIELD_FORMAT[field](periodValue(financial, p, field))) || '—',
       ),
+      ...(withYtd ? [(ytdFields.has(field) && cell(FINANCIAL_FIELD_FORMAT[field](ytd[field]))) || '—'] : []),
     ])
     .filter((r) => r.slice(1).some((c) => c !== '—'));
+  const through = formatDate(typeof ytd.through === 'string' ? ytd.through : null, '');
+  const ytdColumn = through ? `${YTD_COLUMN_LABEL} (through ${through})` : YTD_COLUMN_LABEL;
+  return rows.length
+    ? {
+        kind: 'table',
+        columns: ['', ...FINANCIAL_PERIODS.map(([, l]) => l), ...(withYtd ? [ytdColumn] : [])],
+        rows,
+      }
+    : undefined;
+}
+
+/** The compensation history (§12): total, fixed and variable × the three periods, only what was given. */
+export function compensationHistoryTable(financial: Json): DisplayTable | undefined {
+  const history = recordOf(financial.compensationHistory);
+  const rows = COMPENSATION_YEAR_FIELDS.map(([field, label]) => [
+    label,
+    ...FINANCIAL_PERIODS.map(([p]) => formatMoney(recordOf(history[p])[field], '') || '—'),
+  ]).filter((r) => r.slice(1).some((c) => c !== '—'));
   return rows.length
     ? { kind: 'table', columns: ['', ...FINANCIAL_PERIODS.map(([, l]) => l)], rows }
     : undefined;
@@ -134,8 +163,18 @@ export function topClientsTable(clients: Json[], compact: boolean): DisplayTable
       ([k, l]): FieldSpec => [k, l, (v) => formatMoney(v, '')],
     ),
     ['portabilityLikelihood', TOP_CLIENT_LABELS.portabilityLikelihood, (v) => formatPercent(v, '')],
+    ...(compact ? [] : CLIENT_LEDGER_FIELDS),
   ];
-  return tableOf(clients, fields);
+  // The receivables by age, each a column of its own ('A/R Over 90 Days').
+  const rows = compact
+    ? clients
+    : clients.map((c) => {
+        const r = recordOf(c.receivables);
+        return { ...c, ...Object.fromEntries(RECEIVABLE_FIELDS.map(([k]) => [`ar_${k}`, r[k]])) };
+      });
+  if (!compact)
+    fields.push(...RECEIVABLE_FIELDS.map(([k, l]): FieldSpec => [`ar_${k}`, l, (v) => formatMoney(v, '')]));
+  return tableOf(rows, fields);
 }
 
 export function disclosureRows(disclosures: Json): Row[] {

@@ -10,6 +10,7 @@ import {
 } from './master-lpq';
 import {
   CLIENT_RELATIONSHIP_FIELDS,
+  COMPENSATION_ASK_FIELDS,
   COMPENSATION_FIELDS,
   CONFLICTS_BASIC_FIELDS,
   CONFLICTS_CERTIFICATION_FIELDS,
@@ -25,12 +26,16 @@ import {
   PERSONAL_RELATIONSHIP_FIELDS,
   BUSINESS_PLAN_PRACTICE_AREA_FIELDS as PLAN_AREA_FIELDS,
   POSITION_LPQ_GROUPS,
+  POTENTIAL_BUSINESS_FIELDS,
   PRACTICE_REQUIREMENT_FIELDS,
   PRIOR_EMPLOYMENT_FIELDS,
   PROFILE_GROUPS,
+  REALIZATION_FIELDS,
+  TEAM_FIELDS,
 } from './package-labels';
 import {
   answerText,
+  compensationHistoryTable,
   disclosureRows,
   documentLink,
   financialTable,
@@ -198,7 +203,17 @@ function masterLpqGroups(lpq: Json): Group[] {
       rowsOf(financial, FINANCIAL_NOTE_FIELDS),
       financialTable(financial, FINANCIAL_PERIOD_FIELDS),
     ),
+    // PRODUCT.md §12: the attorney's figures, each only when given.
+    ...group('Realization', rowsOf(financial, REALIZATION_FIELDS)),
+    ...group('Compensation History', [], compensationHistoryTable(financial)),
+    ...group('Compensation Ask', rowsOf(recordOf(financial.compensationAsk), COMPENSATION_ASK_FIELDS)),
+    ...group('Team Who Would Follow', [], tableOf(listOf(financial.team), TEAM_FIELDS)),
     ...group('Top Clients', [], topClientsTable(listOf(clientsInfo.topClients), false)),
+    ...group(
+      'Potential Business (not counted as portable)',
+      [],
+      tableOf(listOf(clientsInfo.potentialBusiness), POTENTIAL_BUSINESS_FIELDS),
+    ),
     ...group('Client Relationships', rowsOf(clientsInfo, CLIENT_RELATIONSHIP_FIELDS)),
     ...group(
       'Practice Requirements',
