@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { list, optionalText, requiredDate, requiredText } from './form-fields';
+import { isoDateString, list, optionalText, requiredDate, requiredText } from './form-fields';
 import { formatMoney } from './format';
 import { LIMITS } from './limits';
 import type { MasterLpqBody } from './master-lpq';
@@ -15,7 +15,23 @@ export const CONFLICTS_MESSAGES = {
   typesOfWork: 'Types of work is required',
   relationshipDates: 'Relationship dates are required',
   certification: 'You must agree to the certification',
+  // PRODUCT.md §13: the matters of the conflicts form.
+  matterClientName: 'Client name is required',
+  matterDescription: 'Matter description is required',
+  openedOn: 'Opened date is required',
+  partyName: 'Party name is required',
+  matterId: 'Invalid matter id',
 } as const;
+
+/** PRODUCT.md §13: at most 200 matters; the parties of one matter at most `LIMITS.listMax` each. */
+export const MAX_MATTERS = 200;
+
+/** What the form says above its matters (PRODUCT.md §13: generic descriptions, nothing privileged). */
+export const MATTERS_PRIVILEGE_NOTE =
+  'Describe each matter generically (for example "patent litigation" or "supply agreement"). Leave out anything privileged or confidential: what the firm needs is who the parties are, not what the matter is about.';
+
+/** PRODUCT.md §13: the one row a matter marked 'the client may object' is, by every path. */
+export const WITHHELD_MATTER_TEXT = "Withheld at the client's request — arrange a neutral check";
 
 const S = LIMITS.shortText;
 const M = LIMITS.mediumText;
@@ -41,6 +57,43 @@ export const formerClientSchema = z.object({
   reasonForEnding: optionalText(M),
 });
 
+const MATTER_ID = /^[A-Za-z0-9_-]{1,64}$/;
+const partyName = () => requiredText(CONFLICTS_MESSAGES.partyName, S);
+
+/**
+ * PRODUCT.md §13: one matter of the conflicts form. Its `id` keeps its rows' `rowId`s the same across
+ * versions; the server gives one to a matter that comes without.
+ */
+export const matterSchema = z.object({
+  id: z
+    .string({ error: CONFLICTS_MESSAGES.matterId })
+    .regex(MATTER_ID, CONFLICTS_MESSAGES.matterId)
+    .default(() => crypto.randomUUID()),
+  clientName: requiredText(CONFLICTS_MESSAGES.matterClientName, S),
+  matterDescription: requiredText(CONFLICTS_MESSAGES.matterDescription, M),
+  adverseParties: list(partyName(), LIMITS.listMax).default([]),
+  relatedParties: list(partyName(), LIMITS.listMax).default([]),
+  role: optionalText(S),
+  openedOn: requiredDate(CONFLICTS_MESSAGES.openedOn),
+  closedOn: z
+    .union([z.literal(''), z.null(), isoDateString()])
+    .optional()
+    .transform((v) => v || null),
+  clientMayObject: z.boolean({ error: 'Must be true or false' }).default(false),
+});
+export type MatterInput = z.input<typeof matterSchema>;
+export type Matter = z.output<typeof matterSchema>;
+
+/** Matter ids are unique within a form: a repeated id gets a new one (its rows are new rows). */
+const uniqueMatterIds = (matters: Matter[]) => {
+  const seen = new Set<string>();
+  return matters.map((m) => {
+    const id = seen.has(m.id) ? crypto.randomUUID() : m.id;
+    seen.add(id);
+    return id === m.id ? m : { ...m, id };
+  });
+};
+
 /** PUT /api/attorney/conflicts-form: the whole form (spec §3), validated as submitted. */
 export const conflictsFormSchema = z.object({
   attorneyName: requiredText(CONFLICTS_MESSAGES.attorneyName, S),
@@ -48,6 +101,7 @@ export const conflictsFormSchema = z.object({
   firmName: requiredText(CONFLICTS_MESSAGES.firmName, S),
   currentClients: list(currentClientSchema, LIMITS.listMax).default([]),
   formerClients: list(formerClientSchema, LIMITS.listMax).default([]),
+  matters: list(matterSchema, MAX_MATTERS).default([]).transform(uniqueMatterIds),
   personalRelationships: z
     .object({
       familyConnections: optionalText(M),
@@ -94,9 +148,205 @@ export function conflictsFromMasterLpq(lpq: Partial<MasterLpqBody>) {
     employer ? `Current employer: ${employer}.` : '',
     reason ? `Reason for departure: ${reason}` : '',
   ].filter(Boolean);
+  // PRODUCT.md §13: a matter per current client, without parties, for the attorney to describe.
+  const matters = currentClients.map((c) => ({
+    id: crypto.randomUUID(),
+    clientName: c.clientName,
+    matterDescription: '',
+    adverseParties: [] as string[],
+    relatedParties: [] as string[],
+    role: '',
+    openedOn: '',
+    closedOn: null,
+    clientMayObject: false,
+  }));
   return {
     attorneyName: lpq.generalInfo?.name ?? '',
     currentClients,
+    matters,
     potentialConflicts: notes.join('\n'),
   };
+}
+
+/** PRODUCT.md §13: a row's party role, and its words in the export's Party Role column. */
+export const PARTY_ROLES = ['client', 'adverse', 'related'] as const;
+export type PartyRole = (typeof PARTY_ROLES)[number];
+export const PARTY_ROLE_LABELS: Record<PartyRole, string> = {
+  client: 'Client',
+  adverse: 'Adverse Party',
+  related: 'Related Party',
+};
+
+/**
+ * One row of PRODUCT.md §13: one party of one matter, or a current or former client without matters.
+ * `key` is what its `rowId` is derived from (the matter's id, the party's role and name), so the row keeps its
+ * id across versions while those are unchanged.
+ */
+export type ConflictsRowData = {
+  key: string;
+  partyName: string;
+  partyRole: PartyRole;
+  clientName: string;
+  matterDescription: string | null;
+  current: boolean;
+  openedOn: string | null;
+  closedOn: string | null;
+  clientMayObject: boolean;
+  /** A withheld matter's number of parties (its client and every adverse and related party); else null. */
+  partyCount: number | null;
+};
+
+type FormLike = {
+  matters?: unknown;
+  currentClients?: unknown;
+  formerClients?: unknown;
+};
+type MatterLike = Partial<Matter> & { partyCount?: number };
+
+const textOf = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
+const norm = (v: string) => v.trim().toLowerCase().replace(/\s+/g, ' ');
+const listOf = <T>(v: unknown): T[] =>
+  Array.isArray(v) ? (v.filter((x) => x && typeof x === 'object') as T[]) : [];
+const namesOf = (v: unknown) => (Array.isArray(v) ? v.map(textOf).filter(Boolean) : []);
+
+const partiesOf = (m: MatterLike) =>
+  typeof m.partyCount === 'number'
+    ? m.partyCount
+    : 1 + namesOf(m.adverseParties).length + namesOf(m.relatedParties).length;
+
+/** The client names only a withheld matter names (a client with another, open matter is named by that one). */
+function withheldClientNames(matters: MatterLike[]) {
+  const named = new Set(matters.filter((m) => !m.clientMayObject).map((m) => norm(textOf(m.clientName))));
+  return new Set(
+    matters
+      .filter((m) => m.clientMayObject)
+      .map((m) => norm(textOf(m.clientName)))
+      .filter((n) => n && n !== norm(WITHHELD_MATTER_TEXT) && !named.has(n)),
+  );
+}
+
+/**
+ * PRODUCT.md §13: the conflicts form as it may leave the attorney — a matter marked `clientMayObject` is
+ * one withheld matter with its dates and its number of parties and no name, and a current or former client
+ * named only by such a matter is left out. Every path a form leaves by (package, versions, 'What changed',
+ * PDF, exports, mails) starts from this; applied twice it changes nothing.
+ */
+export function withholdMatters<T extends FormLike>(form: T): T {
+  const matters = listOf<MatterLike>(form.matters);
+  if (!matters.some((m) => m.clientMayObject)) return form;
+  const hidden = withheldClientNames(matters);
+  const keep = (c: { clientName?: unknown }) => !hidden.has(norm(textOf(c.clientName)));
+  return {
+    ...form,
+    currentClients: listOf<{ clientName?: unknown }>(form.currentClients).filter(keep),
+    formerClients: listOf<{ clientName?: unknown }>(form.formerClients).filter(keep),
+    matters: matters.map((m) =>
+      m.clientMayObject
+        ? {
+            id: m.id,
+            clientName: WITHHELD_MATTER_TEXT,
+            matterDescription: WITHHELD_MATTER_TEXT,
+            adverseParties: [],
+            relatedParties: [],
+            role: '',
+            openedOn: m.openedOn ?? '',
+            closedOn: m.closedOn ?? null,
+            clientMayObject: true,
+            partyCount: partiesOf(m),
+          }
+        : m,
+    ),
+  };
+}
+
+/** PRODUCT.md §13: the rows of a conflicts form (withheld matters as one row each), in the form's order. */
+export function conflictsRowsOf(form: FormLike | null | undefined): ConflictsRowData[] {
+  if (!form) return [];
+  const safe = withholdMatters(form);
+  const rows: ConflictsRowData[] = [];
+  const seen = new Set<string>();
+  const push = (row: ConflictsRowData) => {
+    if (seen.has(row.key)) return;
+    seen.add(row.key);
+    rows.push(row);
+  };
+  const matters = listOf<MatterLike>(safe.matters);
+  const matterClients = new Set(matters.map((m) => norm(textOf(m.clientName))));
+  for (const m of matters) {
+    const id = textOf(m.id);
+    const base = {
+      current: !m.closedOn,
+      openedOn: textOf(m.openedOn) || null,
+      closedOn: textOf(m.closedOn) || null,
+    };
+    if (m.clientMayObject) {
+      push({
+        key: `m:${id}:withheld`,
+        partyName: WITHHELD_MATTER_TEXT,
+        partyRole: 'client',
+        clientName: WITHHELD_MATTER_TEXT,
+        matterDescription: null,
+        clientMayObject: true,
+        partyCount: partiesOf(m),
+        ...base,
+      });
+      continue;
+    }
+    const clientName = textOf(m.clientName);
+    const matterDescription = textOf(m.matterDescription) || null;
+    const party = (partyRole: PartyRole, partyName: string) =>
+      push({
+        key: `m:${id}:${partyRole}:${norm(partyName)}`,
+        partyName,
+        partyRole,
+        clientName,
+        matterDescription,
+        clientMayObject: false,
+        partyCount: null,
+        ...base,
+      });
+    if (clientName) party('client', clientName);
+    for (const name of namesOf(m.adverseParties)) party('adverse', name);
+    for (const name of namesOf(m.relatedParties)) party('related', name);
+  }
+  const client = (current: boolean, c: Record<string, unknown>, dates: unknown) => {
+    const name = textOf(c.clientName);
+    if (!name || matterClients.has(norm(name))) return;
+    push({
+      key: `c:${current ? 'current' : 'former'}:${norm(name)}`,
+      partyName: name,
+      partyRole: 'client',
+      clientName: name,
+      matterDescription: textOf(c.businessDescription) || null,
+      current,
+      openedOn: textOf(dates) || null,
+      closedOn: null,
+      clientMayObject: false,
+      partyCount: null,
+    });
+  };
+  for (const c of listOf<Record<string, unknown>>(safe.currentClients))
+    client(true, c, c.relationshipStartDate);
+  for (const c of listOf<Record<string, unknown>>(safe.formerClients)) client(false, c, c.relationshipDates);
+  return rows;
+}
+
+/**
+ * PRODUCT.md §13, 'never leaves by name, by any path': the master LPQ as it may leave next to a conflicts
+ * form — a top client only a withheld matter names keeps its figures but not its name. Reads the clients'
+ * names alone, whatever else a client card holds.
+ */
+export function withholdMasterLpqClients<T extends Record<string, unknown>>(
+  lpq: T,
+  form: FormLike | null | undefined,
+): T {
+  const hidden = withheldClientNames(listOf<MatterLike>(form?.matters));
+  const info = lpq.clientsInfo as { topClients?: unknown } | undefined;
+  if (!hidden.size || !info || !Array.isArray(info.topClients)) return lpq;
+  const topClients = info.topClients.map((c) =>
+    c && typeof c === 'object' && hidden.has(norm(textOf((c as { clientName?: unknown }).clientName)))
+      ? { ...c, clientName: WITHHELD_MATTER_TEXT }
+      : c,
+  );
+  return { ...lpq, clientsInfo: { ...info, topClients } };
 }

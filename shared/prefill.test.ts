@@ -229,8 +229,15 @@ describe('prefillConflictsForm: spec §4 auto-populate, never over what is typed
       'currentClients.0.annualBillings': 'master LPQ',
       'currentClients.1.clientName': 'master LPQ',
       'currentClients.1.annualBillings': 'master LPQ',
+      'matters.0.clientName': 'master LPQ',
+      'matters.1.clientName': 'master LPQ',
       potentialConflicts: 'master LPQ',
     });
+    // PRODUCT.md §13: a matter per current client, without parties.
+    expect(values.matters?.map((m) => [m.clientName, m.adverseParties, m.relatedParties])).toEqual([
+      ['Acme Corp', [], []],
+      ['Beta Inc', [], []],
+    ]);
   });
 
   it('re-running adds no client twice and keeps a typed name and note', () => {
@@ -238,6 +245,7 @@ describe('prefillConflictsForm: spec §4 auto-populate, never over what is typed
     const typed = { ...first, attorneyName: 'D. Whitfield', potentialConflicts: 'My note' };
     const { values, prefilled } = prefillConflictsForm(typed, { user, profile, masterLpq });
     expect(values.currentClients).toHaveLength(2);
+    expect(values.matters).toHaveLength(2);
     expect(values.attorneyName).toBe('D. Whitfield');
     expect(values.potentialConflicts).toBe(`My note\n${first.potentialConflicts}`);
     expect(prefilled).toEqual({});

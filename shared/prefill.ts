@@ -250,6 +250,16 @@ export function prefillConflictsForm(
   }
   values.currentClients = clients;
 
+  // PRODUCT.md §13: a matter per current client not already in a matter.
+  const matters = [...(values.matters ?? [])];
+  const inMatters = new Set(matters.map((m) => m.clientName?.trim().toLowerCase()));
+  for (const matter of fromLpq.matters) {
+    if (inMatters.has(matter.clientName.trim().toLowerCase())) continue;
+    const i = matters.push(matter) - 1;
+    prefilled[`matters.${i}.clientName`] = 'master LPQ';
+  }
+  values.matters = matters;
+
   const note = fromLpq.potentialConflicts;
   const existing = values.potentialConflicts?.trim() ?? '';
   if (note && !existing.includes(note)) {

@@ -34,6 +34,8 @@ export const TOASTS = {
     message: 'Please complete your Master LPQ first to enable autopopulation.',
   },
   conflictsSubmitted: { title: 'Conflicts Form Submitted', message: '' },
+  // PRODUCT.md §13: at most 200 matters.
+  tooManyMatters: { title: 'At most 200 matters', message: 'Remove a matter before adding another.' },
   conflictsFailed: {
     title: 'Submission Failed',
     message: 'There was an error submitting your form. Please try again.',

@@ -1,17 +1,20 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Loader, SimpleGrid, Stack, TagsInput, Text } from '@mantine/core';
 import { todayLocal } from '@shared/calendar';
 import {
   type ConflictsForm as ConflictsFormData,
   type ConflictsFormInput,
   conflictsFormSchema,
+  MATTERS_PRIVILEGE_NOTE,
+  MAX_MATTERS,
+  type MatterInput,
 } from '@shared/conflicts';
 import { prefillConflictsForm } from '@shared/prefill';
 import { TOASTS } from '@shared/texts';
 import { IconWand } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { type Control, useFieldArray, useForm } from 'react-hook-form';
+import { type Control, type FieldPath, useController, useFieldArray, useForm } from 'react-hook-form';
 import { PageShell } from '../components/PageShell';
 import { RestoredNotice, SaveState } from '../components/SaveState';
 import { FormSection } from '../features/attorney/FormSection';
@@ -49,6 +52,18 @@ const emptyFormerClient = () => ({
   reasonForEnding: '',
 });
 
+const emptyMatter = (): MatterInput => ({
+  id: crypto.randomUUID(),
+  clientName: '',
+  matterDescription: '',
+  adverseParties: [],
+  relatedParties: [],
+  role: '',
+  openedOn: '',
+  closedOn: '',
+  clientMayObject: false,
+});
+
 function emptyConflictsForm(): Values {
   return {
     attorneyName: '',
@@ -56,6 +71,7 @@ function emptyConflictsForm(): Values {
     firmName: '',
     currentClients: [],
     formerClients: [],
+    matters: [],
     personalRelationships: {
       familyConnections: '',
       boardPositions: '',
@@ -78,7 +94,77 @@ function toFormValues(saved: ConflictsFormData): Values {
     personalRelationships: { ...empty.personalRelationships, ...data.personalRelationships },
     currentClients: data.currentClients.map((c) => ({ ...emptyCurrentClient(), ...c })),
     formerClients: data.formerClients.map((c) => ({ ...emptyFormerClient(), ...c })),
+    matters: (data.matters ?? []).map((m) => ({ ...emptyMatter(), ...m, closedOn: m.closedOn ?? '' })),
   };
+}
+
+/** A matter's adverse or related parties: one name per tag (type a name and press Enter). */
+function PartiesField(props: { control: Control<Values>; name: FieldPath<Values>; label: string }) {
+  const { field, fieldState } = useController({ control: props.control, name: props.name });
+  const itemError = Array.isArray(fieldState.error)
+    ? (fieldState.error as ({ message?: string } | undefined)[]).find((e) => e?.message)?.message
+    : undefined;
+  return (
+    <TagsInput
+      label={props.label}
+      description="Type a name and press Enter."
+      name={field.name}
+      ref={field.ref}
+      value={(field.value as string[] | undefined) ?? []}
+      onChange={field.onChange}
+      onBlur={field.onBlur}
+      acceptValueOnBlur
+      clearable
+      error={fieldState.error?.message ?? itemError}
+    />
+  );
+}
+
+/** PRODUCT.md §13: the matters, with their parties; at most 200. */
+function Matters({ control }: { control: Control<Values> }) {
+  const list = useFieldArray({ control, name: 'matters', keyName: 'key' });
+  return (
+    <Stack gap="md">
+      <Alert color="yellow" variant="light" title="Nothing privileged">
+        {MATTERS_PRIVILEGE_NOTE}
+      </Alert>
+      <RepeatableList
+        items={list.fields.map((f) => ({ id: f.key }))}
+        itemLabel="Matter"
+        emptyText="No matters added"
+        addLabel="Add Matter"
+        onAdd={() => {
+          if (list.fields.length < MAX_MATTERS) list.append(emptyMatter());
+          else showToast(TOASTS.tooManyMatters, { variant: 'destructive' });
+        }}
+        onRemove={list.remove}
+        renderItem={(i) => (
+          <>
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <TextField control={control} name={`matters.${i}.clientName`} label="Client Name" required />
+              <TextField control={control} name={`matters.${i}.role`} label="Your Role" />
+              <DateField control={control} name={`matters.${i}.openedOn`} label="Opened" required />
+              <DateField control={control} name={`matters.${i}.closedOn`} label="Closed (empty if open)" />
+            </SimpleGrid>
+            <TextareaField
+              control={control}
+              name={`matters.${i}.matterDescription`}
+              label="Matter Description (generic)"
+              required
+              minRows={2}
+            />
+            <PartiesField control={control} name={`matters.${i}.adverseParties`} label="Adverse Parties" />
+            <PartiesField control={control} name={`matters.${i}.relatedParties`} label="Related Parties" />
+            <CheckboxField
+              control={control}
+              name={`matters.${i}.clientMayObject`}
+              label="The client may object to disclosure: send this matter without names, for a neutral check"
+            />
+          </>
+        )}
+      />
+    </Stack>
+  );
 }
 
 function CurrentClients({ control }: { control: Control<Values> }) {
@@ -288,6 +374,12 @@ export default function ConflictsForm() {
               description="Former clients from the past 5 years are suggested."
             >
               <FormerClients control={control} />
+            </FormSection>
+            <FormSection
+              title="Matters"
+              description="Each matter with its adverse and related parties: the firm checks every name."
+            >
+              <Matters control={control} />
             </FormSection>
             <FormSection title="Personal Relationships & Interests">
               <TextareaField

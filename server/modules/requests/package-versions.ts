@@ -1,5 +1,6 @@
 import type { User } from '@shared/auth';
 import { CERTIFICATION_STATEMENT, type Certification, type PackageCertificate } from '@shared/certification';
+import { withholdMasterLpqClients, withholdMatters } from '@shared/conflicts';
 import { type FileRef, fileIdFromUrl, objectUrlFor } from '@shared/files';
 import type { SharedPackage } from '@shared/requests';
 import { chosenParts, type PackageParts } from '@shared/sharing';
@@ -94,7 +95,8 @@ export function selectParts(
 ) {
   const parts = chosenParts(include, data.available, fallback);
   const profile = data.profile ? { ...data.profile } : null;
-  const masterLpq = { ...data.masterLpq };
+  // PRODUCT.md §13: a client only a withheld matter names leaves by no path, the master LPQ's either.
+  const masterLpq = { ...withholdMasterLpqClients(data.masterLpq, data.conflictsForm) };
   if (!parts.documents) {
     if (profile) delete profile.resumeUrl;
     delete masterLpq.resumeUrl;
@@ -106,7 +108,8 @@ export function selectParts(
       attorney: data.attorney,
       profile,
       masterLpq,
-      conflictsForm: parts.conflictsForm ? data.conflictsForm : null,
+      // PRODUCT.md §13: a matter the client may object to leaves as one withheld matter, never by name.
+      conflictsForm: parts.conflictsForm && data.conflictsForm ? withholdMatters(data.conflictsForm) : null,
       diversityForm: parts.diversityForm ? data.diversityForm : null,
       businessPlan: parts.businessPlan ? data.businessPlan : null,
       documents: parts.documents ? data.documents : [],
