@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { businessPlan } from '../server/modules/master-lpq/master-lpq.fixtures';
 import { type Actors, atBothWidths, expectAccessible, pageAs, setUpActors } from './accessibility';
 
 // Axe on the firm’s screens, toasts and dialogs (e2e/accessibility.ts says what the checks are). The tests are independent (the signed-in ones
@@ -79,7 +80,15 @@ test.describe('toasts and dialogs', () => {
   test('the firm’s toasts and dialogs pass axe at 1280 and 390 px', async ({ browser }) => {
     test.setTimeout(240_000);
     const page = await pageAs(browser, actors.firm);
-    // A second version, for 'What changed'.
+    // A second version, for 'What changed': an answer changes (an update with nothing changed is 409).
+    const plan = businessPlan();
+    expect(
+      (
+        await actors.attorney.put('/api/attorney/business-plan', {
+          data: { ...plan, executiveSummary: { ...plan.executiveSummary, mission: 'A sharper mission' } },
+        })
+      ).ok(),
+    ).toBe(true);
     expect(
       (await actors.attorney.post(`/api/attorney/lpq-requests/${actors.sharedRequestId}/update`)).ok(),
     ).toBe(true);

@@ -75,6 +75,8 @@ export const SHARING_MESSAGES = {
   alreadyRevoked: 'Access to this package has already been revoked.',
   cannotPreview: 'This request can no longer be shared.',
   versionNotFound: 'There is no such version of this package.',
+  /** Issue 67: Send update with nothing to send (409): no version is made and nobody is mailed. */
+  nothingChanged: (version: number) => `Nothing has changed since version ${version}`,
   tooManyUpdates: `You can send at most ${SEND_UPDATE_LIMITS.perHour} updates an hour to one firm. Please try again later.`,
   tooManyReads:
     'This package has been opened too many times in the last minute. Please wait a minute and try again.',

@@ -74,8 +74,12 @@ describeEachDb('data rights', (t) => {
       ).statusCode,
     ).toBe(200);
     const shared = await sendRequest(t().app, firm.cookie, attorney.user.email);
-    expect((await post(attorney, `/api/attorney/lpq-requests/${shared}/share`)).statusCode).toBe(200);
-    expect((await post(attorney, `/api/attorney/lpq-requests/${shared}/update`, {})).statusCode).toBe(200);
+    // Version 1 without the business plan, version 2 with it (an update must change something, issue 67).
+    const sharedUrl = `/api/attorney/lpq-requests/${shared}`;
+    const first = await post(attorney, `${sharedUrl}/share`, { include: { businessPlan: false } });
+    expect(first.statusCode).toBe(200);
+    const second = await post(attorney, `${sharedUrl}/update`, { include: { businessPlan: true } });
+    expect(second.statusCode).toBe(200);
     expect((await get(firm, `/api/firm/lpq-requests/${shared}`)).json().package.version).toBe(2);
     expect((await get(firm, doc.url)).statusCode).toBe(200);
     const note = await post(firm, `/api/firm/lpq-requests/${shared}/notes`, { body: FIRM_NOTE });

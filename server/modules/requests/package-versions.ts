@@ -1,4 +1,5 @@
 import type { User } from '@shared/auth';
+import { canonicalJson } from '@shared/canonical-json';
 import { CERTIFICATION_STATEMENT, type Certification, type PackageCertificate } from '@shared/certification';
 import { withholdMasterLpqClients, withholdMatters } from '@shared/conflicts';
 import { type FileRef, fileIdFromUrl, objectUrlFor } from '@shared/files';
@@ -19,7 +20,7 @@ import {
   readDiversityForm,
   readMasterLpq,
 } from '../master-lpq/master-lpq.repo';
-import { certificateDigest, sealOf, versionContent } from './certification';
+import { certificateDigest, sealOf, type VersionFields, versionContent } from './certification';
 
 type Json = Record<string, unknown>;
 type PackageRow = typeof sharedPackages.$inferSelect;
@@ -178,6 +179,53 @@ export async function storeVersion(
         ? certificateDigest({ version: input.version, fingerprint, certifiedBy, certifiedAt, statement })
         : null,
   };
+}
+
+/**
+ * Issue 67: whether the version about to be stored holds exactly what `version` holds — the parts chosen, the
+ * attorney, each frozen form and each document (name, type, size and SHA-256), in order, and no certification
+ * of what was sent uncertified — so that Send update with nothing changed makes no version and mails nobody.
+ * Only the version's number and moment may differ.
+ */
+export async function sameAsVersion(
+  tx: Tx,
+  input: {
+    requestId: string;
+    version: number;
+    parts: PackageParts;
+    documentHashes: Map<string, string | null>;
+    certifiedBy: string | null;
+  },
+  frozen: Frozen,
+): Promise<boolean> {
+  const { requestId, version } = input;
+  const [row] = await tx
+    .select()
+    .from(sharedPackages)
+    .where(and(eq(sharedPackages.requestId, requestId), eq(sharedPackages.version, version)));
+  if (!row) return false;
+  // Certifying what was sent uncertified is something new for the firm to see.
+  if (input.certifiedBy && !row.certifiedBy) return false;
+  const storedFiles = await tx
+    .select()
+    .from(sharedPackageFiles)
+    .where(and(eq(sharedPackageFiles.requestId, requestId), eq(sharedPackageFiles.version, version)))
+    .orderBy(asc(sharedPackageFiles.position));
+  const { documents, ...rest } = frozen;
+  const next: VersionFields = { ...rest, requestId, version, sharedAt: row.sharedAt, include: input.parts };
+  const comparable = (content: ReturnType<typeof versionContent>) => {
+    const { version: _version, sharedAt: _sharedAt, ...kept } = content;
+    return canonicalJson(kept);
+  };
+  const before = versionContent(
+    row,
+    storedFiles.map((f) => ({ ...f, id: f.fileId })),
+  );
+  const after = versionContent(
+    next,
+    documents.map((d) => ({ ...d, sha256: input.documentHashes.get(d.id) ?? null })),
+  );
+  return comparable(before) === comparable(after);
 }
 
 /**

@@ -76,7 +76,10 @@ describeEachDb('audit trail of a request (PRODUCT.md §11)', (t) => {
     expect((await get(w.firm, `${w.firmUrl}/changes?from=1&to=1`)).statusCode).toBe(200);
     expect((await get(w.firm, `/objects/${w.doc.id}`)).statusCode).toBe(200);
     expect((await post(w.firm, `${w.firmUrl}/status`, { status: 'reviewed' })).statusCode).toBe(200);
-    expect((await post(w.attorney, `${w.attorneyUrl}/update`)).statusCode).toBe(200);
+    // Something to send (issue 67: an update with nothing changed is 409): an access end date.
+    expect(
+      (await post(w.attorney, `${w.attorneyUrl}/update`, { accessUntil: '2099-12-31' })).statusCode,
+    ).toBe(200);
     expect((await get(w.firm, '/api/firm/lpq-requests.csv')).statusCode).toBe(200);
     expect((await post(w.attorney, `${w.attorneyUrl}/revoke`)).statusCode).toBe(200);
     expect(await types(w.requestId)).toEqual([

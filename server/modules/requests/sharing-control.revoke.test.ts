@@ -14,7 +14,7 @@ import { sharingControlClient } from './sharing-control.test-support';
 // Revoking, the access end date, the firm's side and the races.
 /** PRODUCT.md §4–§6: the attorney's control over what was shared. */
 describeEachDb('sharing control', (t, kind) => {
-  const { inject, as, post, get, world, mails, eventsOf } = sharingControlClient(t);
+  const { inject, as, post, get, world, mails, eventsOf, updateWithChange } = sharingControlClient(t);
 
   describe('POST …/revoke', () => {
     it('401, 403, 404, and 409 before sharing', async () => {
@@ -70,7 +70,7 @@ describeEachDb('sharing control', (t, kind) => {
     it("keeps the package's history on the firm's timeline after revocation, without its content", async () => {
       const w = await world();
       await post(w.attorney, `${w.base}/share`);
-      expect((await post(w.attorney, `${w.base}/update`)).statusCode).toBe(200);
+      expect((await updateWithChange(w.attorney, `${w.base}/update`)).statusCode).toBe(200);
       expect((await post(w.attorney, `${w.base}/revoke`)).statusCode).toBe(200);
       const detail = (await get(w.firm, w.firmUrl)).json();
       expect(detail).toMatchObject({ status: 'revoked', version: 2, package: null });

@@ -12,7 +12,7 @@ import { sharingControlClient } from './sharing-control.test-support';
 // Sharing with a choice of parts, the preview and new versions.
 /** PRODUCT.md §4–§6: the attorney's control over what was shared. */
 describeEachDb('sharing control', (t) => {
-  const { inject, post, get, world, mails, eventsOf } = sharingControlClient(t);
+  const { inject, post, get, world, mails, eventsOf, updateWithChange } = sharingControlClient(t);
 
   describe('POST …/share with a choice of parts', () => {
     it('shares the defaults when no body is sent: everything that exists except the diversity form', async () => {
@@ -194,7 +194,9 @@ describeEachDb('sharing control', (t) => {
     it('keeps the parts of the last version unless the attorney chooses again', async () => {
       const w = await world();
       await post(w.attorney, `${w.base}/share`, { include: { conflictsForm: false } });
-      expect((await post(w.attorney, `${w.base}/update`)).json().include.conflictsForm).toBe(false);
+      expect((await updateWithChange(w.attorney, `${w.base}/update`)).json().include.conflictsForm).toBe(
+        false,
+      );
       const again = await post(w.attorney, `${w.base}/update`, { include: { conflictsForm: true } });
       expect(again.json()).toMatchObject({ version: 3, include: { conflictsForm: true } });
     });

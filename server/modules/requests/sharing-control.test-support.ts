@@ -51,9 +51,29 @@ export function sharingControlClient(t: () => TestApp) {
     };
   }
 
+  /**
+   * Changes the attorney's profile (always shared) so that the next 'Send update' has something to send
+   * (issue 67: an update with nothing changed is 409). Each call gives a phone number of its own.
+   */
+  let changes = 0;
+  async function changeSomething(actor: Pick<Actor, 'cookie'>) {
+    changes++;
+    const res = await as(actor, {
+      method: 'PUT',
+      url: '/api/attorney/profile',
+      payload: { phone: `+1 617 555 ${String(1000 + (changes % 9000)).padStart(4, '0')}` },
+    });
+    if (res.statusCode !== 200) throw new Error(`profile: ${res.statusCode} ${res.body}`);
+  }
+  /** 'Send update' after a change, as an attorney sends it. */
+  const updateWithChange = async (actor: Pick<Actor, 'cookie'>, url: string, payload?: unknown) => {
+    await changeSomething(actor);
+    return post(actor, url, payload);
+  };
+
   const mails = async (kindName: string) => (await t().outbox()).filter((m) => m.kind === kindName);
   const eventsOf = async (requestId: string) =>
     t().db.select().from(accessEvents).where(eq(accessEvents.requestId, requestId));
 
-  return { inject, as, post, get, uploadReady, world, mails, eventsOf };
+  return { inject, as, post, get, uploadReady, world, mails, eventsOf, changeSomething, updateWithChange };
 }

@@ -36,7 +36,13 @@ import { endAccess } from './end-access';
 import { checkDiversityAccepted } from './firm-audience';
 import { mailFirm } from './firm-recipients';
 import { loadAttorneyRequest } from './load-request';
-import { readCurrentData, recordVersionEvents, selectParts, storeVersion } from './package-versions';
+import {
+  readCurrentData,
+  recordVersionEvents,
+  sameAsVersion,
+  selectParts,
+  storeVersion,
+} from './package-versions';
 import { latestOtherPositionLpq } from './previous-lpq';
 import { transitionRequest } from './request-state';
 import { packageSharedAttorneyMail, packageSharedFirmMail, packageUpdatedMail } from './sharing.mails';
@@ -243,6 +249,15 @@ export async function sendUpdate(
         tx,
         frozen.documents.map((d) => d.id),
       );
+      // Issue 67: nothing to send (the same content and parts, the same access end date) is 409, and the
+      // transaction's rollback undoes the version number taken above: no version, no mail, no event.
+      const sameAccessEnd = share?.accessUntil === undefined || share.accessUntil === before.accessUntil;
+      const sameContent = await sameAsVersion(
+        tx,
+        { requestId, version: version - 1, parts, documentHashes: hashes, certifiedBy },
+        frozen,
+      );
+      if (sameAccessEnd && sameContent) throw conflict(SHARING_MESSAGES.nothingChanged(version - 1));
       const stored = { requestId, version, attorneyUserId: user.id, sharedAt, parts, certifiedBy };
       const seal = await storeVersion(tx, { ...stored, documentHashes: hashes }, frozen);
       await recordVersionEvents(tx, {

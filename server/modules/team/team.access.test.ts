@@ -14,7 +14,7 @@ import { addFirmMember } from './team.factories';
  * recorded with the reader's roles.
  */
 describeEachDb('firm team: who reads what', (t: () => TestApp, kind) => {
-  const { as, post, get, world, eventsOf } = sharingControlClient(t);
+  const { as, post, get, world, eventsOf, updateWithChange } = sharingControlClient(t);
 
   async function team() {
     const w = await world({ firmName: 'Arden & Vale' });
@@ -37,7 +37,7 @@ describeEachDb('firm team: who reads what', (t: () => TestApp, kind) => {
 
   it('gives each member exactly their parts: absent, never blanked, on JSON, versions, changes and PDF', async () => {
     const w = await team();
-    await post(w.attorney, `${w.base}/update`);
+    await updateWithChange(w.attorney, `${w.base}/update`);
     const hiring = ['profile', 'masterLpq', 'positionLpq', 'businessPlan', 'documents'];
     const reviewerView = (await get(w.reviewer, w.firmUrl)).json();
     expect(reviewerView.visibleParts).toEqual(hiring);

@@ -20,6 +20,7 @@ import {
   PACKAGE_PART_LABELS,
   PACKAGE_PARTS,
   type PackageParts,
+  SHARING_MESSAGES,
   SHARING_TOASTS,
   shareSummary,
 } from '@shared/sharing';
@@ -85,6 +86,11 @@ export function ShareDialog(props: {
   const [accessUntil, setAccessUntil] = useState(item?.accessUntil ?? '');
   const [previewing, setPreviewing] = useState(false);
   const errors = fieldErrors(mutation.error);
+  // Issue 67: Send update with nothing changed since the latest version: the server sends nothing (409), and
+  // the dialog says so where the attorney is looking.
+  const nothingChanged =
+    mode === 'update' && item?.version != null ? SHARING_MESSAGES.nothingChanged(item.version) : null;
+  const unchanged = !!nothingChanged && errorMessage(mutation.error, '') === nothingChanged;
   const certification = useCertification(errors['certification.fullName']);
 
   // The defaults come from the server: what exists, and what goes unless the attorney unticks it.
@@ -105,6 +111,7 @@ export function ShareDialog(props: {
       },
       onError: (error: unknown) => {
         if (Object.keys(fieldErrors(error)).length) return;
+        if (nothingChanged && errorMessage(error, '') === nothingChanged) return;
         const fallback = mode === 'share' ? TOASTS.shareFailed : SHARING_TOASTS.updateFailed;
         showToast(fallback, { variant: 'destructive', message: errorMessage(error, fallback.message) });
       },
@@ -216,6 +223,12 @@ export function ShareDialog(props: {
                 {shareSummary(item.firmName, include, documentCount, accessUntil || null)}
               </Text>
             </Paper>
+          )}
+          {unchanged && (
+            <Alert color="blue" role="alert" title={nothingChanged}>
+              Nothing was sent. Change an answer, a document or what {item?.firmName} receives, then send the
+              update.
+            </Alert>
           )}
           <Text size="sm">Both you and the firm will receive email notifications.</Text>
           <Group justify="space-between" gap="sm">
