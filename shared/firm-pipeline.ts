@@ -3,6 +3,8 @@ import { longText } from './form-fields';
 import { LIMITS } from './limits';
 import { PAGE_MESSAGES, pageQuerySchema } from './paging';
 import { REQUEST_STATUS_LABELS, REQUEST_STATUSES, type RequestStatus } from './requests';
+import { CONFLICTS_STATUSES } from './team';
+import { isUuid } from './uuid';
 
 /**
  * PRODUCT.md §6: the recruiter's pipeline — the list's query, notes and the request's timeline. Both the
@@ -17,6 +19,11 @@ export const FIRM_REQUEST_SORTS = [
   'shared',
   'position',
   '-position',
+  // PRODUCT.md §15: by stage and by last activity.
+  'status',
+  '-status',
+  '-activity',
+  'activity',
 ] as const;
 export type FirmRequestSort = (typeof FIRM_REQUEST_SORTS)[number];
 export const FIRM_REQUEST_SORT_LABELS: Record<FirmRequestSort, string> = {
@@ -28,6 +35,10 @@ export const FIRM_REQUEST_SORT_LABELS: Record<FirmRequestSort, string> = {
   shared: 'Oldest shared',
   position: 'Position A–Z',
   '-position': 'Position Z–A',
+  status: 'Stage',
+  '-status': 'Stage (reversed)',
+  '-activity': 'Latest activity',
+  activity: 'Oldest activity',
 };
 
 const RESEND_AFTER_MS = 24 * 60 * 60 * 1000;
@@ -47,11 +58,30 @@ export const PIPELINE_MESSAGES = {
   resendTooSoon: 'This invitation was sent less than 24 hours ago. You can resend it once a day.',
   noteRequired: 'Write a note first.',
   noteTooLong: `A note can be at most ${LIMITS.longText} characters.`,
+  unknownReviewer: 'Choose a reviewer of your firm, or me',
+  unknownConflicts: 'Choose pending, cleared or issues',
+  onlyTrue: 'Leave this out or set it to true',
 } as const;
 
-/** `GET /api/firm/lpq-requests?status=&q=&sort=&limit=&cursor=` */
+/** `new=true`, `overdue=true`: a flag filter is either asked for or left out. */
+const trueFlag = z
+  .enum(['true'], { error: PIPELINE_MESSAGES.onlyTrue })
+  .transform(() => true as const)
+  .optional();
+
+/**
+ * `GET /api/firm/lpq-requests?status=&reviewer=&conflicts=&new=&overdue=&q=&sort=&limit=&cursor=`
+ * (PRODUCT.md §6, §15).
+ */
 export const firmRequestListQuerySchema = pageQuerySchema.extend({
   status: z.enum(REQUEST_STATUSES, { error: PIPELINE_MESSAGES.unknownStatus }).optional(),
+  reviewer: z
+    .string({ error: PIPELINE_MESSAGES.unknownReviewer })
+    .refine((v) => v === 'me' || isUuid(v), PIPELINE_MESSAGES.unknownReviewer)
+    .optional(),
+  conflicts: z.enum(CONFLICTS_STATUSES, { error: PIPELINE_MESSAGES.unknownConflicts }).optional(),
+  new: trueFlag,
+  overdue: trueFlag,
   q: z.string().trim().max(200, PIPELINE_MESSAGES.searchTooLong).optional(),
   sort: z.enum(FIRM_REQUEST_SORTS, { error: PIPELINE_MESSAGES.unknownSort }).default('-sent'),
 });

@@ -11,7 +11,7 @@ import {
   QUESTION_TYPES,
   type RequestStatus,
 } from './request-status';
-import type { ReadablePart } from './team';
+import type { ConflictsStatus, ReadablePart } from './team';
 import type { TimelineEvent } from './timeline';
 
 export * from './request-status';
@@ -151,6 +151,23 @@ export type FirmRequestItem = {
   timeline: TimelineEvent[];
   /** PRODUCT.md §5: shared, updated or submitted since a member of the firm last opened the package. */
   isNew: boolean;
+};
+
+/**
+ * PRODUCT.md §15: a row of the firm's pipeline (`GET /api/firm/lpq-requests`): the item and what the list
+ * shows of who reviews it, its conflicts, its position LPQ, what happened last and whether it is overdue.
+ */
+export type FirmRequestListItem = FirmRequestItem & {
+  reviewers: { userId: string; name: string }[];
+  /** Null before a share (or a conflicts pre-check). */
+  conflictsStatus: ConflictsStatus | null;
+  /** Rows of the conflicts check without an answer (0 before a share). */
+  conflictsWaiting: number;
+  /** Null before a share, and for a member whose roles do not reach the hiring parts (conflicts only). */
+  positionLpqStatus: FirmPositionLpqStatus | null;
+  lastActivity: { at: string; text: string };
+  /** Its due date has passed while it is pending. */
+  overdue: boolean;
 };
 
 type Json = Record<string, unknown>;

@@ -8,6 +8,7 @@ import { defineContracts, idParams, raw, storedForm, timestamp } from './contrac
 import {
   firmRequestDetailResponse,
   firmRequestItemResponse,
+  firmRequestListItemResponse,
   firmSpecificQuestionsResponse,
   packageChangeResponse,
   requestNoteResponse,
@@ -138,10 +139,11 @@ export const firmRequestContracts = defineContracts('Firm requests', {
   list: {
     method: 'GET',
     path: '/api/firm/lpq-requests',
-    summary: 'A page of the firm’s requests; the next page’s URL in `Link: <…>; rel="next"`',
+    summary:
+      'A page of the firm’s requests; the next page’s URL in `Link: <…>; rel="next"`, the number of rows the filters match in `X-Total-Count`',
     audience: 'firm',
     query: firmRequestListQuerySchema,
-    response: { 200: z.array(firmRequestItemResponse) },
+    response: { 200: z.array(firmRequestListItemResponse) },
   },
   csv: {
     method: 'GET',

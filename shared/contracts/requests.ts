@@ -8,6 +8,7 @@ import { attorneyProfileResponse } from './attorney';
 import { calendarDate, documentedOf, storedDocument, timestamp } from './contract';
 import {
   accessActionSchema,
+  conflictsStatusEnum,
   firmPositionLpqStatusSchema,
   firmRoleSchema,
   positionLpqStatusSchema,
@@ -213,6 +214,16 @@ export const firmRequestItemResponse = z.object({
   timeline: z.array(z.object({ event: z.enum(TIMELINE_EVENTS), at: timestamp() })),
   /** PRODUCT.md §5: shared, updated or submitted since a member of the firm last opened the package. */
   isNew: z.boolean(),
+});
+
+/** PRODUCT.md §15: a row of the firm's pipeline (shared/requests.ts FirmRequestListItem). */
+export const firmRequestListItemResponse = firmRequestItemResponse.extend({
+  reviewers: z.array(z.object({ userId: z.string(), name: z.string() })),
+  conflictsStatus: conflictsStatusEnum.nullable(),
+  conflictsWaiting: z.number().int(),
+  positionLpqStatus: firmPositionLpqStatusSchema.nullable(),
+  lastActivity: z.object({ at: timestamp(), text: z.string() }),
+  overdue: z.boolean(),
 });
 
 export const reviewerResponse = z.object({ userId: z.string(), firstName: z.string(), lastName: z.string() });

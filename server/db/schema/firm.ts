@@ -136,3 +136,24 @@ export const customSections = pgTable(
   },
   (t) => [index('custom_sections_firm_idx').on(t.firmId)],
 );
+
+/**
+ * PRODUCT.md §15: a member's saved views of the pipeline: a name and the list's query string (filters and
+ * sort, as the list's URL carries them). Each member sees only their own.
+ */
+export const firmSavedViews = pgTable(
+  'firm_saved_views',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    firmId: uuid('firm_id')
+      .notNull()
+      .references(() => firms.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    query: text('query').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('firm_saved_views_user_name_idx').on(t.userId, sql`lower(${t.name})`)],
+);

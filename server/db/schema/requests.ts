@@ -100,8 +100,21 @@ export const lpqRequests = pgTable(
     index('lpq_requests_firm_position_idx').on(t.firmId, sql`lower(${t.positionTitle})`, t.id),
     // PRODUCT.md §9: the conflicts queue, by decision, newest share first.
     index('lpq_requests_firm_conflicts_idx').on(t.firmId, t.conflictsStatus, t.sharedAt),
-    // The firm's dashboard counts by status from the index alone.
-    index('lpq_requests_firm_status_idx').on(t.firmId, t.status),
+    // The firm's dashboard counts by status from the index alone; the list sorted by stage (PRODUCT.md §15).
+    index('lpq_requests_firm_status_idx').on(t.firmId, t.status, t.id),
+    // PRODUCT.md §15: the list sorted by last activity, in firm-pipeline.repo.ts lastActivityAtSql's expression.
+    index('lpq_requests_firm_activity_idx').on(
+      t.firmId,
+      sql`greatest(${t.sentAt}, ${t.lastResentAt}, ${t.reminderSentAt}, ${t.declinedAt}, ${t.sharedAt}, ${t.attentionAt}, ${t.reviewedAt}, ${t.completedAt}, ${t.withdrawnAt}, ${t.revokedAt})`,
+      t.id,
+    ),
+    // PRODUCT.md §15: the 'new' filter (§5: news since a member last opened it) and the 'overdue' filter.
+    index('lpq_requests_firm_new_idx')
+      .on(t.firmId, t.attentionAt)
+      .where(
+        sql`${t.attentionAt} is not null and (${t.firmOpenedAt} is null or ${t.firmOpenedAt} < ${t.attentionAt})`,
+      ),
+    index('lpq_requests_firm_overdue_idx').on(t.firmId, t.dueDate).where(sql`${t.status} = 'pending'`),
     // The reminder job's candidates: pending, not reminded, by due date.
     index('lpq_requests_reminder_due_idx')
       .on(t.dueDate)

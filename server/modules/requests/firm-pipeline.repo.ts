@@ -1,11 +1,25 @@
 import { type FirmRequestListQuery, type FirmRequestSort, PIPELINE_MESSAGES } from '@shared/firm-pipeline';
-import { and, asc, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import type { ConflictsStatus } from '@shared/team';
+import { and, asc, count, eq, isNotNull, isNull, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { emailTokens, lpqRequests, requestNotes, users } from '../../db/schema';
+import {
+  emailTokens,
+  lpqRequests,
+  positionLpqs,
+  requestNotes,
+  requestReviewers,
+  users,
+} from '../../db/schema';
 import { badRequest } from '../../plugins/errors';
 import type { FirmMember } from '../../policies/authorize';
 import { requestPolicies } from '../../policies/request.policy';
-import { memberRef } from '../../policies/request-scope';
+import {
+  firmReadsForHiringSql,
+  memberRef,
+  packageOpenSql,
+  type RequestColumns,
+  todayUtc,
+} from '../../policies/request-scope';
 
 /**
  * The firm's pipeline: its list, notes and the writes of withdraw and resend. The list is narrowed by the
@@ -27,6 +41,10 @@ function sortKey(sort: FirmRequestSort): { key: SQL; type: string; desc: boolean
       };
     case 'position':
       return { key: sql`lower(${lpqRequests.positionTitle})`, type: 'text', desc };
+    case 'status':
+      return { key: sql`${lpqRequests.status}`, type: 'request_status', desc };
+    case 'activity':
+      return { key: lastActivityAtSql(lpqRequests), type: 'timestamptz', desc };
     default:
       return { key: sql`${lpqRequests.sentAt}`, type: 'timestamptz', desc };
   }
@@ -49,13 +67,74 @@ function sharedByOf(db: Db | Tx) {
 }
 type SharedBy = ReturnType<typeof sharedByOf>;
 
+type ActivityColumns = Record<
+  | 'sentAt'
+  | 'lastResentAt'
+  | 'reminderSentAt'
+  | 'declinedAt'
+  | 'sharedAt'
+  | 'attentionAt'
+  | 'reviewedAt'
+  | 'completedAt'
+  | 'withdrawnAt'
+  | 'revokedAt',
+  SQLWrapper
+>;
+
+/**
+ * PRODUCT.md §15: when something last happened to the request, the latest of its moments (greatest() skips
+ * nulls; attention_at is the latest share, update or submission). The same expression as the index
+ * lpq_requests_firm_activity_idx, so sorting by it reads the index.
+ */
+export const lastActivityAtSql = (r: ActivityColumns) =>
+  sql`greatest(${r.sentAt}, ${r.lastResentAt}, ${r.reminderSentAt}, ${r.declinedAt}, ${r.sharedAt}, ${r.attentionAt}, ${r.reviewedAt}, ${r.completedAt}, ${r.withdrawnAt}, ${r.revokedAt})`;
+
+/**
+ * PRODUCT.md §15 — TEMPORARY, for the lead to swap at merge for the conflicts helper's `conflictsSummarySql`
+ * (issue 63, PRODUCT.md §13: the status derived from the rows' answers and the number of rows waiting).
+ * Until then it is derived from the §9 clearance on the request row: null before a share, and 1 row waiting
+ * while pending, else 0. Every reader of the pipeline's conflicts column and filter goes through this one
+ * function.
+ */
+export function conflictsSummarySql(
+  r: Pick<RequestColumns, 'currentVersion'> & { conflictsStatus: SQLWrapper },
+) {
+  const status = sql<ConflictsStatus | null>`(case when ${r.currentVersion} is null then null else ${r.conflictsStatus} end)`;
+  return {
+    status,
+    waiting: sql<number>`(case when ${r.currentVersion} is not null and ${r.conflictsStatus} = 'pending' then 1 else 0 end)`,
+    /** The requests whose conflicts status is this one (reads lpq_requests_firm_conflicts_idx). */
+    is: (wanted: ConflictsStatus) =>
+      sql`(${r.currentVersion} is not null and ${r.conflictsStatus} = ${wanted})`,
+  };
+}
+
+/** PRODUCT.md §5: shared, updated or submitted since a member last opened it, and still open to the firm. */
+const isNewSql = (today: string) =>
+  sql`(${lpqRequests.attentionAt} is not null and (${lpqRequests.firmOpenedAt} is null or ${lpqRequests.firmOpenedAt} < ${lpqRequests.attentionAt})
+    and ${packageOpenSql(lpqRequests, today)})`;
+
+/** PRODUCT.md §15: pending with its due date passed (the one clock: today from the application). */
+const overdueSql = (today: string) =>
+  sql`(${lpqRequests.status} = 'pending' and ${lpqRequests.dueDate} < ${today}::date)`;
+
 function filters(
   member: FirmMember,
-  query: Pick<FirmRequestListQuery, 'status' | 'q'>,
+  query: Pick<FirmRequestListQuery, 'status' | 'q' | 'reviewer' | 'conflicts' | 'new' | 'overdue'>,
   sharedBy: SharedBy,
 ): SQL {
   const conditions: SQL[] = [requestPolicies.firmSees.scope(memberRef(member), lpqRequests)];
+  const today = todayUtc();
   if (query.status) conditions.push(eq(lpqRequests.status, query.status));
+  if (query.reviewer) {
+    const userId = query.reviewer === 'me' ? member.id : query.reviewer;
+    conditions.push(
+      sql`exists (select 1 from ${requestReviewers} where ${requestReviewers.requestId} = ${lpqRequests.id} and ${requestReviewers.userId} = ${userId}::uuid)`,
+    );
+  }
+  if (query.conflicts) conditions.push(conflictsSummarySql(lpqRequests).is(query.conflicts));
+  if (query.new) conditions.push(isNewSql(today));
+  if (query.overdue) conditions.push(overdueSql(today));
   if (query.q) {
     const p = likePattern(query.q);
     conditions.push(
@@ -82,12 +161,28 @@ export async function pageOfRequests(
     where.push(sql`(${key}, ${lpqRequests.id}) ${op} (${after[0]}::${sql.raw(type)}, ${after[1]}::uuid)`);
   }
   const direction = (e: SQL) => (desc ? sql`${e} desc` : sql`${e} asc`);
+  const conflicts = conflictsSummarySql(lpqRequests);
   const rows = await db
     .select({
       request: lpqRequests,
       firstName: sharedBy.firstName,
       lastName: sharedBy.lastName,
       sortKey: sql<string>`(${key})::text`,
+      // PRODUCT.md §15: per row of the page, in the same statement (primary-key probes, no N+1).
+      reviewers: sql<{ userId: string; name: string }[]>`coalesce((select json_agg(json_build_object(
+          'userId', ${users.id}, 'name', trim(${users.firstName} || ' ' || ${users.lastName}))
+          order by ${users.lastName}, ${users.firstName}, ${users.id})
+        from ${requestReviewers} join ${users} on ${users.id} = ${requestReviewers.userId}
+        where ${requestReviewers.requestId} = ${lpqRequests.id}), '[]'::json)`,
+      conflictsStatus: conflicts.status,
+      conflictsWaiting: conflicts.waiting,
+      // The position LPQ is a hiring part: a conflicts-only reader gets null.
+      positionLpqStatus: sql<
+        string | null
+      >`(case when ${firmReadsForHiringSql(memberRef(member), lpqRequests)}
+        then (select ${positionLpqs.status} from ${positionLpqs} where ${positionLpqs.requestId} = ${lpqRequests.id}) end)`,
+      lpqSubmittedAt: sql<string | null>`(select ${positionLpqs.submittedAt} from ${positionLpqs}
+        where ${positionLpqs.requestId} = ${lpqRequests.id})`,
     })
     .from(lpqRequests)
     .leftJoinLateral(sharedBy, sql`true`)
@@ -102,6 +197,21 @@ export async function pageOfRequests(
       throw err;
     });
   return rows;
+}
+
+/** PRODUCT.md §15: how many rows the filters match, all pages (X-Total-Count). */
+export async function countOfRequests(
+  db: Db | Tx,
+  member: FirmMember,
+  query: Omit<FirmRequestListQuery, 'limit' | 'cursor' | 'sort'>,
+) {
+  const sharedBy = sharedByOf(db);
+  const base = db.select({ n: count() }).from(lpqRequests);
+  // The name is read only when the search needs it.
+  const [row] = await (query.q ? base.leftJoinLateral(sharedBy, sql`true`) : base).where(
+    filters(member, query, sharedBy),
+  );
+  return row.n;
 }
 
 /** The invitation's sign-up links stop working. */

@@ -7,7 +7,7 @@ import {
   statusLabel,
 } from '@shared/firm-pipeline';
 import { formatDate } from '@shared/format';
-import type { FirmRequestItem } from '@shared/requests';
+import type { FirmRequestListItem } from '@shared/requests';
 import { isUuid } from '@shared/uuid';
 
 import type { AppContext } from '../../context';
@@ -21,8 +21,15 @@ import { scopeFor } from '../../policies/request-scope';
 import { memberActor } from '../audit/audit-chain';
 import { appendAuditEvent } from '../audit/trail-seal';
 import { csvCell } from './csv';
-import { endInvitationTokens, insertNote, markResent, notesOf, pageOfRequests } from './firm-pipeline.repo';
-import { toFirmRequestItem } from './firm-request-item';
+import {
+  countOfRequests,
+  endInvitationTokens,
+  insertNote,
+  markResent,
+  notesOf,
+  pageOfRequests,
+} from './firm-pipeline.repo';
+import { toFirmRequestItem, toFirmRequestListItem } from './firm-request-item';
 import { factsOf, findFirmRequest } from './firm-requests.repo';
 import { sendInvitationMail } from './invitations';
 import { transitionRequest } from './request-state';
@@ -35,15 +42,27 @@ export async function listFirmRequestsPage(
   ctx: AppContext,
   actor: Actor,
   query: FirmRequestListQuery,
-): Promise<{ items: FirmRequestItem[]; nextCursor: string | null }> {
+  opts: { total?: boolean } = {},
+): Promise<{ items: FirmRequestListItem[]; nextCursor: string | null; total: number | null }> {
   const member = authorize(policies.firmSees, actor);
   const after = query.cursor ? decodeCursor(query.cursor) : null;
   const rows = await pageOfRequests(ctx.db, member, query, after);
+  // PRODUCT.md §15: the total the filters match (X-Total-Count), one count beside the page's one statement.
+  const total = opts.total ? await countOfRequests(ctx.db, member, query) : null;
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   return {
-    items: page.map((r) => toFirmRequestItem(r.request, nameOf(r))),
+    items: page.map((r) =>
+      toFirmRequestListItem(r.request, nameOf(r), {
+        reviewers: r.reviewers,
+        conflictsStatus: r.conflictsStatus,
+        conflictsWaiting: r.conflictsWaiting,
+        positionLpqStatus: r.positionLpqStatus,
+        lpqSubmittedAt: r.lpqSubmittedAt,
+      }),
+    ),
     nextCursor: rows.length > query.limit && last ? encodeCursor(last.sortKey, last.request.id) : null,
+    total,
   };
 }
 

@@ -1,9 +1,18 @@
-import { type FirmRequestItem, type FirmSpecificQuestions, PACKAGE_SHARED_STATUSES } from '@shared/requests';
-import type { TimelineEvent } from '@shared/timeline';
+import { todayUtc } from '@shared/calendar';
+import {
+  type FirmPositionLpqStatus,
+  type FirmRequestItem,
+  type FirmRequestListItem,
+  type FirmSpecificQuestions,
+  PACKAGE_SHARED_STATUSES,
+} from '@shared/requests';
+import type { ConflictsStatus } from '@shared/team';
+import { TIMELINE_LABELS, type TimelineEvent } from '@shared/timeline';
 import type { lpqRequests, positionLpqs } from '../../db/schema';
 import { accessEnded } from '../../policies/request-scope';
 
 type RequestRow = typeof lpqRequests.$inferSelect;
+type PositionLpqRow = typeof positionLpqs.$inferSelect;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -82,7 +91,60 @@ function timelineOf(
     .map(([event, at]) => ({ event, at: at.toISOString() }));
 }
 
+/** PRODUCT.md §15: pending with its due date passed (the due date is the last day to answer). */
+export const isOverdue = (row: Pick<RequestRow, 'status' | 'dueDate'>, today = todayUtc()) =>
+  row.status === 'pending' && row.dueDate !== null && row.dueDate < today;
+
+/**
+ * PRODUCT.md §15: the latest event of the timeline as one line, 'Shared v2' for a share or an update
+ * (the version the firm has now), the timeline's label for the others.
+ */
+export function lastActivityOf(item: Pick<FirmRequestItem, 'timeline' | 'version' | 'sentAt'>) {
+  const last = item.timeline.at(-1) ?? { event: 'sent' as const, at: item.sentAt };
+  const text =
+    last.event === 'shared' || last.event === 'updated'
+      ? `Shared v${last.event === 'shared' ? 1 : (item.version ?? 1)}`
+      : TIMELINE_LABELS[last.event];
+  return { at: last.at, text };
+}
+
+/** A row of the pipeline's page as the list answers it (firm-pipeline.repo.ts pageOfRequests). */
+export function toFirmRequestListItem(
+  row: RequestRow,
+  attorneyName: string | null,
+  extra: {
+    reviewers: { userId: string; name: string }[];
+    conflictsStatus: ConflictsStatus | null;
+    conflictsWaiting: number;
+    positionLpqStatus: string | null;
+    lpqSubmittedAt: string | Date | null;
+  },
+): FirmRequestListItem {
+  // The versions between the first and the current one are not read for the list: an update shows as the
+  // attention moment when it is not the position LPQ's submission (PRODUCT.md §5).
+  const submittedAt = extra.lpqSubmittedAt ? new Date(extra.lpqSubmittedAt) : null;
+  const updates =
+    row.attentionAt &&
+    row.sharedAt &&
+    row.attentionAt > row.sharedAt &&
+    (!submittedAt || submittedAt.getTime() !== row.attentionAt.getTime())
+      ? [{ version: row.currentVersion ?? 1, sharedAt: row.attentionAt.toISOString() }]
+      : [];
+  const item = toFirmRequestItem(row, attorneyName, updates, submittedAt);
+  return {
+    ...item,
+    reviewers: extra.reviewers,
+    conflictsStatus: extra.conflictsStatus,
+    conflictsWaiting: Number(extra.conflictsWaiting),
+    positionLpqStatus: extra.positionLpqStatus
+      ? positionLpqStatus({ status: extra.positionLpqStatus as PositionLpqRow['status'] })
+      : null,
+    lastActivity: lastActivityOf(item),
+    overdue: isOverdue(row),
+  };
+}
+
 /** The position LPQ's progress as the firm sees it. */
-export function positionLpqStatus(row: typeof positionLpqs.$inferSelect) {
+export function positionLpqStatus(row: Pick<PositionLpqRow, 'status'>): FirmPositionLpqStatus {
   return row.status === 'draft' ? 'not_started' : row.status;
 }

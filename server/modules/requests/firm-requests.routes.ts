@@ -32,8 +32,11 @@ export async function firmRequestRoutes(fastify: FastifyInstance, { ctx }: { ctx
 
   // PRODUCT.md §6: a page of the list; the next page's URL in the Link header.
   app.get(c.list.path, { ...onlyFor.firm, schema: routeSchema(c.list) }, async (request, reply) => {
-    const { items, nextCursor } = await listFirmRequestsPage(ctx, actorOf(request), request.query);
+    const { items, nextCursor, total } = await listFirmRequestsPage(ctx, actorOf(request), request.query, {
+      total: true,
+    });
     linkNextPage(reply, c.list.path, request.query, nextCursor);
+    reply.header('X-Total-Count', String(total));
     return items;
   });
 
