@@ -41,14 +41,14 @@ import { transitionRequest } from './request-state';
 export async function listFirmRequestsPage(
   ctx: AppContext,
   actor: Actor,
-  query: FirmRequestListQuery,
-  opts: { total?: boolean } = {},
+  // `withTotal`: the list's X-Total-Count (PRODUCT.md §15); the CSV's pages go without it.
+  query: FirmRequestListQuery & { withTotal?: boolean },
 ): Promise<{ items: FirmRequestListItem[]; nextCursor: string | null; total: number | null }> {
   const member = authorize(policies.firmSees, actor);
   const after = query.cursor ? decodeCursor(query.cursor) : null;
   const rows = await pageOfRequests(ctx.db, member, query, after);
   // PRODUCT.md §15: the total the filters match (X-Total-Count), one count beside the page's one statement.
-  const total = opts.total ? await countOfRequests(ctx.db, member, query) : null;
+  const total = query.withTotal ? await countOfRequests(ctx.db, member, query) : null;
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   return {

@@ -32,8 +32,9 @@ export async function firmRequestRoutes(fastify: FastifyInstance, { ctx }: { ctx
 
   // PRODUCT.md §6: a page of the list; the next page's URL in the Link header.
   app.get(c.list.path, { ...onlyFor.firm, schema: routeSchema(c.list) }, async (request, reply) => {
-    const { items, nextCursor, total } = await listFirmRequestsPage(ctx, actorOf(request), request.query, {
-      total: true,
+    const { items, nextCursor, total } = await listFirmRequestsPage(ctx, actorOf(request), {
+      ...request.query,
+      withTotal: true,
     });
     linkNextPage(reply, c.list.path, request.query, nextCursor);
     reply.header('X-Total-Count', String(total));
