@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Loader, Paper, Stack, Text } from '@mantine/core';
+import { attorneyChecks, type Ledger } from '@shared/business-case';
 import { type MasterLpqInput, masterLpqSchema } from '@shared/master-lpq';
 import { type MissingAnswer, masterLpqStepStatuses, missingAnswers } from '@shared/master-lpq-answers';
 import { prefillMasterLpq } from '@shared/prefill';
@@ -37,11 +38,13 @@ import {
   useMasterLpq,
 } from '../features/attorney/queries';
 import { marksOf, setPrefillMarks } from '../features/prefill/marks';
+import { FirmsWillAsk } from '../features/questionnaires/FirmsWillAsk';
 import {
   MASTER_LPQ_STEPS,
   stepOfField,
   toMasterLpqFormValues,
 } from '../features/questionnaires/master-lpq-form';
+import { JumpToFieldContext } from '../features/questionnaires/master-lpq-steps/common';
 import { GeneralInfoStep } from '../features/questionnaires/master-lpq-steps/GeneralInfoStep';
 import { WhatIsMissing } from '../features/questionnaires/WhatIsMissing';
 import { errorMessage, fieldErrors } from '../lib/api';
@@ -148,6 +151,13 @@ function MasterLpqMissingPanel(props: {
   );
 }
 
+/** The private flags under 'What is missing' (PRODUCT.md §12), on the answers as typed. */
+function MasterLpqFlagsPanel(props: { control: Control<MasterLpqInput>; onJump: (field: string) => void }) {
+  const values = useDeferredValue(useWatch({ control: props.control }));
+  const flags = useMemo(() => attorneyChecks(values as Ledger).flags, [values]);
+  return <FirmsWillAsk flags={flags} onJump={props.onJump} />;
+}
+
 /** The input of a field: by its name, else (a Select's visible input) through react-hook-form's ref. */
 function fieldElement(field: string): HTMLElement | null {
   return document.querySelector<HTMLElement>(`[name="${CSS.escape(field)}"]:not([type="hidden"])`);
@@ -232,6 +242,16 @@ export default function MasterLpq() {
     return () => subscription.unsubscribe();
   }, [form]);
 
+  /** A flag's link: the step of its field, the cursor in it (no message: a flag is a question, not an error). */
+  const jumpToField = useCallback(
+    (field: string) => {
+      startStepChange(() => {
+        setStepNow(stepOfField(field));
+        setFocusTarget(field);
+      });
+    },
+    [setStepNow],
+  );
   const jumpTo = (answer: MissingAnswer) => {
     form.setError(answer.field as FieldPath<MasterLpqInput>, { type: 'missing', message: answer.message });
     // One update: the field to focus waits for its step (a target set before the step shows would be looked
@@ -309,47 +329,50 @@ export default function MasterLpq() {
         </Text>
       ) : (
         <FormProvider {...form}>
-          <form
-            noValidate
-            onSubmit={(e) => {
-              e.preventDefault();
-              void submit(last);
-            }}
-          >
-            <Stack gap="lg">
-              <RestoredNotice autosave={autosave} />
-              <MasterLpqStepNav
-                control={form.control}
-                step={step}
-                onSelect={goToStep}
-                errorSteps={refusedSteps}
-              />
-              <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md">
-                <Stack gap="md">
-                  <Text component="h2" fw={700} fz="lg" m={0}>
-                    {step + 1}. {MASTER_LPQ_STEPS[step]}
-                  </Text>
-                  <Suspense fallback={<Loader size="sm" aria-label="Loading step" />}>
-                    <StepView />
-                    <Shown step={step} onShown={setShownStep} />
-                  </Suspense>
-                </Stack>
-              </Paper>
-              {last && <MasterLpqMissingPanel control={form.control} onJump={jumpTo} ref={missingPanel} />}
-              <WizardFooter
-                back={
-                  <Button variant="default" disabled={step === 0} onClick={() => goToStep(step - 1)}>
-                    Previous
-                  </Button>
-                }
-                next={
-                  <Button type="submit" loading={save.isPending || stepLoading}>
-                    {last ? 'Save Template' : 'Next'}
-                  </Button>
-                }
-              />
-            </Stack>
-          </form>
+          <JumpToFieldContext.Provider value={jumpToField}>
+            <form
+              noValidate
+              onSubmit={(e) => {
+                e.preventDefault();
+                void submit(last);
+              }}
+            >
+              <Stack gap="lg">
+                <RestoredNotice autosave={autosave} />
+                <MasterLpqStepNav
+                  control={form.control}
+                  step={step}
+                  onSelect={goToStep}
+                  errorSteps={refusedSteps}
+                />
+                <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md">
+                  <Stack gap="md">
+                    <Text component="h2" fw={700} fz="lg" m={0}>
+                      {step + 1}. {MASTER_LPQ_STEPS[step]}
+                    </Text>
+                    <Suspense fallback={<Loader size="sm" aria-label="Loading step" />}>
+                      <StepView />
+                      <Shown step={step} onShown={setShownStep} />
+                    </Suspense>
+                  </Stack>
+                </Paper>
+                {last && <MasterLpqMissingPanel control={form.control} onJump={jumpTo} ref={missingPanel} />}
+                {last && <MasterLpqFlagsPanel control={form.control} onJump={jumpToField} />}
+                <WizardFooter
+                  back={
+                    <Button variant="default" disabled={step === 0} onClick={() => goToStep(step - 1)}>
+                      Previous
+                    </Button>
+                  }
+                  next={
+                    <Button type="submit" loading={save.isPending || stepLoading}>
+                      {last ? 'Save Template' : 'Next'}
+                    </Button>
+                  }
+                />
+              </Stack>
+            </form>
+          </JumpToFieldContext.Provider>
         </FormProvider>
       )}
     </WizardShell>

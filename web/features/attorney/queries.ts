@@ -23,6 +23,16 @@ export const useMasterLpq = () =>
     queryKey: [ATTORNEY_PATHS.masterLpq],
     queryFn: () => apiOrNull(404, 'GET /api/attorney/master-lpq'),
   });
+/**
+ * PRODUCT.md §12: the saved template's private flags. Keyed under the master LPQ's key, so whatever
+ * refreshes the template after a save refreshes them too.
+ */
+export const useMasterLpqChecks = (enabled = true) =>
+  useQuery({
+    queryKey: [ATTORNEY_PATHS.masterLpq, 'checks'],
+    queryFn: () => apiOrNull(404, 'GET /api/attorney/master-lpq/checks'),
+    enabled,
+  });
 export const useConflictsForm = () =>
   useQuery({
     queryKey: [ATTORNEY_PATHS.conflictsForm],

@@ -34,7 +34,26 @@ export const emptyTopClient = () => ({
   reasonableProjected: null,
   optimisticProjected: null,
   portabilityLikelihood: null,
+  creditType: null,
+  creditShare: null,
+  feeArrangement: null,
+  practiceArea: '',
+  wip: null,
+  receivables: { current: null, d30to60: null, d60to90: null, over90: null },
+  portabilityEvidence: [] as never[],
 });
+
+export const emptyTeamMember = () => ({
+  role: null,
+  classYear: null,
+  billableHours: null,
+  rate: null,
+  likelihood: null,
+});
+
+export const emptyPotentialBusiness = () => ({ description: '', projected: null });
+
+const emptyCompensationYear = () => ({ total: null, fixed: null, variable: null });
 
 /**
  * Every field present, so every input is controlled from the first render; the disclosure questions
@@ -61,6 +80,16 @@ export function emptyMasterLpq(): MasterLpqInput {
       annualBillableHours: null,
       businessDevelopment: '',
       collectionsHistory: '',
+      ytd: { through: '', billableHours: null, billedDollars: null, collections: null },
+      realizationBasis: null,
+      reportedRealization: null,
+      compensationHistory: {
+        currentYear: emptyCompensationYear(),
+        lastYear: emptyCompensationYear(),
+        yearBefore: emptyCompensationYear(),
+      },
+      compensationAsk: { yearOneTotal: null, guaranteeMonths: null, notes: '' },
+      team: [],
     },
     clientsInfo: {
       topClients: [],
@@ -73,6 +102,7 @@ export function emptyMasterLpq(): MasterLpqInput {
       clientConcentration: '',
       averageEngagementValue: null,
       clientRelationships: '',
+      potentialBusiness: [],
     },
     practiceRequirements: {
       supportNeeded: '',
@@ -115,9 +145,17 @@ export function toMasterLpqFormValues(saved: MasterLpq | null | undefined): Mast
   values.priorEmployment = (body.priorEmployment ?? []).map((p) =>
     mergeInto(emptyPriorEmployment(), p),
   ) as never;
-  if (values.clientsInfo)
+  if (values.clientsInfo) {
     values.clientsInfo.topClients = (body.clientsInfo?.topClients ?? []).map((c) =>
       mergeInto(emptyTopClient(), c),
+    ) as never;
+    values.clientsInfo.potentialBusiness = (body.clientsInfo?.potentialBusiness ?? []).map((p) =>
+      mergeInto(emptyPotentialBusiness(), p),
+    ) as never;
+  }
+  if (values.financialInfo)
+    values.financialInfo.team = (body.financialInfo?.team ?? []).map((m) =>
+      mergeInto(emptyTeamMember(), m),
     ) as never;
   return values;
 }

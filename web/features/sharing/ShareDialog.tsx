@@ -30,7 +30,8 @@ import { IconEye } from '@tabler/icons-react';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { errorMessage, fieldErrors } from '../../lib/api';
 import { showToast } from '../../lib/toast';
-import { useMasterLpq } from '../attorney/queries';
+import { useMasterLpq, useMasterLpqChecks } from '../attorney/queries';
+import { FirmsWillAsk } from '../questionnaires/FirmsWillAsk';
 import { masterLpqFieldHref } from '../questionnaires/master-lpq-form';
 import { WhatIsMissing } from '../questionnaires/WhatIsMissing';
 import { CertificationField, useCertification } from './CertificationField';
@@ -76,6 +77,9 @@ export function ShareDialog(props: {
   const masterLpq = useMasterLpq();
   // PRODUCT.md §5: sharing needs a complete master LPQ; the panel links to each missing answer.
   const missing = item && masterLpq.isSuccess ? missingAnswers(masterLpq.data ?? {}) : [];
+  // PRODUCT.md §12: the questions firms are likely to ask, private to the attorney; they never block sharing.
+  const checks = useMasterLpqChecks(!!item);
+  const flags = item ? (checks.data?.flags ?? []) : [];
   const share = useShareRequest();
   const update = useSendUpdate();
   const mutation = mode === 'share' ? share : update;
@@ -152,6 +156,7 @@ export function ShareDialog(props: {
               description={`${mode === 'share' ? 'Share' : 'Send update'} needs a complete Master LPQ. Select an answer to go to it.`}
             />
           )}
+          <FirmsWillAsk flags={flags} hrefFor={masterLpqFieldHref} />
           {preview.isLoading && (
             <Group gap="xs" role="status">
               <Loader size="sm" aria-label="Loading your package" />
