@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { longText } from './form-fields';
+import { longText, singleLineText } from './form-fields';
 import { LIMITS } from './limits';
 import { PAGE_MESSAGES, pageQuerySchema } from './paging';
 import { REQUEST_STATUS_LABELS, REQUEST_STATUSES, type RequestStatus } from './requests';
@@ -109,3 +109,93 @@ export const FIRM_REQUEST_CSV_COLUMNS = [
 ] as const;
 
 export const statusLabel = (status: RequestStatus) => REQUEST_STATUS_LABELS[status];
+
+/** PRODUCT.md §15: the list's filters and sort as a view keeps them (no page size, no cursor). */
+export const firmRequestViewQuerySchema = firmRequestListQuerySchema.omit({ limit: true, cursor: true });
+export type FirmRequestViewQuery = z.output<typeof firmRequestViewQuerySchema>;
+
+/** The keys of the list's query a view (and the list screen's URL) carries, in the order they are written. */
+export const VIEW_QUERY_KEYS = ['status', 'reviewer', 'conflicts', 'new', 'overdue', 'q', 'sort'] as const;
+
+/** Parses a query string (`status=pending&overdue=true`) as the list's filters; null if it is not one. */
+export function parseViewQuery(query: string): FirmRequestViewQuery | null {
+  const params = new URLSearchParams(query.startsWith('?') ? query.slice(1) : query);
+  const raw: Record<string, string> = {};
+  for (const [key, value] of params) {
+    if (!(VIEW_QUERY_KEYS as readonly string[]).includes(key) || key in raw) return null;
+    raw[key] = value;
+  }
+  const parsed = firmRequestViewQuerySchema.safeParse(raw);
+  return parsed.success ? parsed.data : null;
+}
+
+/** The query string of these filters, keys in VIEW_QUERY_KEYS's order, the default sort left out. */
+export function viewQueryString(query: Partial<Record<(typeof VIEW_QUERY_KEYS)[number], unknown>>): string {
+  const params = new URLSearchParams();
+  for (const key of VIEW_QUERY_KEYS) {
+    const value = query[key];
+    if (value === undefined || value === null || value === '' || value === false) continue;
+    if (key === 'sort' && value === '-sent') continue;
+    params.set(key, String(value));
+  }
+  return params.toString();
+}
+
+export const SAVED_VIEW_LIMIT = 50;
+
+export const VIEW_MESSAGES = {
+  nameRequired: 'Name this view.',
+  nameTooLong: `A view's name can be at most ${LIMITS.shortText} characters.`,
+  badQuery: 'This view’s filters are not ones the list knows.',
+  duplicate: 'You already have a view with this name.',
+  tooMany: `You can keep at most ${SAVED_VIEW_LIMIT} views. Delete one first.`,
+} as const;
+
+/** `POST /api/firm/views { name, query }` (PRODUCT.md §15): the member's own saved view of the list. */
+export const savedViewSchema = z.object({
+  name: singleLineText(z.string({ error: VIEW_MESSAGES.nameRequired }))
+    .trim()
+    .min(1, VIEW_MESSAGES.nameRequired)
+    .max(LIMITS.shortText, VIEW_MESSAGES.nameTooLong),
+  query: z
+    .string({ error: VIEW_MESSAGES.badQuery })
+    .max(1000, VIEW_MESSAGES.badQuery)
+    .refine((q) => parseViewQuery(q) !== null, VIEW_MESSAGES.badQuery)
+    .transform((q) => viewQueryString(parseViewQuery(q)!)),
+});
+export type SavedView = { id: string; name: string; query: string; createdAt: string };
+
+/** PRODUCT.md §15: bulk actions on a selection of the list, each request on its own. */
+export const BULK_ACTIONS = ['resend', 'withdraw', 'assign'] as const;
+export type BulkAction = (typeof BULK_ACTIONS)[number];
+export const BULK_LIMIT = 100;
+
+export const BULK_MESSAGES = {
+  unknownAction: 'Choose resend, withdraw or assign',
+  noIds: 'Select at least one request.',
+  tooMany: `Select at most ${BULK_LIMIT} requests at a time.`,
+  badId: 'Each selected request must be a request id.',
+  reviewerRequired: 'Choose the reviewer to assign.',
+  notFound: 'This request is not in your list.',
+} as const;
+
+export const bulkActionSchema = z
+  .object({
+    action: z.enum(BULK_ACTIONS, { error: BULK_MESSAGES.unknownAction }),
+    ids: z
+      .array(z.string({ error: BULK_MESSAGES.badId }).refine(isUuid, BULK_MESSAGES.badId), {
+        error: BULK_MESSAGES.noIds,
+      })
+      .min(1, BULK_MESSAGES.noIds)
+      .max(BULK_LIMIT, BULK_MESSAGES.tooMany),
+    reviewerId: z
+      .string({ error: BULK_MESSAGES.reviewerRequired })
+      .refine(isUuid, BULK_MESSAGES.reviewerRequired)
+      .optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.action === 'assign' && !body.reviewerId)
+      ctx.addIssue({ code: 'custom', path: ['reviewerId'], message: BULK_MESSAGES.reviewerRequired });
+  });
+export type BulkActionInput = z.output<typeof bulkActionSchema>;
+export type BulkResult = { done: string[]; refused: { id: string; message: string }[] };

@@ -247,4 +247,10 @@ export type FirmDashboardStats = {
   shared: number;
   underReview: number;
   declined: number;
+  /** PRODUCT.md §15: shared, updated or submitted since a member last opened it (the list's new=true). */
+  newSinceLastVisit: number;
+  /** Assigned to me, shared, not yet marked (reviewers; 0 otherwise). */
+  waitingOnMe: number;
+  /** Shared requests whose conflicts check waits (conflicts members; 0 otherwise). */
+  conflictsWaiting: number;
 };

@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { firmProfileSchema, firmRegistrationSchema } from '../firm';
-import { firmRequestListQuerySchema, requestNoteSchema } from '../firm-pipeline';
+import {
+  bulkActionSchema,
+  firmRequestListQuerySchema,
+  requestNoteSchema,
+  savedViewSchema,
+} from '../firm-pipeline';
 import { createLpqRequestSchema, firmRequestStatusSchema, firmSectionSchema } from '../requests';
 import { changesQuerySchema } from '../sharing';
 import { userResponse } from './auth';
@@ -98,6 +103,9 @@ export const firmContracts = defineContracts('Firm', {
         shared: z.number(),
         underReview: z.number(),
         declined: z.number(),
+        newSinceLastVisit: z.number(),
+        waitingOnMe: z.number(),
+        conflictsWaiting: z.number(),
       }),
     },
   },
@@ -133,6 +141,20 @@ export const firmContracts = defineContracts('Firm', {
     params: idParams,
     response: { 204: raw('Deleted') },
   },
+});
+
+/** PRODUCT.md §15 (shared/firm-pipeline.ts SavedView). */
+export const savedViewResponse = z.object({
+  id: z.string(),
+  name: z.string(),
+  query: z.string(),
+  createdAt: timestamp(),
+});
+
+/** PRODUCT.md §15 (shared/firm-pipeline.ts BulkResult). */
+export const bulkResultResponse = z.object({
+  done: z.array(z.string()),
+  refused: z.array(z.object({ id: z.string(), message: z.string() })),
 });
 
 export const firmRequestContracts = defineContracts('Firm requests', {
@@ -236,5 +258,38 @@ export const firmRequestContracts = defineContracts('Firm requests', {
     params: idParams,
     query: versionQuery,
     response: { 200: raw('The package PDF (Content-Disposition: attachment)', 'application/pdf') },
+  },
+  bulk: {
+    method: 'POST',
+    path: '/api/firm/lpq-requests/bulk',
+    summary:
+      'A bulk action on up to 100 requests (resend, withdraw: recruiters; assign a reviewer: admins and recruiters), each handled on its own',
+    audience: 'firm',
+    body: bulkActionSchema,
+    response: { 200: bulkResultResponse },
+  },
+  listViews: {
+    method: 'GET',
+    path: '/api/firm/views',
+    summary: 'The member’s own saved views of the list, oldest first',
+    audience: 'firm',
+    response: { 200: z.array(savedViewResponse) },
+  },
+  createView: {
+    method: 'POST',
+    path: '/api/firm/views',
+    summary: 'Save a view of the list: a name and the list’s query string (filters and sort)',
+    audience: 'firm',
+    body: savedViewSchema,
+    errors: { 409: 'a view of that name exists, or the member keeps 50 already' },
+    response: { 201: savedViewResponse },
+  },
+  deleteView: {
+    method: 'DELETE',
+    path: '/api/firm/views/:id',
+    summary: 'Delete one of the member’s saved views',
+    audience: 'firm',
+    params: idParams,
+    response: { 204: raw('Deleted') },
   },
 });

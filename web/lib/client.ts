@@ -156,9 +156,11 @@ export function apiOrNull<K extends JsonRoute>(
 export async function apiPage<K extends JsonRoute>(
   route: K,
   url: string,
-): Promise<{ items: ResultOf<K>; next: string | null }> {
+): Promise<{ items: ResultOf<K>; next: string | null; total: number | null }> {
   const res = await fetch(url, { credentials: 'include' });
   await ensureOk(res, `${route.slice(0, route.indexOf(' '))} ${url}`);
   const next = res.headers.get('Link')?.match(/^<([^>]+)>;\s*rel="next"$/)?.[1] ?? null;
-  return { items: (await res.json()) as ResultOf<K>, next };
+  // PRODUCT.md §15: the number of rows the filters match, when the list says (X-Total-Count).
+  const total = res.headers.get('X-Total-Count');
+  return { items: (await res.json()) as ResultOf<K>, next, total: total === null ? null : Number(total) };
 }

@@ -14,7 +14,7 @@ import {
   Title,
 } from '@mantine/core';
 import type { FirmDashboardStats } from '@shared/firm';
-import { hasRole, roleNames } from '@shared/team';
+import { type FirmRole, hasRole, roleNames } from '@shared/team';
 import {
   type Icon,
   IconClipboardCheck,
@@ -27,7 +27,7 @@ import {
 import { Link } from 'react-router';
 import { DashboardHeader } from '../components/DashboardHeader';
 import { VerifyEmailBanner } from '../components/VerifyEmailBanner';
-import { useFirmProfile, useFirmRequests, useFirmStats } from '../features/firm/api';
+import { useFirmProfile, useFirmRequests, useFirmStats, useSavedViews } from '../features/firm/api';
 import { RequestsTable } from '../features/firm/RequestsTable';
 import { onlyAssigned, rolesOf, seesPipeline } from '../features/team/access';
 import { FirmHeaderLinks, FirmQuickActions } from '../features/team/FirmNavigation';
@@ -38,6 +38,33 @@ const STAT_CARDS: { key: keyof FirmDashboardStats; label: string; icon: Icon; co
   { key: 'pending', label: 'Pending', icon: IconHourglass, color: 'yellow' },
   { key: 'shared', label: 'Shared', icon: IconShare, color: 'teal' },
   { key: 'underReview', label: 'Under Review', icon: IconEye, color: 'violet' },
+];
+
+/** PRODUCT.md §15: the pipeline's cards, each linking to its filtered list; each for the role it serves. */
+const PIPELINE_CARDS: {
+  key: 'newSinceLastVisit' | 'waitingOnMe' | 'conflictsWaiting';
+  label: string;
+  to: string;
+  shown: (roles: FirmRole[]) => boolean;
+}[] = [
+  {
+    key: 'newSinceLastVisit',
+    label: 'New since your last visit',
+    to: '/firm/requests?new=true',
+    shown: () => true,
+  },
+  {
+    key: 'waitingOnMe',
+    label: 'Waiting on you',
+    to: '/firm/requests?reviewer=me',
+    shown: (roles) => hasRole(roles, 'reviewer'),
+  },
+  {
+    key: 'conflictsWaiting',
+    label: 'Conflicts waiting',
+    to: '/firm/requests?conflicts=pending',
+    shown: (roles) => hasRole(roles, 'conflicts'),
+  },
 ];
 
 const RECENT_COUNT = 5;
@@ -55,6 +82,7 @@ export default function FirmDashboard() {
   const profile = useFirmProfile();
   const stats = useFirmStats(pipeline);
   const requests = useFirmRequests(pipeline);
+  const views = useSavedViews(pipeline);
   if (!user) return null;
   const firmName = profile.data?.firmName;
   return (
@@ -115,6 +143,49 @@ export default function FirmDashboard() {
                 );
               })}
             </SimpleGrid>
+          )}
+
+          {pipeline && stats.data && (
+            <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+              {PIPELINE_CARDS.filter((c) => c.shown(roles)).map((c) => (
+                <Paper
+                  key={c.key}
+                  withBorder
+                  p="md"
+                  component={Link}
+                  to={c.to}
+                  aria-label={`${c.label}: ${stats.data[c.key]}`}
+                >
+                  <Text size="sm" c="dimmed">
+                    {c.label}
+                  </Text>
+                  <Text fz={28} fw={700} c="navy.8">
+                    {stats.data[c.key]}
+                  </Text>
+                </Paper>
+              ))}
+            </SimpleGrid>
+          )}
+
+          {pipeline && views.data && views.data.length > 0 && (
+            <Stack gap="xs">
+              <Title order={2} fz="h4">
+                Your saved views
+              </Title>
+              <Group gap="sm">
+                {views.data.map((v) => (
+                  <Button
+                    key={v.id}
+                    component={Link}
+                    to={`/firm/requests${v.query ? `?${v.query}` : ''}`}
+                    variant="light"
+                    size="sm"
+                  >
+                    {v.name}
+                  </Button>
+                ))}
+              </Group>
+            </Stack>
           )}
 
           <Stack gap="sm">

@@ -14,6 +14,7 @@ import { type Actor, authorize } from '../../policies/authorize';
 import { firmPolicies as policies } from '../../policies/firm.policy';
 import { createUser } from '../auth/accounts';
 import { createSession } from '../auth/sessions';
+import { pipelineCounts } from '../requests/firm-pipeline.repo';
 import { findFirmProfile, requestCountsByStatus, visibleRequestCounts, writeFirmProfile } from './firm.repo';
 
 type FirmRegistration = z.output<typeof firmRegistrationSchema>;
@@ -76,6 +77,7 @@ export async function firmDashboardStats(ctx: AppContext, actor: Actor): Promise
   const rows = hasRole(member.firm.roles, 'admin', 'recruiter')
     ? await requestCountsByStatus(ctx.db, member.firm.id)
     : await visibleRequestCounts(ctx.db, member);
+  const counts = await pipelineCounts(ctx.db, member);
   const of = (statuses: string[]) =>
     rows.filter((r) => statuses.includes(r.status)).reduce((sum, r) => sum + Number(r.n), 0);
   return {
@@ -84,5 +86,9 @@ export async function firmDashboardStats(ctx: AppContext, actor: Actor): Promise
     shared: of(SHARED_NOT_IN_REVIEW_STATUSES),
     underReview: of(UNDER_REVIEW_STATUSES),
     declined: of(['declined']),
+    // PRODUCT.md §15: the pipeline's cards; each role's own (0 for a role the card is not for).
+    newSinceLastVisit: counts.newSinceLastVisit,
+    waitingOnMe: hasRole(member.firm.roles, 'reviewer') ? counts.waitingOnMe : 0,
+    conflictsWaiting: hasRole(member.firm.roles, 'conflicts') ? counts.conflictsWaiting : 0,
   };
 }

@@ -48,7 +48,17 @@ describeEachDb('firm workspace', (t) => {
         headers: { cookie: firm.cookie },
       });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ invitationsSent: 7, pending: 2, shared: 3, underReview: 1, declined: 1 });
+      expect(res.json()).toEqual({
+        invitationsSent: 7,
+        pending: 2,
+        shared: 3,
+        underReview: 1,
+        declined: 1,
+        // Never shared through the sharing action, assigned or checked: no pipeline card counts them.
+        newSinceLastVisit: 0,
+        waitingOnMe: 0,
+        conflictsWaiting: 0,
+      });
     });
 
     it('is 401 signed out and 403 for attorneys', async () => {

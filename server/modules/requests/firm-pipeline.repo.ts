@@ -249,3 +249,27 @@ export async function insertNote(db: Db | Tx, values: typeof requestNotes.$infer
   const [row] = await db.insert(requestNotes).values(values).returning();
   return row;
 }
+
+/**
+ * PRODUCT.md §15, the dashboard's pipeline cards, in one statement over the requests the member sees: new
+ * since a member last opened them, waiting on this member (assigned, shared, not yet marked Under Review or
+ * Review Complete) and with conflicts waiting. Each is the count of the list's matching filter.
+ */
+export async function pipelineCounts(db: Db | Tx, member: FirmMember) {
+  const today = todayUtc();
+  const mine = sql`exists (select 1 from ${requestReviewers} where ${requestReviewers.requestId} = ${lpqRequests.id} and ${requestReviewers.userId} = ${member.id}::uuid)`;
+  const [row] = await db
+    .select({
+      newSinceLastVisit: sql<number>`count(*) filter (where ${isNewSql(today)})`.mapWith(Number),
+      waitingOnMe:
+        sql<number>`count(*) filter (where ${mine} and ${lpqRequests.status} in ('accepted', 'in_progress')
+        and ${packageOpenSql(lpqRequests, today)})`.mapWith(Number),
+      conflictsWaiting:
+        sql<number>`count(*) filter (where ${conflictsSummarySql(lpqRequests).is('pending')})`.mapWith(
+          Number,
+        ),
+    })
+    .from(lpqRequests)
+    .where(requestPolicies.firmSees.scope(memberRef(member), lpqRequests));
+  return row;
+}

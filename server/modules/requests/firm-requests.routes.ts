@@ -12,6 +12,7 @@ import { sessionToken } from '../../policies/authorize';
 import { contentDisposition } from '../../storage/storage';
 import {
   addNote,
+  bulkAction,
   firmRequestsCsv,
   listFirmRequestsPage,
   listNotes,
@@ -25,6 +26,7 @@ import {
   setFirmRequestStatus,
 } from './firm-requests.service';
 import { getFirmRequestForSession } from './hot-reads.service';
+import { createView, listViews, removeView } from './saved-views.service';
 
 /** The firm's requests (PRODUCT.md §6): every route is for firm users only. */
 export async function firmRequestRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
@@ -58,6 +60,30 @@ export async function firmRequestRoutes(fastify: FastifyInstance, { ctx }: { ctx
 
   app.post(c.resend.path, { ...onlyFor.firm, schema: routeSchema(c.resend) }, async (request) =>
     resendRequest(ctx, actorOf(request), { id: request.params.id }),
+  );
+
+  // PRODUCT.md §15: bulk actions, each request on its own; saved views, the member's own.
+  app.post(c.bulk.path, { ...onlyFor.firm, schema: routeSchema(c.bulk) }, async (request) =>
+    bulkAction(ctx, actorOf(request), request.body),
+  );
+
+  app.get(c.listViews.path, { ...onlyFor.firm, schema: routeSchema(c.listViews) }, async (request) =>
+    listViews(ctx, actorOf(request)),
+  );
+
+  app.post(
+    c.createView.path,
+    { ...onlyFor.firm, schema: routeSchema(c.createView) },
+    async (request, reply) => reply.code(201).send(await createView(ctx, actorOf(request), request.body)),
+  );
+
+  app.delete(
+    c.deleteView.path,
+    { ...onlyFor.firm, schema: routeSchema(c.deleteView) },
+    async (request, reply) => {
+      await removeView(ctx, actorOf(request), { id: request.params.id });
+      return reply.code(204).send();
+    },
   );
 
   app.get(c.listNotes.path, { ...onlyFor.firm, schema: routeSchema(c.listNotes) }, async (request) =>

@@ -43,9 +43,32 @@ export async function setReviewers(
   input: { id: string; userIds: string[] },
 ): Promise<Reviewer[]> {
   const member = authorize(policies.firmAssigns, actor);
-  const wanted = [...new Set(input.userIds.map((id) => id.toLowerCase()))];
+  return assignReviewers(ctx, member, input.id, () => input.userIds);
+}
+
+/**
+ * PRODUCT.md §15, the bulk 'assign': this reviewer joins the request's reviewers (those assigned stay), with
+ * the same rules, mail and transaction as the PUT.
+ */
+export async function addReviewer(
+  ctx: AppContext,
+  actor: Actor,
+  input: { id: string; userId: string },
+): Promise<Reviewer[]> {
+  const member = authorize(policies.firmAssigns, actor);
+  return assignReviewers(ctx, member, input.id, (current) => [...current.map((r) => r.userId), input.userId]);
+}
+
+/** One transaction: the request locked, its reviewers become `next(current)`, the newly assigned mailed. */
+async function assignReviewers(
+  ctx: AppContext,
+  member: FirmMember,
+  requestId: string,
+  next: (current: Reviewer[]) => string[],
+): Promise<Reviewer[]> {
   const result = await ctx.db.transaction(async (tx) => {
-    const row = await assignableRequest(tx, member, input.id, true);
+    const row = await assignableRequest(tx, member, requestId, true);
+    const wanted = [...new Set(next(await reviewersOf(tx, row.request.id)).map((id) => id.toLowerCase()))];
     const reviewers = await assignableReviewers(tx, member.firm.id, wanted);
     if (reviewers.length !== wanted.length)
       throw badRequest(TEAM_MESSAGES.notAssignable, { userIds: TEAM_MESSAGES.notAssignable });

@@ -1,5 +1,6 @@
 import type { FirmRequestSort } from '@shared/firm-pipeline';
 import type { RequestStatus } from '@shared/requests';
+import type { ConflictsStatus } from '@shared/team';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { queryClient } from '../../lib/api';
 import { api, apiOrNull, apiPage, apiUrl, type QueryOf } from '../../lib/client';
@@ -15,18 +16,48 @@ export const FIRM_KEYS = {
   version: (id: string, version: number | null) => ['/api/firm/lpq-requests', id, 'version', version],
   changes: (id: string, from: number, to: number) => ['/api/firm/lpq-requests', id, 'changes', from, to],
   pages: ['firm-request-pages'],
+  views: ['/api/firm/views'],
 };
 
-export type RequestFilters = { status: RequestStatus | null; q: string; sort: FirmRequestSort };
+export type RequestFilters = {
+  status: RequestStatus | null;
+  q: string;
+  sort: FirmRequestSort;
+  // PRODUCT.md §15.
+  reviewer?: string | null;
+  conflicts?: ConflictsStatus | null;
+  new?: boolean;
+  overdue?: boolean;
+};
 
 /** The list's query (also the CSV export's, without paging), in the order the URL names it. */
 export function requestsQuery(filters: RequestFilters): QueryOf<'GET /api/firm/lpq-requests.csv'> {
   return {
     status: filters.status ?? undefined,
+    reviewer: filters.reviewer ?? undefined,
+    conflicts: filters.conflicts ?? undefined,
+    new: filters.new ? 'true' : undefined,
+    overdue: filters.overdue ? 'true' : undefined,
     q: filters.q.trim() || undefined,
     sort: filters.sort,
   };
 }
+
+/** PRODUCT.md §15: every request the member sees, unfiltered: the 'of 12' of the list's count. */
+export const useRequestTotal = () =>
+  useQuery({
+    queryKey: [...FIRM_KEYS.pages, 'total'],
+    queryFn: async () =>
+      (
+        await apiPage(
+          'GET /api/firm/lpq-requests',
+          apiUrl('GET /api/firm/lpq-requests', { query: { limit: 1 } }),
+        )
+      ).total,
+  });
+
+export const useSavedViews = (enabled = true) =>
+  useQuery({ queryKey: FIRM_KEYS.views, queryFn: () => api('GET /api/firm/views'), enabled });
 
 /** PRODUCT.md §6: pages of the firm's list, the next page's URL from the Link header. */
 export const useRequestPages = (filters: RequestFilters) =>
