@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   certificationLine,
+  certifiedByLine,
   describeMismatch,
   fieldPathWords,
   nameMatchesAccount,
@@ -25,10 +26,16 @@ describe('certification (PRODUCT.md §11)', () => {
     expect(
       certificationLine({
         certifiedBy: 'Casey Nguyen',
+        typedName: 'casey nguyen',
         certifiedAt: '2026-11-25T19:36:12.000Z',
         fingerprint,
       }),
-    ).toBe('Certified by Casey Nguyen on Nov 25, 2026 · fingerprint 3f9a…c21e');
+    ).toBe('Certified by Casey Nguyen (typed: casey nguyen) on Nov 25, 2026 · fingerprint 3f9a…c21e');
+    // PRODUCT.md §11's own example; a version certified before the typed name was kept shows the name only.
+    expect(certifiedByLine('Eleanor Marsh', 'eleanor marsh')).toBe(
+      'Certified by Eleanor Marsh (typed: eleanor marsh)',
+    );
+    expect(certifiedByLine('Eleanor Marsh', null)).toBe('Certified by Eleanor Marsh');
     expect(certificationLine(null)).toBe('Not certified');
   });
 

@@ -33,16 +33,27 @@ export const nameMatchesAccount = (typed: string, account: { firstName: string; 
 export const tidyName = (name: string) => name.trim().replace(/\s+/g, ' ');
 
 /** GET /api/firm/lpq-requests/{id} `package.certification`; null when the version was not certified. */
-export type Certification = { certifiedBy: string; certifiedAt: string; fingerprint: string };
+export type Certification = {
+  /** The name of record: the account's name when the version was certified. */
+  certifiedBy: string;
+  /** What the attorney typed, kept as the signature (null for versions certified before it was kept). */
+  typedName: string | null;
+  certifiedAt: string;
+  fingerprint: string;
+};
+
+/** PRODUCT.md §11: 'Certified by Eleanor Marsh (typed: eleanor marsh)': the name of record and the signature. */
+export const certifiedByLine = (certifiedBy: string, typedName: string | null) =>
+  `Certified by ${certifiedBy}${typedName ? ` (typed: ${typedName})` : ''}`;
 
 /** '3f9a…c21e': the fingerprint's first and last four hex digits. */
 export const shortFingerprint = (fingerprint: string) =>
   fingerprint.length > 8 ? `${fingerprint.slice(0, 4)}…${fingerprint.slice(-4)}` : fingerprint;
 
-/** 'Certified by NAME on DATE · fingerprint 3f9a…c21e', or 'Not certified'. */
+/** 'Certified by NAME (typed: TYPED) on DATE · fingerprint 3f9a…c21e', or 'Not certified'. */
 export function certificationLine(certification: Certification | null) {
   if (!certification) return CERTIFICATION_LABELS.notCertified;
-  return `Certified by ${certification.certifiedBy} on ${formatDate(certification.certifiedAt)} · fingerprint ${shortFingerprint(certification.fingerprint)}`;
+  return `${certifiedByLine(certification.certifiedBy, certification.typedName)} on ${formatDate(certification.certifiedAt)} · fingerprint ${shortFingerprint(certification.fingerprint)}`;
 }
 
 /** Where verify found a difference: the part and the field's path, never a value. */
@@ -157,6 +168,7 @@ export const utcDateTime = (iso: string) => `${formatDate(iso)}, ${iso.slice(11,
 export type PackageCertificate = {
   version: number;
   certifiedBy: string | null;
+  typedName: string | null;
   certifiedAt: string | null;
   statement: string | null;
   fingerprint: string | null;

@@ -92,3 +92,16 @@ export const QUESTION_TYPE_LABELS: Record<QuestionType, string> = {
 
 /** POST /api/firm/lpq-requests/{id}/status: the two moves a firm makes. */
 export const FIRM_REVIEW_STATUSES = ['reviewed', 'completed'] as const;
+
+/** Statuses after which the firm has no package to read, whatever happens next. */
+const ACCESS_ENDED_STATUSES: readonly RequestStatus[] = ['revoked', 'withdrawn', 'declined'];
+
+/**
+ * Issue 67: the firm's access to the request has ended — revoked, withdrawn, declined, or past its access end
+ * date (inclusive: the firm reads through that day, `today` a UTC calendar date) — so nothing that grants
+ * access to it is offered any more (Assign Reviewers).
+ */
+export const accessHasEnded = (
+  request: { status: RequestStatus; accessUntil: string | null },
+  today: string,
+) => ACCESS_ENDED_STATUSES.includes(request.status) || (!!request.accessUntil && request.accessUntil < today);

@@ -31,3 +31,35 @@ export function selfIdentificationCounts(counts: Record<string, Record<string, n
   }
   return result;
 }
+
+/**
+ * Issue 67: a count under 5 is never shown as a number — on the page and in the CSV alike — so a single form's
+ * answers cannot be read off the counts ('Female 1 (100%)'). It reads 'fewer than 5', with no share.
+ */
+export const SMALL_COUNT_BELOW = 5;
+export const SMALL_COUNT_TEXT = 'fewer than 5';
+export const isSmallCount = (count: number) => count < SMALL_COUNT_BELOW;
+
+const percentOf = (count: number, total: number) => (total ? Math.round((count / total) * 100) : 0);
+
+/** One answer's cell on the page: '12 (60%)', or 'fewer than 5'. */
+export const countText = (count: number, total: number) =>
+  isSmallCount(count) ? SMALL_COUNT_TEXT : `${count} (${percentOf(count, total)}%)`;
+
+/** The bar's width in percent on the page: none for a count that is not shown. */
+export const countBarPercent = (count: number, total: number) =>
+  isSmallCount(count) ? 0 : Math.max(percentOf(count, total), 2);
+
+/** The counts' CSV (GET /api/firm/self-identification/counts.csv) as rows: the page's rule in every cell. */
+export function selfIdentificationCountsCsvRows(counts: QuestionCounts[]): string[][] {
+  return [
+    ['Question', 'Answer', 'Forms'],
+    ...counts.flatMap((q) =>
+      q.answers.map((a) => [
+        q.question,
+        a.answer,
+        isSmallCount(a.count) ? SMALL_COUNT_TEXT : String(a.count),
+      ]),
+    ),
+  ];
+}

@@ -1,6 +1,11 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { CERTIFICATE_TEXTS, type PackageCertificate, utcDateTime } from '@shared/certification';
+import {
+  CERTIFICATE_TEXTS,
+  certifiedByLine,
+  type PackageCertificate,
+  utcDateTime,
+} from '@shared/certification';
 import {
   type DisplayTable,
   type DisplayValue,
@@ -191,6 +196,7 @@ function certificatePage(c: PackageCertificate): Content[] {
   const facts: [string, string][] = [
     ['Version', String(c.version)],
     ['Certified by', certified ? c.certifiedBy! : 'Not certified'],
+    ...(certified && c.typedName ? ([['Signature (typed)', c.typedName]] as [string, string][]) : []),
     ['Certified at', certified ? utcDateTime(c.certifiedAt!) : '—'],
     ['Fingerprint (SHA-256)', c.fingerprint ?? 'Not recorded'],
   ];
@@ -200,7 +206,11 @@ function certificatePage(c: PackageCertificate): Content[] {
       ? { text: `“${c.statement}”`, style: 'statement' }
       : { text: CERTIFICATE_TEXTS.notCertified, style: 'notice' },
   );
-  if (certified) out.push({ text: `— ${c.certifiedBy}, ${utcDateTime(c.certifiedAt!)}`, style: 'signature' });
+  if (certified)
+    out.push({
+      text: `— ${certifiedByLine(c.certifiedBy!, c.typedName)}, ${utcDateTime(c.certifiedAt!)}`,
+      style: 'signature',
+    });
   out.push({
     table: {
       widths: [150, '*'],

@@ -34,6 +34,7 @@ const NON_JSON_ROUTES: Record<string, string> = {
   'GET /api/attorney/lpq-requests/:id/audit.csv': 'a CSV file',
   'GET /api/attorney/lpq-requests/:id/audit.pdf': 'a PDF file',
   'GET /api/attorney/audit.csv': 'a CSV file',
+  'GET /api/firm/self-identification/counts.csv': 'a CSV file',
   'PUT /api/uploads/local/*': 'S3’s protocol: an empty body with an ETag, errors as S3 XML',
   'GET /dev/mail': 'an HTML page for people (JSON on request), local development only',
   'POST /dev/session/age': '204 without a body, local development only',

@@ -99,7 +99,12 @@ export const attorneyRequestItemResponse = z.object({
 export const sharedPackageResponse = z.object({
   version: z.number(),
   certification: z
-    .object({ certifiedBy: z.string(), certifiedAt: timestamp(), fingerprint: z.string() })
+    .object({
+      certifiedBy: z.string(),
+      typedName: z.string().nullable(),
+      certifiedAt: timestamp(),
+      fingerprint: z.string(),
+    })
     .nullable()
     .meta({
       description:

@@ -272,6 +272,13 @@ export const teamContracts = defineContracts('Firm team', {
     audience: 'firm',
     response: { 200: selfIdentificationResponse },
   },
+  selfIdentificationCountsCsv: {
+    method: 'GET',
+    path: '/api/firm/self-identification/counts.csv',
+    summary: 'The counts as CSV; a count under 5 reads fewer than 5 (the diversity role)',
+    audience: 'firm',
+    response: { 200: raw('The counts as CSV (Content-Disposition: attachment)', 'text/csv') },
+  },
   getSettings: {
     method: 'GET',
     path: '/api/firm/settings',

@@ -89,6 +89,18 @@ export function readReturnPath(fromLink: string | null): string | null {
   return safeReturnPath(fromLink) ?? safeReturnPath(remembered);
 }
 
+/**
+ * The page this tab's session ended on (remembered by handleUnauthorized), for /auth to say why the user is
+ * there; null when sign-in was not reached that way (a link's own return path is no ended session).
+ */
+export function endedSessionPath(): string | null {
+  try {
+    return safeReturnPath(window.sessionStorage.getItem(RETURN_KEY));
+  } catch {
+    return null;
+  }
+}
+
 /** Once back there, the next sign-in in this tab goes home as usual. */
 export function forgetReturnPath() {
   try {

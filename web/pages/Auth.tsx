@@ -1,5 +1,6 @@
-import { Card, Center, Loader, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Card, Center, Loader, Tabs, Text, Title } from '@mantine/core';
 import { RETURN_TO_PARAM } from '@shared/return-path';
+import { sessionEndedMessage } from '@shared/session-ended';
 import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { FullPageSpinner } from '../components/FullPageSpinner';
@@ -7,7 +8,7 @@ import { HomeRedirect } from '../components/Guards';
 import { AuthLayout } from '../features/auth/AuthLayout';
 import { SignInForm } from '../features/auth/SignInForm';
 import { useAuth } from '../lib/auth';
-import { forgetReturnPath, readReturnPath } from '../lib/toast';
+import { endedSessionPath, forgetReturnPath, readReturnPath } from '../lib/toast';
 
 // The create-account form (and its role picker) loads on demand: sign-in is what most visits need.
 const loadCreateAccountForm = () => import('../features/auth/CreateAccountForm');
@@ -17,6 +18,8 @@ export default function AuthPage() {
   const { user, isLoading } = useAuth();
   const [params] = useSearchParams();
   const returnTo = useMemo(() => readReturnPath(params.get(RETURN_TO_PARAM)), [params]);
+  // Issue 67: arrived here because the session ended on a page: say so, and where sign-in goes back to.
+  const endedOn = useMemo(() => endedSessionPath(), []);
   useEffect(() => {
     if (user && returnTo) forgetReturnPath();
   }, [user, returnTo]);
@@ -36,6 +39,11 @@ export default function AuthPage() {
         <Text c="dimmed" mb="lg">
           Sign in to your account or create a new one
         </Text>
+        {endedOn && (
+          <Alert color="blue" mb="lg" role="status">
+            {sessionEndedMessage(endedOn)}
+          </Alert>
+        )}
         <Tabs defaultValue={params.get('token') ? 'register' : 'signin'} keepMounted={false}>
           <Tabs.List grow mb="lg">
             <Tabs.Tab value="signin">Sign In</Tabs.Tab>

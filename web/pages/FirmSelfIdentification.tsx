@@ -1,6 +1,7 @@
 import {
   Alert,
   Box,
+  Button,
   Card,
   Center,
   Loader,
@@ -14,23 +15,23 @@ import {
 } from '@mantine/core';
 import { DIVERSITY_NOTICE } from '@shared/requests';
 import {
+  countBarPercent,
+  countText,
   type QuestionCounts,
   selfIdentificationCounts,
   selfIdentificationRows,
 } from '@shared/self-identification-view';
-import { IconChartBar, IconLock } from '@tabler/icons-react';
+import { IconChartBar, IconDownload, IconLock } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { NoAccess } from '../components/NoAccess';
 import { PageShell } from '../components/PageShell';
 import { RowsView } from '../features/firm/PackageView';
 import { statusOf } from '../lib/api';
-import { api, type ResultOf } from '../lib/client';
+import { api, apiUrl, type ResultOf } from '../lib/client';
 import { formatDate } from '../lib/format';
 
 type Answer = ResultOf<'GET /api/firm/self-identification'>;
-
-const percent = (count: number, total: number) => (total ? Math.round((count / total) * 100) : 0);
 
 /** One question's answers as a table: the answer, how many, and a bar of its share (the bar is decoration). */
 function CountsTable({ counts }: { counts: QuestionCounts }) {
@@ -58,16 +59,18 @@ function CountsTable({ counts }: { counts: QuestionCounts }) {
             <Table.Tr key={a.answer}>
               <Table.Td style={{ wordBreak: 'break-word' }}>
                 {a.answer}
-                <Box
-                  aria-hidden
-                  mt={4}
-                  h={6}
-                  bg="blue.6"
-                  style={{ borderRadius: 3, width: `${Math.max(percent(a.count, counts.total), 2)}%` }}
-                />
+                {countBarPercent(a.count, counts.total) > 0 && (
+                  <Box
+                    aria-hidden
+                    mt={4}
+                    h={6}
+                    bg="blue.6"
+                    style={{ borderRadius: 3, width: `${countBarPercent(a.count, counts.total)}%` }}
+                  />
+                )}
               </Table.Td>
               <Table.Td ta="right" style={{ whiteSpace: 'nowrap', verticalAlign: 'top' }}>
-                {a.count} ({percent(a.count, counts.total)}%)
+                {countText(a.count, counts.total)}
               </Table.Td>
             </Table.Tr>
           ))}
@@ -155,10 +158,21 @@ export default function FirmSelfIdentification() {
                 <Title order={2} fz="h4" mb={4} id="self-id-counts">
                   Counts
                 </Title>
-                <Text size="sm" c="gray.7" mb="md">
+                <Text size="sm" c="gray.7" mb="xs">
                   How many of the {forms.length} shared {forms.length === 1 ? 'form' : 'forms'} gave each
-                  answer.
+                  answer. A count under 5 reads ‘fewer than 5’, here and in the CSV.
                 </Text>
+                <Button
+                  component="a"
+                  variant="default"
+                  size="xs"
+                  mb="md"
+                  href={apiUrl('GET /api/firm/self-identification/counts.csv')}
+                  download
+                  leftSection={<IconDownload size={14} aria-hidden />}
+                >
+                  Download counts (CSV)
+                </Button>
                 <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
                   {counts.map((c) => (
                     <CountsTable key={c.key} counts={c} />

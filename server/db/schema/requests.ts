@@ -209,9 +209,11 @@ export const sharedPackages = pgTable(
     businessPlan: jsonb('business_plan').$type<Record<string, unknown>>(),
     // PRODUCT.md §11: the SHA-256 of this version's canonical JSON (requests/certification.ts), stored for
     // every version (null only for versions shared before fingerprints were kept), and the attorney's
-    // certification: the name they typed and when (null: not certified).
+    // certification: the name of record (the account's) and when (null: not certified), and the name they
+    // typed, kept as the signature (issue 67; null for versions certified before it was kept).
     fingerprint: text('fingerprint'),
     certifiedBy: text('certified_by'),
+    typedName: text('typed_name'),
     certifiedAt: timestamp('certified_at', { withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.requestId, t.version] })],

@@ -112,16 +112,23 @@ export function certificateDigest(input: {
 }
 
 /**
- * The typed name of a certification, checked against the account's name (case and spacing ignored): the
- * name to store, or a 400 with the shared message. No certification: null (the spec's bodiless call).
+ * A certification's names, the typed one checked against the account's name (case and spacing ignored), or a
+ * 400 with the shared message. The name of record is the account's (`certifiedBy`); what was typed is kept as
+ * the signature (`typedName`, PRODUCT.md §11). No certification: nulls (the spec's bodiless call).
  */
-export function certifyingName(user: User, certification: CertificationInput | null | undefined) {
-  if (!certification) return null;
+export function certifyingName(
+  user: User,
+  certification: CertificationInput | null | undefined,
+): { certifiedBy: string | null; typedName: string | null } {
+  if (!certification) return { certifiedBy: null, typedName: null };
   if (!nameMatchesAccount(certification.fullName, user))
     throw badRequest(CERTIFICATION_MESSAGES.nameMismatch, {
       'certification.fullName': CERTIFICATION_MESSAGES.nameMismatch,
     });
-  return tidyName(certification.fullName);
+  return {
+    certifiedBy: tidyName(`${user.firstName} ${user.lastName}`),
+    typedName: tidyName(certification.fullName),
+  };
 }
 
 /**

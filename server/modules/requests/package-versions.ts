@@ -122,7 +122,7 @@ export type Frozen = ReturnType<typeof selectParts>['frozen'];
 /**
  * Stores one immutable version of a request's package and its files, with its fingerprint and the digests
  * verify names differences by (PRODUCT.md §11), and the attorney's certification when they gave one
- * (`certifiedBy`: the name typed, already checked; certified at `sharedAt`). Each document's SHA-256 comes
+ * (`certifiedBy`: the account's name, the typed name already checked; certified at `sharedAt`). Each document's SHA-256 comes
  * from `documentHashes` (files.sha256). Answers the fingerprint and, when certified, the certificate digest
  * for the audit trail.
  */
@@ -135,12 +135,14 @@ export async function storeVersion(
     sharedAt: Date;
     parts: PackageParts;
     certifiedBy?: string | null;
+    /** What the attorney typed to certify: the signature beside the name of record. */
+    typedName?: string | null;
     documentHashes?: Map<string, string | null>;
   },
   frozen: Frozen,
 ) {
   const { documents, ...rest } = frozen;
-  const { certifiedBy = null, documentHashes, parts, ...keys } = input;
+  const { certifiedBy = null, typedName = null, documentHashes, parts, ...keys } = input;
   const docs = documents.map((d) => ({
     id: d.id,
     name: d.name,
@@ -151,7 +153,9 @@ export async function storeVersion(
   const fields = { ...keys, include: parts, ...rest };
   const { fingerprint, fieldDigests } = sealOf(versionContent(fields, docs));
   const certifiedAt = certifiedBy ? input.sharedAt : null;
-  await tx.insert(sharedPackages).values({ ...fields, fingerprint, certifiedBy, certifiedAt });
+  await tx
+    .insert(sharedPackages)
+    .values({ ...fields, fingerprint, certifiedBy, typedName: certifiedBy ? typedName : null, certifiedAt });
   if (docs.length)
     await tx.insert(sharedPackageFiles).values(
       docs.map((d, position) => ({
@@ -306,6 +310,7 @@ export async function loadCertificate(
   const [row] = await db
     .select({
       certifiedBy: sharedPackages.certifiedBy,
+      typedName: sharedPackages.typedName,
       certifiedAt: sharedPackages.certifiedAt,
       fingerprint: sharedPackages.fingerprint,
       statement: sharedPackageSeals.statement,
@@ -328,6 +333,7 @@ export async function loadCertificate(
   return {
     version,
     certifiedBy: row.certifiedBy,
+    typedName: row.typedName,
     certifiedAt: row.certifiedAt?.toISOString() ?? null,
     statement: row.statement,
     fingerprint: row.fingerprint,
@@ -347,11 +353,12 @@ export async function listVersions(db: Db | Tx, requestId: string) {
 
 /** The version's certification as the firm's package shows it (PRODUCT.md §11); null when not certified. */
 export const certificationOf = (
-  row: Pick<PackageRow, 'certifiedBy' | 'certifiedAt' | 'fingerprint'>,
+  row: Pick<PackageRow, 'certifiedBy' | 'typedName' | 'certifiedAt' | 'fingerprint'>,
 ): Certification | null =>
   row.certifiedBy && row.certifiedAt && row.fingerprint
     ? {
         certifiedBy: row.certifiedBy,
+        typedName: row.typedName ?? null,
         certifiedAt: row.certifiedAt.toISOString(),
         fingerprint: row.fingerprint,
       }

@@ -38,13 +38,15 @@ for (const [driver, config] of drivers) {
         expect(row.sha256).toBe(sha256(pdfBytes(3000, 'writing-sample.pdf')));
       });
 
+      // Issue 67 item 8: the name of record is the account's; what was typed is the signature beside it.
       it('certifies on share: the firm sees who, when and the fingerprint; verify says intact', async () => {
         const w = await world();
         const shared = await post(w.attorney, `${w.attorneyUrl}/share`, certify('  casey   NGUYEN '));
         expect(shared.statusCode, shared.body).toBe(200);
         const pkg = (await get(w.firm, w.firmUrl)).json().package;
         expect(pkg.certification).toEqual({
-          certifiedBy: 'casey NGUYEN',
+          certifiedBy: 'Casey Nguyen',
+          typedName: 'casey NGUYEN',
           certifiedAt: pkg.sharedAt,
           fingerprint: expect.stringMatching(/^[0-9a-f]{64}$/),
         });
@@ -53,7 +55,7 @@ for (const [driver, config] of drivers) {
         expect(verify.json()).toEqual({
           intact: true,
           version: 1,
-          certifiedBy: 'casey NGUYEN',
+          certifiedBy: 'Casey Nguyen',
           certifiedAt: pkg.sharedAt,
           fingerprint: pkg.certification.fingerprint,
           mismatches: [],
@@ -221,14 +223,16 @@ for (const [driver, config] of drivers) {
 
       it('ends the PDF with the certificate page: statement, name, UTC time, version, fingerprint, each document’s hash', async () => {
         const w = await world();
-        await post(w.attorney, `${w.attorneyUrl}/share`, certify());
+        await post(w.attorney, `${w.attorneyUrl}/share`, certify('casey nguyen'));
         const pkg = (await get(w.firm, w.firmUrl)).json().package;
         const res = await get(w.firm, `${w.firmUrl}/package.pdf`);
         expect(res.statusCode).toBe(200);
         const text = pdfText(res.rawPayload);
         const page = text.slice(text.lastIndexOf('Certificate'));
         expect(page.replace(/\s+/g, ' ')).toContain(CERTIFICATION_STATEMENT);
-        expect(page).toContain('Casey Nguyen');
+        // Issue 67 item 8: the name of record, and what was typed as the signature.
+        expect(page.replace(/\s+/g, ' ')).toContain('Certified by Casey Nguyen (typed: casey nguyen)');
+        expect(page).toContain('Signature (typed)');
         expect(page).toContain(`${pkg.sharedAt.slice(11, 19)} UTC`);
         expect(page).toContain(pkg.certification.fingerprint);
         expect(page).toContain('writing-sample.pdf');

@@ -71,7 +71,7 @@ export async function shareRequest(
   const result = await accountStillThere(
     ctx.db.transaction(async (tx) => {
       await loadAttorneyRequest(tx, user, requestId);
-      const certifiedBy = certifyingName(user, share?.certification);
+      const { certifiedBy, typedName } = certifyingName(user, share?.certification);
       await requireCompleteMasterLpq(tx, user);
       const sharedAt = new Date();
       const row = await transitionRequest(tx, {
@@ -96,7 +96,7 @@ export async function shareRequest(
         frozen.documents.map((d) => d.id),
       );
       const version = { requestId, version: 1, attorneyUserId: user.id, sharedAt, parts, certifiedBy };
-      const seal = await storeVersion(tx, { ...version, documentHashes: hashes }, frozen);
+      const seal = await storeVersion(tx, { ...version, typedName, documentHashes: hashes }, frozen);
       await recordVersionEvents(tx, {
         ...version,
         type: 'shared',
@@ -226,7 +226,7 @@ export async function sendUpdate(
   const result = await accountStillThere(
     ctx.db.transaction(async (tx) => {
       const before = await loadAttorneyRequest(tx, user, requestId);
-      const certifiedBy = certifyingName(user, share?.certification);
+      const { certifiedBy, typedName } = certifyingName(user, share?.certification);
       await requireCompleteMasterLpq(tx, user);
       const sharedAt = new Date();
       const row = await nextVersion(tx, user, requestId, {
@@ -259,7 +259,7 @@ export async function sendUpdate(
       );
       if (sameAccessEnd && sameContent) throw conflict(SHARING_MESSAGES.nothingChanged(version - 1));
       const stored = { requestId, version, attorneyUserId: user.id, sharedAt, parts, certifiedBy };
-      const seal = await storeVersion(tx, { ...stored, documentHashes: hashes }, frozen);
+      const seal = await storeVersion(tx, { ...stored, typedName, documentHashes: hashes }, frozen);
       await recordVersionEvents(tx, {
         ...stored,
         type: 'updated',

@@ -163,6 +163,25 @@ describeEachDb('firm team: who reads what', (t: () => TestApp, kind) => {
     expect((await get(w.reviewer, '/api/firm/self-identification')).statusCode).toBe(403);
   });
 
+  // Issue 67 item 12: one form's answer is not readable off the counts, in the CSV either.
+  it('self-identification counts as CSV: a count under 5 reads fewer than 5; counts only, no read recorded', async () => {
+    const w = await team();
+    const before = await t().db.select().from(accessEvents).where(eq(accessEvents.requestId, w.requestId));
+    const csv = await get(w.diversity, '/api/firm/self-identification/counts.csv');
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(csv.headers['content-disposition']).toBe('attachment; filename="self-identification-counts.csv"');
+    const lines = csv.body.trimEnd().split('\r\n');
+    expect(lines[0]).toBe('Question,Answer,Forms');
+    expect(lines).toContain('Gender,Non-binary,fewer than 5');
+    expect(lines.every((line, i) => i === 0 || line.endsWith(',fewer than 5'))).toBe(true);
+    expect(csv.body).not.toContain('Casey');
+    const after = await t().db.select().from(accessEvents).where(eq(accessEvents.requestId, w.requestId));
+    expect(after).toHaveLength(before.length);
+    expect((await get(w.reviewer, '/api/firm/self-identification/counts.csv')).statusCode).toBe(403);
+    expect((await get(w.firm, '/api/firm/self-identification/counts.csv')).statusCode).toBe(403);
+  });
+
   it('tells the attorney, before sharing, who reads each part by role and name', async () => {
     const w = await world();
     await addFirmMember(t().app, w.firm.firmId, ['conflicts'], { firstName: 'Cole', lastName: 'Hart' });

@@ -22,7 +22,7 @@ import {
   updateMemberRoles,
 } from './members.service';
 import { getReviewers, setReviewers } from './reviewers.service';
-import { listSelfIdentification } from './self-identification.service';
+import { listSelfIdentification, selfIdentificationCountsCsv } from './self-identification.service';
 
 /** The firm's team (PRODUCT.md §9): members, invitations, settings, reviewers, conflicts, self-identification. */
 export async function teamRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
@@ -121,6 +121,16 @@ export async function teamRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppCo
     c.selfIdentification.path,
     { ...onlyFor.firm, schema: routeSchema(c.selfIdentification) },
     (request) => listSelfIdentification(ctx, actorOf(request)),
+  );
+
+  app.get(
+    c.selfIdentificationCountsCsv.path,
+    { ...onlyFor.firm, schema: routeSchema(c.selfIdentificationCountsCsv) },
+    async (request, reply) =>
+      reply
+        .header('Content-Type', 'text/csv; charset=utf-8')
+        .header('Content-Disposition', 'attachment; filename="self-identification-counts.csv"')
+        .send(await selfIdentificationCountsCsv(ctx, actorOf(request))),
   );
 
   app.get(c.getSettings.path, { ...onlyFor.firm, schema: routeSchema(c.getSettings) }, (request) =>

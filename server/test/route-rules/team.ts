@@ -118,6 +118,12 @@ export const TEAM_RULES: Record<string, RouteRule> = {
     members: { ...onlyMembers(['firmDiversity']), otherFirm: 403 },
     call: url('/api/firm/self-identification'),
   },
+  'GET /api/firm/self-identification/counts.csv': {
+    access: 'firm',
+    ok: 200,
+    members: { ...onlyMembers(['firmDiversity']), otherFirm: 403 },
+    call: url('/api/firm/self-identification/counts.csv'),
+  },
   'GET /api/firm/settings': { access: 'firm', ok: 200, members: ADMINS, call: url('/api/firm/settings') },
   'PUT /api/firm/settings': {
     access: 'firm',

@@ -1,4 +1,6 @@
 import { Button, Checkbox, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { todayUtc } from '@shared/calendar';
+import { accessHasEnded } from '@shared/request-status';
 import type { FirmRequestDetail, Reviewer } from '@shared/requests';
 import { hasRole } from '@shared/team';
 import { TEAM_READER_TOASTS } from '@shared/team-reader-toasts';
@@ -112,6 +114,8 @@ function ReviewerChooser({ request, onDone }: { request: FirmRequestDetail; onDo
 export function ReviewersCard({ request, canAssign }: { request: FirmRequestDetail; canAssign: boolean }) {
   const [choosing, setChoosing] = useState(false);
   const names = request.reviewers.map(nameOf);
+  // Issue 67: once access has ended there is nothing to grant: the reviewers stay listed, the button goes.
+  const assignable = canAssign && !accessHasEnded(request, todayUtc());
   return (
     <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
       <Group justify="space-between" align="flex-start" gap="sm">
@@ -123,7 +127,7 @@ export function ReviewersCard({ request, canAssign }: { request: FirmRequestDeta
             {names.length ? names.join(', ') : 'No reviewer is assigned to this request yet.'}
           </Text>
         </Stack>
-        {canAssign && !choosing && (
+        {assignable && !choosing && (
           <Button
             variant="default"
             leftSection={<IconUserCheck size={16} aria-hidden />}
@@ -133,7 +137,7 @@ export function ReviewersCard({ request, canAssign }: { request: FirmRequestDeta
           </Button>
         )}
       </Group>
-      {canAssign && choosing && (
+      {assignable && choosing && (
         <Stack mt="md">
           <ReviewerChooser request={request} onDone={() => setChoosing(false)} />
         </Stack>
