@@ -345,3 +345,25 @@ export async function attorneyInvitedWithCompleteLpq(page: Page, browser: Browse
   const requestId = await inviteByApi(firm.request, email);
   return { email, firm, requestId };
 }
+
+/**
+ * PRODUCT.md §13 on the conflicts view: answers one row (its list item is named after the party and its role)
+ * with a status and an optional note to the attorney, and waits for the toast.
+ */
+export async function answerConflictsRow(page: Page, row: Locator, status: string, note?: string) {
+  await row.getByRole('textbox', { name: /^Answer for/ }).click();
+  await page.getByRole('option', { name: status, exact: true }).click();
+  if (note !== undefined) await row.getByRole('textbox', { name: /^Note to the attorney for/ }).fill(note);
+  await row.getByRole('button', { name: 'Save' }).click();
+}
+
+/** Every row of the conflicts view answered with `status`, one after the other. */
+export async function answerEveryConflictsRow(page: Page, status: string) {
+  const rows = page.getByRole('listitem').filter({ has: page.getByRole('button', { name: 'Save' }) });
+  const n = await rows.count();
+  for (let i = 0; i < n; i++) {
+    const row = rows.nth(i);
+    await answerConflictsRow(page, row, status);
+    await expect(row.getByText('Answered by')).toBeVisible();
+  }
+}
