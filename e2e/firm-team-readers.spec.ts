@@ -11,6 +11,7 @@ import {
   addFirmMemberByApi,
   answerConflictsRow,
   answerEveryConflictsRow,
+  conflictsRow,
   PASSWORD,
   registerFirmByApi,
   seriousAxeFindings,
@@ -207,8 +208,8 @@ test('each firm reader gets their own slice, and only the actions their roles al
   await expect(conflicts.getByRole('listitem').filter({ hasText: 'Acme Corp' }).first()).toBeVisible();
   await expect(conflicts.locator('main a[href*="/firm/requests"]')).toHaveCount(0);
   // PRODUCT.md §13: an answer per row; a note too long is refused with its message, and nothing is lost.
-  const acme = conflicts.getByRole('listitem', { name: /^Acme Corp/ });
-  await answerConflictsRow(conflicts, acme, 'Cleared', 'x'.repeat(2001));
+  const acme = conflictsRow(conflicts, 'Acme Corp (Client)');
+  await answerConflictsRow(conflicts, 'Acme Corp (Client)', 'Cleared', 'x'.repeat(2001));
   await expect(acme.getByText(CONFLICTS_ANSWER_MESSAGES.noteTooLong)).toBeVisible();
   await checkScreen(conflicts, 'conflicts-view-errors');
   await acme

@@ -11,6 +11,7 @@ import { HIRING_PARTS } from '../shared/team';
 import {
   answerConflictsRow,
   certifyInDialog,
+  conflictsRow,
   latestMail,
   linkFrom,
   PASSWORD,
@@ -233,8 +234,8 @@ test('a firm team reads one shared package, each member only their slice', async
   await expect(c.getByText(CONFLICTS_MARK)).toBeVisible();
   await expect(c.getByText('Hale & Stone LLP').first()).toBeVisible();
   // PRODUCT.md §13: an answer per row, with a note to the attorney.
-  const acme = c.getByRole('listitem', { name: /^Acme Corp/ });
-  await answerConflictsRow(c, acme, 'Cleared', 'No overlap with our client list.');
+  const acme = conflictsRow(c, 'Acme Corp (Client)');
+  await answerConflictsRow(c, 'Acme Corp (Client)', 'Cleared', 'No overlap with our client list.');
   await expect(c.getByText('Conflicts Answer Recorded')).toBeVisible();
   await expect(acme.getByText(`Answered by ${conflicts.name}`)).toBeVisible();
   await check(c, 'conflicts-view');

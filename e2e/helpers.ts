@@ -347,23 +347,27 @@ export async function attorneyInvitedWithCompleteLpq(page: Page, browser: Browse
 }
 
 /**
- * PRODUCT.md §13 on the conflicts view: answers one row (its list item is named after the party and its role)
- * with a status and an optional note to the attorney, and waits for the toast.
+ * PRODUCT.md §13 on the conflicts view: answers one row (named after its party and role, e.g.
+ * 'Acme Corp (Client)') with a status and an optional note to the attorney.
  */
-export async function answerConflictsRow(page: Page, row: Locator, status: string, note?: string) {
-  await row.getByRole('textbox', { name: /^Answer for/ }).click();
+export async function answerConflictsRow(page: Page, label: string, status: string, note?: string) {
+  await page.getByLabel(`Answer for ${label}`, { exact: true }).click();
   await page.getByRole('option', { name: status, exact: true }).click();
-  if (note !== undefined) await row.getByRole('textbox', { name: /^Note to the attorney for/ }).fill(note);
-  await row.getByRole('button', { name: 'Save' }).click();
+  if (note !== undefined)
+    await page.getByLabel(`Note to the attorney for ${label}`, { exact: true }).fill(note);
+  await conflictsRow(page, label).getByRole('button', { name: 'Save' }).click();
 }
+
+/** One row of the conflicts view, by its party and role. */
+export const conflictsRow = (page: Page, label: string) => page.locator(`li[aria-label="${label}"]`);
 
 /** Every row of the conflicts view answered with `status`, one after the other. */
 export async function answerEveryConflictsRow(page: Page, status: string) {
-  const rows = page.getByRole('listitem').filter({ has: page.getByRole('button', { name: 'Save' }) });
-  const n = await rows.count();
-  for (let i = 0; i < n; i++) {
-    const row = rows.nth(i);
-    await answerConflictsRow(page, row, status);
-    await expect(row.getByText('Answered by')).toBeVisible();
+  const labels = await page
+    .locator('li[aria-label]')
+    .evaluateAll((items) => items.map((li) => li.getAttribute('aria-label') ?? ''));
+  for (const label of labels) {
+    await answerConflictsRow(page, label, status);
+    await expect(conflictsRow(page, label).getByText('Answered by')).toBeVisible();
   }
 }
