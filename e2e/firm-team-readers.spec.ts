@@ -6,8 +6,12 @@ import {
   conflictsForm,
   diversityForm,
 } from '../server/modules/master-lpq/master-lpq.fixtures';
+import { CONFLICTS_ANSWER_MESSAGES } from '../shared/conflicts';
 import {
   addFirmMemberByApi,
+  answerConflictsRow,
+  answerEveryConflictsRow,
+  conflictsRow,
   PASSWORD,
   registerFirmByApi,
   seriousAxeFindings,
@@ -199,22 +203,22 @@ test('each firm reader gets their own slice, and only the actions their roles al
   await checkScreen(conflicts, 'conflicts-queue');
   await conflicts.getByRole('row').filter({ hasText: 'Corporate Partner' }).getByRole('link').click();
   await expect(conflicts).toHaveURL(new RegExp(`/firm/conflicts/${w.assignedId}$`));
-  await expect(conflicts.getByRole('heading', { name: 'Conflicts Clearance' })).toBeVisible();
+  await expect(conflicts.getByRole('heading', { name: 'Rows to Check' })).toBeVisible();
   await expect(conflicts.getByRole('heading', { name: 'Top Clients' })).toBeVisible();
   await expect(conflicts.getByRole('listitem').filter({ hasText: 'Acme Corp' }).first()).toBeVisible();
   await expect(conflicts.locator('main a[href*="/firm/requests"]')).toHaveCount(0);
-  await conflicts.getByRole('button', { name: 'Record Decision' }).click();
-  await expect(conflicts.getByText('Choose Pending, Cleared or Issues found')).toBeVisible();
-  await conflicts.getByLabel('Note').fill('x'.repeat(2001));
-  await conflicts.getByRole('radio', { name: 'Cleared' }).check();
-  await conflicts.getByRole('button', { name: 'Record Decision' }).click();
-  await expect(conflicts.getByText('Must be at most 2000 characters')).toBeVisible();
+  // PRODUCT.md §13: an answer per row; a note too long is refused with its message, and nothing is lost.
+  const acme = conflictsRow(conflicts, 'Acme Corp (Client)');
+  await answerConflictsRow(conflicts, 'Acme Corp (Client)', 'Cleared', 'x'.repeat(2001));
+  await expect(acme.getByText(CONFLICTS_ANSWER_MESSAGES.noteTooLong)).toBeVisible();
   await checkScreen(conflicts, 'conflicts-view-errors');
-  await conflicts.getByLabel('Note').fill('Checked against the client database: no overlap.');
-  await conflicts.getByRole('button', { name: 'Record Decision' }).click();
-  await expect(conflicts.getByText('Conflicts Decision Recorded')).toBeVisible();
-  await expect(conflicts.getByText('Checked against the client database: no overlap.')).toBeVisible();
-  await expect(conflicts.getByText(`Recorded by ${w.conflicts.name}`)).toBeVisible();
+  await acme
+    .getByRole('textbox', { name: /^Note to the attorney for/ })
+    .fill('Checked against the client database: no overlap.');
+  await acme.getByRole('button', { name: 'Save' }).click();
+  await expect(conflicts.getByText('Conflicts Answer Recorded').first()).toBeVisible();
+  await expect(conflicts.getByText(`Answered by ${w.conflicts.name}`).first()).toBeVisible();
+  await answerEveryConflictsRow(conflicts, 'Cleared');
   await checkScreen(conflicts, 'conflicts-view');
   await conflicts.goto('/firm/conflicts?status=cleared');
   await expect(conflicts.getByRole('row').filter({ hasText: 'Avery Whitfield' })).toHaveCount(1);

@@ -9,7 +9,9 @@ import {
 } from '../server/modules/master-lpq/master-lpq.fixtures';
 import { HIRING_PARTS } from '../shared/team';
 import {
+  answerConflictsRow,
   certifyInDialog,
+  conflictsRow,
   latestMail,
   linkFrom,
   PASSWORD,
@@ -231,11 +233,11 @@ test('a firm team reads one shared package, each member only their slice', async
   await expect(c.getByRole('listitem').filter({ hasText: 'Acme Corp' }).first()).toBeVisible();
   await expect(c.getByText(CONFLICTS_MARK)).toBeVisible();
   await expect(c.getByText('Hale & Stone LLP').first()).toBeVisible();
-  await c.getByRole('radio', { name: 'Cleared' }).check();
-  await c.getByLabel('Note').fill('No overlap with our client list.');
-  await c.getByRole('button', { name: 'Record Decision' }).click();
-  await expect(c.getByText('Conflicts Decision Recorded')).toBeVisible();
-  await expect(c.getByText(`Recorded by ${conflicts.name}`)).toBeVisible();
+  // PRODUCT.md §13: an answer per row, with a note to the attorney.
+  const acme = conflictsRow(c, 'Acme Corp (Client)');
+  await answerConflictsRow(c, 'Acme Corp (Client)', 'Cleared', 'No overlap with our client list.');
+  await expect(c.getByText('Conflicts Answer Recorded')).toBeVisible();
+  await expect(acme.getByText(`Answered by ${conflicts.name}`)).toBeVisible();
   await check(c, 'conflicts-view');
   await c.goto(`/firm/requests/${requestId}`);
   await expect(c.getByRole('tab', { name: 'Conflicts' })).toBeVisible();

@@ -345,3 +345,29 @@ export async function attorneyInvitedWithCompleteLpq(page: Page, browser: Browse
   const requestId = await inviteByApi(firm.request, email);
   return { email, firm, requestId };
 }
+
+/**
+ * PRODUCT.md §13 on the conflicts view: answers one row (named after its party and role, e.g.
+ * 'Acme Corp (Client)') with a status and an optional note to the attorney.
+ */
+export async function answerConflictsRow(page: Page, label: string, status: string, note?: string) {
+  await page.getByLabel(`Answer for ${label}`, { exact: true }).click();
+  await page.getByRole('option', { name: status, exact: true }).click();
+  if (note !== undefined)
+    await page.getByLabel(`Note to the attorney for ${label}`, { exact: true }).fill(note);
+  await conflictsRow(page, label).getByRole('button', { name: 'Save' }).click();
+}
+
+/** One row of the conflicts view, by its party and role. */
+export const conflictsRow = (page: Page, label: string) => page.locator(`li[aria-label="${label}"]`);
+
+/** Every row of the conflicts view answered with `status`, one after the other. */
+export async function answerEveryConflictsRow(page: Page, status: string) {
+  const labels = await page
+    .locator('li[aria-label]')
+    .evaluateAll((items) => items.map((li) => li.getAttribute('aria-label') ?? ''));
+  for (const label of labels) {
+    await answerConflictsRow(page, label, status);
+    await expect(conflictsRow(page, label).getByText('Answered by')).toBeVisible();
+  }
+}

@@ -21,6 +21,7 @@ export const AUDIT_EVENT_TYPES = [
   'revoked',
   'expired',
   'deleted',
+  'conflicts_answered',
 ] as const;
 export type AuditEventType = (typeof AUDIT_EVENT_TYPES)[number];
 
@@ -39,6 +40,7 @@ export const AUDIT_EVENT_LABELS: Record<AuditEventType, string> = {
   revoked: 'Access revoked',
   expired: 'Access period ended',
   deleted: 'Attorney account deleted',
+  conflicts_answered: 'Conflicts row answered',
 };
 
 export const AUDIT_ACTOR_KINDS = ['attorney', 'firm', 'system'] as const;

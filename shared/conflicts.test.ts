@@ -4,6 +4,7 @@ import {
   conflictsFromMasterLpq,
   conflictsRowsOf,
   type MatterInput,
+  uniqueMatterIds,
   WITHHELD_MATTER_TEXT,
   withholdMasterLpqClients,
   withholdMatters,
@@ -127,12 +128,13 @@ describe('PRODUCT.md §13 rows', () => {
       message: 'Party name is required',
       path: [0, 'adverseParties', 0],
     });
-    const twice = conflictsFormSchema.shape.matters.parse([matter(), matter()]);
+    const twice = uniqueMatterIds(conflictsFormSchema.shape.matters.parse([matter(), matter()]));
     expect(twice[0]!.id).toBe('m-1');
     expect(twice[1]!.id).not.toBe('m-1');
     const noId = conflictsFormSchema.shape.matters.parse([{ ...matter(), id: undefined, closedOn: '' }]);
     expect(noId[0]!.id).toMatch(/^[0-9a-f-]{36}$/);
-    expect(noId[0]!.closedOn).toBeNull();
+    expect(noId[0]!.closedOn).toBe('');
+    expect(conflictsRowsOf({ matters: noId })[0]!.closedOn).toBeNull();
   });
 
   it('auto-populate adds a matter per current client, without parties', () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateString, list, optionalText, requiredDate, requiredText } from './form-fields';
+import { isCleanText, isoDateString, list, optionalText, requiredDate, requiredText } from './form-fields';
 import { formatMoney } from './format';
 import { LIMITS } from './limits';
 import type { MasterLpqBody } from './master-lpq';
@@ -75,17 +75,18 @@ export const matterSchema = z.object({
   relatedParties: list(partyName(), LIMITS.listMax).default([]),
   role: optionalText(S),
   openedOn: requiredDate(CONFLICTS_MESSAGES.openedOn),
+  // '' (an empty date input) or null: still open.
   closedOn: z
-    .union([z.literal(''), z.null(), isoDateString()])
-    .optional()
-    .transform((v) => v || null),
+    .union([z.literal(''), isoDateString()])
+    .nullable()
+    .optional(),
   clientMayObject: z.boolean({ error: 'Must be true or false' }).default(false),
 });
 export type MatterInput = z.input<typeof matterSchema>;
 export type Matter = z.output<typeof matterSchema>;
 
 /** Matter ids are unique within a form: a repeated id gets a new one (its rows are new rows). */
-const uniqueMatterIds = (matters: Matter[]) => {
+export const uniqueMatterIds = (matters: Matter[]) => {
   const seen = new Set<string>();
   return matters.map((m) => {
     const id = seen.has(m.id) ? crypto.randomUUID() : m.id;
@@ -101,7 +102,7 @@ export const conflictsFormSchema = z.object({
   firmName: requiredText(CONFLICTS_MESSAGES.firmName, S),
   currentClients: list(currentClientSchema, LIMITS.listMax).default([]),
   formerClients: list(formerClientSchema, LIMITS.listMax).default([]),
-  matters: list(matterSchema, MAX_MATTERS).default([]).transform(uniqueMatterIds),
+  matters: list(matterSchema, MAX_MATTERS).default([]),
   personalRelationships: z
     .object({
       familyConnections: optionalText(M),
@@ -167,6 +168,17 @@ export function conflictsFromMasterLpq(lpq: Partial<MasterLpqBody>) {
     potentialConflicts: notes.join('\n'),
   };
 }
+
+/** PRODUCT.md §13: the conflicts team's answer to one row. */
+export const ROW_STATUSES = ['cleared', 'possible', 'waiver_needed', 'wall_required', 'blocking'] as const;
+export type RowStatus = (typeof ROW_STATUSES)[number];
+export const ROW_STATUS_LABELS: Record<RowStatus, string> = {
+  cleared: 'Cleared',
+  possible: 'Possible conflict',
+  waiver_needed: 'Waiver needed',
+  wall_required: 'Ethical wall required',
+  blocking: 'Blocking conflict',
+};
 
 /** PRODUCT.md §13: a row's party role, and its words in the export's Party Role column. */
 export const PARTY_ROLES = ['client', 'adverse', 'related'] as const;
@@ -350,3 +362,41 @@ export function withholdMasterLpqClients<T extends Record<string, unknown>>(
   );
   return { ...lpq, clientsInfo: { ...info, topClients } };
 }
+
+/** PRODUCT.md §13's words for the attorney's summary ('12 cleared · 1 waiver needed'). */
+export const ROW_STATUS_SUMMARY: Record<RowStatus, string> = {
+  cleared: 'cleared',
+  possible: 'possible conflict',
+  waiver_needed: 'waiver needed',
+  wall_required: 'ethical wall required',
+  blocking: 'blocking',
+};
+
+/** '12 cleared · 1 waiver needed · 2 waiting': each answer's count in ROW_STATUSES order, then the rows waiting. */
+export function conflictsSummaryText(rows: { status: RowStatus | null }[]): string {
+  const parts = ROW_STATUSES.map(
+    (s) => [rows.filter((r) => r.status === s).length, ROW_STATUS_SUMMARY[s]] as const,
+  )
+    .filter(([n]) => n > 0)
+    .map(([n, words]) => `${n} ${words}`);
+  const waiting = rows.filter((r) => r.status === null).length;
+  if (waiting) parts.push(`${waiting} waiting`);
+  return parts.join(' · ');
+}
+
+export const CONFLICTS_ANSWER_MESSAGES = {
+  status: 'Choose Cleared, Possible conflict, Waiver needed, Ethical wall required or Blocking',
+  noteTooLong: `The note to the attorney must be at most ${LIMITS.mediumText} characters`,
+} as const;
+
+/** PUT /api/firm/lpq-requests/{id}/conflicts/rows/{rowId}: the conflicts team's answer to one row. */
+export const conflictsAnswerSchema = z.object({
+  status: z.enum(ROW_STATUSES, { error: CONFLICTS_ANSWER_MESSAGES.status }),
+  noteToAttorney: z
+    .string({ error: CONFLICTS_ANSWER_MESSAGES.noteTooLong })
+    .trim()
+    .max(LIMITS.mediumText, CONFLICTS_ANSWER_MESSAGES.noteTooLong)
+    .refine(isCleanText, CONFLICTS_ANSWER_MESSAGES.noteTooLong)
+    .optional(),
+});
+export type ConflictsAnswer = z.output<typeof conflictsAnswerSchema>;

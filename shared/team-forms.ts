@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AUTH_MESSAGES, emailField, passwordField, tokenField } from './auth';
-import { longText, singleLineText } from './form-fields';
+import { singleLineText } from './form-fields';
 import { LIMITS } from './limits';
 import { CONFLICTS_STATUSES, FIRM_ROLES, TEAM_MESSAGES } from './team';
 
@@ -22,14 +22,6 @@ export const reviewersSchema = z.object({
   userIds: z
     .array(z.uuid({ error: TEAM_MESSAGES.notAssignable }), { error: TEAM_MESSAGES.notAssignable })
     .max(50, TEAM_MESSAGES.notAssignable),
-});
-
-export const conflictsStatusSchema = z.object({
-  status: z.enum(CONFLICTS_STATUSES, { error: 'Choose Pending, Cleared or Issues found' }),
-  note: longText(z.string({ error: TEAM_MESSAGES.noteTooLong }))
-    .trim()
-    .max(LIMITS.mediumText, TEAM_MESSAGES.noteTooLong)
-    .optional(),
 });
 
 export const conflictsQuerySchema = z.object({

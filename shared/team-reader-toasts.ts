@@ -4,6 +4,6 @@
 export const TEAM_READER_TOASTS = {
   reviewersSaved: { title: 'Reviewers Saved', message: 'Newly assigned reviewers receive an email.' },
   reviewersFailed: { title: 'Error', message: 'The reviewers could not be saved. Please try again.' },
-  conflictsRecorded: { title: 'Conflicts Decision Recorded', message: 'The decision and note are saved.' },
-  conflictsFailed: { title: 'Error', message: 'The decision could not be saved. Please try again.' },
+  conflictsRecorded: { title: 'Conflicts Answer Recorded', message: 'The answer and note are saved.' },
+  conflictsFailed: { title: 'Error', message: 'The answer could not be saved. Please try again.' },
 } as const;

@@ -66,7 +66,8 @@ async function checkMigrated(query: Query) {
       created_by_user_id: FIRM_A,
       status: 'pending',
       current_version: null,
-      conflicts_status: 'pending',
+      // PRODUCT.md §13 (migration 0021): a request never shared has no conflicts status.
+      conflicts_status: null,
       has_attention: false,
       opened: false,
     },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PARTY_ROLES, ROW_STATUSES } from '../conflicts';
 import { pageQuerySchema } from '../paging';
 import { declineRequestSchema } from '../position-lpq';
 import {
@@ -7,6 +8,7 @@ import {
   previewQuerySchema,
   shareRequestSchema,
 } from '../sharing';
+import { CONFLICTS_STATUSES } from '../team';
 import { defineContracts, idParams, timestamp } from './contract';
 import { accessActionSchema } from './enums';
 import { candidateFirmProfileResponse } from './firm';
@@ -18,7 +20,30 @@ import {
   sharePreviewResponse,
 } from './requests';
 
+/** PRODUCT.md §13: the answers that come back to the attorney, row by row; the firm's other notes stay the firm's. */
+export const attorneyConflictsResponse = z.object({
+  conflictsStatus: z.enum(CONFLICTS_STATUSES).nullable(),
+  rows: z.array(
+    z.object({
+      rowId: z.string(),
+      partyName: z.string(),
+      partyRole: z.enum(PARTY_ROLES),
+      clientName: z.string(),
+      status: z.enum(ROW_STATUSES).nullable(),
+      noteToAttorney: z.string().nullable(),
+    }),
+  ),
+});
+
 export const attorneyRequestContracts = defineContracts('Attorney requests and sharing', {
+  conflicts: {
+    method: 'GET',
+    path: '/api/attorney/lpq-requests/:id/conflicts',
+    summary: 'The conflicts team’s answer to each row of the attorney’s conflicts check',
+    audience: 'attorney',
+    params: idParams,
+    response: { 200: attorneyConflictsResponse },
+  },
   list: {
     method: 'GET',
     path: '/api/attorney/lpq-requests',

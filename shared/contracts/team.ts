@@ -1,8 +1,8 @@
 import { z } from 'zod';
+import { conflictsAnswerSchema, PARTY_ROLES, ROW_STATUSES } from '../conflicts';
 import {
   acceptInvitationSchema,
   conflictsQuerySchema,
-  conflictsStatusSchema,
   firmSettingsSchema,
   invitationLookupSchema,
   inviteMemberSchema,
@@ -44,7 +44,36 @@ export const invitationResponse = z.object({
   lastSentAt: timestamp(),
 });
 
-const conflictsStatus = conflictsStatusEnum;
+/** PRODUCT.md §13: null while the request has no rows (nothing shared or pre-checked). */
+const conflictsStatus = conflictsStatusEnum.nullable();
+
+/** PRODUCT.md §13: one row as the conflicts team sees it, with its answer. */
+export const firmConflictsRowResponse = z.object({
+  rowId: z.string(),
+  partyName: z.string(),
+  partyRole: z.enum(PARTY_ROLES),
+  clientName: z.string(),
+  /** Null in a pre-check (no matter descriptions before sharing) and for a withheld matter. */
+  matterDescription: z.string().nullable(),
+  current: z.boolean(),
+  openedOn: z.string().nullable(),
+  closedOn: z.string().nullable(),
+  clientMayObject: z.boolean(),
+  /** A withheld matter's number of parties; else null. */
+  partyCount: z.number().nullable(),
+  /** The version the row is in (null: the pre-check). */
+  version: z.number().nullable(),
+  status: z.enum(ROW_STATUSES).nullable(),
+  noteToAttorney: z.string().nullable(),
+  answeredByName: z.string().nullable(),
+  answeredAt: timestamp().nullable(),
+});
+
+export const firmConflictsRowsResponse = z.object({
+  conflictsStatus,
+  conflictsWaiting: z.number(),
+  rows: z.array(firmConflictsRowResponse),
+});
 
 export const conflictsQueueItemResponse = z.object({
   requestId: z.string(),
@@ -54,6 +83,8 @@ export const conflictsQueueItemResponse = z.object({
   sharedAt: timestamp(),
   version: z.number(),
   conflictsStatus,
+  /** PRODUCT.md §13: how many rows wait for an answer. */
+  conflictsWaiting: z.number(),
   /** The conflicts form was shared with this version. */
   conflictsFormShared: z.boolean(),
   decidedAt: timestamp().nullable(),
@@ -82,9 +113,13 @@ export const conflictsViewResponse = z.object({
   ),
   clientNames: z.array(z.string()),
   conflictsStatus,
+  conflictsWaiting: z.number(),
+  /** PRODUCT.md §13: the rows and their answers. */
+  rows: z.array(firmConflictsRowResponse),
+  /** PRODUCT.md §9's manual decisions, kept: §13's answers per row replaced them. */
   clearances: z.array(
     z.object({
-      status: conflictsStatus,
+      status: conflictsStatusEnum,
       note: z.string().nullable(),
       decidedByName: z.string(),
       version: z.number(),
@@ -133,6 +168,7 @@ export const firmAuditEventResponse = z.object({
 });
 
 const userIdParams = z.object({ userId: z.string().max(100) });
+const rowParams = z.object({ id: z.string().max(100), rowId: z.string().max(100) });
 
 export const teamContracts = defineContracts('Firm team', {
   listMembers: {
@@ -256,14 +292,14 @@ export const teamContracts = defineContracts('Firm team', {
     params: idParams,
     response: { 200: conflictsViewResponse },
   },
-  setConflictsStatus: {
-    method: 'POST',
-    path: '/api/firm/lpq-requests/:id/conflicts-status',
-    summary: 'Record a conflicts decision with an optional note (the conflicts role)',
+  answerConflictsRow: {
+    method: 'PUT',
+    path: '/api/firm/lpq-requests/:id/conflicts/rows/:rowId',
+    summary: 'Answer one conflicts row, with an optional note to the attorney (the conflicts role)',
     audience: 'firm',
-    params: idParams,
-    body: conflictsStatusSchema,
-    response: { 200: conflictsViewResponse },
+    params: rowParams,
+    body: conflictsAnswerSchema,
+    response: { 200: firmConflictsRowsResponse },
   },
   selfIdentification: {
     method: 'GET',

@@ -1,13 +1,13 @@
-import { Alert, Center, Grid, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Center, Grid, Loader, Stack, Text } from '@mantine/core';
 import { IconScale } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router';
 import { NoAccess } from '../components/NoAccess';
 import { PageShell } from '../components/PageShell';
 import { useConflictsView } from '../features/conflicts/api';
-import { ClearanceForm } from '../features/conflicts/ClearanceForm';
 import { ConflictsBadge } from '../features/conflicts/ConflictsBadge';
-import { ConflictsDetails, CurrentDecision, DecisionHistory } from '../features/conflicts/ConflictsDetails';
+import { ConflictsDetails, DecisionHistory } from '../features/conflicts/ConflictsDetails';
+import { RowAnswers } from '../features/conflicts/RowAnswers';
 import { statusOf } from '../lib/api';
 import { formatDate } from '../lib/format';
 import { PAGES } from '../page-table';
@@ -70,15 +70,7 @@ export default function FirmConflictsView() {
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 5 }}>
               <Stack gap="lg">
-                <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
-                  <Title order={2} fz="h4" mb="md">
-                    Conflicts Clearance
-                  </Title>
-                  <Stack gap="lg">
-                    <CurrentDecision view={data} />
-                    <ClearanceForm requestId={data.requestId} />
-                  </Stack>
-                </Paper>
+                <RowAnswers view={data} />
                 <DecisionHistory view={data} />
               </Stack>
             </Grid.Col>

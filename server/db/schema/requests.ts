@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   date,
   foreignKey,
   index,
@@ -14,6 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { PARTY_ROLES, ROW_STATUSES } from '../../../shared/conflicts';
 import { POSITION_LPQ_STATUSES } from '../../../shared/position-lpq';
 import { REQUEST_STATUSES } from '../../../shared/requests';
 import { type PackageParts, REVOCATION_CAUSES } from '../../../shared/sharing';
@@ -72,8 +74,12 @@ export const lpqRequests = pgTable(
     // opened the package: until then the request shows as new to the firm.
     attentionAt: timestamp('attention_at', { withTimezone: true }),
     firmOpenedAt: timestamp('firm_opened_at', { withTimezone: true }),
-    // PRODUCT.md §9: the conflicts department's latest decision (history in conflicts_clearances).
-    conflictsStatus: text('conflicts_status', { enum: CONFLICTS_STATUSES }).notNull().default('pending'),
+    // PRODUCT.md §13: derived from the answers of the request's rows (conflicts_rows): null while no row was
+    // ever sent (nothing shared or pre-checked), 'pending' while a row waits for its answer, then 'issues' if
+    // any answer is not 'cleared', else 'cleared'. Kept with `conflictsWaiting` (the rows without an answer)
+    // in the transaction that changes a row (modules/requests/conflicts-rows.repo.ts).
+    conflictsStatus: text('conflicts_status', { enum: CONFLICTS_STATUSES }),
+    conflictsWaiting: integer('conflicts_waiting').notNull().default(0),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -167,7 +173,10 @@ export const requestReviewers = pgTable(
   (t) => [primaryKey({ columns: [t.requestId, t.userId] }), index('request_reviewers_user_idx').on(t.userId)],
 );
 
-/** PRODUCT.md §9: each conflicts decision on a request, with its note; the latest is on the request row. */
+/**
+ * PRODUCT.md §9's manual decisions, kept as they were (nothing lost): §13's answers per row replaced them. A
+ * request with a decision and no rows yet gives its rows that decision when they are first made.
+ */
 export const conflictsClearances = pgTable(
   'conflicts_clearances',
   {
@@ -185,6 +194,59 @@ export const conflictsClearances = pgTable(
   },
   (t) => [index('conflicts_clearances_request_idx').on(t.requestId, t.createdAt)],
 );
+
+/**
+ * PRODUCT.md §13: the rows of a request's conflicts check, one per party of a matter (or client without
+ * matters), keyed by a `rowId` that stays the same across versions while the matter, the party's name and role
+ * are unchanged, with the answer of the conflicts team. `present`: in the latest version (or the pre-check);
+ * a row an update dropped keeps its answer, absent. What a row holds is what the attorney let leave
+ * (withheld matters are one row without names, shared/conflicts.ts).
+ */
+export const conflictsRows = pgTable(
+  'conflicts_rows',
+  {
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => lpqRequests.id, { onDelete: 'cascade' }),
+    rowId: text('row_id').notNull(),
+    position: integer('position').notNull(),
+    present: boolean('present').notNull().default(true),
+    // The version the row was last in (null: the pre-check, before sharing).
+    version: integer('version'),
+    partyName: text('party_name').notNull(),
+    partyRole: text('party_role', { enum: PARTY_ROLES }).notNull(),
+    clientName: text('client_name').notNull(),
+    matterDescription: text('matter_description'),
+    current: boolean('current').notNull(),
+    openedOn: text('opened_on'),
+    closedOn: text('closed_on'),
+    clientMayObject: boolean('client_may_object').notNull().default(false),
+    partyCount: integer('party_count'),
+    status: text('status', { enum: ROW_STATUSES }),
+    noteToAttorney: text('note_to_attorney'),
+    answeredByUserId: uuid('answered_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    answeredByName: text('answered_by_name'),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.requestId, t.rowId] }),
+    // The firm-wide export: the rows waiting for an answer.
+    index('conflicts_rows_waiting_idx').on(t.requestId).where(sql`${t.present} and ${t.status} is null`),
+  ],
+);
+
+/**
+ * PRODUCT.md §13: a pending request's conflicts pre-check, one per request: sent (the rows reach the conflicts
+ * members), or withdrawn while the request is pending. Sent again after a withdrawal, the row is reused.
+ */
+export const conflictsPrechecks = pgTable('conflicts_prechecks', {
+  requestId: uuid('request_id')
+    .primaryKey()
+    .references(() => lpqRequests.id, { onDelete: 'cascade' }),
+  sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
+});
 
 // The frozen copies of what the attorney shared with one request, one row per version (PRODUCT.md §5):
 // version 1 when shared, N+1 for each update. Rows are never updated.

@@ -1,7 +1,7 @@
 import { ATTORNEY_ACTIVITY } from '@shared/attorney';
 import { attorneyChecks, type Ledger } from '@shared/business-case';
 import type { BusinessPlan, BusinessPlanBody } from '@shared/business-plan';
-import type { ConflictsForm, ConflictsFormBody } from '@shared/conflicts';
+import { type ConflictsForm, type ConflictsFormBody, uniqueMatterIds } from '@shared/conflicts';
 import type { DiversityForm, DiversityFormBody } from '@shared/diversity';
 import {
   MASTER_LPQ_SECTIONS,
@@ -118,7 +118,11 @@ export async function saveConflictsForm(
 ): Promise<ConflictsForm> {
   const attorney = authorize(policies.ownRecords, actor);
   return ctx.db.transaction(async (tx) => {
-    const saved = await upsertConflictsForm(tx, attorney.id, body);
+    // PRODUCT.md §13: a matter's id keys its rows, so a repeated one gets a new id.
+    const saved = await upsertConflictsForm(tx, attorney.id, {
+      ...body,
+      matters: uniqueMatterIds(body.matters),
+    });
     await recordFormActivity(tx, attorney.id, ATTORNEY_ACTIVITY.conflictsFormCompleted);
     return saved;
   });

@@ -8,6 +8,7 @@ import { type Actor, authorize } from '../../policies/authorize';
 import { requestPolicies as policies } from '../../policies/request.policy';
 import { findFirmProfile } from '../firm/firm.repo';
 import { currentParts } from './attorney-requests.repo';
+import { presentRows } from './conflicts-rows.repo';
 import { loadAttorneyRequest } from './load-request';
 import { loadVersion, readCurrentData, selectParts } from './package-versions';
 
@@ -58,4 +59,25 @@ export async function firmProfileOfRequest(
   const profile = await findFirmProfile(ctx.db, row.firmId);
   if (!profile) throw notFound();
   return toCandidateFirmProfile(profile);
+}
+
+/**
+ * GET /api/attorney/lpq-requests/{id}/conflicts (PRODUCT.md §13): each row the conflicts team has, with its
+ * answer and note to the attorney; no answer yet is null. The firm's other notes stay the firm's.
+ */
+export async function attorneyConflicts(ctx: AppContext, actor: Actor, input: { id: string }) {
+  const user = authorize(policies.attorneyRequests, actor);
+  const row = await loadAttorneyRequest(ctx.db, user, input.id);
+  const rows = await presentRows(ctx.db, row.id);
+  return {
+    conflictsStatus: row.conflictsStatus,
+    rows: rows.map((r) => ({
+      rowId: r.rowId,
+      partyName: r.partyName,
+      partyRole: r.partyRole,
+      clientName: r.clientName,
+      status: r.status,
+      noteToAttorney: r.noteToAttorney,
+    })),
+  };
 }

@@ -8,7 +8,7 @@ import { hotSerializerCompiler } from '../../plugins/hot-serializer';
 import { linkNextPage } from '../../plugins/paging';
 import { actorOf, onlyFor, userFromStatement } from '../../plugins/session';
 import { sessionToken } from '../../policies/authorize';
-import { changesSinceShare, firmProfileOfRequest } from './attorney-request-views.service';
+import { attorneyConflicts, changesSinceShare, firmProfileOfRequest } from './attorney-request-views.service';
 import { attorneyRequestSummary, declineRequest, requestAudience } from './attorney-requests.service';
 import { listAttorneyRequestsForSession } from './hot-reads.service';
 import { previewPackage, revokeShare, sendUpdate, shareRequest } from './sharing.service';
@@ -65,6 +65,10 @@ export async function attorneyRequestRoutes(fastify: FastifyInstance, { ctx }: {
     c.revoke.path,
     { ...onlyFor.attorney, schema: routeSchema(c.revoke), config: recentSignIn },
     (request) => revokeShare(ctx, actorOf(request), { id: request.params.id }),
+  );
+
+  app.get(c.conflicts.path, { ...onlyFor.attorney, schema: routeSchema(c.conflicts) }, (request) =>
+    attorneyConflicts(ctx, actorOf(request), { id: request.params.id }),
   );
 
   app.get(c.changes.path, { ...onlyFor.attorney, schema: routeSchema(c.changes) }, (request) =>

@@ -13,13 +13,7 @@ import {
 import { badRequest } from '../../plugins/errors';
 import type { FirmMember } from '../../policies/authorize';
 import { requestPolicies } from '../../policies/request.policy';
-import {
-  firmReadsForHiringSql,
-  memberRef,
-  packageOpenSql,
-  type RequestColumns,
-  todayUtc,
-} from '../../policies/request-scope';
+import { firmReadsForHiringSql, memberRef, packageOpenSql, todayUtc } from '../../policies/request-scope';
 
 /**
  * The firm's pipeline: its list, notes and the writes of withdraw and resend. The list is narrowed by the
@@ -90,22 +84,17 @@ export const lastActivityAtSql = (r: ActivityColumns) =>
   sql`greatest(${r.sentAt}, ${r.lastResentAt}, ${r.reminderSentAt}, ${r.declinedAt}, ${r.sharedAt}, ${r.attentionAt}, ${r.reviewedAt}, ${r.completedAt}, ${r.withdrawnAt}, ${r.revokedAt})`;
 
 /**
- * PRODUCT.md §15 — TEMPORARY, for the lead to swap at merge for the conflicts helper's `conflictsSummarySql`
- * (issue 63, PRODUCT.md §13: the status derived from the rows' answers and the number of rows waiting).
- * Until then it is derived from the §9 clearance on the request row: null before a share, and 1 row waiting
- * while pending, else 0. Every reader of the pipeline's conflicts column and filter goes through this one
- * function.
+ * PRODUCT.md §15 with §13: the request's conflicts status, derived from its rows' answers and kept on the request
+ * row with the number of rows waiting (conflicts-rows.repo.ts keeps both in the transaction of each answer, share
+ * and update); null before a share or a pre-check. Every reader of the pipeline's conflicts column and filter goes
+ * through this one function.
  */
-export function conflictsSummarySql(
-  r: Pick<RequestColumns, 'currentVersion'> & { conflictsStatus: SQLWrapper },
-) {
-  const status = sql<ConflictsStatus | null>`(case when ${r.currentVersion} is null then null else ${r.conflictsStatus} end)`;
+export function conflictsSummarySql(r: { conflictsStatus: SQLWrapper; conflictsWaiting: SQLWrapper }) {
   return {
-    status,
-    waiting: sql<number>`(case when ${r.currentVersion} is not null and ${r.conflictsStatus} = 'pending' then 1 else 0 end)`,
+    status: sql<ConflictsStatus | null>`${r.conflictsStatus}`,
+    waiting: sql<number>`${r.conflictsWaiting}`,
     /** The requests whose conflicts status is this one (reads lpq_requests_firm_conflicts_idx). */
-    is: (wanted: ConflictsStatus) =>
-      sql`(${r.currentVersion} is not null and ${r.conflictsStatus} = ${wanted})`,
+    is: (wanted: ConflictsStatus) => sql`(${r.conflictsStatus} = ${wanted})`,
   };
 }
 

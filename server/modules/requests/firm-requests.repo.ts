@@ -17,6 +17,15 @@ import { assignedSql, memberRef } from '../../policies/request-scope';
  */
 const requestAttorney = and(eq(users.id, lpqRequests.attorneyUserId), isNotNull(lpqRequests.sharedAt));
 
+/**
+ * PRODUCT.md §13, for a list of requests: the request's derived conflicts status and how many of its rows wait
+ * for an answer ('conflicts status with rows waiting'), as columns of a select on lpq_requests.
+ */
+export const conflictsSummarySql = () => ({
+  conflictsStatus: lpqRequests.conflictsStatus,
+  conflictsWaiting: lpqRequests.conflictsWaiting,
+});
+
 export const fullName = (r: { firstName: string | null; lastName: string | null }) =>
   r.firstName ? `${r.firstName} ${r.lastName ?? ''}`.trim() : null;
 

@@ -1,4 +1,5 @@
 import type { User } from '@shared/auth';
+import { conflictsRowsOf } from '@shared/conflicts';
 import type { AttorneyRequestItem } from '@shared/position-lpq';
 import { type PositionLpqFacts, prefillPositionLpq } from '@shared/prefill';
 import { PACKAGE_SHARED_STATUSES, REQUEST_MESSAGES } from '@shared/requests';
@@ -32,6 +33,7 @@ import {
   updateLimitReached,
 } from './attorney-requests.repo';
 import { certifyingName } from './certification';
+import { syncRows } from './conflicts-rows.repo';
 import { endAccess } from './end-access';
 import { checkDiversityAccepted } from './firm-audience';
 import { mailFirm } from './firm-recipients';
@@ -97,6 +99,8 @@ export async function shareRequest(
       );
       const version = { requestId, version: 1, attorneyUserId: user.id, sharedAt, parts, certifiedBy };
       const seal = await storeVersion(tx, { ...version, typedName, documentHashes: hashes }, frozen);
+      // PRODUCT.md §13: the version's rows; those the pre-check sent keep their answers.
+      await syncRows(tx, requestId, conflictsRowsOf(frozen.conflictsForm), 1);
       await recordVersionEvents(tx, {
         ...version,
         type: 'shared',
@@ -260,6 +264,8 @@ export async function sendUpdate(
       if (sameAccessEnd && sameContent) throw conflict(SHARING_MESSAGES.nothingChanged(version - 1));
       const stored = { requestId, version, attorneyUserId: user.id, sharedAt, parts, certifiedBy };
       const seal = await storeVersion(tx, { ...stored, typedName, documentHashes: hashes }, frozen);
+      // PRODUCT.md §13: rows of the version before keep their answers; new rows wait for one.
+      await syncRows(tx, requestId, conflictsRowsOf(frozen.conflictsForm), version);
       await recordVersionEvents(tx, {
         ...stored,
         type: 'updated',

@@ -1,17 +1,23 @@
+import { type ConflictsAnswer, conflictsRowsOf } from '@shared/conflicts';
 import { listOf, recordOf } from '@shared/package-view-parts';
 import type { ConflictsStatus } from '@shared/team';
 import { isUuid } from '@shared/uuid';
+import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Db, Tx } from '../../db/client';
+import { lpqRequests } from '../../db/schema';
 import { notFound } from '../../plugins/errors';
 import { hitFirmReadLimit } from '../../plugins/rate-limit';
 import { type Actor, authorize, type FirmMember } from '../../policies/authorize';
 import { requestPolicies as policies } from '../../policies/request.policy';
 import { allOf, packageOpen, packageOpenNow, packageParts, scopeFor } from '../../policies/request-scope';
 import { recordAccess } from '../audit/audit.repo';
+import { memberActor } from '../audit/audit-chain';
+import { appendAuditEvent } from '../audit/trail-seal';
+import { answerRow, hasRows, presentRows, type StoredRow, syncRows } from '../requests/conflicts-rows.repo';
 import { factsOf, findFirmRequest, fullName } from '../requests/firm-requests.repo';
 import { loadVersion } from '../requests/package-versions';
-import { clearancesOf, conflictsQueue, recordClearance } from './review-roles.repo';
+import { clearancesOf, conflictsQueue } from './review-roles.repo';
 import { actorName } from './team.presenter';
 
 const textOf = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : null);
@@ -32,6 +38,7 @@ export async function listConflictsQueue(ctx: AppContext, actor: Actor, input: {
     sharedAt: r.sharedAt.toISOString(),
     version: r.version,
     conflictsStatus: r.conflictsStatus,
+    conflictsWaiting: r.conflictsWaiting,
     conflictsFormShared: r.conflictsFormShared,
     decidedAt: r.decidedAt ? new Date(r.decidedAt).toISOString() : null,
   }));
@@ -92,6 +99,7 @@ async function conflictsView(
     .map((c) => textOf(c.clientName))
     .filter((n): n is string => !!n);
   const clearances = await clearancesOf(db, request.id);
+  const rows = await rowsView(db, request);
   return {
     requestId: request.id,
     attorneyName: fullName(row) ?? '',
@@ -103,7 +111,7 @@ async function conflictsView(
     conflictsForm: stored.conflictsForm,
     employers,
     clientNames,
-    conflictsStatus: request.conflictsStatus,
+    ...rows,
     clearances: clearances.map((c) => ({
       status: c.status,
       note: c.note,
@@ -124,23 +132,75 @@ export async function getConflictsView(ctx: AppContext, actor: Actor, input: { i
   return conflictsView(ctx.db, member, row);
 }
 
-/** POST /api/firm/lpq-requests/{id}/conflicts-status { status, note? }: a decision on the current version. */
-export async function setConflictsStatus(
+/** PRODUCT.md §13: a row as the conflicts team sees it. */
+const presentRow = (r: StoredRow) => ({
+  rowId: r.rowId,
+  partyName: r.partyName,
+  partyRole: r.partyRole,
+  clientName: r.clientName,
+  matterDescription: r.matterDescription,
+  current: r.current,
+  openedOn: r.openedOn,
+  closedOn: r.closedOn,
+  clientMayObject: r.clientMayObject,
+  partyCount: r.partyCount,
+  version: r.version,
+  status: r.status,
+  noteToAttorney: r.noteToAttorney,
+  answeredByName: r.answeredByName,
+  answeredAt: r.answeredAt ? r.answeredAt.toISOString() : null,
+});
+
+/**
+ * The request's rows and their derived status. A request shared before rows existed is given its rows from
+ * its current version once (with its §9 decision as their answer, conflicts-rows.repo.ts): nothing is lost.
+ */
+async function rowsView(db: Db | Tx, request: { id: string; currentVersion: number | null }) {
+  if (request.currentVersion !== null && !(await hasRows(db, request.id))) {
+    const stored = await loadVersion(db, request.id, request.currentVersion);
+    if (stored?.conflictsForm)
+      await db.transaction((tx) =>
+        syncRows(tx, request.id, conflictsRowsOf(stored.conflictsForm), request.currentVersion),
+      );
+  }
+  const [state] = await db
+    .select({ conflictsStatus: lpqRequests.conflictsStatus, conflictsWaiting: lpqRequests.conflictsWaiting })
+    .from(lpqRequests)
+    .where(eq(lpqRequests.id, request.id));
+  const rows = await presentRows(db, request.id);
+  return {
+    conflictsStatus: state?.conflictsStatus ?? null,
+    conflictsWaiting: state?.conflictsWaiting ?? 0,
+    rows: rows.map(presentRow),
+  };
+}
+
+/**
+ * PUT /api/firm/lpq-requests/{id}/conflicts/rows/{rowId} { status, noteToAttorney? } (PRODUCT.md §13): one
+ * answer, recorded in the request's trail (who answered what; two answers at once are two events, the later
+ * one stands). 404 for a row the request does not have now.
+ */
+export async function answerConflictsRow(
   ctx: AppContext,
   actor: Actor,
-  input: { id: string; status: ConflictsStatus; note?: string },
+  input: { id: string; rowId: string } & ConflictsAnswer,
 ) {
   const member = authorize(policies.firmConflicts, actor);
   return ctx.db.transaction(async (tx) => {
     const row = await conflictsRequest(tx, member, input.id, true);
-    await recordClearance(tx, {
-      requestId: row.request.id,
-      version: row.request.currentVersion!,
+    const answered = await answerRow(tx, row.request.id, input.rowId, {
       status: input.status,
-      note: input.note || null,
-      decidedByUserId: member.id,
-      decidedByName: actorName(member),
+      noteToAttorney: input.noteToAttorney || null,
+      userId: member.id,
+      name: actorName(member),
     });
-    return conflictsView(tx, member, { ...row, request: { ...row.request, conflictsStatus: input.status } });
+    if (!answered) throw notFound();
+    await appendAuditEvent(tx, {
+      requestId: row.request.id,
+      actor: memberActor(member),
+      type: 'conflicts_answered',
+      details: { rowId: input.rowId, status: input.status, version: answered.version },
+    });
+    return rowsView(tx, row.request);
   });
 }

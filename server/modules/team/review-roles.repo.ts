@@ -2,6 +2,7 @@ import type { ConflictsStatus } from '@shared/team';
 import { and, asc, desc, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { conflictsClearances, lpqRequests, sharedPackages, users } from '../../db/schema';
+import { conflictsSummarySql } from '../requests/firm-requests.repo';
 
 /**
  * The conflicts department's queue and decisions, and the diversity officer's forms (PRODUCT.md §9). Every
@@ -24,7 +25,7 @@ export async function conflictsQueue(db: Db | Tx, scope: SQL, status: ConflictsS
       practiceArea: lpqRequests.practiceArea,
       sharedAt: sharedPackages.sharedAt,
       version: sharedPackages.version,
-      conflictsStatus: lpqRequests.conflictsStatus,
+      ...conflictsSummarySql(),
       conflictsFormShared: sql<boolean>`(${sharedPackages.conflictsForm} is not null)`,
       decidedAt: sql<string | null>`(select max(${conflictsClearances.createdAt}) from ${conflictsClearances}
         where ${conflictsClearances.requestId} = ${lpqRequests.id})`,
@@ -43,14 +44,6 @@ export async function clearancesOf(db: Db | Tx, requestId: string) {
     .from(conflictsClearances)
     .where(eq(conflictsClearances.requestId, requestId))
     .orderBy(desc(conflictsClearances.createdAt), desc(conflictsClearances.id));
-}
-
-export async function recordClearance(tx: Tx, values: typeof conflictsClearances.$inferInsert) {
-  await tx.insert(conflictsClearances).values(values);
-  await tx
-    .update(lpqRequests)
-    .set({ conflictsStatus: values.status })
-    .where(eq(lpqRequests.id, values.requestId));
 }
 
 /** The current versions in scope that hold a diversity form, with the attorney and the position. */

@@ -113,7 +113,7 @@ describeEachDb('firm team: who reads what', (t: () => TestApp, kind) => {
     expect(mails).toContain('package_shared');
   });
 
-  it('the conflicts view: the form, employers and clients’ names, no figures; a clearance with a note', async () => {
+  it('the conflicts view: the form, employers and clients’ names, no figures, and the rows', async () => {
     const w = await team();
     const view = (await get(w.conflicts, `${w.firmUrl}/conflicts`)).json();
     expect(view.conflictsForm).toMatchObject({ attorneyName: 'Dana Whitfield' });
@@ -127,21 +127,9 @@ describeEachDb('firm team: who reads what', (t: () => TestApp, kind) => {
         conflictsFormShared: true,
       }),
     ]);
-    const cleared = await post(w.conflicts, `${w.firmUrl}/conflicts-status`, {
-      status: 'cleared',
-      note: 'No overlap with current clients.',
-    });
-    expect(cleared.statusCode).toBe(200);
-    expect(cleared.json()).toMatchObject({
-      conflictsStatus: 'cleared',
-      clearances: [
-        { status: 'cleared', note: 'No overlap with current clients.', decidedByName: 'Cole Member' },
-      ],
-    });
-    expect((await get(w.conflicts, '/api/firm/conflicts?status=pending')).json()).toEqual([]);
-    expect((await post(w.conflicts, `${w.firmUrl}/conflicts-status`, { status: 'done' })).statusCode).toBe(
-      400,
-    );
+    // PRODUCT.md §13: the answers per row decide the status (conflicts.rows.test.ts answers them).
+    expect(view.conflictsStatus).toBe('pending');
+    expect(view.rows.map((r: { partyName: string }) => r.partyName)).toEqual(['Acme Corp', 'Old Co']);
     expect((await get(w.reviewer, `${w.firmUrl}/conflicts`)).statusCode).toBe(403);
     const kinds = (await eventsOf(w.requestId)).map((e) => e.kind);
     expect(kinds).toContain('conflicts_view');

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { actorOf, onlyFor, setSessionCookie } from '../../plugins/session';
-import { getConflictsView, listConflictsQueue, setConflictsStatus } from './conflicts.service';
+import { answerConflictsRow, getConflictsView, listConflictsQueue } from './conflicts.service';
 import {
   acceptInvitation,
   cancelInvitation,
@@ -111,10 +111,15 @@ export async function teamRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppCo
   app.get(c.conflictsView.path, { ...onlyFor.firm, schema: routeSchema(c.conflictsView) }, (request) =>
     getConflictsView(ctx, actorOf(request), { id: request.params.id }),
   );
-  app.post(
-    c.setConflictsStatus.path,
-    { ...onlyFor.firm, schema: routeSchema(c.setConflictsStatus) },
-    (request) => setConflictsStatus(ctx, actorOf(request), { id: request.params.id, ...request.body }),
+  app.put(
+    c.answerConflictsRow.path,
+    { ...onlyFor.firm, schema: routeSchema(c.answerConflictsRow) },
+    (request) =>
+      answerConflictsRow(ctx, actorOf(request), {
+        id: request.params.id,
+        rowId: request.params.rowId,
+        ...request.body,
+      }),
   );
 
   app.get(

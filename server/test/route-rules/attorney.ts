@@ -151,6 +151,12 @@ export const ATTORNEY_RULES: Record<string, RouteRule> = {
     ok: 200,
     call: (w) => ({ url: `/api/attorney/lpq-requests/${w.sharedRequestId}/changes` }),
   },
+  'GET /api/attorney/lpq-requests/:id/conflicts': {
+    access: 'attorney-owned',
+    resource: 'request',
+    ok: 200,
+    call: (w) => ({ url: `/api/attorney/lpq-requests/${w.sharedRequestId}/conflicts` }),
+  },
   'GET /api/attorney/lpq-requests/:id/firm-profile': {
     access: 'attorney-owned',
     resource: 'request',

@@ -1,3 +1,4 @@
+import { rowIdOf } from '../../modules/requests/conflicts-rows.repo';
 import { forActor } from '../actors';
 import { uniqueEmail } from '../factories';
 import { onlyMembers, type RouteRule, url, withBody } from './rule';
@@ -101,14 +102,15 @@ export const TEAM_RULES: Record<string, RouteRule> = {
     members: CONFLICTS,
     call: (w) => ({ url: `/api/firm/lpq-requests/${w.sharedRequestId}/conflicts` }),
   },
-  'POST /api/firm/lpq-requests/:id/conflicts-status': {
+  // PRODUCT.md §13: the world's conflicts form names Acme Corp, a current client without matters.
+  'PUT /api/firm/lpq-requests/:id/conflicts/rows/:rowId': {
     access: 'firm-owned',
     resource: 'request',
     ok: 200,
     members: CONFLICTS,
     call: (w) => ({
-      url: `/api/firm/lpq-requests/${w.sharedRequestId}/conflicts-status`,
-      payload: { status: 'cleared', note: 'No conflicts with current clients.' },
+      url: `/api/firm/lpq-requests/${w.sharedRequestId}/conflicts/rows/${rowIdOf(w.sharedRequestId, 'c:current:acme corp')}`,
+      payload: { status: 'cleared', noteToAttorney: 'No conflict with our clients.' },
     }),
   },
   // The registrant is no diversity officer: self-identification is the diversity role's alone.

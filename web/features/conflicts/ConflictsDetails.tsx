@@ -1,11 +1,10 @@
-import { List, Paper, Group as Row, Stack, Text, Title } from '@mantine/core';
+import { List, Paper, Stack, Text, Title } from '@mantine/core';
 import { conflictsGroups } from '@shared/package-view';
 import { CONFLICTS_STATUS_LABELS } from '@shared/team';
 import { useMemo } from 'react';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { GroupView, SmallTable } from '../firm/PackageView';
 import type { ConflictsView } from './api';
-import { ConflictsBadge } from './ConflictsBadge';
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -18,43 +17,11 @@ function Section({ title, children }: { title: string; children: React.ReactNode
   );
 }
 
-/** The current decision: its status, who recorded it and when, and its note. */
-export function CurrentDecision({ view }: { view: ConflictsView }) {
-  const latest = view.clearances[0];
-  return (
-    <Stack gap="xs">
-      <Row gap="xs">
-        <Text size="sm" fw={500}>
-          Current status
-        </Text>
-        <ConflictsBadge status={view.conflictsStatus} />
-      </Row>
-      {latest ? (
-        <>
-          <Text size="sm" c="gray.7">
-            Recorded by {latest.decidedByName} on {formatDateTime(latest.createdAt)} (version {latest.version}
-            )
-          </Text>
-          {latest.note && (
-            <Text size="sm" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
-              {latest.note}
-            </Text>
-          )}
-        </>
-      ) : (
-        <Text size="sm" c="gray.7">
-          No decision has been recorded for this candidate yet.
-        </Text>
-      )}
-    </Stack>
-  );
-}
-
-/** Every decision, newest first, with its note. */
+/** PRODUCT.md §9's decisions, kept (nothing lost): newest first, with their notes. */
 export function DecisionHistory({ view }: { view: ConflictsView }) {
-  if (view.clearances.length < 2) return null;
+  if (view.clearances.length === 0) return null;
   return (
-    <Section title="Decision History">
+    <Section title="Earlier Decisions">
       <Stack gap="sm" component="ol" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
         {view.clearances.map((c) => (
           <li key={c.createdAt}>

@@ -25,8 +25,12 @@ export const useConflictsView = (id: string) =>
     queryFn: () => api('GET /api/firm/lpq-requests/:id/conflicts', { params: { id } }),
   });
 
-/** After a decision: the view shows the answer, every filtered queue is read again. */
-export function afterDecision(id: string, view: ConflictsView) {
-  queryClient.setQueryData(CONFLICTS_KEYS.view(id), view);
+type RowsAnswer = ResultOf<'PUT /api/firm/lpq-requests/:id/conflicts/rows/:rowId'>;
+
+/** After an answer: the view shows the rows as they are now, every filtered queue is read again. */
+export function afterAnswer(id: string, rows: RowsAnswer) {
+  queryClient.setQueryData(CONFLICTS_KEYS.view(id), (view: ConflictsView | undefined) =>
+    view ? { ...view, ...rows } : view,
+  );
   void queryClient.invalidateQueries({ queryKey: CONFLICTS_KEYS.queue });
 }

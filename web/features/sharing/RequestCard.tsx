@@ -24,6 +24,7 @@ import { Link } from 'react-router';
 import { formatDate } from '../../lib/format';
 import { AuditTrailActions } from '../record/AuditTrailActions';
 import { AccessLogList } from './AccessLogList';
+import { ConflictsAnswers } from './ConflictsAnswers';
 import { useAccessLog } from './queries';
 import {
   ChangedSinceShare,
@@ -173,6 +174,8 @@ export function RequestCard(props: {
         )}
 
         {isShared(item) && <ChangedSinceShare item={item} onUpdate={() => props.onUpdate(item)} />}
+
+        {isShared(item) && <ConflictsAnswers requestId={item.id} />}
 
         <Group gap="xs">
           <FirmProfileButton item={item} />
