@@ -144,6 +144,14 @@ test('(c) a session that ends mid-form: the spec’s toast, sign-in, and back to
   await page.getByLabel('Bar Admissions').fill('Massachusetts');
   await toastShown();
   await expect(page).toHaveURL(/\/auth$/);
+  // Issue 67: /auth says why the user is there and where sign-in goes back to.
+  await expect(
+    page.getByText('Your session ended. Sign in to go back to your Master LPQ; what you typed is kept.'),
+  ).toBeVisible();
+  await shot(page, 'auth-session-ended-1280');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shot(page, 'auth-session-ended-390');
+  await page.setViewportSize({ width: 1280, height: 800 });
 
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(PASSWORD);

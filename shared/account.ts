@@ -42,6 +42,8 @@ export const EXPORT_FILES = {
   /** PRODUCT.md §11: every request's audit trail as CSV, and each request's as a PDF in auditFolder. */
   auditTrail: 'audit-trail.csv',
   auditFolder: 'audit-trail',
+  /** Issue 67: the attorney's uploaded documents themselves, each as it is stored. */
+  documentsFolder: 'documents',
 } as const;
 
 /** What happens on deletion, as the confirmation dialog says it before the attorney types the phrase. */

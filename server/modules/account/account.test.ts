@@ -18,7 +18,7 @@ import {
 import { type Actor, buildAttorney, DEFAULT_PASSWORD, signIn } from '../../test/factories';
 import { describeEachDb, testConfig } from '../../test/harness';
 import { storedState } from '../../test/route-table';
-import { uploadReadyPdf } from '../files/files.test-support';
+import { pdfBytes, uploadReadyPdf } from '../files/files.test-support';
 import { buildFirm } from '../firm/firm.factories';
 import { businessPlan, conflictsForm, diversityForm } from '../master-lpq/master-lpq.fixtures';
 import { completeMasterLpqFor, sendRequest } from '../requests/sharing.test-support';
@@ -149,6 +149,13 @@ describeEachDb('data rights', (t) => {
       ]);
       expect(data.files).toEqual([
         expect.objectContaining({ id: w.doc.id, name: 'writing-sample.pdf', status: 'ready', size: 3000 }),
+      ]);
+      // Issue 67 item 16: the document itself is in the archive, byte for byte, and the JSON says where.
+      const inArchive = `${EXPORT_FILES.documentsFolder}/${w.doc.id.slice(0, 8)}-writing-sample.pdf`;
+      expect(data.files[0].inArchive).toBe(inArchive);
+      expect(entries.get(inArchive)?.equals(pdfBytes(3000, 'writing-sample.pdf'))).toBe(true);
+      expect([...entries.keys()].filter((n) => n.startsWith(`${EXPORT_FILES.documentsFolder}/`))).toEqual([
+        inArchive,
       ]);
 
       const byId = new Map<string, Record<string, unknown>>(

@@ -179,6 +179,16 @@ async function readExport(ctx: AppContext, user: AttorneyUser, exportedAt: Date)
       // PRODUCT.md §11: the audit trail of every request, as CSV and one PDF per request.
       pdfs.push(...(await auditTrailExportEntries(db, user)));
       const fileRows = await filesOf(db, user.id);
+      // Issue 67: the documents themselves, streamed into the archive after the PDFs, each under a name of
+      // its own (the id's first 8 characters keep two files of one name apart).
+      const documents = fileRows
+        .filter((f) => f.status === 'ready')
+        .map((f) => ({
+          id: f.id,
+          storageKey: f.storageKey,
+          name: `${EXPORT_FILES.documentsFolder}/${f.id.slice(0, 8)}-${f.filename.replace(/[/\\]/g, '_')}`,
+        }));
+      const archived = new Map(documents.map((d) => [d.id, d.name]));
       const activity = await activityOf(db, user.id);
       const drafts = await draftsOf(db, user.id);
 
@@ -207,6 +217,7 @@ async function readExport(ctx: AppContext, user: AttorneyUser, exportedAt: Date)
           size: f.size,
           status: f.status,
           url: f.status === 'ready' ? objectUrlFor(f.id) : null,
+          inArchive: archived.get(f.id) ?? null,
           uploadedAt: f.createdAt.toISOString(),
           confirmedAt: iso(f.confirmedAt),
         })),
@@ -222,7 +233,7 @@ async function readExport(ctx: AppContext, user: AttorneyUser, exportedAt: Date)
           at: a.createdAt.toISOString(),
         })),
       };
-      return { document, pdfs };
+      return { document, pdfs, documents };
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
@@ -260,10 +271,10 @@ export async function exportAttorneyData(ctx: AppContext, actor: Actor, input: {
     await release();
     throw err;
   }
-  const { document, pdfs } = read;
+  const { document, pdfs, documents } = read;
   const archive = streamZip(
     exportedAt,
-    async (add, signal) => {
+    async (add, signal, addStream) => {
       try {
         await add(EXPORT_FILES.json, Buffer.from(JSON.stringify(document, null, 2)), { compress: true });
         for (const pdf of pdfs) {
@@ -278,6 +289,11 @@ export async function exportAttorneyData(ctx: AppContext, actor: Actor, input: {
               : await ctx.pdf.render(pdf.item, pdf.pkg, { ...options, certificate: pdf.certificate });
           // pdfmake's PDFs are compressed already: stored as they are.
           await add(pdf.name, bytes, { compress: false });
+        }
+        // The documents' bytes, one at a time from storage; one that is gone is left out, not a broken export.
+        for (const doc of documents) {
+          const download = await ctx.storage.download(doc.storageKey).catch(() => null);
+          if (download) await addStream(doc.name, download.stream, download.size);
         }
       } finally {
         await release();

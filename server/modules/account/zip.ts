@@ -4,6 +4,8 @@ import { ZipFile } from 'yazl';
 
 /** Adds one entry; resolves once the reader has taken most of what came before (see streamZip). */
 export type AddEntry = (name: string, data: Buffer, opts: { compress: boolean }) => Promise<void>;
+/** Adds one entry read from a stream of `size` bytes, stored as it is; resolves once the stream is read. */
+export type AddStream = (name: string, stream: Readable, size: number) => Promise<void>;
 
 /**
  * A ZIP archive (yazl: ZIP64 when it must, UTF-8 names) streamed as `produce` adds its entries: each entry
@@ -16,7 +18,7 @@ export type AddEntry = (name: string, data: Buffer, opts: { compress: boolean })
  */
 export function streamZip(
   at: Date,
-  produce: (add: AddEntry, signal: AbortSignal) => Promise<void>,
+  produce: (add: AddEntry, signal: AbortSignal, addStream: AddStream) => Promise<void>,
   onError: (err: unknown) => void,
 ): Readable {
   const zip = new ZipFile();
@@ -31,7 +33,14 @@ export function streamZip(
     if (out.writableNeedDrain) await once(out, 'drain', { signal: gone.signal });
     zip.addBuffer(data, name, { mtime: at, compress });
   };
-  produce(add, gone.signal).then(
+  // A stream goes into the archive as the reader takes it: one entry's bytes at a time, never whole in memory.
+  const addStream: AddStream = async (name, stream, size) => {
+    if (out.writableNeedDrain) await once(out, 'drain', { signal: gone.signal });
+    const done = once(stream, 'end', { signal: gone.signal });
+    zip.addReadStream(stream, name, { mtime: at, compress: false, size });
+    await done;
+  };
+  produce(add, gone.signal, addStream).then(
     () => {
       produced = true;
       zip.end();
