@@ -231,12 +231,16 @@ test('the firm reads versions, sees what changed, and loses the package when the
   await firm.getByRole('combobox', { name: 'Status' }).click();
   await firm.getByRole('option', { name: 'Access Revoked' }).click();
   await expect(firm.getByRole('row')).toHaveCount(2);
-  await expect(firm.getByRole('row', { name: /Dana Whitfield/ }).getByText('Access Revoked')).toBeVisible();
+  await expect(
+    firm.getByRole('row', { name: /Dana Whitfield/ }).getByText('Access Revoked', { exact: true }),
+  ).toBeVisible();
   await expectAccessible(firm, 'the list filtered to revoked requests');
   await firm.goto('/firm/dashboard');
-  await expect(firm.getByRole('row', { name: /Dana Whitfield/ }).getByText('Access Revoked')).toBeVisible();
+  await expect(
+    firm.getByRole('row', { name: /Dana Whitfield/ }).getByText('Access Revoked', { exact: true }),
+  ).toBeVisible();
   await firm.setViewportSize({ width: 390, height: 844 });
-  await expect(firm.getByText('Access Revoked').filter({ visible: true })).toBeVisible();
+  await expect(firm.getByText('Access Revoked', { exact: true }).filter({ visible: true })).toBeVisible();
   await noSidewaysScroll(firm);
   await shot(firm, `dashboard-revoked-390`);
 

@@ -94,8 +94,15 @@ function useUrlFilters() {
     q: parsed.q ?? '',
     sort: parsed.sort,
   };
+  // From the URL as it is now, not as this render read it: two changes close together both land.
   const set = (change: Partial<RequestFilters>) =>
-    setParams(new URLSearchParams(viewQueryString({ ...filters, ...change })), { replace: true });
+    setParams(
+      (current) =>
+        new URLSearchParams(
+          viewQueryString({ ...(parseViewQuery(current.toString()) ?? parseViewQuery('')!), ...change }),
+        ),
+      { replace: true },
+    );
   return { filters, set, clear: () => setParams(new URLSearchParams(), { replace: true }) };
 }
 
