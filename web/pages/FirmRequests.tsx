@@ -94,15 +94,13 @@ function useUrlFilters() {
     q: parsed.q ?? '',
     sort: parsed.sort,
   };
-  // From the URL as it is now, not as this render read it: two changes close together both land.
-  const set = (change: Partial<RequestFilters>) =>
-    setParams(
-      (current) =>
-        new URLSearchParams(
-          viewQueryString({ ...(parseViewQuery(current.toString()) ?? parseViewQuery('')!), ...change }),
-        ),
-      { replace: true },
-    );
+  // From the URL as it is now (the browser's, which a navigation updates at once), not as this render or
+  // React Router's last render read it: a change made in the same moment as another (the search box settling
+  // as a sort is chosen) keeps the other.
+  const set = (change: Partial<RequestFilters>) => {
+    const current = parseViewQuery(window.location.search) ?? parseViewQuery('')!;
+    setParams(new URLSearchParams(viewQueryString({ ...current, ...change })), { replace: true });
+  };
   return { filters, set, clear: () => setParams(new URLSearchParams(), { replace: true }) };
 }
 
