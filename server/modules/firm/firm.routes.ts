@@ -11,7 +11,7 @@ import {
   listCustomSections,
   updateCustomSection,
 } from './custom-sections.service';
-import { firmDashboardStats, getFirmProfile, registerFirm, saveFirmProfile } from './firm.service';
+import { getFirmProfile, registerFirm, saveFirmProfile } from './firm.service';
 
 /** Firm registration (signed out) and the firm workspace: every /api/firm route is for firm users only. */
 export async function firmRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
@@ -44,12 +44,6 @@ export async function firmRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppCo
   );
   app.put(c.saveProfile.path, { ...onlyFor.firm, schema: routeSchema(c.saveProfile) }, async (request) =>
     saveFirmProfile(ctx, actorOf(request), { profile: request.body, mode: 'replace' }),
-  );
-
-  app.get(
-    c.dashboardStats.path,
-    { ...onlyFor.firm, schema: routeSchema(c.dashboardStats) },
-    async (request) => firmDashboardStats(ctx, actorOf(request)),
   );
 
   app.get(

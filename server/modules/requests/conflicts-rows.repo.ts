@@ -161,3 +161,12 @@ export async function answerRow(
   if (row) await deriveStatus(tx, requestId);
   return row;
 }
+
+/** The request's derived conflicts status and its rows waiting, as kept on the request row (PRODUCT.md §13). */
+export async function conflictsStateOf(db: Db | Tx, requestId: string) {
+  const [state] = await db
+    .select({ conflictsStatus: lpqRequests.conflictsStatus, conflictsWaiting: lpqRequests.conflictsWaiting })
+    .from(lpqRequests)
+    .where(eq(lpqRequests.id, requestId));
+  return state;
+}

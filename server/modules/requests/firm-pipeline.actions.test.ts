@@ -7,6 +7,7 @@ import { firmSavedViews, lpqRequests, outbox, requestReviewers } from '../../db/
 import { buildAttorney, uniqueEmail } from '../../test/factories';
 import { describeEachDb } from '../../test/harness';
 import { buildFirm } from '../firm/firm.factories';
+import { conflictsForm } from '../master-lpq/master-lpq.fixtures';
 import { addFirmMember } from '../team/team.factories';
 import { completeMasterLpqFor, sendRequest } from './sharing.test-support';
 
@@ -242,6 +243,10 @@ describeEachDb('the recruiter’s pipeline: views, bulk actions, dashboard', (t)
       const { firm, reviewer, conflicts, diversity } = await team();
       const attorney = await buildAttorney(t().app);
       await completeMasterLpqFor(t().app, attorney.cookie);
+      // PRODUCT.md §13: the conflicts form's parties are the rows the conflicts department answers.
+      expect(
+        (await call(attorney.cookie, 'PUT', '/api/attorney/conflicts-form', conflictsForm())).statusCode,
+      ).toBe(200);
       const one = await sendRequest(t().app, firm.cookie, attorney.user.email, { positionTitle: 'One' });
       const two = await sendRequest(t().app, firm.cookie, attorney.user.email, { positionTitle: 'Two' });
       await sendRequest(t().app, firm.cookie, uniqueEmail('p'), { positionTitle: 'Pending' });
@@ -259,9 +264,20 @@ describeEachDb('the recruiter’s pipeline: views, bulk actions, dashboard', (t)
           .statusCode,
       ).toBe(200);
       expect((await call(reviewer.cookie, 'GET', `/api/firm/lpq-requests/${two}`)).statusCode).toBe(200);
-      await call(firm.cookie, 'POST', `/api/firm/lpq-requests/${one}/conflicts-status`, {
-        status: 'cleared',
-      });
+      // The conflicts department clears every row of one: only the other waits.
+      const view = await call(firm.cookie, 'GET', `/api/firm/lpq-requests/${one}/conflicts`);
+      expect(view.statusCode, view.body).toBe(200);
+      for (const { rowId } of (view.json() as { rows: { rowId: string }[] }).rows) {
+        const answer = await call(
+          firm.cookie,
+          'PUT',
+          `/api/firm/lpq-requests/${one}/conflicts/rows/${rowId}`,
+          {
+            status: 'cleared',
+          },
+        );
+        expect(answer.statusCode, answer.body).toBe(200);
+      }
 
       const stats = async (cookie: string) => (await call(cookie, 'GET', '/api/firm/dashboard-stats')).json();
       expect(await stats(reviewer.cookie)).toMatchObject({

@@ -1,3 +1,4 @@
+import { conflictsRowsOf } from '@shared/conflicts';
 import { PIPELINE_MESSAGES } from '@shared/firm-pipeline';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
@@ -6,8 +7,12 @@ import { lpqRequests } from '../../db/schema';
 import { buildAttorney, uniqueEmail } from '../../test/factories';
 import { describeEachDb } from '../../test/harness';
 import { buildFirm } from '../firm/firm.factories';
+import { conflictsForm } from '../master-lpq/master-lpq.fixtures';
 import { addFirmMember } from '../team/team.factories';
 import { completeMasterLpqFor, sendRequest } from './sharing.test-support';
+
+/** The rows the fixture's conflicts form gives (PRODUCT.md §13: one per party and client). */
+const ROWS = conflictsRowsOf(conflictsForm()).length;
 
 type Row = {
   id: string;
@@ -50,6 +55,9 @@ describeEachDb('the recruiter’s pipeline list', (t) => {
     const diversity = await addFirmMember(t().app, firm.firmId, ['diversity']);
     const attorney = await buildAttorney(t().app, { firstName: 'Imogen', lastName: 'Thackeray' });
     await completeMasterLpqFor(t().app, attorney.cookie);
+    // PRODUCT.md §13: the conflicts form's parties become the rows the conflicts department answers.
+    const form = await send(attorney.cookie, 'PUT', '/api/attorney/conflicts-form', conflictsForm());
+    expect(form.statusCode, form.body).toBe(200);
     const shared = await sendRequest(t().app, firm.cookie, attorney.user.email, {
       positionTitle: 'Energy Partner',
     });
@@ -100,9 +108,9 @@ describeEachDb('the recruiter’s pipeline list', (t) => {
       status: 'accepted',
       attorneyName: 'Imogen Thackeray',
       reviewers: [{ name: 'Rhea Vance' }],
-      // Shared, and the conflicts department has not decided: one row waiting (§9 clearance for now).
+      // Shared, and the conflicts department has answered no row yet: every row waits.
       conflictsStatus: 'pending',
-      conflictsWaiting: 1,
+      conflictsWaiting: ROWS,
       positionLpqStatus: 'not_started',
       lastActivity: { text: 'Shared v1' },
       isNew: true,
@@ -133,10 +141,21 @@ describeEachDb('the recruiter’s pipeline list', (t) => {
     expect((await get(firm.cookie, `/api/firm/lpq-requests/${shared}`)).statusCode).toBe(200);
     expect((await list(firm.cookie, '?new=true')).rows).toEqual([]);
     // The conflicts department clears it: cleared, nothing waiting.
-    const cleared = await send(firm.cookie, 'POST', `/api/firm/lpq-requests/${shared}/conflicts-status`, {
-      status: 'cleared',
-    });
-    expect(cleared.statusCode, cleared.body).toBe(200);
+    const view = await get(firm.cookie, `/api/firm/lpq-requests/${shared}/conflicts`);
+    expect(view.statusCode, view.body).toBe(200);
+    const rowIds = (view.json() as { rows: { rowId: string }[] }).rows.map((r) => r.rowId);
+    expect(rowIds).toHaveLength(ROWS);
+    for (const rowId of rowIds) {
+      const answer = await send(
+        firm.cookie,
+        'PUT',
+        `/api/firm/lpq-requests/${shared}/conflicts/rows/${rowId}`,
+        {
+          status: 'cleared',
+        },
+      );
+      expect(answer.statusCode, answer.body).toBe(200);
+    }
     const after = (await list(firm.cookie, '?conflicts=cleared')).rows;
     expect(after.map((r) => [r.id, r.conflictsStatus, r.conflictsWaiting])).toEqual([[shared, 'cleared', 0]]);
   });
@@ -215,7 +234,7 @@ describeEachDb('the recruiter’s pipeline list', (t) => {
     expect(seen.total).toBe(1);
     expect(seen.rows[0]).toMatchObject({
       conflictsStatus: 'pending',
-      conflictsWaiting: 1,
+      conflictsWaiting: ROWS,
       positionLpqStatus: null,
     });
     expect(await ids(conflicts.cookie, '?conflicts=pending')).toEqual([shared]);

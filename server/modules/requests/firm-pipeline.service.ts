@@ -1,7 +1,4 @@
 import {
-  BULK_MESSAGES,
-  type BulkActionInput,
-  type BulkResult,
   FIRM_REQUEST_CSV_COLUMNS,
   type FirmRequestListQuery,
   nextResendAt,
@@ -11,21 +8,18 @@ import {
 } from '@shared/firm-pipeline';
 import { formatDate } from '@shared/format';
 import type { FirmRequestListItem } from '@shared/requests';
-import { TEAM_MESSAGES } from '@shared/team';
 import { isUuid } from '@shared/uuid';
 
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import type { requestNotes } from '../../db/schema';
-import { badRequest, conflict, HttpError } from '../../plugins/errors';
+import { conflict, HttpError } from '../../plugins/errors';
 import { decodeCursor, encodeCursor } from '../../plugins/paging';
 import { type Actor, authorize, type FirmMember } from '../../policies/authorize';
 import { requestPolicies as policies } from '../../policies/request.policy';
 import { scopeFor } from '../../policies/request-scope';
 import { memberActor } from '../audit/audit-chain';
 import { appendAuditEvent } from '../audit/trail-seal';
-import { addReviewer } from '../team/reviewers.service';
-import { assignableReviewers } from '../team/team.repo';
 import { csvCell } from './csv';
 import {
   countOfRequests,
@@ -207,38 +201,4 @@ export async function addNote(ctx: AppContext, actor: Actor, input: { id: string
     body,
   });
   return toNote(row);
-}
-
-/**
- * PRODUCT.md §15: a bulk action on a selection of the list. Each request is handled on its own by the single
- * action (its own transaction, rules and limits: a resend within 24 hours is refused with its message), so
- * one refusal never undoes another request's change. The role is checked once for the whole call (403).
- */
-export async function bulkAction(ctx: AppContext, actor: Actor, input: BulkActionInput): Promise<BulkResult> {
-  const member =
-    input.action === 'assign'
-      ? authorize(policies.firmAssigns, actor)
-      : authorize(policies.firmPipeline, actor);
-  const reviewerId = input.reviewerId;
-  if (input.action === 'assign') {
-    // A reviewer who cannot be assigned is the call's mistake, not each request's (400, nothing changed).
-    const [reviewer] = await assignableReviewers(ctx.db, member.firm.id, [reviewerId!.toLowerCase()]);
-    if (!reviewer) throw badRequest(TEAM_MESSAGES.notAssignable, { reviewerId: TEAM_MESSAGES.notAssignable });
-  }
-  const one = (id: string): Promise<unknown> => {
-    if (input.action === 'resend') return resendRequest(ctx, member, { id });
-    if (input.action === 'withdraw') return withdrawRequest(ctx, member, { id });
-    return addReviewer(ctx, member, { id, userId: reviewerId! });
-  };
-  const result: BulkResult = { done: [], refused: [] };
-  for (const id of [...new Set(input.ids.map((i) => i.toLowerCase()))]) {
-    try {
-      await one(id);
-      result.done.push(id);
-    } catch (err) {
-      if (!(err instanceof HttpError) || err.statusCode >= 500) throw err;
-      result.refused.push({ id, message: err.statusCode === 404 ? BULK_MESSAGES.notFound : err.message });
-    }
-  }
-  return result;
 }

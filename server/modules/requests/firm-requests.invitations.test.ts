@@ -15,9 +15,19 @@ describeEachDb('firm requests', (t, kind) => {
 
   describe('what a firm learns before the attorney shares (PRODUCT.md §5)', () => {
     // The moments differ by milliseconds; the events themselves must not.
-    const withoutVolatile = ({ id, sentAt, attorneyEmail, timeline, ...rest }: Record<string, unknown>) => ({
+    // The moments differ by the milliseconds between the two sends; what happened (the timeline's events, the
+    // last activity's text) must not.
+    const withoutVolatile = ({
+      id,
+      sentAt,
+      attorneyEmail,
+      timeline,
+      lastActivity,
+      ...rest
+    }: Record<string, unknown>) => ({
       ...rest,
       timeline: (timeline as { event: string }[] | undefined)?.map((e) => e.event),
+      lastActivity: (lastActivity as { text: string } | undefined)?.text,
     });
 
     it('answers a registered and an unregistered address identically', async () => {

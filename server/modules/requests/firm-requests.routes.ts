@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { routeSchema } from '@shared/contracts/contract';
-import { firmRequestContracts as c } from '@shared/contracts/firm';
+import { firmRequestContracts as c, firmContracts } from '@shared/contracts/firm';
 import { format } from 'date-fns';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -10,9 +10,9 @@ import { linkNextPage } from '../../plugins/paging';
 import { actorOf, onlyFor, userFromStatement } from '../../plugins/session';
 import { sessionToken } from '../../policies/authorize';
 import { contentDisposition } from '../../storage/storage';
+import { firmDashboardStats } from './firm-dashboard.service';
 import {
   addNote,
-  bulkAction,
   firmRequestsCsv,
   listFirmRequestsPage,
   listNotes,
@@ -62,10 +62,14 @@ export async function firmRequestRoutes(fastify: FastifyInstance, { ctx }: { ctx
     resendRequest(ctx, actorOf(request), { id: request.params.id }),
   );
 
-  // PRODUCT.md §15: bulk actions, each request on its own; saved views, the member's own.
-  app.post(c.bulk.path, { ...onlyFor.firm, schema: routeSchema(c.bulk) }, async (request) =>
-    bulkAction(ctx, actorOf(request), request.body),
+  // PRODUCT.md §4/§15: the firm's dashboard counts (its contract is the firm's).
+  app.get(
+    firmContracts.dashboardStats.path,
+    { ...onlyFor.firm, schema: routeSchema(firmContracts.dashboardStats) },
+    async (request) => firmDashboardStats(ctx, actorOf(request)),
   );
+
+  // PRODUCT.md §15: bulk actions, each request on its own; saved views, the member's own.
 
   app.get(c.listViews.path, { ...onlyFor.firm, schema: routeSchema(c.listViews) }, async (request) =>
     listViews(ctx, actorOf(request)),

@@ -1,4 +1,4 @@
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { firmSavedViews } from '../../db/schema';
 
@@ -29,4 +29,9 @@ export async function deleteView(db: Db | Tx, userId: string, id: string) {
     .where(and(eq(firmSavedViews.id, id), eq(firmSavedViews.userId, userId)))
     .returning({ id: firmSavedViews.id });
   return rows.length > 0;
+}
+
+/** One member's saves are serialised, so two at once cannot pass the limit together. */
+export async function lockMemberViews(tx: Tx, userId: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`saved-views:${userId}`}))`);
 }

@@ -1,12 +1,11 @@
 import { SAVED_VIEW_LIMIT, type SavedView, VIEW_MESSAGES } from '@shared/firm-pipeline';
 import { isUuid } from '@shared/uuid';
-import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { firmSavedViews } from '../../db/schema';
 import { conflict, notFound } from '../../plugins/errors';
 import { type Actor, authorize } from '../../policies/authorize';
 import { requestPolicies as policies } from '../../policies/request.policy';
-import { countViews, deleteView, insertView, viewsOf } from './saved-views.repo';
+import { countViews, deleteView, insertView, lockMemberViews, viewsOf } from './saved-views.repo';
 
 /**
  * PRODUCT.md §15: saved views of the pipeline, each member's own (another member's view is a 404). Only the
@@ -33,8 +32,7 @@ export async function createView(
 ): Promise<SavedView> {
   const member = authorize(policies.firmSees, actor);
   return ctx.db.transaction(async (tx) => {
-    // One member's saves are serialised, so two at once cannot pass the limit together.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`saved-views:${member.id}`}))`);
+    await lockMemberViews(tx, member.id);
     if ((await countViews(tx, member.id)) >= SAVED_VIEW_LIMIT) throw conflict(VIEW_MESSAGES.tooMany);
     const row = await insertView(tx, {
       userId: member.id,

@@ -2,10 +2,8 @@ import { type ConflictsAnswer, conflictsRowsOf } from '@shared/conflicts';
 import { listOf, recordOf } from '@shared/package-view-parts';
 import type { ConflictsStatus } from '@shared/team';
 import { isUuid } from '@shared/uuid';
-import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Db, Tx } from '../../db/client';
-import { lpqRequests } from '../../db/schema';
 import { notFound } from '../../plugins/errors';
 import { hitFirmReadLimit } from '../../plugins/rate-limit';
 import { type Actor, authorize, type FirmMember } from '../../policies/authorize';
@@ -14,7 +12,14 @@ import { allOf, packageOpen, packageOpenNow, packageParts, scopeFor } from '../.
 import { recordAccess } from '../audit/audit.repo';
 import { memberActor } from '../audit/audit-chain';
 import { appendAuditEvent } from '../audit/trail-seal';
-import { answerRow, hasRows, presentRows, type StoredRow, syncRows } from '../requests/conflicts-rows.repo';
+import {
+  answerRow,
+  conflictsStateOf,
+  hasRows,
+  presentRows,
+  type StoredRow,
+  syncRows,
+} from '../requests/conflicts-rows.repo';
 import { factsOf, findFirmRequest, fullName } from '../requests/firm-requests.repo';
 import { loadVersion } from '../requests/package-versions';
 import { clearancesOf, conflictsQueue } from './review-roles.repo';
@@ -163,10 +168,7 @@ async function rowsView(db: Db | Tx, request: { id: string; currentVersion: numb
         syncRows(tx, request.id, conflictsRowsOf(stored.conflictsForm), request.currentVersion),
       );
   }
-  const [state] = await db
-    .select({ conflictsStatus: lpqRequests.conflictsStatus, conflictsWaiting: lpqRequests.conflictsWaiting })
-    .from(lpqRequests)
-    .where(eq(lpqRequests.id, request.id));
+  const state = await conflictsStateOf(db, request.id);
   const rows = await presentRows(db, request.id);
   return {
     conflictsStatus: state?.conflictsStatus ?? null,

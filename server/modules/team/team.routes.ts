@@ -1,9 +1,11 @@
 import { routeSchema } from '@shared/contracts/contract';
+import { firmRequestContracts } from '@shared/contracts/firm';
 import { teamContracts as c } from '@shared/contracts/team';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { actorOf, onlyFor, setSessionCookie } from '../../plugins/session';
+import { bulkAction } from './bulk-actions.service';
 import { answerConflictsRow, getConflictsView, listConflictsQueue } from './conflicts.service';
 import {
   acceptInvitation,
@@ -27,6 +29,13 @@ import { listSelfIdentification, selfIdentificationCountsCsv } from './self-iden
 /** The firm's team (PRODUCT.md §9): members, invitations, settings, reviewers, conflicts, self-identification. */
 export async function teamRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  // PRODUCT.md §15: bulk actions on the pipeline's requests, each request on its own (its contract is the list's).
+  app.post(
+    firmRequestContracts.bulk.path,
+    { ...onlyFor.firm, schema: routeSchema(firmRequestContracts.bulk) },
+    async (request) => bulkAction(ctx, actorOf(request), request.body),
+  );
   const { config } = ctx;
   // The mailed token is the proof: counted per client address like the other mailed links.
   const byIp = (name: string) => ({

@@ -9,6 +9,15 @@ const SEES = onlyMembers(['firm', 'firmAdmin', 'firmRecruiter', 'firmReviewer', 
 });
 
 /** ROUTE_RULES of the firm's side. */
+const PIPELINE_READERS = onlyMembers([
+  'firm',
+  'firmAdmin',
+  'firmRecruiter',
+  'firmReviewer',
+  'firmUnassignedReviewer',
+  'firmConflicts',
+]);
+
 export const FIRM_RULES: Record<string, RouteRule> = {
   // The firm's side
   'GET /api/firm/profile': { access: 'firm', ok: 200, call: url('/api/firm/profile') },
@@ -126,6 +135,37 @@ export const FIRM_RULES: Record<string, RouteRule> = {
     access: 'firm-owned',
     resource: 'request',
     call: (w) => ({ url: `/api/firm/lpq-requests/${w.requestToResend}/resend` }),
+  },
+  // PRODUCT.md §15: a bulk resend of a shared request is refused for that request alone (200 with `refused`);
+  // the roles are the single action's (resend: recruiters), asked after the pipeline's audience.
+  'POST /api/firm/lpq-requests/bulk': {
+    members: onlyMembers(['firm', 'firmRecruiter']),
+    access: 'firm',
+    ok: 200,
+    call: (w) => ({
+      url: '/api/firm/lpq-requests/bulk',
+      payload: { action: 'resend', ids: [w.sharedRequestId] },
+    }),
+  },
+  // Saved views: each member's own, for every member who has the pipeline (not the diversity officer).
+  'GET /api/firm/views': {
+    members: PIPELINE_READERS,
+    access: 'firm',
+    ok: 200,
+    call: url('/api/firm/views'),
+  },
+  'POST /api/firm/views': {
+    members: PIPELINE_READERS,
+    access: 'firm',
+    ok: 201,
+    call: withBody('/api/firm/views', () => ({ name: uniqueEmail('view'), query: 'status=pending' })),
+  },
+  // A view no one has: 404 for each member who may delete their own (saved-views tests delete a real one).
+  'DELETE /api/firm/views/:id': {
+    members: PIPELINE_READERS,
+    access: 'firm',
+    ok: 404,
+    call: url('/api/firm/views/00000000-0000-4000-8000-000000000000'),
   },
   'GET /api/firm/lpq-requests/:id/notes': {
     members: onlyMembers(['firm', 'firmAdmin', 'firmRecruiter', 'firmReviewer'], {
