@@ -158,7 +158,10 @@ test('the whole master LPQ is filled through the screens, survives a reload and 
   await expect(page.getByLabel('Current Year Rate')).toHaveValue('$950');
   await expect(page.getByLabel('Last Year Collections')).toHaveValue('$2,400,000');
   await openStep(page, '4. Client Information');
-  await expect(page.getByLabel('Client Name')).toHaveValue('Acme Corp');
+  // Auto-populate also adds a matter per current client (PRODUCT.md §13): the client's own field is read.
+  await expect(
+    page.getByRole('group', { name: 'Current Client' }).getByLabel('Client Name').first(),
+  ).toHaveValue('Acme Corp');
   await expect(page.getByLabel('I am the originator of this client')).toBeChecked();
   await expect(page.getByLabel('YTD Collections')).toHaveValue('$500,000');
   await expect(page.getByLabel('Portability Likelihood')).toHaveValue('80%');
@@ -248,7 +251,10 @@ test('the conflicts form auto-populates from the master LPQ, submits and repopul
   expect(saved.status()).toBe(200);
   await page.reload();
   await expect(page.getByLabel('Attorney Name')).toHaveValue('Dana Whitfield');
-  await expect(page.getByLabel('Client Name')).toHaveValue('Acme Corp');
+  // Auto-populate also adds a matter per current client (PRODUCT.md §13): the client's own field is read.
+  await expect(
+    page.getByRole('group', { name: 'Current Client' }).getByLabel('Client Name').first(),
+  ).toHaveValue('Acme Corp');
   // Taken from the master LPQ's YTD collections, as money (enter once).
   await expect(page.getByLabel('Annual Billings')).toHaveValue('$500,000');
   await expect(page.getByLabel('Potential Conflicts')).toHaveValue(/Hale & Stone LLP/);
@@ -263,8 +269,12 @@ test('the conflicts form auto-populates from the master LPQ, submits and repopul
   await page.getByLabel('Relationship Start Date').fill('2016-01-15');
   await page.getByLabel('Business Description').fill('Industrial manufacturing');
   await page.getByLabel('Types of Work').fill('M&A');
+  // The matter auto-populate added for the current client (PRODUCT.md §13) needs its description and date.
+  const matter = page.getByRole('group', { name: 'Matter' });
+  await matter.getByLabel('Matter Description (generic)').fill('Supply agreements');
+  await matter.getByLabel('Opened').fill('2016-01-15');
   await page.getByRole('button', { name: 'Add Former Client' }).click();
-  await page.getByLabel('Client Name').nth(1).fill('Old Co');
+  await page.getByRole('group', { name: 'Former Client' }).getByLabel('Client Name').fill('Old Co');
   await page.getByLabel('Relationship Dates').fill('2012 – 2018');
   await page.getByLabel('Business Description').nth(1).fill('Retail');
   await page.getByLabel('Types of Work').nth(1).fill('Litigation');
@@ -274,7 +284,9 @@ test('the conflicts form auto-populates from the master LPQ, submits and repopul
 
   await page.reload();
   await expect(page.getByLabel('Firm Name')).toHaveValue('Hale & Stone LLP');
-  await expect(page.getByLabel('Client Name').nth(1)).toHaveValue('Old Co');
+  await expect(page.getByRole('group', { name: 'Former Client' }).getByLabel('Client Name')).toHaveValue(
+    'Old Co',
+  );
   await expect(page.getByLabel(/I certify/)).toBeChecked();
   // Re-running auto-populate does not duplicate a client already listed.
   await page.getByRole('button', { name: 'Auto-populate from Master LPQ' }).click();

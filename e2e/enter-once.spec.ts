@@ -257,7 +257,10 @@ test('the master LPQ, conflicts form and business plan open prefilled and marked
   await expect(page.getByLabel('Attorney Name')).toHaveAccessibleDescription(PREFILL_MARKS['master LPQ']);
   await expect(page.getByLabel('Firm Name')).toHaveValue(PROFILE.currentFirm);
   await expect(page.getByLabel('Firm Name')).toHaveAccessibleDescription(PREFILL_MARKS.profile);
-  await expect(page.getByLabel('Client Name')).toHaveValue('Acme Corp');
+  // Auto-populate also adds a matter per current client (PRODUCT.md §13): the client's own field is read.
+  await expect(
+    page.getByRole('group', { name: 'Current Client' }).getByLabel('Client Name').first(),
+  ).toHaveValue('Acme Corp');
 
   // The business plan lists the profile's practice areas.
   await page.goto('/attorney/business-plan');

@@ -249,7 +249,8 @@ test('each firm reader gets their own slice, and only the actions their roles al
   await expect(diversity.getByRole('heading', { name: 'Self-Identification', level: 1 })).toBeVisible();
   await expect(diversity.getByRole('table', { name: 'Gender' })).toBeVisible();
   await expect(diversity.getByRole('heading', { name: 'Avery Whitfield' })).toHaveCount(2);
-  await expect(diversity.locator('main a')).toHaveCount(0);
+  // Its one link is the counts' CSV (issue 67: cells under 5 read 'fewer than 5' there too); none into a request.
+  await expect(diversity.locator('main a:not([href$="/self-identification/counts.csv"])')).toHaveCount(0);
   await checkScreen(diversity, 'self-identification');
   await diversity.goto(`/firm/requests/${w.assignedId}`);
   await expect(diversity.getByRole('heading', { name: NO_ACCESS })).toBeVisible();
