@@ -215,6 +215,10 @@ test('the attorney path on a 390 px phone: register, onboard, complete every for
   await page.getByLabel('Relationship Start Date').fill('2016-01-15');
   await page.getByLabel('Business Description').fill('Industrial manufacturing');
   await page.getByLabel('Types of Work').fill('M&A');
+  // The matter filled in for the current client (PRODUCT.md §13) needs its description and date.
+  const matter = page.getByRole('group', { name: 'Matter' });
+  await matter.getByLabel('Matter Description (generic)').fill('Supply agreements');
+  await matter.getByLabel('Opened').fill('2016-01-15');
   await page.getByLabel(/I certify/).check();
   await page.getByRole('button', { name: 'Submit Conflicts Form' }).click();
   await expectToast(page, 'Conflicts Form Submitted');

@@ -100,7 +100,8 @@ test('the attorney certifies while sharing; the firm sees it, verifies, and down
   // The firm's review screen: the certification on the version, and Verify.
   await firm.goto(`/firm/requests/${requestId}`);
   const line = firm.getByText(
-    /^Certified by casey nguyen on \w{3} \d{2}, \d{4} · fingerprint [0-9a-f]{4}…[0-9a-f]{4}$/,
+    // Issue 67: the account's name is the name of record, what was typed the signature.
+    /^Certified by Casey Nguyen \(typed: casey\s+nguyen\) on \w{3} \d{2}, \d{4} · fingerprint [0-9a-f]{4}…[0-9a-f]{4}$/,
   );
   await expect(line).toBeVisible();
   await firm.getByRole('button', { name: 'Verify version 1' }).click();
