@@ -158,10 +158,7 @@ test('the whole master LPQ is filled through the screens, survives a reload and 
   await expect(page.getByLabel('Current Year Rate')).toHaveValue('$950');
   await expect(page.getByLabel('Last Year Collections')).toHaveValue('$2,400,000');
   await openStep(page, '4. Client Information');
-  // Auto-populate also adds a matter per current client (PRODUCT.md §13): the client's own field is read.
-  await expect(
-    page.getByRole('group', { name: 'Current Client' }).getByLabel('Client Name').first(),
-  ).toHaveValue('Acme Corp');
+  await expect(page.getByLabel('Client Name')).toHaveValue('Acme Corp');
   await expect(page.getByLabel('I am the originator of this client')).toBeChecked();
   await expect(page.getByLabel('YTD Collections')).toHaveValue('$500,000');
   await expect(page.getByLabel('Portability Likelihood')).toHaveValue('80%');
