@@ -1,5 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { axeViolations, inviteByApi, registerFirmByApi, shot, uniqueEmail } from './helpers';
+import {
+  attorneyInvitedWithCompleteLpq,
+  axeViolations,
+  inviteByApi,
+  registerFirmByApi,
+  shot,
+  uniqueEmail,
+} from './helpers';
 
 // PRODUCT.md §15: a recruiter filters the pipeline (the filters in the URL), counts, clears, saves a view,
 // opens it from the dashboard, bulk-resends and reads what was refused and why.
@@ -79,4 +86,51 @@ test('the recruiter’s pipeline: filters in the URL, a saved view from the dash
   await dialog.getByRole('button', { name: 'Withdraw' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Withdrawn: 3' })).toBeVisible();
   await expect(page.getByText('No requests match your filters.')).toBeVisible();
+});
+
+// PRODUCT.md §15, item 2 of issue 64: the board by stage. Nothing is dragged; a card offers only the firm's own
+// next move, behind the request page's confirmation, and the layout stays in the URL with the filters.
+test('the recruiter reads the pipeline as a board by stage and marks a shared request under review from its card', async ({
+  page,
+  browser,
+}) => {
+  const { firm, requestId } = await attorneyInvitedWithCompleteLpq(page, browser, 'board');
+  const shared = await page.request.post(`/api/attorney/lpq-requests/${requestId}/share`, { data: {} });
+  expect(shared.status()).toBe(200);
+  await inviteByApi(firm.request, uniqueEmail('board-pending'), { positionTitle: 'Banking Partner' });
+  const recruiter = await firm.newPage();
+
+  await recruiter.goto('/firm/requests');
+  await recruiter.getByText('Board', { exact: true }).click();
+  await expect(recruiter).toHaveURL(/layout=board/);
+  const board = recruiter.getByTestId('requests-board');
+  const column = (name: string) => board.getByRole('region', { name });
+  await expect(column('Pending Response').getByRole('listitem')).toHaveCount(1);
+  await expect(column('Pending Response').getByRole('button')).toHaveCount(0);
+  const accepted = column('Accepted');
+  await expect(accepted.getByRole('listitem')).toHaveCount(1);
+  await expect(accepted).toContainText('Shared v1');
+
+  // A filter keeps the board; the board keeps the filter.
+  await recruiter.getByRole('combobox', { name: 'Status' }).click();
+  await recruiter.getByRole('option', { name: 'Accepted' }).click();
+  await expect(recruiter).toHaveURL(/status=accepted.*layout=board|layout=board.*status=accepted/);
+  await expect(column('Pending Response')).toHaveCount(0);
+  expect(await axeViolations(recruiter)).toEqual([]);
+  for (const width of [1280, 390]) {
+    await recruiter.setViewportSize({ width, height: 900 });
+    await shot(recruiter, `pipeline-board-${width}`);
+  }
+  await recruiter.setViewportSize({ width: 1280, height: 900 });
+
+  // The firm's own move, confirmed as on the request page.
+  await accepted.getByRole('button', { name: /^Mark Under Review: / }).click();
+  const dialog = recruiter.getByRole('dialog');
+  await expect(dialog).toContainText('The attorney sees the new status.');
+  await dialog.getByRole('button', { name: 'Mark Under Review' }).click();
+  await recruiter.getByRole('button', { name: 'Clear filters' }).first().click();
+  await expect(recruiter).toHaveURL(/layout=board/);
+  await expect(column('Under Review').getByRole('listitem')).toHaveCount(1);
+  await expect(column('Under Review').getByRole('button', { name: /^Mark Review Complete: / })).toBeVisible();
+  await firm.close();
 });

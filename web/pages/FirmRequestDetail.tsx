@@ -1,40 +1,21 @@
 import { Box, Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
-import { FIRM_TOASTS } from '@shared/firm-toasts';
-import { type FIRM_REVIEW_STATUSES, REQUEST_TRANSITIONS } from '@shared/request-status';
-import type { ToastText } from '@shared/texts';
 import { IconCalendarTime, IconCheck, IconDownload, IconEye } from '@tabler/icons-react';
-import { useMutation } from '@tanstack/react-query';
 import { lazy, Suspense, useDeferredValue, useEffect, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { PageShell } from '../components/PageShell';
-import { refreshRequests, useFirmRequest } from '../features/firm/api';
+import { useFirmRequest } from '../features/firm/api';
 import { PendingActions } from '../features/firm/PendingActions';
 import { requestPermissions } from '../features/firm/permissions';
 import type { RequestViewProps } from '../features/firm/RequestBody';
+import { canMove, REVIEW_MOVES, useReviewMove } from '../features/firm/review-moves';
 import { RequestBadges } from '../features/firm/StatusBadge';
 import { useAfterFirstPaint } from '../lib/after-paint';
-import { errorMessage, statusOf } from '../lib/api';
+import { statusOf } from '../lib/api';
 import { useAuth } from '../lib/auth';
-import { api, apiUrl } from '../lib/client';
+import { apiUrl } from '../lib/client';
 import { formatDate } from '../lib/format';
-import { showToast } from '../lib/toast';
 import { PAGES } from '../page-table';
-
-type ReviewStatus = (typeof FIRM_REVIEW_STATUSES)[number];
-
-const ACTIONS: Record<ReviewStatus, { label: string; confirm: string; toast: ToastText }> = {
-  reviewed: {
-    label: 'Mark Under Review',
-    confirm: 'Mark this request as under review? The attorney sees the new status.',
-    toast: FIRM_TOASTS.reviewStarted,
-  },
-  completed: {
-    label: 'Mark Review Complete',
-    confirm: 'Mark the review of this request as complete? This cannot be undone.',
-    toast: FIRM_TOASTS.reviewCompleted,
-  },
-};
 
 /** `?version=N`: a positive whole number, else none (the latest). */
 function parseVersion(value: string | null): number | null {
@@ -75,25 +56,7 @@ function Info({ label, value }: { label: string; value: string | null | undefine
 function RequestView({ request, loadingVersion, onPickVersion }: RequestViewProps) {
   // PRODUCT.md §9: only the actions the member's roles allow are offered (the server refuses the rest).
   const may = requestPermissions(useAuth().user, request);
-  const [confirming, setConfirming] = useState<ReviewStatus | null>(null);
-  const move = useMutation({
-    mutationFn: (status: ReviewStatus) =>
-      api('POST /api/firm/lpq-requests/:id/status', { params: { id: request.id }, body: { status } }),
-    onSuccess: (_item, status) => {
-      refreshRequests(request.id);
-      showToast(ACTIONS[status].toast, { variant: 'success' });
-      setConfirming(null);
-    },
-    onError: (error) => {
-      refreshRequests(request.id);
-      showToast(FIRM_TOASTS.statusFailed, {
-        variant: 'destructive',
-        message: errorMessage(error, FIRM_TOASTS.statusFailed.message),
-      });
-      setConfirming(null);
-    },
-  });
-  const can = (to: ReviewStatus) => REQUEST_TRANSITIONS[request.status].includes(to);
+  const { confirming, ask, cancel, move } = useReviewMove();
   const pkg = request.package;
   // The header (status, actions, who and when) shows at once; the package, timeline and notes render
   // once it is painted, in the background and in slices, so the first paint waits neither for their code
@@ -129,16 +92,16 @@ function RequestView({ request, loadingVersion, onPickVersion }: RequestViewProp
                     <Button
                       variant="default"
                       leftSection={<IconEye size={16} aria-hidden />}
-                      disabled={!can('reviewed')}
-                      onClick={() => setConfirming('reviewed')}
+                      disabled={!canMove(request.status, 'reviewed')}
+                      onClick={() => ask({ id: request.id, to: 'reviewed' })}
                     >
                       Mark Under Review
                     </Button>
                     <Button
                       variant="default"
                       leftSection={<IconCheck size={16} aria-hidden />}
-                      disabled={!can('completed')}
-                      onClick={() => setConfirming('completed')}
+                      disabled={!canMove(request.status, 'completed')}
+                      onClick={() => ask({ id: request.id, to: 'completed' })}
                     >
                       Mark Review Complete
                     </Button>
@@ -190,10 +153,10 @@ function RequestView({ request, loadingVersion, onPickVersion }: RequestViewProp
 
       <ConfirmDialog
         opened={confirming !== null}
-        onClose={() => setConfirming(null)}
-        title={confirming ? ACTIONS[confirming].label : ''}
-        message={confirming ? ACTIONS[confirming].confirm : ''}
-        confirmLabel={confirming ? ACTIONS[confirming].label : ''}
+        onClose={cancel}
+        title={confirming ? REVIEW_MOVES[confirming.to].label : ''}
+        message={confirming ? REVIEW_MOVES[confirming.to].confirm : ''}
+        confirmLabel={confirming ? REVIEW_MOVES[confirming.to].label : ''}
         loading={move.isPending}
         onConfirm={() => confirming && move.mutate(confirming)}
       />

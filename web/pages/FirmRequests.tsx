@@ -8,6 +8,7 @@ import {
   Loader,
   Menu,
   Paper,
+  SegmentedControl,
   Select,
   Stack,
   Text,
@@ -41,12 +42,15 @@ import {
   useSavedViews,
 } from '../features/firm/api';
 import { memberCan } from '../features/firm/permissions';
+import { RequestsBoard } from '../features/firm/RequestsBoard';
 import { conflictsText, RequestsTable } from '../features/firm/RequestsTable';
+import { useReviewerCandidates } from '../features/firm/ReviewerPicker';
 import { queryClient, statusOf } from '../lib/api';
 import { useAuth } from '../lib/auth';
 import { api, apiUrl } from '../lib/client';
 
 const ALL = 'all';
+const LAYOUT_KEY = 'layout';
 const STATUS_OPTIONS = [
   { value: ALL, label: 'All statuses' },
   ...REQUEST_STATUSES.map((s) => ({ value: s, label: REQUEST_STATUS_LABELS[s] })),
@@ -81,10 +85,17 @@ function listTexts(member: ReturnType<typeof memberCan>) {
   };
 }
 
+/** The URL's query without the layout: what a saved view and the list's filters read. */
+function filtersOf(search: string) {
+  const params = new URLSearchParams(search);
+  params.delete(LAYOUT_KEY);
+  return params.toString();
+}
+
 /** PRODUCT.md §15: the filters live in the URL, so a view can be bookmarked and sent to a colleague. */
 function useUrlFilters() {
   const [params, setParams] = useSearchParams();
-  const parsed = parseViewQuery(params.toString()) ?? parseViewQuery('')!;
+  const parsed = parseViewQuery(filtersOf(params.toString())) ?? parseViewQuery('')!;
   const filters: RequestFilters = {
     status: parsed.status ?? null,
     reviewer: parsed.reviewer ?? null,
@@ -97,12 +108,34 @@ function useUrlFilters() {
   // From the URL as it is now (the browser's, which a navigation updates at once), not as this render or
   // React Router's last render read it: a change made in the same moment as another (the search box settling
   // as a sort is chosen) keeps the other.
-  const set = (change: Partial<RequestFilters>) => {
-    const current = parseViewQuery(window.location.search) ?? parseViewQuery('')!;
-    setParams(new URLSearchParams(viewQueryString({ ...current, ...change })), { replace: true });
+  // The board or the list ('layout=board') stays in the URL beside the filters, and survives their changes.
+  const board = params.get(LAYOUT_KEY) === 'board';
+  const withLayout = (next: URLSearchParams, onBoard: boolean) => {
+    if (onBoard) next.set(LAYOUT_KEY, 'board');
+    return next;
   };
-  return { filters, set, clear: () => setParams(new URLSearchParams(), { replace: true }) };
+  const onBoardNow = () => new URLSearchParams(window.location.search).get(LAYOUT_KEY) === 'board';
+  const set = (change: Partial<RequestFilters>) => {
+    const current = parseViewQuery(filtersOf(window.location.search)) ?? parseViewQuery('')!;
+    setParams(withLayout(new URLSearchParams(viewQueryString({ ...current, ...change })), onBoardNow()), {
+      replace: true,
+    });
+  };
+  const setBoard = (onBoard: boolean) => {
+    const next = new URLSearchParams(window.location.search);
+    next.delete(LAYOUT_KEY);
+    setParams(withLayout(next, onBoard), { replace: true });
+  };
+  return {
+    filters,
+    set,
+    board,
+    setBoard,
+    clear: () => setParams(withLayout(new URLSearchParams(), onBoardNow()), { replace: true }),
+  };
 }
+
+const BULK_DONE: Record<string, string> = { resend: 'Resent', withdraw: 'Withdrawn', assign: 'Assigned' };
 
 /** The selection as CSV, in the browser (the rows are on screen already). */
 function selectionCsv(rows: FirmRequestListItem[]) {
@@ -153,7 +186,7 @@ function downloadCsv(text: string) {
  * requests assigned to them (§9); sending, bulk actions and exporting are the recruiter's.
  */
 export default function FirmRequests() {
-  const { filters, set, clear } = useUrlFilters();
+  const { filters, set, clear, board, setBoard } = useUrlFilters();
   const [search, setSearch] = useState(filters.q);
   const [q] = useDebouncedValue(search, 300);
   // The typed text reaches the URL once it settles; a URL that changes otherwise (a saved view, Clear
@@ -179,7 +212,10 @@ export default function FirmRequests() {
       filters.new ||
       filters.overdue,
   );
-  const member = memberCan(useAuth().user);
+  const { user } = useAuth();
+  const member = memberCan(user);
+  const reviewers = useReviewerCandidates(member.assigns);
+  const [assignTo, setAssignTo] = useState<string | null>(null);
   const texts = listTexts(member);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [confirmWithdraw, setConfirmWithdraw] = useState(false);
@@ -196,8 +232,14 @@ export default function FirmRequests() {
   };
 
   const bulk = useMutation({
-    mutationFn: (action: 'resend' | 'withdraw') =>
-      api('POST /api/firm/lpq-requests/bulk', { body: { action, ids: [...selected] } }),
+    mutationFn: (action: 'resend' | 'withdraw' | 'assign') =>
+      api('POST /api/firm/lpq-requests/bulk', {
+        body: {
+          action,
+          ids: [...selected],
+          ...(action === 'assign' && assignTo ? { reviewerId: assignTo } : {}),
+        },
+      }),
     onSuccess: (result, action) => {
       setSummary({ action, done: result.done.length, refused: result.refused });
       setSelected(new Set(result.refused.map((r) => r.id)));
@@ -268,9 +310,12 @@ export default function FirmRequests() {
             data={[
               { value: ALL, label: 'Anyone' },
               { value: 'me', label: 'Assigned to me' },
+              ...(reviewers.data ?? [])
+                .filter((m) => m.userId !== member.userId)
+                .map((m) => ({ value: m.userId, label: `${m.firstName} ${m.lastName}`.trim() })),
             ]}
-            value={filters.reviewer === 'me' ? 'me' : ALL}
-            onChange={(v) => set({ reviewer: v === 'me' ? 'me' : null })}
+            value={filters.reviewer ?? ALL}
+            onChange={(v) => set({ reviewer: !v || v === ALL ? null : v })}
             allowDeselect={false}
             w={{ base: '100%', xs: 160 }}
           />
@@ -293,6 +338,16 @@ export default function FirmRequests() {
         </Group>
         <Group gap="md" wrap="wrap" justify="space-between">
           <Group gap="md">
+            <SegmentedControl
+              aria-label="Show as"
+              size="xs"
+              data={[
+                { value: 'list', label: 'List' },
+                { value: 'board', label: 'Board' },
+              ]}
+              value={board ? 'board' : 'list'}
+              onChange={(v) => setBoard(v === 'board')}
+            />
             <Checkbox
               label="New"
               checked={filters.new}
@@ -305,7 +360,8 @@ export default function FirmRequests() {
             />
             {countText && (
               <Text size="sm" c="gray.7" aria-live="polite" data-testid="result-count">
-                {countText} {matched === 1 ? 'request' : 'requests'}
+                {countText}{' '}
+                {(filtered && total.data != null ? total.data : matched) === 1 ? 'request' : 'requests'}
               </Text>
             )}
             {filtered && (
@@ -368,7 +424,7 @@ export default function FirmRequests() {
         {summary && (
           <Alert
             color={summary.refused.length ? 'yellow' : 'teal'}
-            title={`${summary.action === 'resend' ? 'Resent' : 'Withdrawn'}: ${summary.done} · Refused: ${summary.refused.length}`}
+            title={`${BULK_DONE[summary.action] ?? 'Done'}: ${summary.done} · Refused: ${summary.refused.length}`}
             withCloseButton
             closeButtonLabel="Dismiss summary"
             onClose={() => setSummary(null)}
@@ -397,6 +453,31 @@ export default function FirmRequests() {
               <Button size="xs" color="red" variant="light" onClick={() => setConfirmWithdraw(true)}>
                 Withdraw
               </Button>
+              {member.assigns && (
+                <Group gap={4} wrap="nowrap">
+                  <Select
+                    aria-label="Reviewer to assign"
+                    placeholder="Reviewer to assign"
+                    size="xs"
+                    data={(reviewers.data ?? []).map((m) => ({
+                      value: m.userId,
+                      label: `${m.firstName} ${m.lastName}`.trim(),
+                    }))}
+                    value={assignTo}
+                    onChange={setAssignTo}
+                    w={180}
+                  />
+                  <Button
+                    size="xs"
+                    variant="light"
+                    disabled={!assignTo}
+                    loading={bulk.isPending && bulk.variables === 'assign'}
+                    onClick={() => bulk.mutate('assign')}
+                  >
+                    Assign
+                  </Button>
+                </Group>
+              )}
               <Button size="xs" variant="default" onClick={() => downloadCsv(selectionCsv(chosen))}>
                 Export selection as CSV
               </Button>
@@ -436,12 +517,16 @@ export default function FirmRequests() {
             </Text>
           ) : rows.length > 0 ? (
             <Stack gap="md">
-              <RequestsTable
-                requests={rows}
-                sort={{ sort: filters.sort, onSort: (sort) => set({ sort }) }}
-                selection={member.pipeline ? { selected, onChange: setSelected } : undefined}
-                hideHiring={member.conflictsOnly}
-              />
+              {board ? (
+                <RequestsBoard requests={rows} user={user} />
+              ) : (
+                <RequestsTable
+                  requests={rows}
+                  sort={{ sort: filters.sort, onSort: (sort) => set({ sort }) }}
+                  selection={member.pipeline ? { selected, onChange: setSelected } : undefined}
+                  hideHiring={member.conflictsOnly}
+                />
+              )}
               {pages.hasNextPage && (
                 <Center>
                   <Button

@@ -35,7 +35,7 @@ export function conflictsText(r: Pick<FirmRequestListItem, 'conflictsStatus' | '
   return r.conflictsWaiting > 0 ? `${label} · ${r.conflictsWaiting} waiting` : label;
 }
 
-const initials = (name: string) =>
+export const initials = (name: string) =>
   name
     .split(/\s+/)
     .filter(Boolean)
@@ -43,7 +43,7 @@ const initials = (name: string) =>
     .join('');
 
 /** The New marker (PRODUCT.md §5): a dot, with its words for a screen reader. */
-function NewDot({ item }: { item: Pick<FirmRequestItem, 'isNew'> }) {
+export function NewDot({ item }: { item: Pick<FirmRequestItem, 'isNew'> }) {
   if (!item.isNew) return null;
   return (
     <Box

@@ -17,7 +17,7 @@ const nameOf = (r: Pick<Reviewer, 'firstName' | 'lastName'>) => `${r.firstName} 
 export const MEMBERS_KEY = ['/api/firm/members'];
 
 /** The firm's members who may be assigned: those holding the reviewer role (PRODUCT.md §9). */
-function useReviewerCandidates(enabled: boolean) {
+export function useReviewerCandidates(enabled: boolean) {
   return useQuery({
     queryKey: MEMBERS_KEY,
     queryFn: () => api('GET /api/firm/members'),

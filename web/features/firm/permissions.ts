@@ -1,5 +1,4 @@
 import type { User } from '@shared/auth';
-import type { FirmRequestDetail } from '@shared/requests';
 import { hasRole } from '@shared/team';
 import { onlyAssigned, rolesOf } from '../team/access';
 
@@ -27,7 +26,7 @@ export function memberCan(user: User | null) {
 }
 
 /** One request: what the member may do on it (request.firmNotes, request.firmReviews). */
-export function requestPermissions(user: User | null, request: Pick<FirmRequestDetail, 'reviewers'>) {
+export function requestPermissions(user: User | null, request: { reviewers: readonly { userId: string }[] }) {
   const member = memberCan(user);
   const assigned = request.reviewers.some((r) => r.userId === member.userId);
   const assignedReviewer = hasRole(member.roles, 'reviewer') && assigned;
