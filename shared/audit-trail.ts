@@ -136,6 +136,7 @@ export function describeAuditDetails(type: AuditEventType, details: Record<strin
     case 'read':
       return d.what === 'changes' ? `What changed, versions ${d.from} to ${d.to}` : version;
     case 'exported':
+      if (d.what === 'conflicts rows') return 'Conflicts rows (export)';
       return d.what === 'list' ? 'Request list (CSV)' : `${version} as PDF`;
     case 'downloaded': {
       const file = (d.file as { name?: string; sha256?: string | null } | null) ?? {};

@@ -442,3 +442,66 @@ export const PRECHECK_FIRM_TEXTS = {
   intro:
     'A candidate sent these names before sharing their package. You see the names, their roles, current or former and the dates, and the position. Use them only to detect and resolve conflicts of interest; your answers and notes go back to the candidate.',
 } as const;
+
+/** PRODUCT.md §13: the export's columns for the firm's conflicts system, in order, verbatim. */
+export const CONFLICTS_EXPORT_COLUMNS = [
+  'Request ID',
+  'Position',
+  'Row ID',
+  'Party Name',
+  'Party Role',
+  'Client',
+  'Matter Description',
+  'Current or Former',
+  'Opened',
+  'Closed',
+  'Client May Object',
+  'Version',
+  'Status',
+  'Note to Attorney',
+] as const;
+
+/** One row as the export has it: what the conflicts view shows of it (a pre-check: no matter description). */
+export type ConflictsExportRow = {
+  rowId: string;
+  partyName: string;
+  partyRole: PartyRole;
+  clientName: string;
+  matterDescription: string | null;
+  current: boolean;
+  openedOn: string | null;
+  closedOn: string | null;
+  clientMayObject: boolean;
+  version: number | null;
+  status: RowStatus | null;
+  noteToAttorney: string | null;
+};
+
+/** One line of the export: the request's id and position, then the row, in CONFLICTS_EXPORT_COLUMNS' order. */
+export function conflictsExportLine(
+  request: { requestId: string; positionTitle: string },
+  r: ConflictsExportRow,
+): string[] {
+  return [
+    request.requestId,
+    request.positionTitle,
+    r.rowId,
+    r.partyName,
+    PARTY_ROLE_LABELS[r.partyRole],
+    r.clientName,
+    r.matterDescription ?? '',
+    currentOrFormer(r.current),
+    r.openedOn ?? '',
+    r.closedOn ?? '',
+    r.clientMayObject ? 'Yes' : 'No',
+    r.version === null ? '' : String(r.version),
+    r.status ? ROW_STATUS_LABELS[r.status] : '',
+    r.noteToAttorney ?? '',
+  ];
+}
+
+/**
+ * A spreadsheet cell that cannot run as a formula: one that begins with = + - @, a tab or a carriage return is
+ * prefixed with ' (OWASP's CSV injection advice), in the CSV and the workbook alike.
+ */
+export const neutraliseCell = (v: string) => (/^[=+\-@\t\r]/.test(v) ? `'${v}` : v);

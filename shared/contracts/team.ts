@@ -301,6 +301,36 @@ export const teamContracts = defineContracts('Firm team', {
     params: idParams,
     response: { 200: conflictsViewResponse },
   },
+  conflictsCsv: {
+    method: 'GET',
+    path: '/api/firm/lpq-requests/:id/conflicts.csv',
+    summary: 'The request’s conflicts rows for the firm’s conflicts system, as CSV (the conflicts role)',
+    audience: 'firm',
+    params: idParams,
+    response: { 200: raw('The rows as CSV, UTF-8 with a BOM (Content-Disposition: attachment)', 'text/csv') },
+  },
+  conflictsXlsx: {
+    method: 'GET',
+    path: '/api/firm/lpq-requests/:id/conflicts.xlsx',
+    summary:
+      'The request’s conflicts rows for the firm’s conflicts system, as a workbook (the conflicts role)',
+    audience: 'firm',
+    params: idParams,
+    response: {
+      200: raw(
+        'The rows as an XLSX workbook (Content-Disposition: attachment)',
+        'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      ),
+    },
+  },
+  conflictsWaitingCsv: {
+    method: 'GET',
+    path: '/api/firm/conflicts.csv',
+    summary:
+      'Every request with conflicts rows awaiting an answer, one line per row, as CSV (the conflicts role)',
+    audience: 'firm',
+    response: { 200: raw('The rows as CSV, UTF-8 with a BOM (Content-Disposition: attachment)', 'text/csv') },
+  },
   answerConflictsRow: {
     method: 'PUT',
     path: '/api/firm/lpq-requests/:id/conflicts/rows/:rowId',

@@ -44,6 +44,7 @@ export const accessEvents = pgTable(
         | 'pdf_download'
         | 'csv_export'
         | 'conflicts_view'
+        | 'conflicts_export'
         | 'self_identification_view'
       >()
       .notNull(),

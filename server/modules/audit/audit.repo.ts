@@ -33,6 +33,7 @@ const ACTION_OF: Record<AccessKind, AccessAction> = {
   pdf_download: 'exported',
   csv_export: 'exported',
   conflicts_view: 'viewed',
+  conflicts_export: 'exported',
   self_identification_view: 'viewed',
 };
 const WHAT_OF: Record<AccessKind, string> = {
@@ -41,6 +42,7 @@ const WHAT_OF: Record<AccessKind, string> = {
   pdf_download: 'Package PDF',
   csv_export: 'Request list (CSV)',
   conflicts_view: 'Conflicts view',
+  conflicts_export: 'Conflicts rows (export)',
   self_identification_view: 'Self-identification form',
 };
 /**

@@ -18,6 +18,7 @@ import { type AuditEventInput, appendChainEvent } from './audit-chain';
 const TRAIL_TYPE: Record<AccessKind, AuditEventType> = {
   package_view: 'read',
   conflicts_view: 'read',
+  conflicts_export: 'exported',
   self_identification_view: 'read',
   document_download: 'downloaded',
   pdf_download: 'exported',
@@ -26,6 +27,7 @@ const TRAIL_TYPE: Record<AccessKind, AuditEventType> = {
 const WHAT: Record<AccessKind, string> = {
   package_view: 'package',
   conflicts_view: 'conflicts view',
+  conflicts_export: 'conflicts rows',
   self_identification_view: 'self-identification form',
   document_download: 'document',
   pdf_download: 'pdf',

@@ -1,5 +1,6 @@
 import { CONFLICTS_MESSAGES, WITHHELD_MATTER_TEXT } from '@shared/conflicts';
 import { FIELD_MESSAGES } from '@shared/form-fields';
+import ExcelJS from 'exceljs';
 import { expect, it } from 'vitest';
 import { describeEachDb, type TestApp } from '../../test/harness';
 import { pdfText } from '../files/files.test-support';
@@ -114,6 +115,20 @@ describeEachDb('conflicts form: matters', (t: () => TestApp) => {
     expect(view.statusCode).toBe(200);
     bodies.push(view.body);
     bodies.push((await get(w.attorney, `${w.base}/preview`)).body);
+    // The exports for the firm's conflicts system, the trail and every mail the outbox holds (issue 63).
+    bodies.push((await get(conflicts, `${w.firmUrl}/conflicts.csv`)).body);
+    bodies.push((await get(conflicts, '/api/firm/conflicts.csv')).body);
+    const xlsx = await get(conflicts, `${w.firmUrl}/conflicts.xlsx`);
+    expect(xlsx.statusCode).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(xlsx.rawPayload as never);
+    const cells: unknown[] = [];
+    book.getWorksheet('Conflicts')!.eachRow((row) => cells.push(row.values));
+    bodies.push(JSON.stringify(cells));
+    expect(bodies.at(-1)).toContain(WITHHELD_MATTER_TEXT);
+    for (const reader of [conflicts, recruiter, w.firm])
+      bodies.push((await get(reader, `${w.firmUrl}/audit.csv`)).body);
+    for (const mail of await t().outbox()) bodies.push(`${mail.subject}\n${mail.text}\n${mail.html}`);
     for (const body of bodies) for (const secret of secrets) expect(body).not.toContain(secret);
 
     const form = view.json().conflictsForm;

@@ -24,6 +24,7 @@ import {
 } from '../requests/conflicts-rows.repo';
 import { factsOf, findFirmRequest, fullName } from '../requests/firm-requests.repo';
 import { loadVersion } from '../requests/package-versions';
+import { conflictsCsv, conflictsXlsx } from './conflicts-export';
 import { clearancesOf, conflictsQueue, precheckQueue } from './review-roles.repo';
 import { actorName } from './team.presenter';
 
@@ -298,4 +299,70 @@ export async function answerConflictsRow(
     });
     return rowsView(tx, row.request);
   });
+}
+
+export type ConflictsFile = { body: string | Buffer; fileName: string; contentType: string };
+
+const CSV_TYPE = 'text/csv; charset=utf-8';
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** One access event per export and request (PRODUCT.md §13: every export is an access event). */
+async function recordExport(db: Db | Tx, member: FirmMember, row: FoundRequest, fileName: string) {
+  const request = row.request;
+  const attorneyUserId = request.attorneyUserId ?? (await precheckAttorneyId(db, request.attorneyEmail));
+  if (!attorneyUserId) return;
+  await recordAccess(db, {
+    requestId: request.id,
+    attorneyUserId,
+    firmUserId: member.id,
+    firmId: member.firm.id,
+    firmName: request.firmName,
+    kind: 'conflicts_export',
+    fileName,
+    readerRoles: [...member.firm.roles],
+    parts: ['conflictsForm'],
+    inTrail: false,
+  });
+}
+
+/**
+ * GET /api/firm/lpq-requests/{id}/conflicts.csv and .xlsx (the conflicts role): the request's rows for the
+ * firm's conflicts system, what the conflicts view shows of each (a pre-check: no matter description).
+ */
+export async function exportConflicts(
+  ctx: AppContext,
+  actor: Actor,
+  input: { id: string; format: 'csv' | 'xlsx' },
+): Promise<ConflictsFile> {
+  const member = authorize(policies.firmConflicts, actor);
+  const { row } = await rowsRequest(ctx.db, member, input.id);
+  await hitFirmReadLimit(ctx.db, ctx.config, { memberId: member.id, requestId: row.request.id });
+  const { rows } = await rowsView(ctx.db, row.request);
+  const fileName = `conflicts-${row.request.id.slice(0, 8)}.${input.format}`;
+  await recordExport(ctx.db, member, row, fileName);
+  const requests = [{ requestId: row.request.id, positionTitle: row.request.positionTitle, rows }];
+  return input.format === 'csv'
+    ? { body: conflictsCsv(requests), fileName, contentType: CSV_TYPE }
+    : { body: await conflictsXlsx(requests), fileName, contentType: XLSX_TYPE };
+}
+
+/**
+ * GET /api/firm/conflicts.csv (the conflicts role): every request with rows awaiting an answer (shared and open,
+ * or a pre-check in force), one line per row of each; one access event per request in it.
+ */
+export async function exportConflictsWaiting(ctx: AppContext, actor: Actor): Promise<ConflictsFile> {
+  const member = authorize(policies.firmConflicts, actor);
+  const ids = [
+    ...(await precheckQueue(ctx.db, scopeFor(policies.firmPrecheck, member), 'pending')),
+    ...(await conflictsQueue(ctx.db, conflictsScope(member), 'pending')),
+  ].map((r) => r.requestId);
+  const fileName = `conflicts-waiting-${new Date().toISOString().slice(0, 10)}.csv`;
+  const requests = [];
+  for (const id of ids) {
+    const { row } = await rowsRequest(ctx.db, member, id);
+    const { rows } = await rowsView(ctx.db, row.request);
+    await recordExport(ctx.db, member, row, fileName);
+    requests.push({ requestId: row.request.id, positionTitle: row.request.positionTitle, rows });
+  }
+  return { body: conflictsCsv(requests), fileName, contentType: CSV_TYPE };
 }

@@ -1,12 +1,19 @@
 import { routeSchema } from '@shared/contracts/contract';
 import { firmRequestContracts } from '@shared/contracts/firm';
 import { teamContracts as c } from '@shared/contracts/team';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { actorOf, onlyFor, setSessionCookie } from '../../plugins/session';
 import { bulkAction } from './bulk-actions.service';
-import { answerConflictsRow, getConflictsView, listConflictsQueue } from './conflicts.service';
+import {
+  answerConflictsRow,
+  type ConflictsFile,
+  exportConflicts,
+  exportConflictsWaiting,
+  getConflictsView,
+  listConflictsQueue,
+} from './conflicts.service';
 import {
   acceptInvitation,
   cancelInvitation,
@@ -135,6 +142,33 @@ export async function teamRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppCo
     c.selfIdentification.path,
     { ...onlyFor.firm, schema: routeSchema(c.selfIdentification) },
     (request) => listSelfIdentification(ctx, actorOf(request)),
+  );
+
+  // PRODUCT.md §13: the exports for the firm's conflicts system.
+  const sendFile = (reply: FastifyReply, file: ConflictsFile) =>
+    reply
+      .header('Content-Type', file.contentType)
+      .header('Content-Disposition', `attachment; filename="${file.fileName}"`)
+      .send(file.body);
+  app.get(
+    c.conflictsCsv.path,
+    { ...onlyFor.firm, schema: routeSchema(c.conflictsCsv) },
+    async (request, reply) =>
+      sendFile(reply, await exportConflicts(ctx, actorOf(request), { id: request.params.id, format: 'csv' })),
+  );
+  app.get(
+    c.conflictsXlsx.path,
+    { ...onlyFor.firm, schema: routeSchema(c.conflictsXlsx) },
+    async (request, reply) =>
+      sendFile(
+        reply,
+        await exportConflicts(ctx, actorOf(request), { id: request.params.id, format: 'xlsx' }),
+      ),
+  );
+  app.get(
+    c.conflictsWaitingCsv.path,
+    { ...onlyFor.firm, schema: routeSchema(c.conflictsWaitingCsv) },
+    async (request, reply) => sendFile(reply, await exportConflictsWaiting(ctx, actorOf(request))),
   );
 
   app.get(

@@ -113,6 +113,27 @@ export const TEAM_RULES: Record<string, RouteRule> = {
       payload: { status: 'cleared', noteToAttorney: 'No conflict with our clients.' },
     }),
   },
+  // PRODUCT.md §13: the exports for the firm's conflicts system.
+  'GET /api/firm/lpq-requests/:id/conflicts.csv': {
+    access: 'firm-owned',
+    resource: 'request',
+    ok: 200,
+    members: CONFLICTS,
+    call: (w) => ({ url: `/api/firm/lpq-requests/${w.sharedRequestId}/conflicts.csv` }),
+  },
+  'GET /api/firm/lpq-requests/:id/conflicts.xlsx': {
+    access: 'firm-owned',
+    resource: 'request',
+    ok: 200,
+    members: CONFLICTS,
+    call: (w) => ({ url: `/api/firm/lpq-requests/${w.sharedRequestId}/conflicts.xlsx` }),
+  },
+  'GET /api/firm/conflicts.csv': {
+    access: 'firm',
+    ok: 200,
+    members: CONFLICTS,
+    call: url('/api/firm/conflicts.csv'),
+  },
   // The registrant is no diversity officer: self-identification is the diversity role's alone.
   'GET /api/firm/self-identification': {
     access: 'firm',

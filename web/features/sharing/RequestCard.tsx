@@ -25,6 +25,7 @@ import { formatDate } from '../../lib/format';
 import { AuditTrailActions } from '../record/AuditTrailActions';
 import { AccessLogList } from './AccessLogList';
 import { ConflictsAnswers } from './ConflictsAnswers';
+import { ConflictsPrecheck } from './ConflictsPrecheck';
 import { useAccessLog } from './queries';
 import {
   ChangedSinceShare,
@@ -175,7 +176,8 @@ export function RequestCard(props: {
 
         {isShared(item) && <ChangedSinceShare item={item} onUpdate={() => props.onUpdate(item)} />}
 
-        {isShared(item) && <ConflictsAnswers requestId={item.id} />}
+        {(isShared(item) || isPending) && <ConflictsAnswers requestId={item.id} />}
+        {isPending && <ConflictsPrecheck requestId={item.id} />}
 
         <Group gap="xs">
           <FirmProfileButton item={item} />
