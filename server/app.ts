@@ -15,6 +15,7 @@ import { createMailDispatcher } from './mail/dispatcher';
 import { createMailTransport, type MailTransport } from './mail/transport';
 import { registerModules } from './modules';
 import { apiDocsRoutes } from './modules/api-docs/api-docs.routes';
+import { recordKey } from './modules/audit/trail-receipt';
 import { devMailRoutes } from './modules/notifications/dev-mail.routes';
 import { healthRoutes } from './ops/health';
 import { registerMetrics } from './ops/metrics';
@@ -55,6 +56,8 @@ export type BuildAppOptions = {
 
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance & { ctx: AppContext }> {
   const { config, db } = opts;
+  // PRODUCT.md §11: the key that signs trail receipts, read or made on the first start (a bad one stops it).
+  recordKey(config);
   const log = createLogger(config.logLevel, opts.logStream, opts.logger !== false);
   // Fastify gets no logger of its own, only request loggers of the app's (request.log, reply.log): every line
   // it writes about a request still goes to the app's log, and it does not time a request for a line the log

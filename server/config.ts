@@ -26,6 +26,7 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('Lateral Passport <no-reply@lateralpassport.local>'),
   SESSION_SECRET: z.string().min(16).optional(),
   STORAGE_SECRET: z.string().min(16).optional(),
+  RECORD_SIGNING_KEY: z.string().optional(),
   S3_ENDPOINT: z.string().optional(),
   S3_BUCKET: z.string().optional(),
   S3_REGION: z.string().default('us-east-1'),
@@ -85,6 +86,12 @@ export type AppConfig = {
   smtpUrl?: string;
   mailFrom: string;
   storageSecret: string;
+  /**
+   * PRODUCT.md §11: the Ed25519 private key that signs trail receipts (RECORD_SIGNING_KEY, PKCS #8 PEM or its
+   * DER in base64). Unset: DATA_DIR/record-signing-key.pem, generated on first start (a key per process in
+   * tests). Several app processes on PostgreSQL must share one key: set it, or share DATA_DIR.
+   */
+  recordSigningKey?: string;
   s3?: {
     endpoint?: string;
     bucket: string;
@@ -212,6 +219,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,
     storageSecret: e.STORAGE_SECRET ?? e.SESSION_SECRET ?? DEV_STORAGE_SECRET,
+    recordSigningKey: e.RECORD_SIGNING_KEY,
     s3: e.S3_BUCKET
       ? {
           endpoint: e.S3_ENDPOINT,

@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, loadDotEnv } from './config';
 import { openDatabase } from './db/client';
 import { DatabaseInUseError } from './db/folder-lock';
+import { recordKey } from './modules/audit/trail-receipt';
 import { warmUp } from './ops/warm-up';
 
 /** Start-up problems a person can fix: one line each on stderr, exit 1, no stack trace. */
@@ -15,6 +16,8 @@ let config: ReturnType<typeof loadConfig>;
 try {
   loadDotEnv();
   config = loadConfig();
+  // PRODUCT.md §11: the trail receipts' key, read or made now (a bad RECORD_SIGNING_KEY is a line, exit 1).
+  recordKey(config);
 } catch (err) {
   if (err instanceof ConfigError) exitWith(err.problems);
   throw err;

@@ -74,14 +74,80 @@ export type AuditTrailEvent = {
 };
 
 /** Why `…/audit/verify` says a chain is broken, at `brokenAt.seq`. */
-export const AUDIT_BREAKS = ['changed', 'missing', 'unlinked', 'head'] as const;
+export const AUDIT_BREAKS = ['changed', 'missing', 'unlinked', 'head', 'cut', 'rewritten'] as const;
 export type AuditBreak = (typeof AUDIT_BREAKS)[number];
 export const AUDIT_BREAK_MESSAGES: Record<AuditBreak, (seq: number) => string> = {
   changed: (seq) => `Event ${seq} was changed after it was recorded.`,
   missing: (seq) => `Event ${seq} is missing.`,
   unlinked: (seq) => `Event ${seq} does not follow the event before it.`,
   head: (seq) => `The trail's last recorded event (${seq}) does not match what is stored.`,
+  // Against a signed receipt (POST …/audit/verify { receipt }): the chain checks by itself, but not that head.
+  cut: (seq) => `The trail was cut: event ${seq}, which the receipt holds, is gone.`,
+  rewritten: (seq) => `The trail was rewritten: event ${seq} is not the one the receipt holds.`,
 };
+
+/**
+ * PRODUCT.md §11 (added 2026-12-01): a trail's head signed with the server's own Ed25519 key, so a cut at the
+ * end (the newest events deleted and the head pointed back) or a rewrite (every hash recomputed) shows against
+ * it. `signature` is Ed25519 over the canonical JSON of the receipt without `signature`, in base64; the key is
+ * `GET /api/record/key`, named by `keyId` (the first 16 hex digits of the SHA-256 of its DER form).
+ * One head per request of the trail (one for a request's trail, each request's for an account's).
+ */
+export const TRAIL_RECEIPT_SCHEME = 'lateral-passport.trail-receipt.v1';
+export type TrailReceiptHead = { requestId: string; events: number; hash: string };
+export type TrailReceipt = {
+  scheme: typeof TRAIL_RECEIPT_SCHEME;
+  keyId: string;
+  signedAt: string;
+  heads: TrailReceiptHead[];
+  signature: string;
+};
+
+/** What `…/audit/verify` answers: the check, and the trail's head as it stands, signed (null while broken). */
+export type TrailVerification = AuditVerification & { receipt: TrailReceipt | null };
+
+/** A receipt as one line of text (the mails, the PDF, the downloads' header): this prefix and its JSON in base64url. */
+export const RECEIPT_TEXT_PREFIX = 'lp-receipt.';
+
+/**
+ * A receipt's one line (RECEIPT_TEXT_PREFIX and its JSON in base64url, line breaks ignored) back to its object;
+ * anything else is given back as it is, for the contract to refuse.
+ */
+export function receiptFromLine(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  const text = value.replace(/\s+/g, '');
+  if (!text.startsWith(RECEIPT_TEXT_PREFIX)) return value;
+  try {
+    const b64 = text.slice(RECEIPT_TEXT_PREFIX.length).replace(/-/g, '+').replace(/_/g, '/');
+    const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+    return JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+  } catch {
+    return value;
+  }
+}
+
+/** The receipt's words in the PDF trail and the share and update mails. */
+export const RECEIPT_TEXTS = {
+  heading: 'Signed receipt',
+  explanation:
+    'Lateral Passport signed this trail’s head — its number of events and the last event’s hash — with its own Ed25519 key (GET /api/record/key). Give this receipt back to the trail’s check (POST …/audit/verify) to learn whether the trail still holds that head: events cut from its end, an event edited or the trail rewritten after it each show.',
+  mail: (line: string) =>
+    `The audit trail's signed receipt, to check later that nothing was cut or rewritten after this point:\n${line}`,
+  facts: (r: { events: number; hash: string; signedAt: string; keyId: string }) =>
+    [
+      ['Events', String(r.events)],
+      ['Head hash', r.hash],
+      ['Signed at (UTC)', r.signedAt],
+      ['Key', r.keyId],
+    ] as [string, string][],
+} as const;
+
+/** The 400s of POST …/audit/verify { receipt }. */
+export const RECEIPT_MESSAGES = {
+  unreadable: 'This is not a trail receipt.',
+  notSigned: 'This receipt was not signed with the Lateral Passport record key.',
+  otherTrail: 'This receipt is for another trail.',
+} as const;
 
 /** GET …/audit/verify: `events` checked; `brokenAt` the first event that does not verify, or null. */
 export type AuditVerification = {

@@ -1,4 +1,4 @@
-import type { AuditVerification } from '@shared/audit-trail';
+import { type AuditVerification, RECEIPT_TEXTS } from '@shared/audit-trail';
 import pdfmake from 'pdfmake';
 import './package-pdf';
 
@@ -11,6 +11,8 @@ export type AuditTrailPdf = {
   title: string;
   facts: [label: string, text: string][];
   verification: AuditVerification;
+  /** PRODUCT.md §11: the head signed (its facts and its one line), or null while the chain is broken. */
+  receipt?: { facts: [label: string, text: string][]; line: string } | null;
   generatedAt: string;
   events: {
     seq: number;
@@ -32,6 +34,27 @@ const BAD = '#a4262c';
 
 export const HASH_EXPLANATION =
   'Each event stores the SHA-256 of the previous event’s hash followed by its own content (the canonical JSON, keys sorted and no whitespace, of who acted, when, the event, its details, the request and its number; an attorney is recorded by e-mail address, and their name is shown from their account). Changing, removing or reordering any event changes every hash after it. Events are listed in the order they entered the record, which is the order they happened: a firm member’s views are entered, with the time they happened, before the next action on the request, and within about a minute otherwise.';
+
+/** The one line cut into pieces a page can hold (the check ignores the breaks). */
+const chunks = (line: string, size = 110) => line.match(new RegExp(`.{1,${size}}`, 'g')) ?? [];
+
+function receiptBlock(receipt: NonNullable<AuditTrailPdf['receipt']>) {
+  return [
+    { text: RECEIPT_TEXTS.heading, bold: true, color: NAVY, margin: [0, 0, 0, 2] },
+    {
+      table: {
+        widths: [110, '*'],
+        body: receipt.facts.map(([label, text]) => [
+          { text: label, style: 'label' },
+          { text, style: 'value' },
+        ]),
+      },
+      layout: 'noBorders',
+    },
+    { text: chunks(receipt.line).join('\n'), style: 'hash', margin: [0, 2, 0, 2] },
+    { text: RECEIPT_TEXTS.explanation, style: 'note', margin: [0, 0, 0, 10] },
+  ];
+}
 
 export async function renderAuditTrailPdf(input: AuditTrailPdf): Promise<Buffer> {
   const v = input.verification;
@@ -86,6 +109,7 @@ export async function renderAuditTrailPdf(input: AuditTrailPdf): Promise<Buffer>
       },
       { text: status.text, color: status.color, bold: true, margin: [0, 0, 0, 4] },
       { text: HASH_EXPLANATION, style: 'note', margin: [0, 0, 0, 10] },
+      ...(input.receipt ? receiptBlock(input.receipt) : []),
       input.events.length
         ? {
             table: {

@@ -31,6 +31,8 @@ import {
  * its scope is the same rule as SQL, so a list, a lock or a hot read never holds a row the rule refuses.
  */
 export const requestPolicies = {
+  /** PRODUCT.md §11: the public key trail receipts are signed with, for anyone who holds a receipt. */
+  readRecordKey: definePolicy({ name: 'request.readRecordKey', audience: AUDIENCES.anyone }),
   /** The attorney's requests: those sent to their address, once it is verified (unverified: an empty list). */
   attorneyRequests: withScope(
     definePolicy({ name: 'request.attorneyRequests', audience: AUDIENCES.attorney }),

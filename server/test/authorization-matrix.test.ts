@@ -91,7 +91,7 @@ describeEachDb(
           } else if (rule.access !== 'signed-url' && route.method !== 'HEAD') {
             // PRODUCT.md §8: the refusals carry these exact bodies.
             const message = {
-              400: FILE_MESSAGES.fileNotFound,
+              400: rule.othersMessage ?? FILE_MESSAGES.fileNotFound,
               401: HTTP_MESSAGES.unauthorized,
               403: HTTP_MESSAGES.forbidden,
               404: HTTP_MESSAGES.notFound,

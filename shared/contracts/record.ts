@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AUDIT_BREAKS } from '../audit-trail';
+import { AUDIT_BREAKS, receiptFromLine, TRAIL_RECEIPT_SCHEME } from '../audit-trail';
 import { defineContracts, idParams, raw, timestamp } from './contract';
 
 /** PRODUCT.md §11: verify a shared version, and download and check each request's audit trail. */
@@ -28,6 +28,24 @@ export const versionVerificationResponse = z.object({
   ),
 });
 
+/** PRODUCT.md §11: a trail's heads signed with the server's Ed25519 key (shared/audit-trail.ts TrailReceipt). */
+export const trailReceiptSchema = z.object({
+  scheme: z.literal(TRAIL_RECEIPT_SCHEME),
+  keyId: z.string().max(64),
+  signedAt: z.iso.datetime({ error: 'Enter a date and time (ISO 8601).' }),
+  heads: z
+    .array(
+      z.object({
+        requestId: z.string().max(64),
+        events: z.number().int().min(0),
+        hash: z.string().max(128),
+      }),
+    )
+    .min(1)
+    .max(10000),
+  signature: z.string().max(200),
+});
+
 /** GET …/audit/verify (shared/audit-trail.ts AuditVerification). */
 export const auditVerificationResponse = z.object({
   intact: z.boolean(),
@@ -35,10 +53,27 @@ export const auditVerificationResponse = z.object({
   brokenAt: z
     .object({ requestId: z.string(), seq: z.number(), problem: z.enum(AUDIT_BREAKS), message: z.string() })
     .nullable(),
+  receipt: trailReceiptSchema
+    .nullable()
+    .meta({ description: 'The trail’s head as it stands, signed; null while the chain is broken' }),
 });
 
-const csv = raw('The audit trail as CSV (Content-Disposition: attachment)', 'text/csv');
-const pdf = raw('The audit trail as a PDF (Content-Disposition: attachment)', 'application/pdf');
+/** POST …/audit/verify: a receipt given back, as the object or as its one line ('lp-receipt.…'). */
+const receiptBody = z.object({
+  receipt: z.preprocess(receiptFromLine, trailReceiptSchema),
+});
+
+const RECEIPT_HEADER = {
+  'Trail-Receipt':
+    'The trail’s head signed with the record key, as one line (lp-receipt.…); absent while broken',
+};
+
+const csv = raw('The audit trail as CSV (Content-Disposition: attachment)', 'text/csv', RECEIPT_HEADER);
+const pdf = raw(
+  'The audit trail as a PDF (Content-Disposition: attachment)',
+  'application/pdf',
+  RECEIPT_HEADER,
+);
 
 export const recordContracts = defineContracts('Certification and audit trail', {
   verifyVersion: {
@@ -75,6 +110,15 @@ export const recordContracts = defineContracts('Certification and audit trail', 
     params: idParams,
     response: { 200: auditVerificationResponse },
   },
+  firmTrailVerifyReceipt: {
+    method: 'POST',
+    path: '/api/firm/lpq-requests/:id/audit/verify',
+    summary: 'Whether the request’s audit trail still holds the head a receipt signed',
+    audience: 'firm',
+    params: idParams,
+    body: receiptBody,
+    response: { 200: auditVerificationResponse },
+  },
   attorneyTrailCsv: {
     method: 'GET',
     path: '/api/attorney/lpq-requests/:id/audit.csv',
@@ -99,6 +143,15 @@ export const recordContracts = defineContracts('Certification and audit trail', 
     params: idParams,
     response: { 200: auditVerificationResponse },
   },
+  attorneyTrailVerifyReceipt: {
+    method: 'POST',
+    path: '/api/attorney/lpq-requests/:id/audit/verify',
+    summary: 'Whether a request’s audit trail still holds the head a receipt signed',
+    audience: 'attorney',
+    params: idParams,
+    body: receiptBody,
+    response: { 200: auditVerificationResponse },
+  },
   accountTrailCsv: {
     method: 'GET',
     path: '/api/attorney/audit.csv',
@@ -112,5 +165,26 @@ export const recordContracts = defineContracts('Certification and audit trail', 
     summary: 'Whether the audit trail of every request sent to the attorney is intact',
     audience: 'attorney',
     response: { 200: auditVerificationResponse },
+  },
+  accountTrailVerifyReceipt: {
+    method: 'POST',
+    path: '/api/attorney/audit/verify',
+    summary: 'Whether the trails of the attorney’s requests still hold the heads a receipt signed',
+    audience: 'attorney',
+    body: receiptBody,
+    response: { 200: auditVerificationResponse },
+  },
+  recordKey: {
+    method: 'GET',
+    path: '/api/record/key',
+    summary: 'The Ed25519 public key trail receipts are signed with',
+    audience: 'public',
+    response: {
+      200: z.object({
+        algorithm: z.literal('Ed25519'),
+        keyId: z.string(),
+        publicKey: z.string().meta({ description: 'SPKI, PEM' }),
+      }),
+    },
   },
 });

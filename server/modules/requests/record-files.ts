@@ -6,11 +6,14 @@ import {
   type AuditEventType,
   type AuditVerification,
   describeAuditDetails,
+  RECEIPT_TEXTS,
+  type TrailReceipt,
 } from '@shared/audit-trail';
 import { canonicalJson } from '@shared/canonical-json';
 import { utcDateTime } from '@shared/certification';
 import type { ReadablePart } from '@shared/team';
 import type { AuditTrailPdf } from '../../pdf/audit-trail-pdf';
+import { receiptText } from '../audit/trail-receipt';
 import { csvText } from './csv';
 import type { TrailRow } from './record.repo';
 
@@ -110,6 +113,8 @@ export function trailPdf(input: {
   requestId: string;
   rows: ReaderTrailRow[];
   verification: AuditVerification;
+  /** The trail's head signed, or null while broken (PRODUCT.md §11). */
+  receipt?: TrailReceipt | null;
   now: Date;
   /** Some events were left out or narrowed for this reader (trailSeenBy). */
   hidden?: boolean;
@@ -124,6 +129,14 @@ export function trailPdf(input: {
       ...(input.hidden ? [['Left out', AUDIT_WITHHELD.fact] as [string, string]] : []),
     ],
     verification: input.verification,
+    receipt: input.receipt
+      ? {
+          facts: input.receipt.heads.flatMap((h) =>
+            RECEIPT_TEXTS.facts({ ...h, signedAt: input.receipt!.signedAt, keyId: input.receipt!.keyId }),
+          ),
+          line: receiptText(input.receipt),
+        }
+      : null,
     generatedAt: utcDateTime(input.now.toISOString()),
     events: input.rows.map((r) => ({
       seq: r.event.seq,

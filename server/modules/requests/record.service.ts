@@ -1,4 +1,9 @@
-import type { AuditVerification } from '@shared/audit-trail';
+import {
+  type AuditVerification,
+  RECEIPT_MESSAGES,
+  type TrailReceipt,
+  type TrailVerification,
+} from '@shared/audit-trail';
 import type { VersionVerification } from '@shared/certification';
 import type { ReadablePart } from '@shared/team';
 import { isUuid } from '@shared/uuid';
@@ -6,11 +11,12 @@ import type { SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import type { lpqRequests } from '../../db/schema';
-import { notFound } from '../../plugins/errors';
+import { badRequest, notFound } from '../../plugins/errors';
 import { type Actor, authorize, type FirmMember } from '../../policies/authorize';
 import { requestPolicies as policies } from '../../policies/request.policy';
 import { attorneyRequestScope, packageOpen, packageParts, scopeFor } from '../../policies/request-scope';
 import { verifyChain } from '../audit/audit-chain';
+import { checkAgainstHead, publishedKey, readReceipt, recordKey, signReceipt } from '../audit/trail-receipt';
 import { sealPendingReads } from '../audit/trail-seal';
 import { verificationForReader, verifyVersion } from './certification';
 import { factsOf, findFirmRequest } from './firm-requests.repo';
@@ -28,7 +34,13 @@ import { trailCsv, trailPdf, trailSeenBy } from './record-files';
  */
 
 type RequestRow = typeof lpqRequests.$inferSelect;
-export type TrailFile = { body: string | Buffer; fileName: string; contentType: string };
+/** A download, with the signed receipt of the trail's head (null while a chain is broken): the `Trail-Receipt` header. */
+export type TrailFile = {
+  body: string | Buffer;
+  fileName: string;
+  contentType: string;
+  receipt: TrailReceipt | null;
+};
 
 /** A request the member sees (policy request.firmSees); another firm's, unassigned, unknown or malformed: 404. */
 async function seenRequest(db: Db, member: FirmMember, requestId: string) {
@@ -69,27 +81,56 @@ async function sealAttorneyReads(db: Db, where: SQL) {
     );
 }
 
-/** Each request's chain checked on its own (a request with events and no head is broken); the first broken one is named. */
-async function verifyTrails(db: Db, where: SQL, rows: TrailRow[]): Promise<AuditVerification> {
+/**
+ * Each request's chain checked on its own (a request with events and no head is broken); the first broken one is
+ * named. With a receipt (PRODUCT.md §11), each request it names must be among these, and each chain that checks
+ * by itself must still hold the head the receipt signed (a cut or a rewrite after it is named). The answer
+ * carries the heads as they stand, signed, while every chain is intact.
+ */
+async function verifyTrails(
+  ctx: AppContext,
+  where: SQL,
+  rows: TrailRow[],
+  receipt: TrailReceipt | null = null,
+): Promise<TrailVerification> {
+  const key = recordKey(ctx.config);
   const chains = new Map<
     string,
     { events: TrailRow['event'][]; head: { seq: number; hash: string } | null }
   >();
-  for (const { head } of await trailHeads(db, where)) chains.set(head.requestId, { events: [], head });
+  for (const { head } of await trailHeads(ctx.db, where)) chains.set(head.requestId, { events: [], head });
   for (const { event } of rows) {
     const chain = chains.get(event.requestId) ?? { events: [], head: null };
     chain.events.push(event);
     chains.set(event.requestId, chain);
   }
+  if (receipt?.heads.some((h) => !chains.get(h.requestId)?.head))
+    throw badRequest(RECEIPT_MESSAGES.otherTrail);
+  const held = new Map(receipt?.heads.map((h) => [h.requestId, h]));
   let events = 0;
   let broken: AuditVerification['brokenAt'] = null;
   for (const [requestId, chain] of chains) {
     const result = verifyChain(requestId, chain.events, chain.head);
     events += result.events;
-    broken ??= result.brokenAt;
+    const head = held.get(requestId);
+    broken ??= result.brokenAt ?? (head ? checkAgainstHead(chain.events, head) : null);
   }
-  return { intact: broken === null, events, brokenAt: broken };
+  const heads = [...chains].map(([requestId, chain]) => ({
+    requestId,
+    events: chain.head?.seq ?? 0,
+    hash: chain.head?.hash ?? '',
+  }));
+  return {
+    intact: broken === null,
+    events,
+    brokenAt: broken,
+    receipt: broken === null && heads.length ? signReceipt(key, heads) : null,
+  };
 }
+
+/** A receipt given to POST …/audit/verify, read and its signature checked before anything is sealed (400 otherwise). */
+const givenReceipt = (ctx: AppContext, given: unknown) =>
+  given === undefined ? null : readReceipt(recordKey(ctx.config), given);
 
 /** The trail of one request, verified, in the format asked for. */
 async function trailFile(
@@ -107,9 +148,15 @@ async function trailFile(
   const { rows, hidden } =
     reader.side === 'firm' ? trailSeenBy(all, reader.visible) : { rows: all, hidden: false };
   const stem = `audit-trail-${request.id.slice(0, 8)}-${new Date().toISOString().slice(0, 10)}`;
+  const verification = await verifyTrails(ctx, where, all);
+  const receipt = verification.receipt;
   if (format === 'csv')
-    return { body: trailCsv(rows), fileName: `${stem}.csv`, contentType: 'text/csv; charset=utf-8' };
-  const verification = await verifyTrails(db, where, all);
+    return {
+      body: trailCsv(rows),
+      fileName: `${stem}.csv`,
+      contentType: 'text/csv; charset=utf-8',
+      receipt,
+    };
   const pdf = await ctx.pdf.renderTrail(
     trailPdf({
       firmName: request.firmName,
@@ -118,11 +165,12 @@ async function trailFile(
       requestId: request.id,
       rows,
       verification,
+      receipt,
       now: new Date(),
       hidden,
     }),
   );
-  return { body: pdf, fileName: `${stem}.pdf`, contentType: 'application/pdf' };
+  return { body: pdf, fileName: `${stem}.pdf`, contentType: 'application/pdf', receipt };
 }
 
 /** GET /api/firm/lpq-requests/{id}/audit.csv and .pdf: the request's trail, whatever its status. */
@@ -141,13 +189,14 @@ export async function firmAuditTrail(
 export async function verifyFirmAuditTrail(
   ctx: AppContext,
   actor: Actor,
-  input: { id: string },
-): Promise<AuditVerification> {
+  input: { id: string; receipt?: unknown },
+): Promise<TrailVerification> {
   const member = authorize(policies.firmSees, actor);
   const { request } = await seenRequest(ctx.db, member, input.id);
+  const receipt = givenReceipt(ctx, input.receipt);
   await sealPendingReads(ctx.db, [request.id]);
   const where = oneRequest(request.id, scopeFor(policies.firmSees, member));
-  return verifyTrails(ctx.db, where, await trailEvents(ctx.db, where, 'firm'));
+  return verifyTrails(ctx, where, await trailEvents(ctx.db, where, 'firm'), receipt);
 }
 
 /** GET /api/attorney/lpq-requests/{id}/audit.csv and .pdf: a request sent to the attorney. */
@@ -165,13 +214,14 @@ export async function attorneyAuditTrail(
 export async function verifyAttorneyAuditTrail(
   ctx: AppContext,
   actor: Actor,
-  input: { id: string },
-): Promise<AuditVerification> {
+  input: { id: string; receipt?: unknown },
+): Promise<TrailVerification> {
   const attorney = authorize(policies.attorneyRequests, actor);
   const request = await loadAttorneyRequest(ctx.db, attorney, input.id);
+  const receipt = givenReceipt(ctx, input.receipt);
   await sealPendingReads(ctx.db, [request.id]);
   const where = oneRequest(request.id, attorneyRequestScope(attorney));
-  return verifyTrails(ctx.db, where, await trailEvents(ctx.db, where, 'attorney'));
+  return verifyTrails(ctx, where, await trailEvents(ctx.db, where, 'attorney'), receipt);
 }
 
 /** GET /api/attorney/audit.csv: every request sent to the attorney's verified address, each's trail. */
@@ -179,7 +229,9 @@ export async function attorneyAccountAuditTrail(ctx: AppContext, actor: Actor): 
   const attorney = authorize(policies.attorneyRequests, actor);
   await sealAttorneyReads(ctx.db, attorneyRequestScope(attorney));
   const rows = await trailEvents(ctx.db, attorneyRequestScope(attorney), 'attorney');
+  const { receipt } = await verifyTrails(ctx, attorneyRequestScope(attorney), rows);
   return {
+    receipt,
     body: trailCsv(rows),
     fileName: `audit-trail-${new Date().toISOString().slice(0, 10)}.csv`,
     contentType: 'text/csv; charset=utf-8',
@@ -190,9 +242,17 @@ export async function attorneyAccountAuditTrail(ctx: AppContext, actor: Actor): 
 export async function verifyAttorneyAccountAuditTrail(
   ctx: AppContext,
   actor: Actor,
-): Promise<AuditVerification> {
+  input: { receipt?: unknown } = {},
+): Promise<TrailVerification> {
   const attorney = authorize(policies.attorneyRequests, actor);
   const where = attorneyRequestScope(attorney);
+  const receipt = givenReceipt(ctx, input.receipt);
   await sealAttorneyReads(ctx.db, where);
-  return verifyTrails(ctx.db, where, await trailEvents(ctx.db, where, 'attorney'));
+  return verifyTrails(ctx, where, await trailEvents(ctx.db, where, 'attorney'), receipt);
+}
+
+/** GET /api/record/key: the public key trail receipts are signed with (PRODUCT.md §11); anyone may read it. */
+export function recordPublicKey(ctx: AppContext, actor: Actor) {
+  authorize(policies.readRecordKey, actor);
+  return publishedKey(recordKey(ctx.config));
 }

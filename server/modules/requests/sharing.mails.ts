@@ -1,28 +1,34 @@
+import { RECEIPT_TEXTS } from '@shared/audit-trail';
 import { composeMail } from '../../mail/layout';
+
+/** PRODUCT.md §11: share and update mails carry the trail's signed receipt (its one line). */
+type WithReceipt = { receipt: string };
 
 type RequestFacts = { attorneyName: string; firmName: string; positionTitle: string; url: string };
 
 /** To the firm user who sent the request: the package is shared. */
-export function packageSharedFirmMail(r: RequestFacts) {
+export function packageSharedFirmMail(r: RequestFacts & WithReceipt) {
   return composeMail({
     subject: `${r.attorneyName} shared their LPQ for ${r.positionTitle}`,
     greeting: 'Hello,',
     paragraphs: [
       `${r.attorneyName} has shared their Master LPQ and supporting documents with ${r.firmName} for the position ${r.positionTitle}.`,
       'The package is a frozen copy of what the attorney shared today. It is confidential: every view and download is recorded and visible to the attorney.',
+      RECEIPT_TEXTS.mail(r.receipt),
     ],
     action: { label: 'Review the package', url: r.url },
   });
 }
 
 /** To the attorney: confirmation of what they shared. */
-export function packageSharedAttorneyMail(r: RequestFacts & { firstName: string }) {
+export function packageSharedAttorneyMail(r: RequestFacts & WithReceipt & { firstName: string }) {
   return composeMail({
     subject: `You shared your LPQ with ${r.firmName}`,
     greeting: `Hello ${r.firstName},`,
     paragraphs: [
       `Your Master LPQ and supporting documents are now shared with ${r.firmName} for the position ${r.positionTitle}.`,
       'The firm sees the package as it was when you shared it; later edits to your Master LPQ do not reach it. You can see every time the firm views or downloads it.',
+      RECEIPT_TEXTS.mail(r.receipt),
     ],
     action: { label: 'View your LPQ requests', url: r.url },
   });
@@ -54,13 +60,14 @@ export function positionLpqSubmittedMail(r: RequestFacts) {
 }
 
 /** To the firm user: the attorney sent a new version of the package. */
-export function packageUpdatedMail(r: RequestFacts & { version: number }) {
+export function packageUpdatedMail(r: RequestFacts & WithReceipt & { version: number }) {
   return composeMail({
     subject: `${r.attorneyName} updated their LPQ for ${r.positionTitle}`,
     greeting: 'Hello,',
     paragraphs: [
       `${r.attorneyName} has sent ${r.firmName} an updated package for the position ${r.positionTitle}: version ${r.version}.`,
       'Earlier versions stay available, and the review screen shows what changed between any two. Your notes and review status are unchanged.',
+      RECEIPT_TEXTS.mail(r.receipt),
     ],
     action: { label: 'See what changed', url: r.url },
   });

@@ -21,6 +21,7 @@ import { requestPolicies as policies } from '../../policies/request.policy';
 import { attorneyRequestScope } from '../../policies/request-scope';
 import { recordActivity } from '../audit/audit.repo';
 import { attorneyActor } from '../audit/audit-chain';
+import { receiptText, recordKey, signedHeadOf } from '../audit/trail-receipt';
 import { documentHashes } from '../files/file-hash';
 import { replacePositionLpqFiles } from '../files/files.repo';
 import { toAttorneyItem } from './attorney-item';
@@ -129,6 +130,8 @@ export async function shareRequest(
         attorneyName: attorneyNameOf(user),
         firmName: row.firmName,
         positionTitle: row.positionTitle,
+        // PRODUCT.md §11: the trail's head after the share, signed, in both mails.
+        receipt: receiptText(await signedHeadOf(tx, recordKey(ctx.config), requestId)),
       };
       await mailFirm(
         tx,
@@ -274,12 +277,13 @@ export async function sendUpdate(
         accessUntil: row.accessUntil,
         ...seal,
       });
-      // Updates in quick succession are one mail per recipient, naming the latest version.
+      // Updates in quick succession are one mail per recipient, naming the latest version (and its receipt).
       await mailFirm(
         tx,
         row,
         'package_updated',
         packageUpdatedMail({
+          receipt: receiptText(await signedHeadOf(tx, recordKey(ctx.config), requestId)),
           attorneyName: attorneyNameOf(user),
           firmName: row.firmName,
           positionTitle: row.positionTitle,

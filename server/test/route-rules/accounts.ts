@@ -5,6 +5,8 @@ import { type RouteRule, url, withBody } from './rule';
 /** ROUTE_RULES of accounts, the operations probes and the API's own description. */
 export const ACCOUNT_RULES: Record<string, RouteRule> = {
   // Accounts
+  // PRODUCT.md §11: the key trail receipts are signed with, for anyone.
+  'GET /api/record/key': { access: 'public', ok: 200, call: url('/api/record/key') },
   'GET /api/login': { access: 'public', call: url('/api/login'), ok: 302 },
   'POST /api/login': {
     access: 'public',

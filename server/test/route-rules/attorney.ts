@@ -1,3 +1,4 @@
+import { RECEIPT_MESSAGES } from '@shared/audit-trail';
 import {
   businessPlan,
   completeMasterLpq,
@@ -5,7 +6,7 @@ import {
   diversityForm,
 } from '../../modules/master-lpq/master-lpq.fixtures';
 import { DEFAULT_PASSWORD } from '../factories';
-import { profileBody, type RouteRule, url, withBody } from './rule';
+import { emptyHeadReceipt, profileBody, type RouteRule, url, withBody } from './rule';
 
 /** ROUTE_RULES of the attorney's side: records, drafts, requests and the position LPQ. */
 export const ATTORNEY_RULES: Record<string, RouteRule> = {
@@ -136,6 +137,27 @@ export const ATTORNEY_RULES: Record<string, RouteRule> = {
     resource: 'request',
     ok: 200,
     call: (w) => ({ url: `/api/attorney/lpq-requests/${w.sharedRequestId}/audit/verify` }),
+  },
+  'POST /api/attorney/lpq-requests/:id/audit/verify': {
+    access: 'attorney-owned',
+    resource: 'request',
+    ok: 200,
+    call: (w) => ({
+      url: `/api/attorney/lpq-requests/${w.sharedRequestId}/audit/verify`,
+      payload: { receipt: emptyHeadReceipt(w.sharedRequestId) },
+    }),
+  },
+  'POST /api/attorney/audit/verify': {
+    // The receipt names the request: another attorney's check of it is refused like an unknown one's.
+    access: 'attorney-owned',
+    resource: 'request',
+    othersGet: 400,
+    othersMessage: RECEIPT_MESSAGES.otherTrail,
+    ok: 200,
+    call: (w) => ({
+      url: '/api/attorney/audit/verify',
+      payload: { receipt: emptyHeadReceipt(w.sharedRequestId) },
+    }),
   },
   'GET /api/attorney/audit.csv': { access: 'attorney', ok: 200, call: url('/api/attorney/audit.csv') },
   'GET /api/attorney/audit/verify': { access: 'attorney', ok: 200, call: url('/api/attorney/audit/verify') },

@@ -1,7 +1,7 @@
 import { requestBody } from '../../modules/requests/sharing.test-support';
 import { forActor } from '../actors';
 import { uniqueEmail } from '../factories';
-import { firmProfileBody, onlyMembers, type RouteRule, url, withBody } from './rule';
+import { emptyHeadReceipt, firmProfileBody, onlyMembers, type RouteRule, url, withBody } from './rule';
 
 /** The members who see a shared request (policy request.firmSees): not an unassigned reviewer, nor diversity. */
 const SEES = onlyMembers(['firm', 'firmAdmin', 'firmRecruiter', 'firmReviewer', 'firmConflicts'], {
@@ -227,6 +227,16 @@ export const FIRM_RULES: Record<string, RouteRule> = {
     resource: 'request',
     ok: 200,
     call: (w) => ({ url: `/api/firm/lpq-requests/${w.sharedRequestId}/audit.pdf` }),
+  },
+  'POST /api/firm/lpq-requests/:id/audit/verify': {
+    members: SEES,
+    access: 'firm-owned',
+    resource: 'request',
+    ok: 200,
+    call: (w) => ({
+      url: `/api/firm/lpq-requests/${w.sharedRequestId}/audit/verify`,
+      payload: { receipt: emptyHeadReceipt(w.sharedRequestId) },
+    }),
   },
   'GET /api/firm/lpq-requests/:id/audit/verify': {
     members: SEES,

@@ -1,3 +1,5 @@
+import { GENESIS_HASH } from '../../modules/audit/audit-chain';
+import { recordKey, signReceipt } from '../../modules/audit/trail-receipt';
 import { firmRegistration } from '../../modules/firm/firm.factories';
 import type { ActorName, FirmActorName, FreshSession, World } from '../actors';
 
@@ -48,6 +50,8 @@ export type RouteRule = {
    * the same as for a resource that does not exist (never revealing that it does).
    */
   othersGet?: 400;
+  /** The message of that 400, when it is not FILE_MESSAGES.fileNotFound. */
+  othersMessage?: string;
   /**
    * PRODUCT.md §9: what each firm actor gets where their roles decide (403 for a role that may not, 404 for a
    * request their roles do not reach); an actor not named gets the access's default.
@@ -89,3 +93,10 @@ export const firmProfileBody = () => {
   const { email, password, agreeToTerms, ...profile } = firmRegistration();
   return profile;
 };
+
+/**
+ * A receipt signed with the tests' record key (one per process, the app's too) of a trail's empty head: every
+ * chain still holds it, so the owner's check is a 200 whatever the world's request holds by then.
+ */
+export const emptyHeadReceipt = (requestId: string) =>
+  signReceipt(recordKey({ env: 'test', dataDir: '.' }), [{ requestId, events: 0, hash: GENESIS_HASH }]);
