@@ -24,7 +24,7 @@ import os from 'node:os';
 import pg from 'pg';
 import { serveFlags } from '../scripts/serve-flags.mjs';
 import { DEFAULT_DATABASE_POOL_MAX } from '../server/config';
-import { completeMasterLpq } from '../server/modules/master-lpq/master-lpq.fixtures';
+import { ledgerMasterLpq } from '../server/modules/master-lpq/master-lpq.fixtures';
 import { adminQuery, cpuSecondsByPid, groupCpuSeconds, median, stop, timeToFirst200 } from './lib';
 import { type Check, EXPORT_TARGET, exportPhase, pdfPhase, UPLOAD_TARGET, uploadPhase } from './load-phases';
 import { loadRun, pooled, type Run } from './load-runner';
@@ -272,7 +272,8 @@ try {
     const session = sessionOfFirstRound ?? (await shareFullPackage(files));
     sessionOfFirstRound = session;
     const draftWriters = await signInAttorneys(DRAFT_WRITERS);
-    const draftBody = JSON.stringify({ data: completeMasterLpq() });
+    // The full master LPQ with PRODUCT.md §12's figures (three years, the year to date, four client cards).
+    const draftBody = JSON.stringify({ data: ledgerMasterLpq() });
     const allEndpoints: {
       key: string;
       name: string;

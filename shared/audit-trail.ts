@@ -22,6 +22,8 @@ export const AUDIT_EVENT_TYPES = [
   'expired',
   'deleted',
   'conflicts_answered',
+  'conflicts_prechecked',
+  'conflicts_precheck_withdrawn',
 ] as const;
 export type AuditEventType = (typeof AUDIT_EVENT_TYPES)[number];
 
@@ -41,6 +43,8 @@ export const AUDIT_EVENT_LABELS: Record<AuditEventType, string> = {
   expired: 'Access period ended',
   deleted: 'Attorney account deleted',
   conflicts_answered: 'Conflicts row answered',
+  conflicts_prechecked: 'Conflicts pre-check sent',
+  conflicts_precheck_withdrawn: 'Conflicts pre-check withdrawn',
 };
 
 export const AUDIT_ACTOR_KINDS = ['attorney', 'firm', 'system'] as const;
@@ -211,6 +215,10 @@ export function describeAuditDetails(type: AuditEventType, details: Record<strin
       return d.accessUntil ? `Access was until ${formatDate(String(d.accessUntil))}` : '';
     case 'deleted':
       return 'The attorney closed their account; the firm lost access';
+    case 'conflicts_prechecked':
+      return typeof d.rows === 'number'
+        ? `${d.rows} row${d.rows === 1 ? '' : 's'} to the conflicts team`
+        : '';
     default:
       return '';
   }

@@ -400,3 +400,45 @@ export const conflictsAnswerSchema = z.object({
     .optional(),
 });
 export type ConflictsAnswer = z.output<typeof conflictsAnswerSchema>;
+
+/**
+ * PRODUCT.md §13, the pre-check: what the conflicts team sees of one row before the attorney shares — the name,
+ * the party's role, its client, current or former and the dates; no matter description, no figure, no attorney.
+ */
+export type PrecheckRow = Omit<ConflictsRowData, 'matterDescription'> & { matterDescription: null };
+
+/** The rows a pre-check sends (`conflictsRowsOf` without matter descriptions): the dialog shows exactly these. */
+export const precheckRowsOf = (form: FormLike | null | undefined): PrecheckRow[] =>
+  conflictsRowsOf(form).map((r) => ({ ...r, matterDescription: null }));
+
+/** The pre-check's words: its button, dialog and refusals (PRODUCT.md §13). */
+export const PRECHECK_TEXTS = {
+  button: 'Send conflicts pre-check',
+  withdraw: 'Withdraw pre-check',
+  dialogTitle: 'Send a conflicts pre-check',
+  dialogIntro:
+    "Before you share, the firm's conflicts team can check these names. They see only what is below and the position; not your name, your matter descriptions, figures or any other part of your package. The request stays pending.",
+  confirm: 'Send pre-check',
+  sent: (date: string) => `Conflicts pre-check sent ${date}`,
+  withdrawConfirm:
+    'The conflicts team will no longer see these names, and their answers so far are removed. You can send a new pre-check while the request is pending.',
+} as const;
+
+export const PRECHECK_MESSAGES = {
+  notPending: 'A conflicts pre-check can be sent only while the request is pending.',
+  noForm: 'Complete your conflicts form first: it has no clients or matters to check.',
+  noConflictsTeam: 'This firm has no conflicts team on Lateral Passport yet.',
+  notSent: 'There is no conflicts pre-check to withdraw.',
+} as const;
+
+/** The party's "Current or Former" in the export and the views. */
+export const currentOrFormer = (current: boolean) => (current ? 'Current' : 'Former');
+
+/** The conflicts team's words for a pre-check (its queue and view). */
+export const PRECHECK_FIRM_TEXTS = {
+  sent: (date: string) => `Pre-check sent ${date}`,
+  unnamed: 'the candidate is named only if they share',
+  queueName: 'Pre-check (candidate not named)',
+  intro:
+    'A candidate sent these names before sharing their package. You see the names, their roles, current or former and the dates, and the position. Use them only to detect and resolve conflicts of interest; your answers and notes go back to the candidate.',
+} as const;

@@ -41,12 +41,6 @@ export const FIRM_REQUEST_SORT_LABELS: Record<FirmRequestSort, string> = {
   activity: 'Oldest activity',
 };
 
-const RESEND_AFTER_MS = 24 * 60 * 60 * 1000;
-
-/** A pending invitation is mailed again at most once a day: when, after it was last sent or resent. */
-export const nextResendAt = (lastSentAt: string | Date) =>
-  new Date(new Date(lastSentAt).getTime() + RESEND_AFTER_MS);
-
 export const PIPELINE_MESSAGES = {
   unknownStatus: 'Choose one of the listed statuses',
   unknownSort: 'Choose one of the listed sort orders',

@@ -105,3 +105,12 @@ export const accessHasEnded = (
   request: { status: RequestStatus; accessUntil: string | null },
   today: string,
 ) => ACCESS_ENDED_STATUSES.includes(request.status) || (!!request.accessUntil && request.accessUntil < today);
+
+const RESEND_AFTER_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * A pending invitation is mailed again at most once a day: when, after it was last sent or resent. Here, with
+ * the statuses and no schema, so the request page that shows it does not load the validation library.
+ */
+export const nextResendAt = (lastSentAt: string | Date) =>
+  new Date(new Date(lastSentAt).getTime() + RESEND_AFTER_MS);

@@ -3,7 +3,7 @@ import { todayUtc } from '@shared/calendar';
 import { PACKAGE_SHARED_STATUSES } from '@shared/requests';
 import { type FirmRole, HIRING_PARTS, type ReadablePart } from '@shared/team';
 import { type Placeholder, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
-import { lpqRequests, requestReviewers } from '../db/schema';
+import { conflictsPrechecks, lpqRequests, requestReviewers } from '../db/schema';
 import type { FirmMember } from './authorize';
 
 /**
@@ -122,6 +122,18 @@ export const firmClearsConflicts = (m: FirmMember, row: FirmRequestFacts) =>
   ofFirm(m, row) && m.firm.roles.includes('conflicts') && row.currentVersion !== null;
 export const firmClearsConflictsSql = (m: MemberRef, r: RequestColumns) =>
   sql`(${ofFirmSql(m, r)} and 'conflicts' = any(${m.roles}) and ${r.currentVersion} is not null)`;
+
+/**
+ * PRODUCT.md §13, the pre-check: the conflicts role reads the rows of a pending request of its firm whose attorney
+ * sent a pre-check and has not withdrawn it — its rows, never the package (no other rule changes for it).
+ */
+export type PrecheckFacts = { firmId: string; status: string; prechecked: boolean };
+export const firmReadsPrecheck = (m: FirmMember, row: PrecheckFacts) =>
+  ofFirm(m, row) && m.firm.roles.includes('conflicts') && row.status === 'pending' && row.prechecked;
+export const precheckedSql = (r: Pick<RequestColumns, 'id'>) =>
+  sql`exists (select 1 from ${conflictsPrechecks} where ${conflictsPrechecks.requestId} = ${r.id} and ${conflictsPrechecks.withdrawnAt} is null)`;
+export const firmReadsPrecheckSql = (m: MemberRef, r: RequestColumns) =>
+  sql`(${ofFirmSql(m, r)} and 'conflicts' = any(${m.roles}) and ${r.status} = 'pending' and ${precheckedSql(r)})`;
 
 /**
  * PRODUCT.md §9, the one function that decides which parts of a package a reader gets: the hiring parts to

@@ -15,11 +15,14 @@ import {
   firmOwnsSql,
   firmReadsForHiring,
   firmReadsForHiringSql,
+  firmReadsPrecheck,
+  firmReadsPrecheckSql,
   firmReviews,
   firmReviewsSql,
   firmSees,
   firmSeesSql,
   mayActOnRequests,
+  type PrecheckFacts,
 } from './request-scope';
 
 /**
@@ -105,6 +108,15 @@ export const requestPolicies = {
       rule: firmClearsConflicts,
     }),
     firmClearsConflictsSql,
+  ),
+  /** PRODUCT.md §13: a pending request's pre-check rows (the conflicts role; position alone, no attorney). */
+  firmPrecheck: withScope(
+    definePolicy<FirmMember, PrecheckFacts>({
+      name: 'request.firmPrecheck',
+      audience: firmRoles('conflicts'),
+      rule: firmReadsPrecheck,
+    }),
+    firmReadsPrecheckSql,
   ),
   /** The self-identification forms attorneys chose to share with the firm, and their counts. */
   firmSelfIdentification: definePolicy({

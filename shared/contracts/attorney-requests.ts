@@ -23,6 +23,8 @@ import {
 /** PRODUCT.md §13: the answers that come back to the attorney, row by row; the firm's other notes stay the firm's. */
 export const attorneyConflictsResponse = z.object({
   conflictsStatus: z.enum(CONFLICTS_STATUSES).nullable(),
+  /** PRODUCT.md §13: when the pre-check in force was sent (a pending request); else null. */
+  precheckSentAt: timestamp().nullable(),
   rows: z.array(
     z.object({
       rowId: z.string(),
@@ -42,6 +44,27 @@ export const attorneyRequestContracts = defineContracts('Attorney requests and s
     summary: 'The conflicts team’s answer to each row of the attorney’s conflicts check',
     audience: 'attorney',
     params: idParams,
+    response: { 200: attorneyConflictsResponse },
+  },
+  sendConflictsPrecheck: {
+    method: 'POST',
+    path: '/api/attorney/lpq-requests/:id/conflicts-precheck',
+    summary:
+      'Send the firm’s conflicts team a pre-check of the conflicts form’s rows before sharing (a pending request)',
+    audience: 'attorney',
+    params: idParams,
+    errors: {
+      409: 'the request is not pending, the conflicts form has no rows, or the firm has no conflicts team',
+    },
+    response: { 200: attorneyConflictsResponse },
+  },
+  withdrawConflictsPrecheck: {
+    method: 'DELETE',
+    path: '/api/attorney/lpq-requests/:id/conflicts-precheck',
+    summary: 'Withdraw the conflicts pre-check while the request is pending',
+    audience: 'attorney',
+    params: idParams,
+    errors: { 409: 'the request is not pending, or no pre-check is in force' },
     response: { 200: attorneyConflictsResponse },
   },
   list: {

@@ -75,13 +75,21 @@ export const firmConflictsRowsResponse = z.object({
   rows: z.array(firmConflictsRowResponse),
 });
 
+/** PRODUCT.md §13: a pre-check (a pending request) carries the position alone: the rest is null. */
+const precheckFields = {
+  precheck: z.boolean(),
+  /** When the pre-check in force was sent; null once shared. */
+  precheckSentAt: timestamp().nullable(),
+};
+
 export const conflictsQueueItemResponse = z.object({
   requestId: z.string(),
-  attorneyName: z.string(),
+  attorneyName: z.string().nullable(),
   positionTitle: z.string(),
-  practiceArea: z.string(),
-  sharedAt: timestamp(),
-  version: z.number(),
+  practiceArea: z.string().nullable(),
+  sharedAt: timestamp().nullable(),
+  version: z.number().nullable(),
+  ...precheckFields,
   conflictsStatus,
   /** PRODUCT.md §13: how many rows wait for an answer. */
   conflictsWaiting: z.number(),
@@ -92,12 +100,13 @@ export const conflictsQueueItemResponse = z.object({
 
 export const conflictsViewResponse = z.object({
   requestId: z.string(),
-  attorneyName: z.string(),
-  attorneyEmail: z.string(),
+  attorneyName: z.string().nullable(),
+  attorneyEmail: z.string().nullable(),
   positionTitle: z.string(),
-  practiceArea: z.string(),
-  version: z.number(),
-  sharedAt: timestamp(),
+  practiceArea: z.string().nullable(),
+  version: z.number().nullable(),
+  sharedAt: timestamp().nullable(),
+  ...precheckFields,
   conflictsForm: storedDocument(
     'The conflicts form as shared',
     documentedOf(conflictsFormResponse),

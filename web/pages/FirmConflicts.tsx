@@ -12,6 +12,7 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
+import { PRECHECK_FIRM_TEXTS } from '@shared/conflicts';
 import { CONFLICTS_STATUS_LABELS, CONFLICTS_STATUSES, type ConflictsStatus } from '@shared/team';
 import { IconScale } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
@@ -33,7 +34,12 @@ const STATUS_OPTIONS = [
 const statusParam = (value: string | null): ConflictsStatus | null =>
   CONFLICTS_STATUSES.find((s) => s === value) ?? null;
 
-const attorneyOf = (item: Item) => item.attorneyName || 'Attorney';
+const attorneyOf = (item: Item) =>
+  item.precheck ? PRECHECK_FIRM_TEXTS.queueName : item.attorneyName || 'Attorney';
+const sentOf = (item: Item) =>
+  item.precheck
+    ? PRECHECK_FIRM_TEXTS.sent(formatDate(item.precheckSentAt))
+    : `Shared ${formatDate(item.sharedAt)}`;
 const viewPath = (item: Item) => `/firm/conflicts/${item.requestId}`;
 /** One attorney may hold several requests: each link names its position too. */
 const linkLabel = (item: Item) => `${attorneyOf(item)}, ${item.positionTitle}`;
@@ -57,7 +63,7 @@ function QueueTable({ items }: { items: Item[] }) {
             <Table.Tr>
               <Table.Th>Attorney</Table.Th>
               <Table.Th>Position</Table.Th>
-              <Table.Th>Shared</Table.Th>
+              <Table.Th>Sent</Table.Th>
               <Table.Th>Status</Table.Th>
             </Table.Tr>
           </Table.Thead>
@@ -72,11 +78,13 @@ function QueueTable({ items }: { items: Item[] }) {
                 </Table.Td>
                 <Table.Td>
                   <Text size="sm">{item.positionTitle}</Text>
-                  <Text size="xs" c="gray.7">
-                    {item.practiceArea}
-                  </Text>
+                  {item.practiceArea && (
+                    <Text size="xs" c="gray.7">
+                      {item.practiceArea}
+                    </Text>
+                  )}
                 </Table.Td>
-                <Table.Td>{formatDate(item.sharedAt)}</Table.Td>
+                <Table.Td>{sentOf(item)}</Table.Td>
                 <Table.Td>
                   <ConflictsBadge status={item.conflictsStatus} />
                 </Table.Td>
@@ -101,10 +109,10 @@ function QueueTable({ items }: { items: Item[] }) {
               <ConflictsBadge status={item.conflictsStatus} />
             </Group>
             <Text size="sm" mt={4}>
-              {item.positionTitle} · {item.practiceArea}
+              {[item.positionTitle, item.practiceArea].filter(Boolean).join(' · ')}
             </Text>
             <Text size="xs" c="gray.7" mt={4}>
-              Shared {formatDate(item.sharedAt)}
+              {sentOf(item)}
             </Text>
             <FormMissing item={item} />
           </Paper>

@@ -1,4 +1,5 @@
 import { Alert, Center, Grid, Loader, Stack, Text } from '@mantine/core';
+import { PRECHECK_FIRM_TEXTS } from '@shared/conflicts';
 import { IconScale } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router';
@@ -34,10 +35,18 @@ export default function FirmConflictsView() {
     );
   return (
     <PageShell
-      title={data ? data.attorneyName || data.attorneyEmail : 'Conflicts Check'}
+      title={
+        data
+          ? data.precheck
+            ? `Pre-check: ${data.positionTitle}`
+            : data.attorneyName || data.attorneyEmail || 'Conflicts Check'
+          : 'Conflicts Check'
+      }
       subtitle={
         data
-          ? `${data.positionTitle} · ${data.practiceArea} · shared ${formatDate(data.sharedAt)}, version ${data.version}`
+          ? data.precheck
+            ? `${PRECHECK_FIRM_TEXTS.sent(formatDate(data.precheckSentAt))} · ${PRECHECK_FIRM_TEXTS.unnamed}`
+            : `${data.positionTitle} · ${data.practiceArea} · shared ${formatDate(data.sharedAt)}, version ${data.version}`
           : undefined
       }
       back={{ to: '/firm/conflicts', label: 'Back to Conflicts Queue' }}
@@ -52,6 +61,13 @@ export default function FirmConflictsView() {
         <Text c="red.8" role="alert">
           The conflicts view could not be loaded. Please reload the page.
         </Text>
+      ) : data.precheck ? (
+        <Stack gap="lg">
+          <Alert color="blue" variant="light" icon={<IconScale aria-hidden />} title="Conflicts pre-check">
+            {PRECHECK_FIRM_TEXTS.intro}
+          </Alert>
+          <RowAnswers view={data} />
+        </Stack>
       ) : (
         <Stack gap="lg">
           <Alert

@@ -1,3 +1,4 @@
+import { ledgerFinancialInfo, ledgerTopClients } from '@shared/business-case/business-case.fixtures';
 import type { BusinessPlanInput } from '@shared/business-plan';
 import type { ConflictsFormInput } from '@shared/conflicts';
 import type { DiversityFormInput } from '@shared/diversity';
@@ -185,4 +186,17 @@ export function businessPlan(): BusinessPlanInput {
       reviewSchedule: 'Quarterly',
     },
   };
+}
+
+/** The template with PRODUCT.md §12's figures: three years, the year to date, the ask, a team, four clients. */
+export function ledgerMasterLpq(): MasterLpqInput {
+  const base = completeMasterLpq();
+  return completeMasterLpq({
+    financialInfo: { ...base.financialInfo, ...ledgerFinancialInfo() },
+    clientsInfo: {
+      ...base.clientsInfo,
+      topClients: ledgerTopClients(),
+      potentialBusiness: [{ description: 'Renewables practice at Cobalt', projected: 250_000 }],
+    },
+  });
 }

@@ -1,4 +1,4 @@
-import { ledgerFinancialInfo, ledgerTopClients } from '@shared/business-case/business-case.fixtures';
+import { ledgerFinancialInfo } from '@shared/business-case/business-case.fixtures';
 import { FIELD_MESSAGES } from '@shared/form-fields';
 import { MASTER_LPQ_MESSAGES } from '@shared/master-lpq';
 import { eq } from 'drizzle-orm';
@@ -7,23 +7,10 @@ import { describe, expect, it } from 'vitest';
 import { masterLpqs } from '../../db/schema';
 import { type Actor, buildAttorney, buildFirmUser } from '../../test/factories';
 import { describeEachDb } from '../../test/harness';
-import { completeMasterLpq } from './master-lpq.fixtures';
+import { ledgerMasterLpq as ledgerTemplate } from './master-lpq.fixtures';
 
 const URL = '/api/attorney/master-lpq';
 const CHECKS = '/api/attorney/master-lpq/checks';
-
-/** The template with PRODUCT.md §12's figures: three years, the year to date, the ask, a team, four clients. */
-function ledgerTemplate() {
-  const base = completeMasterLpq();
-  return completeMasterLpq({
-    financialInfo: { ...base.financialInfo, ...ledgerFinancialInfo() },
-    clientsInfo: {
-      ...base.clientsInfo,
-      topClients: ledgerTopClients(),
-      potentialBusiness: [{ description: 'Renewables practice at Cobalt', projected: 250_000 }],
-    },
-  });
-}
 
 /**
  * A template as the product stored it before §12 (spec fields only, the amounts an older client sent as text

@@ -8,7 +8,7 @@ import { type Actor, authorize } from '../../policies/authorize';
 import { requestPolicies as policies } from '../../policies/request.policy';
 import { findFirmProfile } from '../firm/firm.repo';
 import { currentParts } from './attorney-requests.repo';
-import { presentRows } from './conflicts-rows.repo';
+import { conflictsStateOf, precheckOf, presentRows } from './conflicts-rows.repo';
 import { loadAttorneyRequest } from './load-request';
 import { loadVersion, readCurrentData, selectParts } from './package-versions';
 
@@ -69,8 +69,12 @@ export async function attorneyConflicts(ctx: AppContext, actor: Actor, input: { 
   const user = authorize(policies.attorneyRequests, actor);
   const row = await loadAttorneyRequest(ctx.db, user, input.id);
   const rows = await presentRows(ctx.db, row.id);
+  // The pre-check in force while the request is pending (PRODUCT.md §13); after the share it is the share's.
+  const precheck = row.status === 'pending' ? await precheckOf(ctx.db, row.id) : undefined;
+  const state = await conflictsStateOf(ctx.db, row.id);
   return {
-    conflictsStatus: row.conflictsStatus,
+    conflictsStatus: state?.conflictsStatus ?? null,
+    precheckSentAt: precheck ? precheck.sentAt.toISOString() : null,
     rows: rows.map((r) => ({
       rowId: r.rowId,
       partyName: r.partyName,

@@ -10,6 +10,7 @@ import { actorOf, onlyFor, userFromStatement } from '../../plugins/session';
 import { sessionToken } from '../../policies/authorize';
 import { attorneyConflicts, changesSinceShare, firmProfileOfRequest } from './attorney-request-views.service';
 import { attorneyRequestSummary, declineRequest, requestAudience } from './attorney-requests.service';
+import { sendConflictsPrecheck, withdrawConflictsPrecheck } from './conflicts-precheck.service';
 import { listAttorneyRequestsForSession } from './hot-reads.service';
 import { previewPackage, revokeShare, sendUpdate, shareRequest } from './sharing.service';
 
@@ -69,6 +70,18 @@ export async function attorneyRequestRoutes(fastify: FastifyInstance, { ctx }: {
 
   app.get(c.conflicts.path, { ...onlyFor.attorney, schema: routeSchema(c.conflicts) }, (request) =>
     attorneyConflicts(ctx, actorOf(request), { id: request.params.id }),
+  );
+
+  // PRODUCT.md §13: the pre-check before sharing, and its withdrawal.
+  app.post(
+    c.sendConflictsPrecheck.path,
+    { ...onlyFor.attorney, schema: routeSchema(c.sendConflictsPrecheck) },
+    (request) => sendConflictsPrecheck(ctx, actorOf(request), { id: request.params.id }),
+  );
+  app.delete(
+    c.withdrawConflictsPrecheck.path,
+    { ...onlyFor.attorney, schema: routeSchema(c.withdrawConflictsPrecheck) },
+    (request) => withdrawConflictsPrecheck(ctx, actorOf(request), { id: request.params.id }),
   );
 
   app.get(c.changes.path, { ...onlyFor.attorney, schema: routeSchema(c.changes) }, (request) =>

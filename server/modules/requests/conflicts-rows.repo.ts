@@ -1,8 +1,15 @@
 import { createHash } from 'node:crypto';
 import type { ConflictsRowData, RowStatus } from '@shared/conflicts';
-import { and, asc, desc, eq, notInArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, notInArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { conflictsClearances, conflictsRows, lpqRequests } from '../../db/schema';
+import {
+  conflictsClearances,
+  conflictsPrechecks,
+  conflictsRows,
+  firmMembers,
+  lpqRequests,
+  users,
+} from '../../db/schema';
 
 /**
  * PRODUCT.md §13: the rows of a request's conflicts check and their answers. A row's `rowId` is a hash keyed by
@@ -15,12 +22,13 @@ export const rowIdOf = (requestId: string, key: string) =>
 export type StoredRow = typeof conflictsRows.$inferSelect;
 
 /** Locks the request row: every change to its rows and answers takes this lock first, so none is lost. */
-async function lockRequest(tx: Tx, requestId: string) {
-  await tx
-    .select({ id: lpqRequests.id })
+export async function lockRequest(tx: Tx, requestId: string) {
+  const [row] = await tx
+    .select({ id: lpqRequests.id, status: lpqRequests.status })
     .from(lpqRequests)
     .where(eq(lpqRequests.id, requestId))
     .for('update');
+  return row;
 }
 
 /**
@@ -169,4 +177,69 @@ export async function conflictsStateOf(db: Db | Tx, requestId: string) {
     .from(lpqRequests)
     .where(eq(lpqRequests.id, requestId));
   return state;
+}
+
+/**
+ * PRODUCT.md §13, the pre-check: marks it sent (again, after a withdrawal) and makes the form's rows the request's
+ * rows, version null, in the caller's transaction after the request's lock (syncRows): a row sent before keeps
+ * its answer. The rows come without matter descriptions (precheckRowsOf): what is not shown is not stored.
+ */
+export async function sendPrecheckRows(tx: Tx, requestId: string, rows: ConflictsRowData[]) {
+  await tx
+    .insert(conflictsPrechecks)
+    .values({ requestId })
+    .onConflictDoUpdate({
+      target: conflictsPrechecks.requestId,
+      set: { sentAt: sql`now()`, withdrawnAt: null },
+    });
+  await syncRows(tx, requestId, rows, null);
+  const [precheck] = await tx
+    .select()
+    .from(conflictsPrechecks)
+    .where(eq(conflictsPrechecks.requestId, requestId));
+  return precheck!;
+}
+
+/**
+ * Withdraws a pending request's pre-check, in the caller's transaction after the request's lock: the rows and
+ * their answers go (the conflicts team keeps nothing of it), the request's conflicts status is null again.
+ * Undefined when no pre-check was in force.
+ */
+export async function withdrawPrecheckRows(tx: Tx, requestId: string) {
+  const [withdrawn] = await tx
+    .update(conflictsPrechecks)
+    .set({ withdrawnAt: sql`now()` })
+    .where(and(eq(conflictsPrechecks.requestId, requestId), isNull(conflictsPrechecks.withdrawnAt)))
+    .returning();
+  if (!withdrawn) return undefined;
+  await tx.delete(conflictsRows).where(eq(conflictsRows.requestId, requestId));
+  await deriveStatus(tx, requestId);
+  return withdrawn;
+}
+
+/** The request's pre-check in force (sent, not withdrawn), or undefined. */
+export async function precheckOf(db: Db | Tx, requestId: string) {
+  const [precheck] = await db
+    .select()
+    .from(conflictsPrechecks)
+    .where(and(eq(conflictsPrechecks.requestId, requestId), isNull(conflictsPrechecks.withdrawnAt)));
+  return precheck;
+}
+
+/** The firm's members with the conflicts role: the only ones a pre-check reaches (PRODUCT.md §13). */
+export async function conflictsMembers(db: Db | Tx, firmId: string) {
+  return db
+    .selectDistinct({ email: users.email, firstName: users.firstName })
+    .from(users)
+    .innerJoin(firmMembers, and(eq(firmMembers.userId, users.id), eq(firmMembers.firmId, firmId)))
+    .where(sql`'conflicts' = any(${firmMembers.roles})`);
+}
+
+/** The attorney of a pending request: the account of the verified address it was sent to (for its access log). */
+export async function precheckAttorneyId(db: Db | Tx, attorneyEmail: string) {
+  const [user] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(sql`lower(${users.email}) = ${attorneyEmail.toLowerCase()}`, eq(users.userType, 'attorney')));
+  return user?.id ?? null;
 }

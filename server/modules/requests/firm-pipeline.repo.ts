@@ -89,12 +89,19 @@ export const lastActivityAtSql = (r: ActivityColumns) =>
  * and update); null before a share or a pre-check. Every reader of the pipeline's conflicts column and filter goes
  * through this one function.
  */
-export function conflictsSummarySql(r: { conflictsStatus: SQLWrapper; conflictsWaiting: SQLWrapper }) {
+export function conflictsSummarySql(r: {
+  conflictsStatus: SQLWrapper;
+  conflictsWaiting: SQLWrapper;
+  currentVersion: SQLWrapper;
+}) {
+  // PRODUCT.md §13: a pre-check's rows reach the conflicts team alone, through its queue; before the share the
+  // pipeline (every role, every filter and count) reads no conflicts status at all.
+  const shared = sql`(${r.currentVersion} is not null)`;
   return {
-    status: sql<ConflictsStatus | null>`${r.conflictsStatus}`,
-    waiting: sql<number>`${r.conflictsWaiting}`,
+    status: sql<ConflictsStatus | null>`(case when ${shared} then ${r.conflictsStatus} end)`,
+    waiting: sql<number>`(case when ${shared} then ${r.conflictsWaiting} else 0 end)`,
     /** The requests whose conflicts status is this one (reads lpq_requests_firm_conflicts_idx). */
-    is: (wanted: ConflictsStatus) => sql`(${r.conflictsStatus} = ${wanted})`,
+    is: (wanted: ConflictsStatus) => sql`(${r.conflictsStatus} = ${wanted} and ${shared})`,
   };
 }
 

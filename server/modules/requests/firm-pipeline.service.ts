@@ -1,12 +1,12 @@
 import {
   FIRM_REQUEST_CSV_COLUMNS,
   type FirmRequestListQuery,
-  nextResendAt,
   PIPELINE_MESSAGES,
   type RequestNote,
   statusLabel,
 } from '@shared/firm-pipeline';
 import { formatDate } from '@shared/format';
+import { nextResendAt } from '@shared/request-status';
 import type { FirmRequestListItem } from '@shared/requests';
 import { isUuid } from '@shared/uuid';
 

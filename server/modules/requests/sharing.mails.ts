@@ -93,3 +93,36 @@ export function packageRevokedMail(r: RequestFacts & { cause: keyof typeof REVOK
     action: { label: 'View the request', url: r.url },
   });
 }
+
+/**
+ * PRODUCT.md §13: to each of the firm's conflicts members, a pre-check before the attorney is named. The mail
+ * names the position alone: no attorney, no client, no party.
+ */
+export function conflictsPrecheckMail(r: {
+  firmName: string;
+  positionTitle: string;
+  rows: number;
+  url: string;
+}) {
+  return composeMail({
+    subject: `Conflicts pre-check for ${r.positionTitle}`,
+    greeting: 'Hello,',
+    paragraphs: [
+      `A candidate for the position ${r.positionTitle} at ${r.firmName} has sent a conflicts pre-check: ${r.rows} name${r.rows === 1 ? '' : 's'} to check before they share their package.`,
+      'The candidate is not named until they share. Use these names only to detect and resolve conflicts of interest; your answers go back to the candidate.',
+    ],
+    action: { label: 'Check the names', url: r.url },
+  });
+}
+
+/** PRODUCT.md §13: to each conflicts member, the pre-check was withdrawn (its names are gone). */
+export function conflictsPrecheckWithdrawnMail(r: { firmName: string; positionTitle: string; url: string }) {
+  return composeMail({
+    subject: `Conflicts pre-check withdrawn for ${r.positionTitle}`,
+    greeting: 'Hello,',
+    paragraphs: [
+      `The candidate for the position ${r.positionTitle} at ${r.firmName} has withdrawn their conflicts pre-check. Its names and your answers are no longer available.`,
+    ],
+    action: { label: 'Open the conflicts queue', url: r.url },
+  });
+}

@@ -93,6 +93,7 @@ describeEachDb('conflicts: answers per row', (t: () => TestApp, kind) => {
     const mine = (await get(w.attorney, `${w.base}/conflicts`)).json();
     expect(mine).toEqual({
       conflictsStatus: 'issues',
+      precheckSentAt: null,
       rows: [
         {
           rowId: rowIdOf(w.requestId, CLIENT),

@@ -16,13 +16,15 @@ import {
   answerRow,
   conflictsStateOf,
   hasRows,
+  precheckAttorneyId,
+  precheckOf,
   presentRows,
   type StoredRow,
   syncRows,
 } from '../requests/conflicts-rows.repo';
 import { factsOf, findFirmRequest, fullName } from '../requests/firm-requests.repo';
 import { loadVersion } from '../requests/package-versions';
-import { clearancesOf, conflictsQueue } from './review-roles.repo';
+import { clearancesOf, conflictsQueue, precheckQueue } from './review-roles.repo';
 import { actorName } from './team.presenter';
 
 const textOf = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : null);
@@ -35,18 +37,62 @@ const conflictsScope = (member: FirmMember) =>
 export async function listConflictsQueue(ctx: AppContext, actor: Actor, input: { status?: ConflictsStatus }) {
   const member = authorize(policies.firmConflicts, actor);
   const rows = await conflictsQueue(ctx.db, conflictsScope(member), input.status);
-  return rows.map((r) => ({
-    requestId: r.requestId,
-    attorneyName: `${r.firstName ?? ''} ${r.lastName ?? ''}`.trim(),
-    positionTitle: r.positionTitle,
-    practiceArea: r.practiceArea,
-    sharedAt: r.sharedAt.toISOString(),
-    version: r.version,
-    conflictsStatus: r.conflictsStatus,
-    conflictsWaiting: r.conflictsWaiting,
-    conflictsFormShared: r.conflictsFormShared,
-    decidedAt: r.decidedAt ? new Date(r.decidedAt).toISOString() : null,
-  }));
+  // PRODUCT.md §13: pre-checks first (they wait on the conflicts team alone), with the position and nothing else.
+  const prechecks = await precheckQueue(ctx.db, scopeFor(policies.firmPrecheck, member), input.status);
+  return [
+    ...prechecks.map((r) => ({
+      requestId: r.requestId,
+      attorneyName: null,
+      positionTitle: r.positionTitle,
+      practiceArea: null,
+      sharedAt: null,
+      version: null,
+      precheck: true,
+      precheckSentAt: r.sentAt.toISOString(),
+      conflictsStatus: r.conflictsStatus,
+      conflictsWaiting: r.conflictsWaiting,
+      conflictsFormShared: true,
+      decidedAt: null,
+    })),
+    ...rows.map((r) => ({
+      requestId: r.requestId,
+      attorneyName: `${r.firstName ?? ''} ${r.lastName ?? ''}`.trim(),
+      positionTitle: r.positionTitle,
+      practiceArea: r.practiceArea,
+      sharedAt: r.sharedAt.toISOString(),
+      version: r.version,
+      precheck: false,
+      precheckSentAt: null,
+      conflictsStatus: r.conflictsStatus,
+      conflictsWaiting: r.conflictsWaiting,
+      conflictsFormShared: r.conflictsFormShared,
+      decidedAt: r.decidedAt ? new Date(r.decidedAt).toISOString() : null,
+    })),
+  ];
+}
+
+type FoundRequest = NonNullable<Awaited<ReturnType<typeof findFirmRequest>>>;
+
+/**
+ * A request whose rows the conflicts member reads or answers: shared and open now (policy request.firmConflicts),
+ * or pending with a pre-check in force (policy request.firmPrecheck). Anything else: 404.
+ */
+async function rowsRequest(
+  db: Db | Tx,
+  member: FirmMember,
+  requestId: string,
+  lock = false,
+): Promise<{ row: FoundRequest; precheck: boolean }> {
+  if (!isUuid(requestId)) throw notFound();
+  const shared = await findFirmRequest(db, member, requestId, conflictsScope(member), { lock });
+  if (shared) return { row: await conflictsRequest(db, member, requestId, lock), precheck: false };
+  const pre = await findFirmRequest(db, member, requestId, scopeFor(policies.firmPrecheck, member), { lock });
+  authorize(
+    policies.firmPrecheck,
+    member,
+    pre && { firmId: pre.request.firmId, status: pre.request.status, prechecked: true },
+  );
+  return { row: pre!, precheck: true };
 }
 
 /** A shared request of the firm the conflicts member may clear (policy request.firmConflicts), open now. */
@@ -113,6 +159,8 @@ async function conflictsView(
     practiceArea: request.practiceArea,
     version: stored.version,
     sharedAt: stored.sharedAt,
+    precheck: false,
+    precheckSentAt: null,
     conflictsForm: stored.conflictsForm,
     employers,
     clientNames,
@@ -130,11 +178,50 @@ async function conflictsView(
 /** GET /api/firm/lpq-requests/{id}/conflicts (the conflicts role). */
 export async function getConflictsView(ctx: AppContext, actor: Actor, input: { id: string }) {
   const member = authorize(policies.firmConflicts, actor);
-  const row = await conflictsRequest(ctx.db, member, input.id);
+  const { row, precheck } = await rowsRequest(ctx.db, member, input.id);
   // FIRM_READ_LIMIT: counted before the view is read and recorded; a refused read records nothing. (A
   // decision answers the view too, but a decision is never refused for it.)
   await hitFirmReadLimit(ctx.db, ctx.config, { memberId: member.id, requestId: row.request.id });
-  return conflictsView(ctx.db, member, row);
+  return precheck ? precheckView(ctx.db, member, row) : conflictsView(ctx.db, member, row);
+}
+
+/**
+ * PRODUCT.md §13, the pre-check as the conflicts team sees it: the position and the rows (names, party roles,
+ * current or former, dates), no attorney, no matter description, no figure, no other part. The read is
+ * recorded for the attorney as a view of the conflicts form.
+ */
+async function precheckView(db: Db | Tx, member: FirmMember, row: FoundRequest) {
+  const request = row.request;
+  const attorneyUserId = await precheckAttorneyId(db, request.attorneyEmail);
+  if (attorneyUserId)
+    await recordAccess(db, {
+      requestId: request.id,
+      attorneyUserId,
+      firmUserId: member.id,
+      firmId: member.firm.id,
+      firmName: request.firmName,
+      kind: 'conflicts_view',
+      readerRoles: [...member.firm.roles],
+      parts: ['conflictsForm'],
+      inTrail: false,
+    });
+  const pre = await precheckOf(db, request.id);
+  return {
+    requestId: request.id,
+    attorneyName: null,
+    attorneyEmail: null,
+    positionTitle: request.positionTitle,
+    practiceArea: null,
+    version: null,
+    sharedAt: null,
+    precheck: true,
+    precheckSentAt: pre ? pre.sentAt.toISOString() : null,
+    conflictsForm: null,
+    employers: [],
+    clientNames: [],
+    ...(await rowsView(db, request)),
+    clearances: [],
+  };
 }
 
 /** PRODUCT.md §13: a row as the conflicts team sees it. */
@@ -189,7 +276,7 @@ export async function answerConflictsRow(
 ) {
   const member = authorize(policies.firmConflicts, actor);
   return ctx.db.transaction(async (tx) => {
-    const row = await conflictsRequest(tx, member, input.id, true);
+    const { row } = await rowsRequest(tx, member, input.id, true);
     const answered = await answerRow(tx, row.request.id, input.rowId, {
       status: input.status,
       noteToAttorney: input.noteToAttorney || null,
@@ -201,7 +288,13 @@ export async function answerConflictsRow(
       requestId: row.request.id,
       actor: memberActor(member),
       type: 'conflicts_answered',
-      details: { rowId: input.rowId, status: input.status, version: answered.version },
+      // A pre-check's answer names the conflicts form as its part: no one else at the firm learns of it.
+      details: {
+        rowId: input.rowId,
+        status: input.status,
+        version: answered.version,
+        ...(answered.version === null ? { parts: ['conflictsForm'] } : {}),
+      },
     });
     return rowsView(tx, row.request);
   });

@@ -1,7 +1,7 @@
 import type { ConflictsStatus } from '@shared/team';
 import { and, asc, desc, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { conflictsClearances, lpqRequests, sharedPackages, users } from '../../db/schema';
+import { conflictsClearances, conflictsPrechecks, lpqRequests, sharedPackages, users } from '../../db/schema';
 import { conflictsSummarySql } from '../requests/firm-requests.repo';
 
 /**
@@ -35,6 +35,22 @@ export async function conflictsQueue(db: Db | Tx, scope: SQL, status: ConflictsS
     .leftJoin(users, eq(users.id, lpqRequests.attorneyUserId))
     .where(and(scope, status ? eq(lpqRequests.conflictsStatus, status) : undefined))
     .orderBy(desc(sharedPackages.sharedAt), asc(lpqRequests.id))
+    .limit(500);
+}
+
+/** PRODUCT.md §13: the pending requests in scope with a pre-check in force: the position, the status, when sent. */
+export async function precheckQueue(db: Db | Tx, scope: SQL, status: ConflictsStatus | undefined) {
+  return db
+    .select({
+      requestId: lpqRequests.id,
+      positionTitle: lpqRequests.positionTitle,
+      sentAt: conflictsPrechecks.sentAt,
+      ...conflictsSummarySql(),
+    })
+    .from(lpqRequests)
+    .innerJoin(conflictsPrechecks, eq(conflictsPrechecks.requestId, lpqRequests.id))
+    .where(and(scope, status ? eq(lpqRequests.conflictsStatus, status) : undefined))
+    .orderBy(desc(conflictsPrechecks.sentAt), asc(lpqRequests.id))
     .limit(500);
 }
 

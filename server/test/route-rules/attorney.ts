@@ -179,6 +179,17 @@ export const ATTORNEY_RULES: Record<string, RouteRule> = {
     ok: 200,
     call: (w) => ({ url: `/api/attorney/lpq-requests/${w.sharedRequestId}/conflicts` }),
   },
+  // PRODUCT.md §13: the pre-check of a pending request (409 once it is shared, or with nothing to withdraw).
+  'POST /api/attorney/lpq-requests/:id/conflicts-precheck': {
+    access: 'attorney-owned',
+    resource: 'request',
+    call: (w) => ({ url: `/api/attorney/lpq-requests/${w.requestToShare}/conflicts-precheck` }),
+  },
+  'DELETE /api/attorney/lpq-requests/:id/conflicts-precheck': {
+    access: 'attorney-owned',
+    resource: 'request',
+    call: (w) => ({ url: `/api/attorney/lpq-requests/${w.requestToShare}/conflicts-precheck` }),
+  },
   'GET /api/attorney/lpq-requests/:id/firm-profile': {
     access: 'attorney-owned',
     resource: 'request',

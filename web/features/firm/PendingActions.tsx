@@ -1,7 +1,7 @@
 import { Button, Text } from '@mantine/core';
-import { nextResendAt } from '@shared/firm-pipeline';
 import { FIRM_TOASTS } from '@shared/firm-toasts';
 import { formatDateTime } from '@shared/format';
+import { nextResendAt } from '@shared/request-status';
 import type { FirmRequestItem } from '@shared/requests';
 import { IconBan, IconMailForward } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
