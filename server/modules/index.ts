@@ -4,6 +4,7 @@ import { accountRoutes } from './account/account.routes';
 import { attorneyRoutes } from './attorney/attorney.routes';
 import { auditRoutes } from './audit/audit.routes';
 import { authRoutes } from './auth/auth.routes';
+import { businessCaseRoutes } from './business-case/business-case.routes';
 import { draftRoutes } from './drafts/drafts.routes';
 import { filesRoutes } from './files/files.routes';
 import { firmRoutes } from './firm/firm.routes';
@@ -31,6 +32,7 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
     masterLpqRoutes,
     firmRoutes,
     firmRequestRoutes,
+    businessCaseRoutes,
     teamRoutes,
     attorneyRequestRoutes,
     positionLpqRoutes,

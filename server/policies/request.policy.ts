@@ -82,6 +82,18 @@ export const requestPolicies = {
     }),
     firmReadsForHiringSql,
   ),
+  /**
+   * PRODUCT.md §12, the firm's workbench: the roles that see the master LPQ (admins, recruiters, the reviewers
+   * assigned to the request); conflicts and diversity members 403, an unassigned reviewer 404.
+   */
+  firmBusinessCase: withScope(
+    definePolicy<FirmMember, FirmRequestFacts>({
+      name: 'request.firmBusinessCase',
+      audience: firmRoles('admin', 'recruiter', 'reviewer'),
+      rule: firmReadsForHiring,
+    }),
+    firmReadsForHiringSql,
+  ),
   /** Mark Under Review / Review Complete: recruiters, and the reviewers assigned to the request. */
   firmReviews: withScope(
     definePolicy<FirmMember, FirmRequestFacts>({

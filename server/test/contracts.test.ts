@@ -23,6 +23,7 @@ const NON_JSON_ROUTES: Record<string, string> = {
   'POST /api/attorney/delete-account': '204 without a body',
   'DELETE /api/firm/custom-sections/:id': '204 without a body',
   'DELETE /api/attorney/drafts/:form': '204 without a body',
+  'GET /api/firm/lpq-requests/:id/business-case.xlsx': 'an XLSX workbook',
   'DELETE /api/firm/members/:userId': '204 without a body',
   'DELETE /api/firm/invitations/:id': '204 without a body',
   'DELETE /api/firm/views/:id': '204 without a body',

@@ -1,6 +1,7 @@
 import { accountContracts, attorneyContracts } from './attorney';
 import { attorneyRequestContracts } from './attorney-requests';
 import { authContracts } from './auth';
+import { businessCaseContracts } from './business-case';
 import type { TaggedContract } from './contract';
 import { filesContracts } from './files';
 import { firmContracts, firmRequestContracts } from './firm';
@@ -23,6 +24,7 @@ export const CONTRACT_AREAS = [
   accountContracts,
   firmContracts,
   firmRequestContracts,
+  businessCaseContracts,
   teamContracts,
   recordContracts,
   opsContracts,

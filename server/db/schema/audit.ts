@@ -46,6 +46,9 @@ export const accessEvents = pgTable(
         | 'conflicts_view'
         | 'conflicts_export'
         | 'self_identification_view'
+        // PRODUCT.md §12: the firm read its business case, or downloaded its workbook (never its figures).
+        | 'business_case_view'
+        | 'business_case_export'
       >()
       .notNull(),
     /**

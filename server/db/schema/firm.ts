@@ -25,6 +25,8 @@ export const firms = pgTable('firms', {
   requireTwoFactor: boolean('require_two_factor').notNull().default(false),
   // PRODUCT.md §9: a firm may refuse self-identification data altogether.
   acceptSelfIdentification: boolean('accept_self_identification').notNull().default(true),
+  // PRODUCT.md §12: the firm's business-case assumptions for new requests (null: §12's defaults).
+  businessCaseDefaults: jsonb('business_case_defaults').$type<Record<string, unknown>>(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -389,3 +389,16 @@ export const requestNotes = pgTable(
   },
   (t) => [index('request_notes_request_idx').on(t.requestId, t.createdAt)],
 );
+
+/**
+ * PRODUCT.md §12: the firm's business-case assumptions for one request (not a version). The attorney never
+ * reads this table by any path.
+ */
+export const businessCaseAssumptions = pgTable('business_case_assumptions', {
+  requestId: uuid('request_id')
+    .primaryKey()
+    .references(() => lpqRequests.id, { onDelete: 'cascade' }),
+  assumptions: jsonb('assumptions').$type<Record<string, unknown>>().notNull(),
+  updatedByUserId: uuid('updated_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -35,6 +35,8 @@ const ACTION_OF: Record<AccessKind, AccessAction> = {
   conflicts_view: 'viewed',
   conflicts_export: 'exported',
   self_identification_view: 'viewed',
+  business_case_view: 'viewed',
+  business_case_export: 'exported',
 };
 const WHAT_OF: Record<AccessKind, string> = {
   package_view: 'Shared package',
@@ -44,6 +46,8 @@ const WHAT_OF: Record<AccessKind, string> = {
   conflicts_view: 'Conflicts view',
   conflicts_export: 'Conflicts rows (export)',
   self_identification_view: 'Self-identification form',
+  business_case_view: 'Business case',
+  business_case_export: 'Business case workbook (XLSX)',
 };
 /**
  * A package read, or its PDF, names what the reader's roles let it hold (PRODUCT.md §9): a conflicts reader

@@ -23,6 +23,8 @@ const TRAIL_TYPE: Record<AccessKind, AuditEventType> = {
   document_download: 'downloaded',
   pdf_download: 'exported',
   csv_export: 'exported',
+  business_case_view: 'read',
+  business_case_export: 'exported',
 };
 const WHAT: Record<AccessKind, string> = {
   package_view: 'package',
@@ -32,6 +34,8 @@ const WHAT: Record<AccessKind, string> = {
   document_download: 'document',
   pdf_download: 'pdf',
   csv_export: 'list',
+  business_case_view: 'business case',
+  business_case_export: 'business case workbook',
 };
 const BATCH = 200;
 

@@ -9,6 +9,9 @@ const SEES = onlyMembers(['firm', 'firmAdmin', 'firmRecruiter', 'firmReviewer', 
 });
 
 /** ROUTE_RULES of the firm's side. */
+const HIRING = onlyMembers(['firm', 'firmAdmin', 'firmRecruiter', 'firmReviewer'], {
+  firmUnassignedReviewer: 404,
+});
 const PIPELINE_READERS = onlyMembers([
   'firm',
   'firmAdmin',
@@ -205,6 +208,43 @@ export const FIRM_RULES: Record<string, RouteRule> = {
     resource: 'request',
     ok: 200,
     call: (w) => ({ url: `/api/firm/lpq-requests/${w.sharedRequestId}/package.pdf` }),
+  },
+  // PRODUCT.md §12: the firm's workbench — the roles that see the master LPQ; conflicts and diversity 403.
+  'GET /api/firm/lpq-requests/:id/business-case': {
+    members: HIRING,
+    access: 'firm-owned',
+    resource: 'request',
+    ok: 200,
+    call: (w) => ({ url: `/api/firm/lpq-requests/${w.sharedRequestId}/business-case` }),
+  },
+  'PUT /api/firm/lpq-requests/:id/business-case/assumptions': {
+    members: HIRING,
+    access: 'firm-owned',
+    resource: 'request',
+    ok: 200,
+    call: (w) => ({
+      url: `/api/firm/lpq-requests/${w.sharedRequestId}/business-case/assumptions`,
+      payload: { haircut: 0.4, realizationAtFirm: 0.85 },
+    }),
+  },
+  'GET /api/firm/lpq-requests/:id/business-case.xlsx': {
+    members: HIRING,
+    access: 'firm-owned',
+    resource: 'request',
+    ok: 200,
+    call: (w) => ({ url: `/api/firm/lpq-requests/${w.sharedRequestId}/business-case.xlsx` }),
+  },
+  'GET /api/firm/settings/business-case': {
+    access: 'firm',
+    ok: 200,
+    members: onlyMembers(['firm', 'firmAdmin']),
+    call: url('/api/firm/settings/business-case'),
+  },
+  'PUT /api/firm/settings/business-case': {
+    access: 'firm',
+    ok: 200,
+    members: onlyMembers(['firm', 'firmAdmin']),
+    call: withBody('/api/firm/settings/business-case', () => ({ haircut: 0.35, collectionLagMonths: 4 })),
   },
   // PRODUCT.md §11: verify, and the audit trail
   'GET /api/firm/lpq-requests/:id/verify': {

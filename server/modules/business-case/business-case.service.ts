@@ -1,0 +1,173 @@
+import {
+  ASSUMPTION_MESSAGES,
+  type Assumptions,
+  type AssumptionsInput,
+  type BusinessCase,
+  businessCase,
+  type Ledger,
+  resolveAssumptions,
+} from '@shared/business-case';
+import { isUuid } from '@shared/uuid';
+import type { AppContext } from '../../context';
+import type { Db, Tx } from '../../db/client';
+import { badRequest, notFound } from '../../plugins/errors';
+import { type Actor, authorize, type FirmMember } from '../../policies/authorize';
+import { requestPolicies as policies } from '../../policies/request.policy';
+import { packageOpen, scopeFor } from '../../policies/request-scope';
+import { teamPolicies } from '../../policies/team.policy';
+import { recordAccess } from '../audit/audit.repo';
+import { factsOf, findFirmRequest } from '../requests/firm-requests.repo';
+import { loadVersion } from '../requests/package-versions';
+import { recordFirmAudit } from '../team/team.repo';
+import {
+  readFirmDefaults,
+  readRequestAssumptions,
+  writeFirmDefaults,
+  writeRequestAssumptions,
+} from './business-case.repo';
+import { businessCaseWorkbook } from './workbook';
+
+export type VersionedCase = BusinessCase & { version: number };
+
+const memberName = (m: FirmMember) => `${m.firstName} ${m.lastName}`.trim();
+
+/** The firm's defaults: its stored ones over §12's; client haircuts belong to a request, never to defaults. */
+async function firmDefaults(db: Db | Tx, firmId: string): Promise<Assumptions> {
+  const stored = (await readFirmDefaults(db, firmId)) as AssumptionsInput | null;
+  return { ...resolveAssumptions(stored ?? {}), clientHaircuts: {} };
+}
+
+/** The request's assumptions: what it saved over the firm's defaults (left out: the default; haircuts: none). */
+async function requestAssumptions(db: Db | Tx, firmId: string, requestId: string) {
+  const defaults = await firmDefaults(db, firmId);
+  const stored = (await readRequestAssumptions(db, requestId)) as AssumptionsInput | null;
+  return resolveAssumptions(stored ?? {}, defaults);
+}
+
+/**
+ * One request the member may model (policy request.firmBusinessCase) and one version of its package (the latest
+ * unless `version` is given). 404 for another firm's, an unassigned reviewer's, an unknown or malformed id, a
+ * version that does not exist, before sharing and once access has ended.
+ */
+async function loadCase(db: Db | Tx, member: FirmMember, requestId: string, version?: number) {
+  const scope = scopeFor(policies.firmBusinessCase, member);
+  const row = isUuid(requestId) ? await findFirmRequest(db, member, requestId, scope) : undefined;
+  authorize(policies.firmBusinessCase, member, row && factsOf(row));
+  const request = row!.request;
+  if (!packageOpen(request) || request.currentVersion === null) throw notFound();
+  const stored = await loadVersion(db, requestId, version ?? request.currentVersion);
+  if (!stored) throw notFound();
+  const ledger = (stored.masterLpq ?? {}) as Ledger;
+  return { request, version: stored.version, ledger };
+}
+
+type Loaded = Awaited<ReturnType<typeof loadCase>>;
+
+/** PRODUCT.md §12: reading the case (or its workbook) is an access event the attorney sees, named. */
+async function recordRead(ctx: AppContext, member: FirmMember, loaded: Loaded, kind: 'view' | 'export') {
+  await ctx.db.transaction(async (tx) => {
+    await recordAccess(tx, {
+      requestId: loaded.request.id,
+      attorneyUserId: loaded.request.attorneyUserId!,
+      firmUserId: member.id,
+      firmId: member.firm.id,
+      firmName: loaded.request.firmName,
+      kind: kind === 'view' ? 'business_case_view' : 'business_case_export',
+      readerRoles: [...member.firm.roles],
+      parts: ['masterLpq'],
+      inTrail: false,
+    });
+  });
+}
+
+/** GET /api/firm/lpq-requests/{id}/business-case?version=N. */
+export async function getBusinessCase(
+  ctx: AppContext,
+  actor: Actor,
+  input: { id: string; version?: number },
+): Promise<VersionedCase> {
+  const member = authorize(policies.firmBusinessCase, actor);
+  const loaded = await loadCase(ctx.db, member, input.id, input.version);
+  const assumptions = await requestAssumptions(ctx.db, member.firm.id, loaded.request.id);
+  await recordRead(ctx, member, loaded, 'view');
+  return { version: loaded.version, ...businessCase(loaded.ledger, assumptions) };
+}
+
+/**
+ * PUT …/business-case/assumptions: the body replaces the request's assumptions (left out: the firm's default;
+ * `clientHaircuts` left out: none), in the firm's audit, and the case is recomputed on the version asked for.
+ * A haircut for a client the version does not have is a 400 that changes nothing.
+ */
+export async function saveBusinessCaseAssumptions(
+  ctx: AppContext,
+  actor: Actor,
+  input: { id: string; version?: number; assumptions: AssumptionsInput },
+): Promise<VersionedCase> {
+  const member = authorize(policies.firmBusinessCase, actor);
+  return ctx.db.transaction(async (tx) => {
+    const loaded = await loadCase(tx, member, input.id, input.version);
+    const clients = loaded.ledger.clientsInfo?.topClients?.length ?? 0;
+    for (const key of Object.keys(input.assumptions.clientHaircuts ?? {}))
+      if (Number(key) >= clients)
+        throw badRequest(ASSUMPTION_MESSAGES.clientIndex, {
+          [`clientHaircuts.${key}`]: ASSUMPTION_MESSAGES.clientIndex,
+        });
+    const before = await readRequestAssumptions(tx, loaded.request.id);
+    const body = { ...input.assumptions } as Record<string, unknown>;
+    await writeRequestAssumptions(tx, loaded.request.id, body, member.id);
+    await recordFirmAudit(tx, {
+      firmId: member.firm.id,
+      actor: { id: member.id, name: memberName(member) },
+      action: 'business_case_assumptions_changed',
+      subject: loaded.request.id,
+      detail: { from: before, to: body },
+    });
+    const assumptions = await requestAssumptions(tx, member.firm.id, loaded.request.id);
+    return { version: loaded.version, ...businessCase(loaded.ledger, assumptions) };
+  });
+}
+
+/** GET …/business-case.xlsx: the workbook of the case, recorded as an export the attorney sees. */
+export async function getBusinessCaseWorkbook(
+  ctx: AppContext,
+  actor: Actor,
+  input: { id: string; version?: number },
+) {
+  const member = authorize(policies.firmBusinessCase, actor);
+  const loaded = await loadCase(ctx.db, member, input.id, input.version);
+  const assumptions = await requestAssumptions(ctx.db, member.firm.id, loaded.request.id);
+  const kase = businessCase(loaded.ledger, assumptions);
+  const buffer = await businessCaseWorkbook(loaded.ledger, kase);
+  await recordRead(ctx, member, loaded, 'export');
+  return { buffer, version: loaded.version, positionTitle: loaded.request.positionTitle };
+}
+
+/** GET /api/firm/settings/business-case (admins). */
+export async function getBusinessCaseDefaults(ctx: AppContext, actor: Actor): Promise<Assumptions> {
+  const admin = authorize(teamPolicies.administer, actor);
+  return firmDefaults(ctx.db, admin.firm.id);
+}
+
+/** PUT /api/firm/settings/business-case (admins): the defaults for new requests, in the firm's audit. */
+export async function saveBusinessCaseDefaults(
+  ctx: AppContext,
+  actor: Actor,
+  input: AssumptionsInput,
+): Promise<Assumptions> {
+  const admin = authorize(teamPolicies.administer, actor);
+  if (input.clientHaircuts && Object.keys(input.clientHaircuts).length)
+    throw badRequest(ASSUMPTION_MESSAGES.clientIndex, { clientHaircuts: ASSUMPTION_MESSAGES.clientIndex });
+  return ctx.db.transaction(async (tx) => {
+    const before = await readFirmDefaults(tx, admin.firm.id);
+    const { clientHaircuts: _none, ...body } = input;
+    await writeFirmDefaults(tx, admin.firm.id, body);
+    await recordFirmAudit(tx, {
+      firmId: admin.firm.id,
+      actor: { id: admin.id, name: memberName(admin) },
+      action: 'setting_changed',
+      subject: 'businessCase',
+      detail: { from: before, to: body },
+    });
+    return firmDefaults(tx, admin.firm.id);
+  });
+}
