@@ -174,6 +174,17 @@ const PART_WORDS: Record<string, string> = {
   diversityForm: 'diversity self-identification',
 };
 
+/**
+ * PRODUCT.md §12: what a read of the firm's business case is called, in the access log and the trail. Only that
+ * it was read: never an assumption or a result.
+ */
+export const BUSINESS_CASE_READ_LABELS = {
+  view: 'Business case',
+  export: 'Business case workbook (XLSX)',
+} as const;
+/** The trail's `details.what` of a business-case read (server/modules/audit/trail-seal.ts writes them). */
+export const BUSINESS_CASE_TRAIL_WHAT = { view: 'business case', export: 'business case workbook' } as const;
+
 const shortHash = (hash: unknown) => (typeof hash === 'string' ? `${hash.slice(0, 12)}…` : '');
 
 /** The event's details as one line of words for the CSV and the PDF (no keys, no codes). */
@@ -200,9 +211,11 @@ export function describeAuditDetails(type: AuditEventType, details: Record<strin
     case 'certified':
       return `${version} · fingerprint ${shortHash(d.fingerprint)}`;
     case 'read':
+      if (d.what === BUSINESS_CASE_TRAIL_WHAT.view) return BUSINESS_CASE_READ_LABELS.view;
       return d.what === 'changes' ? `What changed, versions ${d.from} to ${d.to}` : version;
     case 'exported':
       if (d.what === 'conflicts rows') return 'Conflicts rows (export)';
+      if (d.what === BUSINESS_CASE_TRAIL_WHAT.export) return BUSINESS_CASE_READ_LABELS.export;
       return d.what === 'list' ? 'Request list (CSV)' : `${version} as PDF`;
     case 'downloaded': {
       const file = (d.file as { name?: string; sha256?: string | null } | null) ?? {};

@@ -45,6 +45,19 @@ describe('describeFirmAuditEvent: the firm’s audit trail as sentences', () => 
     ).toBe('Morgan Vale turned off ‘Receive self-identification data’');
   });
 
+  it('says who changed business-case assumptions, of which request or the firm’s defaults (PRODUCT.md §12)', () => {
+    expect(
+      describeFirmAuditEvent(
+        event('business_case_assumptions_changed', 'Senior Associate — Casey Nguyen', {
+          to: { haircut: 0.4 },
+        }),
+      ),
+    ).toBe('Morgan Vale changed the business-case assumptions of Senior Associate — Casey Nguyen');
+    expect(describeFirmAuditEvent(event('business_case_defaults_changed', null))).toBe(
+      'Morgan Vale changed the firm’s default business-case assumptions',
+    );
+  });
+
   it('still reads an action it does not know, and a detail that is missing or malformed', () => {
     expect(describeFirmAuditEvent(event('profile_updated', null))).toBe('Morgan Vale: profile updated');
     expect(describeFirmAuditEvent(event('member_invited', 'x@y.com', { roles: 'admin' }))).toBe(

@@ -83,6 +83,11 @@ export function describeFirmAuditEvent(event: FirmAuditEvent): string {
       const setting = (event.subject && FIRM_SETTING_LABELS[event.subject]) ?? event.subject ?? 'a setting';
       return `${who} turned ${onOff(detail.to)} ‘${setting}’`;
     }
+    // PRODUCT.md §12: the firm's own figures; the firm's audit is the firm's, never the attorney's.
+    case 'business_case_assumptions_changed':
+      return `${who} changed the business-case assumptions of ${event.subject ?? 'a request'}`;
+    case 'business_case_defaults_changed':
+      return `${who} changed the firm’s default business-case assumptions`;
     default:
       return `${who}: ${event.action.replaceAll('_', ' ')}${event.subject ? ` (${event.subject})` : ''}`;
   }

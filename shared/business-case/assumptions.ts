@@ -48,6 +48,7 @@ export const ASSUMPTION_MESSAGES = {
   collectionLagMonths: 'Must be a whole number of months from 0 to 36',
   realizationBasis: 'Choose collected over billed, collected over worked or collected over matter rate',
   clientIndex: 'Must be the number of a top client',
+  defaultsClientHaircuts: 'A client’s own haircut belongs to a request, not to the firm’s defaults',
 } as const;
 
 const fraction = () =>

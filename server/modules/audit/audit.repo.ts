@@ -1,3 +1,4 @@
+import { BUSINESS_CASE_READ_LABELS } from '@shared/audit-trail';
 import type { AccessAction, AccessLogEntry, AccessLogRead, accessLogQuerySchema } from '@shared/sharing';
 import { FIRM_ROLES, hasRole, PART_AUDIENCE, READABLE_PART_LABELS, READABLE_PARTS } from '@shared/team';
 import type { z } from 'zod';
@@ -46,8 +47,8 @@ const WHAT_OF: Record<AccessKind, string> = {
   conflicts_view: 'Conflicts view',
   conflicts_export: 'Conflicts rows (export)',
   self_identification_view: 'Self-identification form',
-  business_case_view: 'Business case',
-  business_case_export: 'Business case workbook (XLSX)',
+  business_case_view: BUSINESS_CASE_READ_LABELS.view,
+  business_case_export: BUSINESS_CASE_READ_LABELS.export,
 };
 /**
  * A package read, or its PDF, names what the reader's roles let it hold (PRODUCT.md §9): a conflicts reader

@@ -1,4 +1,4 @@
-import type { AuditEventType } from '@shared/audit-trail';
+import { type AuditEventType, BUSINESS_CASE_TRAIL_WHAT } from '@shared/audit-trail';
 import { type FirmRole, roleNames } from '@shared/team';
 import { and, asc, eq, inArray, not, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
@@ -34,8 +34,8 @@ const WHAT: Record<AccessKind, string> = {
   document_download: 'document',
   pdf_download: 'pdf',
   csv_export: 'list',
-  business_case_view: 'business case',
-  business_case_export: 'business case workbook',
+  business_case_view: BUSINESS_CASE_TRAIL_WHAT.view,
+  business_case_export: BUSINESS_CASE_TRAIL_WHAT.export,
 };
 const BATCH = 200;
 

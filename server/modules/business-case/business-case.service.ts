@@ -11,6 +11,7 @@ import { isUuid } from '@shared/uuid';
 import type { AppContext } from '../../context';
 import type { Db, Tx } from '../../db/client';
 import { badRequest, notFound } from '../../plugins/errors';
+import { hitFirmReadLimit } from '../../plugins/rate-limit';
 import { type Actor, authorize, type FirmMember } from '../../policies/authorize';
 import { requestPolicies as policies } from '../../policies/request.policy';
 import { packageOpen, scopeFor } from '../../policies/request-scope';
@@ -58,27 +59,34 @@ async function loadCase(db: Db | Tx, member: FirmMember, requestId: string, vers
   const stored = await loadVersion(db, requestId, version ?? request.currentVersion);
   if (!stored) throw notFound();
   const ledger = (stored.masterLpq ?? {}) as Ledger;
-  return { request, version: stored.version, ledger };
+  const attorneyName = `${row!.firstName ?? ''} ${row!.lastName ?? ''}`.trim();
+  return { request, version: stored.version, ledger, attorneyName };
 }
 
 type Loaded = Awaited<ReturnType<typeof loadCase>>;
 
-/** PRODUCT.md §12: reading the case (or its workbook) is an access event the attorney sees, named. */
-async function recordRead(ctx: AppContext, member: FirmMember, loaded: Loaded, kind: 'view' | 'export') {
-  await ctx.db.transaction(async (tx) => {
-    await recordAccess(tx, {
-      requestId: loaded.request.id,
-      attorneyUserId: loaded.request.attorneyUserId!,
-      firmUserId: member.id,
-      firmId: member.firm.id,
-      firmName: loaded.request.firmName,
-      kind: kind === 'view' ? 'business_case_view' : 'business_case_export',
-      readerRoles: [...member.firm.roles],
-      parts: ['masterLpq'],
-      inTrail: false,
-    });
+/**
+ * PRODUCT.md §12: reading the case (or its workbook) is an access event the attorney sees, named ('Business
+ * case'), and in the request's audit trail (sealed by trail.seal-reads, like the conflicts view): that it was
+ * read, by whom, never what the firm assumed or computed.
+ */
+async function recordRead(db: Db | Tx, member: FirmMember, loaded: Loaded, kind: 'view' | 'export') {
+  await recordAccess(db, {
+    requestId: loaded.request.id,
+    attorneyUserId: loaded.request.attorneyUserId!,
+    firmUserId: member.id,
+    firmId: member.firm.id,
+    firmName: loaded.request.firmName,
+    kind: kind === 'view' ? 'business_case_view' : 'business_case_export',
+    readerRoles: [...member.firm.roles],
+    parts: ['masterLpq'],
+    inTrail: false,
   });
 }
+
+/** FIRM_READ_LIMIT: a read of the case counts with the package's reads, before it is recorded. */
+const countRead = (ctx: AppContext, member: FirmMember, loaded: Loaded) =>
+  hitFirmReadLimit(ctx.db, ctx.config, { memberId: member.id, requestId: loaded.request.id });
 
 /** GET /api/firm/lpq-requests/{id}/business-case?version=N. */
 export async function getBusinessCase(
@@ -89,14 +97,16 @@ export async function getBusinessCase(
   const member = authorize(policies.firmBusinessCase, actor);
   const loaded = await loadCase(ctx.db, member, input.id, input.version);
   const assumptions = await requestAssumptions(ctx.db, member.firm.id, loaded.request.id);
-  await recordRead(ctx, member, loaded, 'view');
+  await countRead(ctx, member, loaded);
+  await recordRead(ctx.db, member, loaded, 'view');
   return { version: loaded.version, ...businessCase(loaded.ledger, assumptions) };
 }
 
 /**
  * PUT …/business-case/assumptions: the body replaces the request's assumptions (left out: the firm's default;
  * `clientHaircuts` left out: none), in the firm's audit, and the case is recomputed on the version asked for.
- * A haircut for a client the version does not have is a 400 that changes nothing.
+ * A haircut for a client the version does not have is a 400 that changes nothing. The answer is the case, so it
+ * is a read the attorney sees like a GET (one transaction: the assumptions, the audit and the read).
  */
 export async function saveBusinessCaseAssumptions(
   ctx: AppContext,
@@ -104,6 +114,8 @@ export async function saveBusinessCaseAssumptions(
   input: { id: string; version?: number; assumptions: AssumptionsInput },
 ): Promise<VersionedCase> {
   const member = authorize(policies.firmBusinessCase, actor);
+  const checked = await loadCase(ctx.db, member, input.id, input.version);
+  await countRead(ctx, member, checked);
   return ctx.db.transaction(async (tx) => {
     const loaded = await loadCase(tx, member, input.id, input.version);
     const clients = loaded.ledger.clientsInfo?.topClients?.length ?? 0;
@@ -119,9 +131,10 @@ export async function saveBusinessCaseAssumptions(
       firmId: member.firm.id,
       actor: { id: member.id, name: memberName(member) },
       action: 'business_case_assumptions_changed',
-      subject: loaded.request.id,
-      detail: { from: before, to: body },
+      subject: [loaded.request.positionTitle, loaded.attorneyName].filter(Boolean).join(' — '),
+      detail: { requestId: loaded.request.id, from: before, to: body },
     });
+    await recordRead(tx, member, loaded, 'view');
     const assumptions = await requestAssumptions(tx, member.firm.id, loaded.request.id);
     return { version: loaded.version, ...businessCase(loaded.ledger, assumptions) };
   });
@@ -138,7 +151,8 @@ export async function getBusinessCaseWorkbook(
   const assumptions = await requestAssumptions(ctx.db, member.firm.id, loaded.request.id);
   const kase = businessCase(loaded.ledger, assumptions);
   const buffer = await businessCaseWorkbook(loaded.ledger, kase);
-  await recordRead(ctx, member, loaded, 'export');
+  await countRead(ctx, member, loaded);
+  await recordRead(ctx.db, member, loaded, 'export');
   return { buffer, version: loaded.version, positionTitle: loaded.request.positionTitle };
 }
 
@@ -156,7 +170,9 @@ export async function saveBusinessCaseDefaults(
 ): Promise<Assumptions> {
   const admin = authorize(teamPolicies.administer, actor);
   if (input.clientHaircuts && Object.keys(input.clientHaircuts).length)
-    throw badRequest(ASSUMPTION_MESSAGES.clientIndex, { clientHaircuts: ASSUMPTION_MESSAGES.clientIndex });
+    throw badRequest(ASSUMPTION_MESSAGES.defaultsClientHaircuts, {
+      clientHaircuts: ASSUMPTION_MESSAGES.defaultsClientHaircuts,
+    });
   return ctx.db.transaction(async (tx) => {
     const before = await readFirmDefaults(tx, admin.firm.id);
     const { clientHaircuts: _none, ...body } = input;
@@ -164,8 +180,8 @@ export async function saveBusinessCaseDefaults(
     await recordFirmAudit(tx, {
       firmId: admin.firm.id,
       actor: { id: admin.id, name: memberName(admin) },
-      action: 'setting_changed',
-      subject: 'businessCase',
+      action: 'business_case_defaults_changed',
+      subject: null,
       detail: { from: before, to: body },
     });
     return firmDefaults(tx, admin.firm.id);

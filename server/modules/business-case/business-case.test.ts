@@ -216,7 +216,9 @@ describeEachDb('business case', (t: () => TestApp) => {
     const kase = await inject({ url: caseUrl(), headers: { cookie: recruiter.cookie } });
     expect(kase.json().firstLook.adjustedBook).toBeCloseTo(660_000, 6);
     const audit = await inject({ url: '/api/firm/audit', headers: { cookie: firm.cookie } });
-    expect(audit.json().some((e: { subject: string }) => e.subject === 'businessCase')).toBe(true);
+    expect(
+      audit.json().filter((e: { action: string }) => e.action === 'business_case_defaults_changed'),
+    ).toHaveLength(1);
   });
 
   describe('workbook', () => {
