@@ -30,6 +30,9 @@ export const PACKAGE_PART_LABELS: Record<PackagePart, string> = {
 export const ALWAYS_SHARED_PARTS = ['profile', 'masterLpq'] as const satisfies readonly ReadablePart[];
 export const ALWAYS_SHARED_LABELS = ALWAYS_SHARED_PARTS.map((part) => READABLE_PART_LABELS[part]);
 
+/** PRODUCT.md §12: under the master LPQ in the share dialog's audience. */
+export const BUSINESS_CASE_SHARE_NOTE = 'The firm can model your figures privately.';
+
 export const DIVERSITY_SHARE_NOTE =
   'Voluntary: firms use it only for diversity reporting, never for hiring decisions. It is shared only if you tick it.';
 

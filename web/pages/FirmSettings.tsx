@@ -1,5 +1,6 @@
 import { Stack } from '@mantine/core';
 import { PageShell } from '../components/PageShell';
+import { BusinessCaseDefaultsSection } from '../features/business-case/DefaultsSection';
 import { AuditTrail } from '../features/team/AuditTrail';
 import { SettingsSection } from '../features/team/SettingsSection';
 
@@ -8,12 +9,13 @@ export default function FirmSettings() {
   return (
     <PageShell
       title="Firm settings"
-      subtitle="How your team signs in, what your firm receives, and every change to both."
+      subtitle="How your team signs in, what your firm receives, the business case’s defaults, and every change."
       back={{ to: '/firm/dashboard', label: 'Back to Dashboard' }}
       size="md"
     >
       <Stack gap="lg">
         <SettingsSection />
+        <BusinessCaseDefaultsSection />
         <AuditTrail />
       </Stack>
     </PageShell>

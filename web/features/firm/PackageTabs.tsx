@@ -1,16 +1,23 @@
 import { Alert, Stack, Tabs, Text } from '@mantine/core';
 import type { PackageView } from '@shared/package-view';
 import { IconLock } from '@tabler/icons-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { GroupView } from './PackageView';
 
+/** A tab after the package's parts (PRODUCT.md §12: the firm's business case), rendered only when chosen. */
+export type ExtraTab = { key: string; tab: string; panel: ReactNode };
+
 /**
- * PRODUCT.md §4: the frozen package in tabs, in the spec's order, as describePackage sets it out. The
- * chosen tab stays when another version is shown, unless that version has no such part.
+ * PRODUCT.md §4: the frozen package in tabs, in the spec's order, as describePackage sets it out, then
+ * `extra` (the business case, for the roles that may model it). The chosen tab stays when another version is
+ * shown, unless that version has no such part.
  */
-export function PackageTabs({ view }: { view: PackageView }) {
+export function PackageTabs({ view, extra }: { view: PackageView; extra?: ExtraTab }) {
   const [chosen, setChosen] = useState<string>(view.sections[0].key);
-  const active = view.sections.some((s) => s.key === chosen) ? chosen : view.sections[0].key;
+  const active =
+    view.sections.some((s) => s.key === chosen) || (extra && extra.key === chosen)
+      ? chosen
+      : view.sections[0].key;
   return (
     <Tabs value={active} onChange={(v) => v && setChosen(v)} keepMounted={false}>
       {/* The tabs wrap: on a phone every part of the package stays in sight, none scrolled away. */}
@@ -20,6 +27,11 @@ export function PackageTabs({ view }: { view: PackageView }) {
             {s.tab}
           </Tabs.Tab>
         ))}
+        {extra && (
+          <Tabs.Tab value={extra.key} style={{ whiteSpace: 'nowrap' }}>
+            {extra.tab}
+          </Tabs.Tab>
+        )}
       </Tabs.List>
       {view.sections.map((s) => (
         <Tabs.Panel key={s.key} value={s.key} pt="md">
@@ -37,6 +49,11 @@ export function PackageTabs({ view }: { view: PackageView }) {
           </Stack>
         </Tabs.Panel>
       ))}
+      {extra && (
+        <Tabs.Panel value={extra.key} pt="md">
+          {extra.panel}
+        </Tabs.Panel>
+      )}
     </Tabs>
   );
 }

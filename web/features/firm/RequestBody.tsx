@@ -1,7 +1,7 @@
-import { Divider, Grid, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Center, Divider, Grid, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { describePackage } from '@shared/package-view';
 import type { FirmRequestDetail as Detail } from '@shared/requests';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useAuth } from '../../lib/auth';
 import { AuditTrailActions } from '../record/AuditTrailActions';
 import { CertificationBar } from './CertificationBar';
@@ -13,6 +13,9 @@ import { FirmQuestionsCard, RevokedNotice } from './RequestFacts';
 import { RequestNotes, RequestTimeline } from './RequestPipeline';
 import { ReviewersCard } from './ReviewerPicker';
 import { VersionBar } from './VersionBar';
+
+// PRODUCT.md §12: the business case (and its charts) is its own chunk, loaded when its tab is opened.
+const BusinessCaseTab = lazy(() => import('../business-case/BusinessCaseTab'));
 
 /** The review screen's request, as the page and its lazy body both take it. */
 export type RequestViewProps = {
@@ -69,7 +72,33 @@ export default function RequestBody({ request, loadingVersion, onPickVersion }: 
               and download is recorded and visible to the attorney.
             </Text>
             <CertificationBar key={pkg.version} requestId={request.id} pkg={pkg} />
-            <PackageTabs view={view} />
+            <PackageTabs
+              view={view}
+              extra={
+                may.businessCase && pkg.masterLpq !== undefined
+                  ? {
+                      key: 'businessCase',
+                      tab: 'Business case',
+                      panel: (
+                        <Suspense
+                          fallback={
+                            <Center py="xl">
+                              <Loader aria-label="Loading the business case" />
+                            </Center>
+                          }
+                        >
+                          <BusinessCaseTab
+                            key={request.id}
+                            request={request}
+                            pkg={pkg}
+                            onCompare={pkg.versions.length > 1 ? (from) => setComparing({ from }) : undefined}
+                          />
+                        </Suspense>
+                      ),
+                    }
+                  : undefined
+              }
+            />
           </Stack>
         ) : revoked ? (
           <RevokedNotice request={request} />

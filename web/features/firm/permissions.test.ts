@@ -35,6 +35,7 @@ describe('the request screen offers what the server’s policies allow, for ever
         assigns: allows(requestPolicies.firmAssigns, user, facts),
         notes: allows(requestPolicies.firmNotes, user, facts),
         review: allows(requestPolicies.firmReviews, user, facts),
+        businessCase: allows(requestPolicies.firmBusinessCase, user, facts),
       };
       expect(
         {
@@ -43,6 +44,7 @@ describe('the request screen offers what the server’s policies allow, for ever
           assigns: may.assigns,
           notes: may.notes,
           review: may.review,
+          businessCase: may.businessCase,
         },
         roles.join(','),
       ).toEqual(expected);

@@ -35,5 +35,7 @@ export function requestPermissions(user: User | null, request: { reviewers: read
     assigned,
     notes: hasRole(member.roles, 'admin', 'recruiter') || assignedReviewer,
     review: hasRole(member.roles, 'recruiter') || assignedReviewer,
+    /** request.firmBusinessCase (PRODUCT.md §12): admins, recruiters and the assigned reviewers. */
+    businessCase: hasRole(member.roles, 'admin', 'recruiter') || assignedReviewer,
   };
 }

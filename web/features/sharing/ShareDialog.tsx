@@ -16,6 +16,7 @@ import { missingAnswers } from '@shared/master-lpq-answers';
 import type { AttorneyRequestItem } from '@shared/position-lpq';
 import {
   ALWAYS_SHARED_PARTS,
+  BUSINESS_CASE_SHARE_NOTE,
   DIVERSITY_SHARE_NOTE,
   PACKAGE_PART_LABELS,
   PACKAGE_PARTS,
@@ -183,6 +184,11 @@ export function ShareDialog(props: {
                   description={
                     <PartDescription note="Always included">
                       <AudienceLine audience={audience.data} part={part} />
+                      {part === 'masterLpq' && (
+                        <Text span display="block" size="xs" c="gray.7">
+                          {BUSINESS_CASE_SHARE_NOTE}
+                        </Text>
+                      )}
                     </PartDescription>
                   }
                 />
