@@ -2,6 +2,7 @@ import { Alert, Stack, Tabs, Text } from '@mantine/core';
 import type { PackageView } from '@shared/package-view';
 import { IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
+import { MarkedSection } from './change-marks';
 import { GroupView } from './PackageView';
 
 /**
@@ -32,7 +33,11 @@ export function PackageTabs({ view }: { view: PackageView }) {
             {s.groups.length === 0 ? (
               <Text c="dimmed">{s.empty}</Text>
             ) : (
-              s.groups.map((g, i) => <GroupView key={g.title ?? i} group={g} />)
+              <MarkedSection title={s.title}>
+                {s.groups.map((g, i) => (
+                  <GroupView key={g.title ?? i} group={g} />
+                ))}
+              </MarkedSection>
             )}
           </Stack>
         </Tabs.Panel>

@@ -1,10 +1,14 @@
-import { Divider, Grid, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Divider, Grid, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { versionWithChanges } from '@shared/package-changes';
 import { describePackage } from '@shared/package-view';
 import type { FirmRequestDetail as Detail } from '@shared/requests';
+import { IconGitCompare } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useAuth } from '../../lib/auth';
 import { AuditTrailActions } from '../record/AuditTrailActions';
+import { usePackageChanges } from './api';
 import { CertificationBar } from './CertificationBar';
+import { ChangeMarksProvider } from './change-marks';
 import { PackageChanges } from './PackageChanges';
 import { PackageTabs } from './PackageTabs';
 import { SummaryCard } from './PackageView';
@@ -13,6 +17,9 @@ import { FirmQuestionsCard, RevokedNotice } from './RequestFacts';
 import { RequestNotes, RequestTimeline } from './RequestPipeline';
 import { ReviewersCard } from './ReviewerPicker';
 import { VersionBar } from './VersionBar';
+
+/** '2 answers changed', '1 answer changed'. */
+const changesCount = (n: number) => `${n} answer${n === 1 ? '' : 's'} changed`;
 
 /** The review screen's request, as the page and its lazy body both take it. */
 export type RequestViewProps = {
@@ -30,6 +37,13 @@ export default function RequestBody({ request, loadingVersion, onPickVersion }: 
   const [comparing, setComparing] = useState<{ from?: number } | null>(null);
   const attorney = request.attorneyName ?? request.attorneyEmail;
   const pkg = request.package;
+  // Issue 67: the version this member last opened, as the first read of this visit said (a later read of the
+  // page counts as an opening of the latest).
+  const [since] = useState(request.lastOpenedVersion ?? null);
+  const latest = pkg?.versions.at(-1)?.version ?? pkg?.version ?? 0;
+  const sinceOpened = pkg && since !== null && since < latest && pkg.version === latest ? since : null;
+  const changed = usePackageChanges(request.id, sinceOpened ?? 1, latest, sinceOpened !== null);
+  const shownVersion = pkg?.versions.find((v) => v.version === pkg.version);
   const revoked = request.status === 'revoked';
   const view = useMemo(
     () =>
@@ -56,6 +70,28 @@ export default function RequestBody({ request, loadingVersion, onPickVersion }: 
         />
       )}
 
+      {sinceOpened !== null && changed.data && changed.data.length > 0 && (
+        <Alert
+          color="orange"
+          variant="light"
+          icon={<IconGitCompare aria-hidden />}
+          title={`${changesCount(changed.data.length)} since version ${sinceOpened}, which you last opened`}
+        >
+          <Text size="sm">
+            Each changed answer is marked below with its earlier value.{' '}
+            <Anchor
+              component="button"
+              type="button"
+              size="sm"
+              fw={600}
+              onClick={() => setComparing({ from: sinceOpened })}
+            >
+              See what changed
+            </Anchor>
+          </Text>
+        </Alert>
+      )}
+
       {view && <SummaryCard rows={view.summary} />}
 
       <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
@@ -65,11 +101,14 @@ export default function RequestBody({ request, loadingVersion, onPickVersion }: 
         {pkg && view ? (
           <Stack gap="sm">
             <Text size="sm" c="dimmed">
-              A frozen copy of what {attorney} shared on {view.sharedOn} (version {view.version}). Every view
-              and download is recorded and visible to the attorney.
+              A frozen copy of what {attorney} shared on {view.sharedOn} (
+              {versionWithChanges(view.version, shownVersion?.changes)}). Every view and download is recorded
+              and visible to the attorney.
             </Text>
             <CertificationBar key={pkg.version} requestId={request.id} pkg={pkg} />
-            <PackageTabs view={view} />
+            <ChangeMarksProvider changes={sinceOpened !== null ? changed.data : undefined}>
+              <PackageTabs view={view} />
+            </ChangeMarksProvider>
           </Stack>
         ) : revoked ? (
           <RevokedNotice request={request} />
