@@ -98,9 +98,9 @@ test('the firm reads versions, sees what changed, and loses the package when the
   // The review screen shows the latest version, its access end date, and offers the others.
   await firm.goto(`/firm/requests/${requestId}`);
   await expect(firm.getByText('Access until Dec 31, 2099')).toBeVisible();
-  await expect(firm.getByText(/\(version 2\)/)).toBeVisible();
+  await expect(firm.getByText(/\(v2 · 3 changes\)/)).toBeVisible();
   const picker = firm.getByRole('combobox', { name: 'Package version' });
-  await expect(picker).toHaveValue(/^Version 2 · shared [A-Z][a-z]{2} \d{2}, \d{4} · Latest$/);
+  await expect(picker).toHaveValue(/^Version 2 · 3 changes · shared [A-Z][a-z]{2} \d{2}, \d{4} · Latest$/);
   await expect(firm.getByRole('link', { name: 'Download PDF' })).toHaveAttribute('href', /version=2$/);
   await firm.getByRole('tab', { name: 'Master LPQ' }).click();
   await expect(firm.getByRole('tabpanel', { name: 'Master LPQ' }).getByText('+1 617 555 0199')).toBeVisible();
@@ -113,7 +113,7 @@ test('the firm reads versions, sees what changed, and loses the package when the
   await firm.keyboard.press('Enter');
   await expect(firm).toHaveURL(/\?version=1$/);
   await expect(firm.getByText('You are viewing an earlier version')).toBeVisible();
-  await expect(firm.getByText(/\(version 1\)/)).toBeVisible();
+  await expect(firm.getByText(/\(v1\)/)).toBeVisible();
   // The chosen tab stays; it shows version 1's answer.
   await expect(firm.getByRole('tabpanel', { name: 'Master LPQ' }).getByText('+1 617 555 0100')).toBeVisible();
   const pdfHref = await firm.getByRole('link', { name: 'Download PDF' }).getAttribute('href');
@@ -162,7 +162,7 @@ test('the firm reads versions, sees what changed, and loses the package when the
   await firm.goto(`/firm/requests/${requestId}?version=9`);
   await expect(firm.getByText('Version 9 is not available')).toBeVisible();
   await expect(firm).toHaveURL(new RegExp(`/firm/requests/${requestId}$`));
-  await expect(firm.getByText(/\(version 2\)/)).toBeVisible();
+  await expect(firm.getByText(/\(v2 · 3 changes\)/)).toBeVisible();
 
   // A phone: the picker and the changes fit.
   await firm.setViewportSize({ width: 390, height: 844 });
@@ -243,6 +243,74 @@ test('the firm reads versions, sees what changed, and loses the package when the
   await expect(firm.getByText('Access Revoked', { exact: true }).filter({ visible: true })).toBeVisible();
   await noSidewaysScroll(firm);
   await shot(firm, `dashboard-revoked-390`);
+
+  await firmContext.close();
+  await attorneyContext.close();
+});
+
+test('the review page marks what changed since the version the member last opened (issue 67)', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const firmContext = await browser.newContext();
+  const firm = await firmContext.newPage();
+  const attorneyContext = await browser.newContext();
+  const attorney = attorneyContext.request;
+  const attorneyEmail = uniqueEmail('since-opened');
+  await registerFirmByApi(firm.request, { email: uniqueEmail('firm-since'), firmName: 'Arden & Vale LLP' });
+  const requestId = await inviteByApi(firm.request, attorneyEmail);
+  const masterLpq = await attorneyWithResume(attorney, attorneyEmail);
+  expect((await attorney.post('/api/attorney/master-lpq', { data: masterLpq })).ok()).toBe(true);
+  const base = `/api/attorney/lpq-requests/${requestId}`;
+  expect((await attorney.post(`${base}/share`)).status()).toBe(200);
+
+  // The member opens version 1: nothing to mark.
+  await firm.goto(`/firm/requests/${requestId}`);
+  await expect(firm.getByText(/\(v1\)/)).toBeVisible();
+  await expect(firm.getByText(/which you last opened/)).toHaveCount(0);
+
+  // The attorney changes two answers and sends version 2.
+  const changed = {
+    ...masterLpq,
+    generalInfo: { ...masterLpq.generalInfo, phone: '+1 617 555 0199' },
+    financialInfo: { ...masterLpq.financialInfo, compensationExpectations: '$1.4M base' },
+  };
+  expect((await attorney.post('/api/attorney/master-lpq', { data: changed })).ok()).toBe(true);
+  expect((await attorney.post(`${base}/update`)).status()).toBe(200);
+
+  // The pipeline's last activity counts them.
+  await firm.goto('/firm/requests');
+  await expect(
+    firm.getByRole('row', { name: /Dana Whitfield/ }).getByText(/Shared v2 · 2 changes · /),
+  ).toBeVisible();
+
+  await firm.goto(`/firm/requests/${requestId}`);
+  const banner = firm.getByRole('alert').filter({ hasText: 'which you last opened' });
+  await expect(banner).toContainText('2 answers changed since version 1, which you last opened');
+  await expect(firm.getByText(/\(v2 · 2 changes\)/)).toBeVisible();
+  await firm.getByRole('tab', { name: 'Master LPQ' }).click();
+  const panel = firm.getByRole('tabpanel', { name: 'Master LPQ' });
+  await expect(panel.getByText('Changed · was +1 617 555 0100')).toBeVisible();
+  await expect(panel.getByText(/^Changed · was /)).toHaveCount(2);
+  await shot(firm, 'since-opened-1280');
+  await expectAccessible(firm, 'the changes since the version last opened');
+  // The link opens What changed from the version last opened.
+  await banner.getByRole('button', { name: 'See what changed' }).click();
+  const dialog = firm.getByRole('dialog', { name: 'What changed' });
+  await expect(dialog.getByRole('combobox', { name: 'From' })).toHaveValue(/^Version 1 /);
+  await expect(dialog.getByText('2 changes from version 1')).toBeVisible();
+  await firm.keyboard.press('Escape');
+
+  await firm.setViewportSize({ width: 390, height: 844 });
+  await expect(banner).toBeVisible();
+  await noSidewaysScroll(firm);
+  await shot(firm, 'since-opened-390');
+  await shot(firm, 'since-opened-390-top', { fullPage: false });
+
+  // Opened again: version 2 is now the one last opened; nothing is marked.
+  await firm.reload();
+  await expect(firm.getByText(/\(v2 · 2 changes\)/)).toBeVisible();
+  await expect(firm.getByText(/which you last opened/)).toHaveCount(0);
 
   await firmContext.close();
   await attorneyContext.close();

@@ -177,8 +177,11 @@ export type SharedPackage = {
   version: number;
   /** PRODUCT.md §11: who certified this version, when, and its fingerprint; null when not certified. */
   certification: Certification | null;
-  /** Every version's number and date, oldest first. */
-  versions: { version: number; sharedAt: string }[];
+  /**
+   * Every version's number and date, oldest first, and how many answers changed from the version before in
+   * the parts this reader gets (issue 67; null for version 1 or when not counted).
+   */
+  versions: { version: number; sharedAt: string; changes?: number | null }[];
   sharedAt: string;
   attorney: { id: string; firstName: string; lastName: string; email: string };
   // PRODUCT.md §9: a part the reader's roles do not reach is absent (undefined), never blanked.
@@ -195,6 +198,8 @@ export type FirmRequestDetail = FirmRequestItem & {
   package: SharedPackage | null;
   visibleParts: ReadablePart[];
   reviewers: Reviewer[];
+  /** Issue 67: the version that was the latest when this member last opened the package (null: never). */
+  lastOpenedVersion?: number | null;
 };
 
 /** The package's parts in the order the tabs and the PDF show them. */

@@ -110,7 +110,16 @@ export const sharedPackageResponse = z.object({
       description:
         'PRODUCT.md §11: who certified this version, when, and its SHA-256 fingerprint; null when not certified',
     }),
-  versions: z.array(z.object({ version: z.number(), sharedAt: timestamp() })),
+  versions: z.array(
+    z.object({
+      version: z.number(),
+      sharedAt: timestamp(),
+      changes: z.number().int().nullable().optional().meta({
+        description:
+          'Issue 67: how many answers changed from the version before, in the parts this reader gets; null for version 1 or when not counted',
+      }),
+    }),
+  ),
   sharedAt: timestamp(),
   attorney: z.object({ id: z.string(), firstName: z.string(), lastName: z.string(), email: z.string() }),
   // PRODUCT.md §9: each part is present only for a reader whose roles reach it (`visibleParts`), never blanked.
@@ -238,6 +247,8 @@ export const firmRequestDetailResponse = firmRequestItemResponse.extend({
   /** PRODUCT.md §9: the parts of the package this reader's roles reach. */
   visibleParts: z.array(readablePartSchema),
   reviewers: z.array(reviewerResponse),
+  /** Issue 67: the version that was the latest when this member last opened the package (null: never). */
+  lastOpenedVersion: z.number().int().nullable().optional(),
 });
 
 export const requestNoteResponse = z.object({

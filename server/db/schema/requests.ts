@@ -16,6 +16,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { PARTY_ROLES, ROW_STATUSES } from '../../../shared/conflicts';
+import type { ChangeCounts } from '../../../shared/package-changes';
 import { POSITION_LPQ_STATUSES } from '../../../shared/position-lpq';
 import { REQUEST_STATUSES } from '../../../shared/requests';
 import { type PackageParts, REVOCATION_CAUSES } from '../../../shared/sharing';
@@ -277,6 +278,10 @@ export const sharedPackages = pgTable(
     certifiedBy: text('certified_by'),
     typedName: text('typed_name'),
     certifiedAt: timestamp('certified_at', { withTimezone: true }),
+    // Issues 64/67: how many answers changed from the version before, per part (shared/package-changes.ts
+    // changeCountsByPart), so a reader's count sums only the parts they reach. Null for version 1 and for a
+    // version stored before it was kept (counted on its first read by the firm: package-versions.ts).
+    changeCounts: jsonb('change_counts').$type<ChangeCounts>(),
   },
   (t) => [primaryKey({ columns: [t.requestId, t.version] })],
 );

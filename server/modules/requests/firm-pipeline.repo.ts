@@ -8,12 +8,19 @@ import {
   positionLpqs,
   requestNotes,
   requestReviewers,
+  sharedPackages,
   users,
 } from '../../db/schema';
 import { badRequest } from '../../plugins/errors';
 import type { FirmMember } from '../../policies/authorize';
 import { requestPolicies } from '../../policies/request.policy';
-import { firmReadsForHiringSql, memberRef, packageOpenSql, todayUtc } from '../../policies/request-scope';
+import {
+  firmReadsForHiringSql,
+  memberRef,
+  packageOpenSql,
+  packagePartsSql,
+  todayUtc,
+} from '../../policies/request-scope';
 
 /**
  * The firm's pipeline: its list, notes and the writes of withdraw and resend. The list is narrowed by the
@@ -179,6 +186,13 @@ export async function pageOfRequests(
         then (select ${positionLpqs.status} from ${positionLpqs} where ${positionLpqs.requestId} = ${lpqRequests.id}) end)`,
       lpqSubmittedAt: sql<string | null>`(select ${positionLpqs.submittedAt} from ${positionLpqs}
         where ${positionLpqs.requestId} = ${lpqRequests.id})`,
+      // Issue 64: 'Shared v2 · 2 changes': the current version's stored counts, summed over the parts this
+      // member reads (a primary-key probe per row of the page; null before it is counted).
+      changeCount: sql<number | null>`(select (select sum(coalesce((sp."change_counts" ->> part)::int, 0))
+          from unnest(${packagePartsSql(memberRef(member), lpqRequests)}) part)
+        from ${sharedPackages} sp
+        where sp."request_id" = ${lpqRequests.id} and sp."version" = ${lpqRequests.currentVersion}
+          and sp."change_counts" is not null)`,
     })
     .from(lpqRequests)
     .leftJoinLateral(sharedBy, sql`true`)

@@ -59,6 +59,7 @@ export async function listFirmRequestsPage(
         conflictsWaiting: r.conflictsWaiting,
         positionLpqStatus: r.positionLpqStatus,
         lpqSubmittedAt: r.lpqSubmittedAt,
+        changeCount: r.changeCount,
       }),
     ),
     nextCursor: rows.length > query.limit && last ? encodeCursor(last.sortKey, last.request.id) : null,

@@ -1,4 +1,5 @@
 import { todayUtc } from '@shared/calendar';
+import { versionWithChanges } from '@shared/package-changes';
 import {
   type FirmPositionLpqStatus,
   type FirmRequestItem,
@@ -99,11 +100,15 @@ export const isOverdue = (row: Pick<RequestRow, 'status' | 'dueDate'>, today = t
  * PRODUCT.md §15: the latest event of the timeline as one line, 'Shared v2' for a share or an update
  * (the version the firm has now), the timeline's label for the others.
  */
-export function lastActivityOf(item: Pick<FirmRequestItem, 'timeline' | 'version' | 'sentAt'>) {
+export function lastActivityOf(
+  item: Pick<FirmRequestItem, 'timeline' | 'version' | 'sentAt'>,
+  /** How many answers the current version changed, in the reader's parts (null: not counted). */
+  changes: number | null = null,
+) {
   const last = item.timeline.at(-1) ?? { event: 'sent' as const, at: item.sentAt };
   const text =
     last.event === 'shared' || last.event === 'updated'
-      ? `Shared v${last.event === 'shared' ? 1 : (item.version ?? 1)}`
+      ? `Shared ${versionWithChanges(last.event === 'shared' ? 1 : (item.version ?? 1), changes)}`
       : TIMELINE_LABELS[last.event];
   return { at: last.at, text };
 }
@@ -118,6 +123,8 @@ export function toFirmRequestListItem(
     conflictsWaiting: number;
     positionLpqStatus: string | null;
     lpqSubmittedAt: string | Date | null;
+    /** Issue 64: the current version's changed answers in the reader's parts (null: not counted, v1). */
+    changeCount?: number | string | null;
   },
 ): FirmRequestListItem {
   // The versions between the first and the current one are not read for the list: an update shows as the
@@ -139,7 +146,7 @@ export function toFirmRequestListItem(
     positionLpqStatus: extra.positionLpqStatus
       ? positionLpqStatus({ status: extra.positionLpqStatus as PositionLpqRow['status'] })
       : null,
-    lastActivity: lastActivityOf(item),
+    lastActivity: lastActivityOf(item, extra.changeCount == null ? null : Number(extra.changeCount)),
     overdue: isOverdue(row),
   };
 }

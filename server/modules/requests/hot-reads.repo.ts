@@ -1,5 +1,6 @@
 import type { User } from '@shared/auth';
 import { objectUrlFor } from '@shared/files';
+import type { ChangeCounts } from '@shared/package-changes';
 import { PAGE_MESSAGES } from '@shared/paging';
 import type { PositionLpqStatus } from '@shared/position-lpq';
 import type { FirmRole, ReadablePart } from '@shared/team';
@@ -152,8 +153,15 @@ export const FIRM_PACKAGE_READ_FOR_SESSION = sql`with ${SESSION_CTES}, "request"
   select "session".*, ${raw(prefixedColumns(lpqRequests, 'request', 'r_'))},
     "request"."attorney_first_name", "request"."attorney_last_name", "request"."assigned", "request"."parts",
     ${raw(prefixedColumns(positionLpqs, 'lpq', 'l_'))}, ${raw(prefixedColumns(sharedPackages, 'package', 'p_'))},
-    (select json_agg(json_build_object('version', v."version", 'sharedAt', v."shared_at") order by v."version")
+    (select json_agg(json_build_object('version', v."version", 'sharedAt', v."shared_at",
+                                       'changeCounts', v."change_counts") order by v."version")
      from ${sharedPackages} v where v."request_id" = "request"."id") as "versions",
+    -- Issue 67: the version that was the latest when this member last opened the package, before this read
+    -- (the statement's own access event is not visible to it): the review page's 'since version M'.
+    (select max(v."version") from ${sharedPackages} v where v."request_id" = "request"."id"
+       and v."shared_at" <= (select max(e."created_at") from ${accessEvents} e
+         where e."request_id" = "request"."id" and e."firm_user_id" = "session"."u_id"
+           and e."kind" = 'package_view')) as "last_opened_version",
     (select json_agg(json_build_object('id', f."file_id", 'name', f."name", 'contentType', f."content_type",
                                        'size', f."size") order by f."position")
      from ${sharedPackageFiles} f
@@ -285,9 +293,11 @@ export async function firmPackageReadForSession(
   const user = sessionUser(row);
   const request = row ? fromDriver(lpqRequests, row, 'r_') : null;
   if (!row || !user || !request) return { user, found: null };
-  const versions = ((row.versions as { version: number; sharedAt: string }[] | null) ?? []).map((v) => ({
+  type StoredVersion = { version: number; sharedAt: string; changeCounts: ChangeCounts | null };
+  const versions = ((row.versions as StoredVersion[] | null) ?? []).map((v) => ({
     version: v.version,
     sharedAt: isoOf(v.sharedAt),
+    changeCounts: v.changeCounts ?? null,
   }));
   // The stored documents go out as the database printed them (RawJson): the contract passes them on whole.
   const stored = fromDriver(sharedPackages, row, 'p_', PACKAGE_DOCUMENTS);
@@ -304,6 +314,7 @@ export async function firmPackageReadForSession(
       attorneyLastName: row.attorney_last_name as string | null,
       lpq: fromDriver(positionLpqs, row, 'l_', ['formData', 'firmAnswers']),
       versions,
+      lastOpenedVersion: row.last_opened_version == null ? null : Number(row.last_opened_version),
       reviewers,
       pkg: stored && {
         stored,

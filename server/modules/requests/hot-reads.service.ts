@@ -1,4 +1,5 @@
 import type { User } from '@shared/auth';
+import { changeCountFor } from '@shared/package-changes';
 import type { PageQuery } from '@shared/paging';
 import type { AttorneyRequestItem } from '@shared/position-lpq';
 import type { FirmRequestDetail, SharedPackage } from '@shared/requests';
@@ -13,7 +14,7 @@ import { packageOpen, packageParts, todayUtc } from '../../policies/request-scop
 import { toAttorneyItem } from './attorney-item';
 import { positionLpqStatus, toFirmRequestItem } from './firm-request-item';
 import { attorneyRequestsForSession, firmPackageReadForSession } from './hot-reads.repo';
-import { toPackage, withParts } from './package-versions';
+import { backfillChangeCounts, changeCountsOf, toPackage, withParts } from './package-versions';
 
 /**
  * The hot reads with their session in one statement (hot-reads.repo.ts). The actor is the session
@@ -78,6 +79,12 @@ export async function getFirmRequestForSession(
     },
     readLimit,
   );
+  // Issue 67: versions stored before their changes were counted are counted on this first read, and kept.
+  if (found?.versions.some((v) => v.version > 1 && v.changeCounts === null)) {
+    await backfillChangeCounts(ctx.db, found.request.id, found.request.firmName);
+    const counted = await changeCountsOf(ctx.db, found.request.id);
+    for (const v of found.versions) v.changeCounts = counted.get(v.version) ?? null;
+  }
   return {
     user,
     answer: () => {
@@ -88,13 +95,22 @@ export async function getFirmRequestForSession(
         assigned: found.assigned,
       };
       authorize(policies.firmSees, member, facts ?? undefined);
-      const { request: row, lpq, versions, pkg } = found!;
+      const { request: row, lpq, pkg } = found!;
       const parts = packageParts(member, facts!);
+      const versions = found!.versions.map(({ changeCounts, ...v }) => ({
+        ...v,
+        changes: v.version > 1 ? changeCountFor(changeCounts, parts) : null,
+      }));
       const attorneyName = found!.attorneyFirstName
         ? `${found!.attorneyFirstName} ${found!.attorneyLastName ?? ''}`.trim()
         : null;
       const request = toFirmRequestItem(row, attorneyName, versions, lpq?.submittedAt ?? null);
-      const detail = { ...request, visibleParts: parts, reviewers: found!.reviewers };
+      const detail = {
+        ...request,
+        visibleParts: parts,
+        reviewers: found!.reviewers,
+        lastOpenedVersion: found!.lastOpenedVersion,
+      };
       const readable = packageOpen(row) && row.currentVersion !== null && parts.length > 0;
       if (!readable) {
         if (version !== undefined) throw notFound();

@@ -3,10 +3,11 @@ import { canonicalJson } from '@shared/canonical-json';
 import { CERTIFICATION_STATEMENT, type Certification, type PackageCertificate } from '@shared/certification';
 import { withholdMasterLpqClients, withholdMatters } from '@shared/conflicts';
 import { type FileRef, fileIdFromUrl, objectUrlFor } from '@shared/files';
+import { type ChangeCounts, changeCountsByPart } from '@shared/package-changes';
 import type { SharedPackage } from '@shared/requests';
 import { chosenParts, type PackageParts } from '@shared/sharing';
 import { READABLE_PARTS, type ReadablePart } from '@shared/team';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { files, sharedPackageFiles, sharedPackageSeals, sharedPackages } from '../../db/schema';
 import { readAttorneyProfile } from '../attorney/attorney.repo';
@@ -349,6 +350,62 @@ export async function listVersions(db: Db | Tx, requestId: string) {
     .where(eq(sharedPackages.requestId, requestId))
     .orderBy(asc(sharedPackages.version));
   return rows.map((r) => ({ version: r.version, sharedAt: r.sharedAt.toISOString() }));
+}
+
+/**
+ * Issues 64/67: stores how many answers changed from the version before (per part, as 'What changed' words
+ * them: shared/package-changes.ts), in the transaction that stores the version. Answers the counts.
+ */
+export async function storeChangeCounts(
+  tx: Db | Tx,
+  input: { requestId: string; version: number; firmName: string },
+): Promise<ChangeCounts | null> {
+  const { requestId, version } = input;
+  if (version < 2) return null;
+  const [before, after] = await Promise.all([
+    loadVersion(tx, requestId, version - 1),
+    loadVersion(tx, requestId, version),
+  ]);
+  if (!before || !after) return null;
+  const whole = (v: NonNullable<typeof before>): SharedPackage => ({
+    ...(v as unknown as SharedPackage),
+    versions: [],
+    positionLpq: null,
+  });
+  const counts = changeCountsByPart(whole(before), whole(after), { firmName: input.firmName });
+  await tx
+    .update(sharedPackages)
+    .set({ changeCounts: counts })
+    .where(and(eq(sharedPackages.requestId, requestId), eq(sharedPackages.version, version)));
+  return counts;
+}
+
+/** Each version's stored change counts, by version. */
+export async function changeCountsOf(db: Db | Tx, requestId: string) {
+  const rows = await db
+    .select({ version: sharedPackages.version, changeCounts: sharedPackages.changeCounts })
+    .from(sharedPackages)
+    .where(eq(sharedPackages.requestId, requestId));
+  return new Map(rows.map((r) => [r.version, r.changeCounts ?? null]));
+}
+
+/**
+ * The lazy backfill of the counts (issue 67): versions stored before migration 0024 are counted on the firm's
+ * first read of the request, and kept. Answers whether any was counted.
+ */
+export async function backfillChangeCounts(db: Db | Tx, requestId: string, firmName: string) {
+  const missing = await db
+    .select({ version: sharedPackages.version })
+    .from(sharedPackages)
+    .where(
+      and(
+        eq(sharedPackages.requestId, requestId),
+        gt(sharedPackages.version, 1),
+        isNull(sharedPackages.changeCounts),
+      ),
+    );
+  for (const { version } of missing) await storeChangeCounts(db, { requestId, version, firmName });
+  return missing.length > 0;
 }
 
 /** The version's certification as the firm's package shows it (PRODUCT.md §11); null when not certified. */

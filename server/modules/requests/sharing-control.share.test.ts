@@ -27,7 +27,7 @@ describeEachDb('sharing control', (t) => {
       });
       const pkg = (await get(w.firm, w.firmUrl)).json().package;
       expect(pkg.version).toBe(1);
-      expect(pkg.versions).toEqual([{ version: 1, sharedAt: expect.any(String) }]);
+      expect(pkg.versions).toEqual([{ version: 1, sharedAt: expect.any(String), changes: null }]);
       expect(pkg.conflictsForm).not.toBeNull();
       // The registrant is no diversity officer: the part is absent from what they get (PRODUCT.md §9).
       expect(pkg).not.toHaveProperty('diversityForm');

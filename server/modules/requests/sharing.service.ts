@@ -44,6 +44,7 @@ import {
   recordVersionEvents,
   sameAsVersion,
   selectParts,
+  storeChangeCounts,
   storeVersion,
 } from './package-versions';
 import { latestOtherPositionLpq } from './previous-lpq';
@@ -267,6 +268,8 @@ export async function sendUpdate(
       if (sameAccessEnd && sameContent) throw conflict(SHARING_MESSAGES.nothingChanged(version - 1));
       const stored = { requestId, version, attorneyUserId: user.id, sharedAt, parts, certifiedBy };
       const seal = await storeVersion(tx, { ...stored, typedName, documentHashes: hashes }, frozen);
+      // Issues 64/67: how many answers changed from the version before, kept with the version.
+      await storeChangeCounts(tx, { requestId, version, firmName: row.firmName });
       // PRODUCT.md §13: rows of the version before keep their answers; new rows wait for one.
       await syncRows(tx, requestId, conflictsRowsOf(frozen.conflictsForm), version);
       await recordVersionEvents(tx, {

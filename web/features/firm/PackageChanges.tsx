@@ -1,5 +1,6 @@
 import { Alert, Box, Button, Center, Group, Loader, Modal, Paper, Select, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { changesText } from '@shared/package-changes';
 import type { SharedPackage } from '@shared/requests';
 import { IconArrowRight, IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -9,9 +10,11 @@ import { usePackageChanges } from './api';
 
 type Version = SharedPackage['versions'][number];
 
-/** 'Version 2 · shared Mar 03, 2027 · Latest': how a version is named in every picker. */
+/** 'Version 2 · 2 changes · shared Mar 03, 2027 · Latest': how a version is named in every picker. */
 export function versionLabel(v: Version, latest: number) {
-  return `Version ${v.version} · shared ${formatDate(v.sharedAt)}${v.version === latest ? ' · Latest' : ''}`;
+  // Issue 67: 'v2 · 2 changes' wherever a version is named (the changes from the one before it).
+  const changes = v.version > 1 && v.changes != null ? ` · ${changesText(v.changes)}` : '';
+  return `Version ${v.version}${changes} · shared ${formatDate(v.sharedAt)}${v.version === latest ? ' · Latest' : ''}`;
 }
 
 type ChangesProps = {

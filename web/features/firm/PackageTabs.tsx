@@ -2,6 +2,7 @@ import { Alert, Stack, Tabs, Text } from '@mantine/core';
 import type { PackageView } from '@shared/package-view';
 import { IconLock } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
+import { MarkedSection } from './change-marks';
 import { GroupView } from './PackageView';
 
 /** A tab after the package's parts (PRODUCT.md §12: the firm's business case), rendered only when chosen. */
@@ -44,7 +45,11 @@ export function PackageTabs({ view, extra }: { view: PackageView; extra?: ExtraT
             {s.groups.length === 0 ? (
               <Text c="dimmed">{s.empty}</Text>
             ) : (
-              s.groups.map((g, i) => <GroupView key={g.title ?? i} group={g} />)
+              <MarkedSection title={s.title}>
+                {s.groups.map((g, i) => (
+                  <GroupView key={g.title ?? i} group={g} />
+                ))}
+              </MarkedSection>
             )}
           </Stack>
         </Tabs.Panel>

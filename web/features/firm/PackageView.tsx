@@ -1,6 +1,8 @@
 import { Anchor, Box, Flex, List, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { DisplayTable, DisplayValue, DocumentLink, Group, Row } from '@shared/package-view';
+import type { PackageChange } from '@shared/sharing';
 import { IconExternalLink } from '@tabler/icons-react';
+import { EarlierValue, useGroupChanges } from './change-marks';
 
 /** Named links with type and size; a PDF opens in the browser in a new tab, the rest download. */
 export function DocumentLinks({ links }: { links: DocumentLink[] }) {
@@ -144,7 +146,7 @@ const isTable = (value: DisplayValue) => typeof value === 'object' && !Array.isA
  * Label and value side by side from the sm breakpoint, stacked on a phone. A table (the summary's clients,
  * figures, the firm's questions) takes the full width under its label, so no column is squeezed.
  */
-export function RowsView({ rows }: { rows: Row[] }) {
+export function RowsView({ rows, changes = [] }: { rows: Row[]; changes?: PackageChange[] }) {
   return (
     <Box component="dl" m={0}>
       {rows.map((row, i) => (
@@ -162,6 +164,11 @@ export function RowsView({ rows }: { rows: Row[] }) {
           </Text>
           <Box component="dd" m={0} miw={0}>
             <ValueView value={row.value} label={row.label} />
+            {changes
+              .filter((c) => c.label === row.label)
+              .map((c) => (
+                <EarlierValue key={c.label} change={c} />
+              ))}
             {row.detail && (
               <Text size="sm" fs="italic" mt={2} style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
                 {row.detail}
@@ -175,6 +182,11 @@ export function RowsView({ rows }: { rows: Row[] }) {
 }
 
 export function GroupView({ group }: { group: Group }) {
+  // Issue 67: what changed since the version the member last opened, marked with its earlier value.
+  const changed = useGroupChanges(group.title);
+  const rowChanges = group.title ? changed : changed.filter((c) => c.field === c.label);
+  const rowLabels = new Set(group.rows.map((r) => r.label));
+  const tableChanges = group.table ? rowChanges.filter((c) => !rowLabels.has(c.label)) : [];
   return (
     <Stack gap={6}>
       {group.title && (
@@ -182,8 +194,26 @@ export function GroupView({ group }: { group: Group }) {
           {group.title}
         </Title>
       )}
-      {group.rows.length > 0 && <RowsView rows={group.rows} />}
+      {group.rows.length > 0 && <RowsView rows={group.rows} changes={rowChanges} />}
       {group.table && <SmallTable table={group.table} caption={group.title} />}
+      {tableChanges.length > 0 && (
+        <Box
+          component="ul"
+          m={0}
+          p={0}
+          style={{ listStyle: 'none' }}
+          aria-label={`Changed in ${group.title}`}
+        >
+          {tableChanges.map((c) => (
+            <Box component="li" key={c.label}>
+              <Text size="xs" fw={600} span>
+                {c.label}:{' '}
+              </Text>
+              <EarlierValue change={c} />
+            </Box>
+          ))}
+        </Box>
+      )}
     </Stack>
   );
 }

@@ -1,10 +1,26 @@
-import { Center, Divider, Grid, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Center,
+  Divider,
+  Grid,
+  Loader,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { versionWithChanges } from '@shared/package-changes';
 import { describePackage } from '@shared/package-view';
 import type { FirmRequestDetail as Detail } from '@shared/requests';
+import { IconGitCompare } from '@tabler/icons-react';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useAuth } from '../../lib/auth';
 import { AuditTrailActions } from '../record/AuditTrailActions';
+import { usePackageChanges } from './api';
 import { CertificationBar } from './CertificationBar';
+import { ChangeMarksProvider } from './change-marks';
 import { PackageChanges } from './PackageChanges';
 import { PackageTabs } from './PackageTabs';
 import { SummaryCard } from './PackageView';
@@ -16,6 +32,9 @@ import { VersionBar } from './VersionBar';
 
 // PRODUCT.md §12: the business case (and its charts) is its own chunk, loaded when its tab is opened.
 const BusinessCaseTab = lazy(() => import('../business-case/BusinessCaseTab'));
+
+/** '2 answers changed', '1 answer changed'. */
+const changesCount = (n: number) => `${n} answer${n === 1 ? '' : 's'} changed`;
 
 /** The review screen's request, as the page and its lazy body both take it. */
 export type RequestViewProps = {
@@ -33,6 +52,13 @@ export default function RequestBody({ request, loadingVersion, onPickVersion }: 
   const [comparing, setComparing] = useState<{ from?: number } | null>(null);
   const attorney = request.attorneyName ?? request.attorneyEmail;
   const pkg = request.package;
+  // Issue 67: the version this member last opened, as the first read of this visit said (a later read of the
+  // page counts as an opening of the latest).
+  const [since] = useState(request.lastOpenedVersion ?? null);
+  const latest = pkg?.versions.at(-1)?.version ?? pkg?.version ?? 0;
+  const sinceOpened = pkg && since !== null && since < latest && pkg.version === latest ? since : null;
+  const changed = usePackageChanges(request.id, sinceOpened ?? 1, latest, sinceOpened !== null);
+  const shownVersion = pkg?.versions.find((v) => v.version === pkg.version);
   const revoked = request.status === 'revoked';
   const view = useMemo(
     () =>
@@ -59,6 +85,28 @@ export default function RequestBody({ request, loadingVersion, onPickVersion }: 
         />
       )}
 
+      {sinceOpened !== null && changed.data && changed.data.length > 0 && (
+        <Alert
+          color="orange"
+          variant="light"
+          icon={<IconGitCompare aria-hidden />}
+          title={`${changesCount(changed.data.length)} since version ${sinceOpened}, which you last opened`}
+        >
+          <Text size="sm">
+            Each changed answer is marked below with its earlier value.{' '}
+            <Anchor
+              component="button"
+              type="button"
+              size="sm"
+              fw={600}
+              onClick={() => setComparing({ from: sinceOpened })}
+            >
+              See what changed
+            </Anchor>
+          </Text>
+        </Alert>
+      )}
+
       {view && <SummaryCard rows={view.summary} />}
 
       <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
@@ -68,37 +116,42 @@ export default function RequestBody({ request, loadingVersion, onPickVersion }: 
         {pkg && view ? (
           <Stack gap="sm">
             <Text size="sm" c="dimmed">
-              A frozen copy of what {attorney} shared on {view.sharedOn} (version {view.version}). Every view
-              and download is recorded and visible to the attorney.
+              A frozen copy of what {attorney} shared on {view.sharedOn} (
+              {versionWithChanges(view.version, shownVersion?.changes)}). Every view and download is recorded
+              and visible to the attorney.
             </Text>
             <CertificationBar key={pkg.version} requestId={request.id} pkg={pkg} />
-            <PackageTabs
-              view={view}
-              extra={
-                may.businessCase && pkg.masterLpq !== undefined
-                  ? {
-                      key: 'businessCase',
-                      tab: 'Business case',
-                      panel: (
-                        <Suspense
-                          fallback={
-                            <Center py="xl">
-                              <Loader aria-label="Loading the business case" />
-                            </Center>
-                          }
-                        >
-                          <BusinessCaseTab
-                            key={request.id}
-                            request={request}
-                            pkg={pkg}
-                            onCompare={pkg.versions.length > 1 ? (from) => setComparing({ from }) : undefined}
-                          />
-                        </Suspense>
-                      ),
-                    }
-                  : undefined
-              }
-            />
+            <ChangeMarksProvider changes={sinceOpened !== null ? changed.data : undefined}>
+              <PackageTabs
+                view={view}
+                extra={
+                  may.businessCase && pkg.masterLpq !== undefined
+                    ? {
+                        key: 'businessCase',
+                        tab: 'Business case',
+                        panel: (
+                          <Suspense
+                            fallback={
+                              <Center py="xl">
+                                <Loader aria-label="Loading the business case" />
+                              </Center>
+                            }
+                          >
+                            <BusinessCaseTab
+                              key={request.id}
+                              request={request}
+                              pkg={pkg}
+                              onCompare={
+                                pkg.versions.length > 1 ? (from) => setComparing({ from }) : undefined
+                              }
+                            />
+                          </Suspense>
+                        ),
+                      }
+                    : undefined
+                }
+              />
+            </ChangeMarksProvider>
           </Stack>
         ) : revoked ? (
           <RevokedNotice request={request} />

@@ -1,0 +1,1 @@
+ALTER TABLE "shared_packages" ADD COLUMN "change_counts" jsonb;
