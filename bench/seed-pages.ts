@@ -144,5 +144,7 @@ export function signedInPages(seed: SeededPages): string[] {
     '/firm/requests/new',
     `/firm/requests/${seed.requestId}`,
     '/firm/custom-sections',
+    // The admin's settings (PRODUCT.md §9, and §12's business case defaults).
+    '/firm/settings',
   ];
 }

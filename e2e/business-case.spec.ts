@@ -73,7 +73,8 @@ test('a recruiter models the case: haircuts typed move the breakeven, saved; the
   const admin = adminContext.request;
   const recruiterContext = await browser.newContext();
   const page = await recruiterContext.newPage();
-  const attorney = (await browser.newContext()).request;
+  const attorneyContext = await browser.newContext();
+  const attorney = attorneyContext.request;
   const attorneyEmail = uniqueEmail('bc-attorney');
 
   await registerFirmByApi(admin, { email: uniqueEmail('bc-firm'), firmName: 'Arden & Vale LLP' });
@@ -82,6 +83,17 @@ test('a recruiter models the case: haircuts typed move the breakeven, saved; the
   const masterLpq = await attorneyWithLedger(attorney, attorneyEmail);
   const saved = await attorney.post('/api/attorney/master-lpq', { data: masterLpq });
   expect(saved.ok(), await saved.text()).toBe(true);
+  // The share dialog tells the attorney what the firm may do with the figures (PRODUCT.md §12).
+  const attorneyPage = await attorneyContext.newPage();
+  await attorneyPage.goto('/attorney/lpq-requests');
+  await attorneyPage
+    .getByRole('article', { name: /Arden & Vale LLP/ })
+    .getByRole('button', { name: 'Share LPQ' })
+    .click();
+  const dialog = attorneyPage.getByRole('dialog', { name: 'Share LPQ Package' });
+  await expect(dialog.getByText('The firm can model your figures privately.')).toBeVisible();
+  await attorneyPage.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
   const base = `/api/attorney/lpq-requests/${requestId}`;
   expect((await attorney.post(`${base}/share`)).status()).toBe(200);
   // Version 2: Acme's projection rises from $500,000 to $650,000.
@@ -145,6 +157,31 @@ test('a recruiter models the case: haircuts typed move the breakeven, saved; the
   await expect(page.getByLabel('Haircut for Acme Corp')).toHaveValue('40%');
   await expect(page.getByTestId('breakeven-month')).toContainText(breakevenText(acme.breakevenMonth));
 
+  // A save that fails keeps what was typed, says so, and goes through on 'Try again'.
+  const route = `**/api/firm/lpq-requests/${requestId}/business-case/assumptions*`;
+  await page.route(route, (r) => r.fulfill({ status: 503, body: '{"message":"Service unavailable"}' }));
+  await page.getByLabel('Rate change at the firm').fill('5');
+  await expect(page.getByRole('alert').filter({ hasText: 'Your assumptions are not saved yet' })).toBeVisible(
+    {
+      timeout: 15_000,
+    },
+  );
+  await expect(page.getByLabel('Rate change at the firm')).toHaveValue('5%');
+  await page.unroute(route);
+  // The retry on its own timer may come first; else 'Try again' sends it at once.
+  await page
+    .getByRole('button', { name: 'Try again' })
+    .click({ timeout: 2_000 })
+    .catch(() => undefined);
+  await expect(page.getByTestId('save-state')).toHaveAttribute('data-status', 'saved', { timeout: 15_000 });
+  await expect(page.getByRole('alert').filter({ hasText: 'Your assumptions are not saved yet' })).toHaveCount(
+    0,
+  );
+  const withRate = await (await page.request.get(`/api/firm/lpq-requests/${requestId}/business-case`)).json();
+  expect(withRate.assumptions.rateChange).toBe(0.05);
+  await page.getByLabel('Rate change at the firm').fill('0');
+  await expect(page.getByTestId('save-state')).toHaveAttribute('data-status', 'saved', { timeout: 15_000 });
+
   // A value the schema refuses is said at the field, computes nothing and saves nothing.
   await page.getByLabel('Realization at the firm').fill('150');
   await expect(page.getByText('Must be a percentage from 0% to 100%')).toBeVisible();
@@ -195,6 +232,7 @@ test('a recruiter models the case: haircuts typed move the breakeven, saved; the
   expect(activity).not.toContain('clientHaircuts');
   await adminContext.close();
   await recruiterContext.close();
+  await attorneyContext.close();
 });
 
 test('an admin changes the firm’s default assumptions in the settings', async ({ browser }) => {
