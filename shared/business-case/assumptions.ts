@@ -86,7 +86,10 @@ export const assumptionsSchema = z.object({
     .optional(),
   realizationBasis: z.enum(REALIZATION_BASES, { error: ASSUMPTION_MESSAGES.realizationBasis }).optional(),
   clientHaircuts: z
-    .record(z.string().regex(/^(0|[1-9]\d{0,2})$/, ASSUMPTION_MESSAGES.clientIndex), fraction())
+    .record(z.string().regex(/^(0|[1-9]\d{0,2})$/, ASSUMPTION_MESSAGES.clientIndex), fraction(), {
+      // zod reports a bad key as its own issue ('Invalid key in record'): the key's message instead.
+      error: (issue) => (issue.code === 'invalid_key' ? ASSUMPTION_MESSAGES.clientIndex : undefined),
+    })
     .optional(),
 });
 export type AssumptionsInput = z.input<typeof assumptionsSchema>;

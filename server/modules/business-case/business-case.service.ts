@@ -150,7 +150,10 @@ export async function getBusinessCaseWorkbook(
   const loaded = await loadCase(ctx.db, member, input.id, input.version);
   const assumptions = await requestAssumptions(ctx.db, member.firm.id, loaded.request.id);
   const kase = businessCase(loaded.ledger, assumptions);
-  const buffer = await businessCaseWorkbook(loaded.ledger, kase);
+  const buffer = await businessCaseWorkbook(loaded.ledger, kase, {
+    version: loaded.version,
+    title: [loaded.request.positionTitle, loaded.attorneyName].filter(Boolean).join(' — '),
+  });
   await countRead(ctx, member, loaded);
   await recordRead(ctx.db, member, loaded, 'export');
   return { buffer, version: loaded.version, positionTitle: loaded.request.positionTitle };
