@@ -1,12 +1,14 @@
+import { resolveAssumptions } from '@shared/business-case/assumptions';
 import { AUTOSAVE_TIMING, type SaveStatus } from '@shared/drafts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError, errorMessage, fieldErrors, queryClient } from '../../lib/api';
-import { api, apiUrl, type BodyOf } from '../../lib/client';
+import { api, apiUrl, type BodyOf, type ResultOf } from '../../lib/client';
 import { LOCAL_PREFIX } from '../../lib/unsaved-input';
 import { type AssumptionValues, stableJson } from './assumption-values';
 import { BUSINESS_CASE_KEYS } from './queries';
 
 type Body = BodyOf<'PUT /api/firm/lpq-requests/:id/business-case/assumptions'>;
+type Case = ResultOf<'GET /api/firm/lpq-requests/:id/business-case'>;
 
 /**
  * The firm's assumptions saved like the attorney's autosave (web/lib/autosave.ts): a moment after typing
@@ -188,11 +190,13 @@ export function useCaseAutosave(opts: {
         },
       )
         .then((res) => {
-          if (res.ok) {
-            lastSaved.current = stableJson(pending);
-            removeLocal(localKey);
-            void queryClient.invalidateQueries({ queryKey: BUSINESS_CASE_KEYS.all(requestId) });
-          }
+          if (!res.ok) return;
+          lastSaved.current = stableJson(pending);
+          removeLocal(localKey);
+          // The tab opened again starts from what was saved, not from the case read before it.
+          queryClient.setQueriesData<Case>({ queryKey: BUSINESS_CASE_KEYS.all(requestId) }, (old) =>
+            old ? { ...old, assumptions: resolveAssumptions(pending, old.assumptions) } : old,
+          );
         })
         .catch(() => undefined);
     };
