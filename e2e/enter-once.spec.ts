@@ -192,7 +192,8 @@ test('enter once: a second firm’s position LPQ asks only that firm’s own que
   await expect(page.getByLabel('Significant Matters')).toHaveAccessibleDescription(
     PREFILL_MARKS['your previous LPQ'],
   );
-  await expect(page.getByLabel('Current Firm')).toHaveAccessibleDescription(PREFILL_MARKS.profile);
+  // Issue 67: the master LPQ (the certified record) is the firm's first source; the profile only fills what it lacks.
+  await expect(page.getByLabel('Current Firm')).toHaveAccessibleDescription(PREFILL_MARKS['master LPQ']);
   await shot(page, 'second-lpq');
   const typedB = await typeEmptyFields(page, secondSurvey);
   const answeredB = await answerFirmQuestionAndSubmit(page, 'Which office would you join?', 'Boston.');

@@ -123,7 +123,8 @@ describe('describePackage', () => {
         ['Team size?', 'Not answered yet'],
       ],
     });
-    expect(row(view, 'Current Firm and Title')).toBe('Hale & Porter LLP · Senior Partner');
+    // Issue 67: the master LPQ's title (the certified record), not the profile's 'Senior Partner'.
+    expect(row(view, 'Current Firm and Title')).toBe('Hale & Porter LLP · Partner');
     expect(row(view, 'Bar Admissions')).toEqual(['New York', 'New Jersey']);
     expect(row(view, 'Years of Experience')).toBe('14 years');
     expect(row(view, 'Rate, Hours and Collections')).toEqual({
@@ -171,6 +172,51 @@ describe('describePackage', () => {
         opensInBrowser: false,
       },
     ]);
+  });
+
+  it('issue 67: the summary takes firm, title and bar admissions (with their years) from the master LPQ first', () => {
+    const pkg = samplePackage();
+    const masterLpq = pkg.masterLpq as Record<string, Record<string, unknown>>;
+    const summary = describePackage(
+      {
+        ...pkg,
+        profile: {
+          ...pkg.profile,
+          currentFirm: 'Old Firm LLP',
+          barAdmissions: 'New York',
+          yearsExperience: 14,
+        },
+        masterLpq: {
+          ...masterLpq,
+          generalInfo: { ...masterLpq.generalInfo, barAdmissions: 'New York 2010\nNew Jersey 2012' },
+          currentEmployment: {
+            ...masterLpq.currentEmployment,
+            employerName: 'Hale & Porter LLP',
+            currentPosition: 'Equity Partner',
+          },
+        },
+      },
+      { firmName: 'Whitfield & Cole LLP' },
+    );
+    expect(row(summary, 'Current Firm and Title')).toBe('Hale & Porter LLP · Equity Partner');
+    expect(row(summary, 'Bar Admissions')).toEqual(['New York 2010', 'New Jersey 2012']);
+    // The master LPQ asks no years of experience: the profile's stay.
+    expect(row(summary, 'Years of Experience')).toBe('14 years');
+    // What the master LPQ leaves blank, the profile fills.
+    const blank = describePackage(
+      {
+        ...pkg,
+        profile: { ...pkg.profile, currentFirm: 'Old Firm LLP', position: 'partner', barAdmissions: 'Ohio' },
+        masterLpq: {
+          ...masterLpq,
+          generalInfo: { ...masterLpq.generalInfo, barAdmissions: '' },
+          currentEmployment: { ...masterLpq.currentEmployment, employerName: '', currentPosition: '' },
+        },
+      },
+      { firmName: 'Whitfield & Cole LLP' },
+    );
+    expect(row(blank, 'Current Firm and Title')).toBe('Old Firm LLP · Partner');
+    expect(row(blank, 'Bar Admissions')).toEqual(['Ohio']);
   });
 
   it('lists the sections in the spec’s order, with the header of every PDF page', () => {

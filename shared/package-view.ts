@@ -1,12 +1,11 @@
-import { POSITION_LABELS } from './attorney';
 import { BUSINESS_PLAN_FIELDS, BUSINESS_PLAN_STEPS, FIRM_STRUCTURE_LABELS } from './business-plan';
-import { formatDate, formatMoney, formatNumber, formatOption, formatText, linesOf } from './format';
+import { bestOf, candidateFacts, portableBook } from './candidate-facts';
+import { formatDate, formatNumber, formatOption, formatText, linesOf } from './format';
 import {
   DISCLOSURE_FLAGS,
   DISCLOSURE_TEXT_FIELDS,
   explanationKey,
   FINANCIAL_PERIOD_FIELDS,
-  FINANCIAL_PERIODS,
 } from './master-lpq';
 import {
   CLIENT_RELATIONSHIP_FIELDS,
@@ -45,7 +44,6 @@ import {
   type Json,
   linksTo,
   listOf,
-  periodValue,
   type Row,
   recordOf,
   rowsOf,
@@ -127,20 +125,18 @@ function summaryOf(pkg: SharedPackage, attorneyName: string, options: DescribeOp
   }
   const profile = recordOf(pkg.profile);
   const lpq = recordOf(pkg.masterLpq);
-  const general = recordOf(lpq.generalInfo);
-  const employment = recordOf(lpq.currentEmployment);
   const financial = recordOf(lpq.financialInfo);
   const clients = listOf(recordOf(lpq.clientsInfo).topClients);
   const disclosures = recordOf(lpq.disclosures);
   const rows: Row[] = [{ label: 'Name', value: attorneyName }];
-  const firm = formatText(profile.currentFirm ?? employment.employerName, '');
-  const title =
-    formatOption(profile.position, POSITION_LABELS, '') || formatText(employment.currentPosition, '');
+  // Issue 67: the master LPQ (the certified record) first, the profile for what it does not hold.
+  const facts = candidateFacts({ profile, masterLpq: lpq });
+  const firm = formatText(bestOf(facts.currentFirm), '');
+  const title = formatText(bestOf(facts.title), '');
   rows.push({ label: 'Current Firm and Title', value: [firm, title].filter(Boolean).join(' · ') });
-  rows.push({ label: 'Practice', value: linesOf(profile.practiceAreas).join(', ') });
-  const bars = linesOf(profile.barAdmissions);
-  rows.push({ label: 'Bar Admissions', value: bars.length ? bars : linesOf(general.barAdmissions) });
-  const years = formatNumber(profile.yearsExperience, '');
+  rows.push({ label: 'Practice', value: linesOf(bestOf(facts.practiceAreas)).join(', ') });
+  rows.push({ label: 'Bar Admissions', value: linesOf(bestOf(facts.barAdmissions)) });
+  const years = formatNumber(bestOf(facts.yearsExperience), '');
   rows.push({
     label: 'Years of Experience',
     value: years ? `${years} ${years === '1' ? 'year' : 'years'}` : '',
@@ -153,24 +149,8 @@ function summaryOf(pkg: SharedPackage, attorneyName: string, options: DescribeOp
         FINANCIAL_PERIOD_FIELDS.filter(([f]) => ['rate', 'billableHours', 'collections'].includes(f)),
       ) ?? '',
   });
-  const book = FINANCIAL_PERIODS.find(([p]) =>
-    formatMoney(periodValue(financial, p, 'portableOriginations'), ''),
-  );
-  if (book)
-    rows.push({
-      label: 'Portable Book',
-      value: `${formatMoney(periodValue(financial, book[0], 'portableOriginations'))} (${book[1]} portable originations)`,
-    });
-  else {
-    const projected = clients
-      .map((c) => c.reasonableProjected)
-      .filter((v): v is number => typeof v === 'number');
-    if (projected.length)
-      rows.push({
-        label: 'Portable Book',
-        value: `${formatMoney(projected.reduce((a, b) => a + b, 0))} (reasonable projection, top clients)`,
-      });
-  }
+  const book = portableBook(lpq);
+  if (book) rows.push({ label: 'Portable Book', value: book });
   rows.push({ label: 'Top Clients', value: topClientsTable(clients, true) ?? '' });
   const yes = DISCLOSURE_FLAGS.filter(([flag]) => disclosures[flag] === true).map(([flag, q]) => {
     const why = formatText(disclosures[explanationKey(flag)], '');

@@ -115,15 +115,16 @@ describe('prefillMasterLpq: registration and profile into an empty template', ()
 });
 
 describe('prefillPositionLpq: what a new position LPQ starts from', () => {
-  it('takes name and e-mail from the master LPQ, contact and practice from the profile', () => {
+  it('takes name, e-mail, firm, title and bar admissions from the master LPQ, contact and practice from the profile', () => {
     const { values, prefilled } = prefillPositionLpq({ user, profile, masterLpq });
     expect(values).toMatchObject({
       name: 'Dana Whitfield',
       email: 'dana@example.com',
       phone: '+1 617 555 0111',
       address: '1 Main Street, Boston, MA',
-      barAdmissions: 'New York 2010',
-      currentFirm: 'Hale & Stone LLP',
+      // Issue 67: the master LPQ is the certified record; the profile never competes with it.
+      barAdmissions: 'Massachusetts',
+      currentFirm: 'Brook Partners',
       position: 'Equity Partner',
       yearsExperience: 14,
       practiceAreas: ['Corporate', 'Tax'],
@@ -137,6 +138,9 @@ describe('prefillPositionLpq: what a new position LPQ starts from', () => {
       name: 'master LPQ',
       phone: 'profile',
       position: 'master LPQ',
+      barAdmissions: 'master LPQ',
+      currentFirm: 'master LPQ',
+      yearsExperience: 'profile',
       practiceAreas: 'profile',
     });
     expect(prefilled).not.toHaveProperty('significantMatters');

@@ -1,5 +1,6 @@
 import { ONBOARDING_EMPLOYMENT_TYPES, type OnboardingValues, POSITION_LABELS, POSITIONS } from './attorney';
 import type { BusinessPlanInput } from './business-plan';
+import { candidateFacts, positionLabel } from './candidate-facts';
 import { type ConflictsFormInput, conflictsFromMasterLpq } from './conflicts';
 import type { FileRef } from './files';
 import type { MasterLpqBody, MasterLpqInput } from './master-lpq';
@@ -88,10 +89,6 @@ const fullName = (user: AttorneyFacts['user']) =>
     .filter(Boolean)
     .join(' ');
 
-/** The profile's position as the forms write it in words ('senior_associate' → 'Senior Associate'). */
-const positionLabel = (position: string | null | undefined) =>
-  POSITIONS.find((p) => p === position) ? POSITION_LABELS[position as (typeof POSITIONS)[number]] : undefined;
-
 /**
  * The master LPQ from registration and the profile: name, e-mail, phone, bar admissions, current employer
  * and position, wherever the template (as saved, `values`) has none yet.
@@ -140,6 +137,7 @@ function positionLpqCandidates(facts: PositionLpqFacts): Record<PositionLpqPrefi
   const { user, profile } = facts;
   const lpq = facts.masterLpq ?? {};
   const previous = (facts.previousLpq ?? {}) as Record<string, unknown>;
+  const candidate = candidateFacts({ profile, masterLpq: lpq });
   const table: Record<PositionLpqPrefillField, Candidate[]> = {
     name: [
       [lpq.generalInfo?.name, 'master LPQ'],
@@ -154,20 +152,12 @@ function positionLpqCandidates(facts: PositionLpqFacts): Record<PositionLpqPrefi
       [lpq.generalInfo?.phone, 'master LPQ'],
     ],
     address: [[lpq.generalInfo?.address, 'master LPQ']],
-    barAdmissions: [
-      [profile?.barAdmissions, 'profile'],
-      [lpq.generalInfo?.barAdmissions, 'master LPQ'],
-    ],
-    currentFirm: [
-      [profile?.currentFirm, 'profile'],
-      [lpq.currentEmployment?.employerName, 'master LPQ'],
-    ],
-    position: [
-      [lpq.currentEmployment?.currentPosition, 'master LPQ'],
-      [positionLabel(profile?.position), 'profile'],
-    ],
-    yearsExperience: [[profile?.yearsExperience, 'profile']],
-    practiceAreas: [[profile?.practiceAreas, 'profile']],
+    // Issue 67: who the candidate is, as the package's summary reads it (the master LPQ first).
+    barAdmissions: [...candidate.barAdmissions],
+    currentFirm: [...candidate.currentFirm],
+    position: [...candidate.title],
+    yearsExperience: [...candidate.yearsExperience],
+    practiceAreas: [...candidate.practiceAreas],
     significantMatters: [],
     publications: [],
     clientOriginationExperience: [[lpq.financialInfo?.businessDevelopment, 'master LPQ']],
