@@ -256,6 +256,8 @@ export const AUDIT_CSV_COLUMNS = [
   'Actor role',
   'Event code',
   'Details (JSON)',
+  'Salt',
+  'Commitment',
   'Previous hash',
   'Hash',
 ] as const;
@@ -267,7 +269,11 @@ export const AUDIT_CSV_COLUMNS = [
  */
 export const AUDIT_WITHHELD = {
   json: 'Withheld: it names a part of the package your roles do not reach.',
-  fact: 'Events about parts of the package your roles do not reach are left out; the check covers every event.',
+  /** An event about such a part only (issue 67): a row with its number and digests, nothing of what it was. */
+  event: 'Withheld event',
+  sealed:
+    'Withheld: an event about a part of the package your roles do not reach. Only its commitment is shown.',
+  fact: 'Events about parts of the package your roles do not reach are withheld: their rows show only a commitment (a salted digest that cannot be guessed), and events recorded before salted commitments are left out. The check covers every event.',
 } as const;
 
 /** The screens' words for the trail's downloads and its check. */

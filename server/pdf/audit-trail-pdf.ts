@@ -20,6 +20,9 @@ export type AuditTrailPdf = {
     event: string;
     actor: string;
     details: string;
+    /** Issue 67: a salted event's salt (only to a reader given the whole event) and commitment. */
+    salt?: string;
+    commitment?: string;
     prevHash: string;
     hash: string;
   }[];
@@ -33,7 +36,7 @@ const GOOD = '#1e6b3a';
 const BAD = '#a4262c';
 
 export const HASH_EXPLANATION =
-  'Each event stores the SHA-256 of the previous event’s hash followed by its own content (the canonical JSON, keys sorted and no whitespace, of who acted, when, the event, its details, the request and its number; an attorney is recorded by e-mail address, and their name is shown from their account). Changing, removing or reordering any event changes every hash after it. Events are listed in the order they entered the record, which is the order they happened: a firm member’s views are entered, with the time they happened, before the next action on the request, and within about a minute otherwise.';
+  'Each event stores the SHA-256 of the previous event’s hash followed by its commitment, the SHA-256 of its salt followed by its content (the canonical JSON, keys sorted and no whitespace, of who acted, when, the event, its details, the request and its number; an attorney is recorded by e-mail address, and their name is shown from their account); an event without a salt, recorded before commitments, hashes its content in place of the commitment. A withheld event shows only its commitment, which checks the chain and cannot be guessed. Changing, removing or reordering any event changes every hash after it. Events are listed in the order they entered the record, which is the order they happened: a firm member’s views are entered, with the time they happened, before the next action on the request, and within about a minute otherwise.';
 
 /** The one line cut into pieces a page can hold (the check ignores the breaks). */
 const chunks = (line: string, size = 110) => line.match(new RegExp(`.{1,${size}}`, 'g')) ?? [];
@@ -76,6 +79,8 @@ export async function renderAuditTrailPdf(input: AuditTrailPdf): Promise<Buffer>
     {
       stack: [
         { text: e.details || '—', style: 'td' },
+        ...(e.salt ? [{ text: `Salt ${e.salt}`, style: 'hash' }] : []),
+        ...(e.commitment ? [{ text: `Commitment ${e.commitment}`, style: 'hash' }] : []),
         { text: `Previous ${e.prevHash}`, style: 'hash' },
         { text: `Hash ${e.hash}`, style: 'hash' },
       ],

@@ -2,7 +2,7 @@ import { FIRM_ROLES, type FirmRole } from '@shared/team';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
-import { firms, lpqRequests, requestReviewers, users } from '../db/schema';
+import { conflictsPrechecks, firms, lpqRequests, requestReviewers, users } from '../db/schema';
 import { createTestDatabase } from '../test/harness';
 import type { FirmMember } from './authorize';
 import {
@@ -14,6 +14,8 @@ import {
   firmOwnsSql,
   firmReadsForHiring,
   firmReadsForHiringSql,
+  firmReadsPrecheck,
+  firmReadsPrecheckSql,
   firmReviews,
   firmReviewsSql,
   firmSees,
@@ -42,7 +44,18 @@ const REQUESTS = {
   pending: { id: '30000000-0000-4000-8000-000000000001', firmId: FIRM, currentVersion: null },
   shared: { id: '30000000-0000-4000-8000-000000000002', firmId: FIRM, currentVersion: 1 },
   otherFirm: { id: '30000000-0000-4000-8000-000000000003', firmId: OTHER_FIRM, currentVersion: 1 },
+  // PRODUCT.md §13: pending with a pre-check in force, one withdrawn, another firm's, and a shared one's kept.
+  prechecked: { id: '30000000-0000-4000-8000-000000000004', firmId: FIRM, currentVersion: null },
+  withdrawn: { id: '30000000-0000-4000-8000-000000000005', firmId: FIRM, currentVersion: null },
+  otherPrechecked: { id: '30000000-0000-4000-8000-000000000006', firmId: OTHER_FIRM, currentVersion: null },
+  sharedAfterPrecheck: { id: '30000000-0000-4000-8000-000000000007', firmId: FIRM, currentVersion: 1 },
 } as const;
+/** The pre-check each request has in force (what the JS rule is told; the SQL reads conflicts_prechecks). */
+const PRECHECKED = new Set<string>([
+  REQUESTS.prechecked.id,
+  REQUESTS.otherPrechecked.id,
+  REQUESTS.sharedAfterPrecheck.id,
+]);
 
 let database: Database;
 beforeAll(async () => {
@@ -69,6 +82,12 @@ beforeAll(async () => {
       practiceArea: 'Tax',
     });
   await db
+    .insert(conflictsPrechecks)
+    .values([
+      ...[...PRECHECKED].map((requestId) => ({ requestId })),
+      { requestId: REQUESTS.withdrawn.id, withdrawnAt: new Date() },
+    ]);
+  await db
     .insert(requestReviewers)
     .values(Object.values(REQUESTS).map((r) => ({ requestId: r.id, userId: ASSIGNED })));
 }, 60_000);
@@ -85,7 +104,7 @@ const member = (userId: string, roles: FirmRole[]): FirmMember => ({
 });
 
 describe('request rules: JS and SQL agree', () => {
-  it('on every role set, assignment, firm and share state', async () => {
+  it('on every role set, assignment, firm, share and pre-check state', async () => {
     const mismatches: string[] = [];
     for (const roles of ROLE_SETS)
       for (const userId of [ASSIGNED, UNASSIGNED])
@@ -101,6 +120,7 @@ describe('request rules: JS and SQL agree', () => {
               reviews: sql<boolean>`${firmReviewsSql(ref, lpqRequests)}`.mapWith(Boolean),
               conflicts: sql<boolean>`${firmClearsConflictsSql(ref, lpqRequests)}`.mapWith(Boolean),
               parts: packagePartsSql(ref, lpqRequests).mapWith((v) => v as string[]),
+              precheck: sql<boolean>`${firmReadsPrecheckSql(ref, lpqRequests)}`.mapWith(Boolean),
             })
             .from(lpqRequests)
             .where(eq(lpqRequests.id, request.id));
@@ -117,6 +137,11 @@ describe('request rules: JS and SQL agree', () => {
             reviews: firmReviews(m, facts),
             conflicts: firmClearsConflicts(m, facts),
             parts: packageParts(m, facts),
+            precheck: firmReadsPrecheck(m, {
+              firmId: request.firmId,
+              status: request.currentVersion ? 'accepted' : 'pending',
+              prechecked: PRECHECKED.has(request.id),
+            }),
           };
           const fromSql = { ...row, parts: [...row.parts] };
           if (JSON.stringify(js) !== JSON.stringify(fromSql))

@@ -128,7 +128,8 @@ export const activityEvents = pgTable(
 
 /**
  * PRODUCT.md §11: each request's audit trail, a hash chain. Event `seq` (1, 2, …) stores `prev_hash`, the
- * hash of event seq - 1 (the head's genesis for the first), and `hash` = SHA-256(prev_hash || its content),
+ * hash of event seq - 1 (the head's genesis for the first), and `hash` = SHA-256(prev_hash || its content)
+ * (scheme 1, events without a salt) or SHA-256(prev_hash || SHA-256(salt || its content)) (scheme 2),
  * the content being the canonical JSON of { actor: { email, kind, name, role }, at, details, requestId, seq,
  * type } (modules/audit/audit-chain.ts writes it in SQL and reads it back in JS). Appended only through
  * `auditAppendCtes`; never updated or deleted by the application. Nothing in the content depends on a
@@ -151,6 +152,12 @@ export const auditEvents = pgTable(
     actorRole: text('actor_role'),
     type: text('type').notNull(),
     details: jsonb('details').$type<Record<string, unknown>>().notNull(),
+    /**
+     * Issue 67: the event's random salt (hex), kept with what it hides. Null for events written before salts
+     * (scheme 1: hash = SHA-256(prev_hash || content)); with a salt (scheme 2) the hash covers only the
+     * commitment SHA-256(salt || content), so a reader who is not given the content sees only that digest.
+     */
+    salt: text('salt'),
     prevHash: text('prev_hash').notNull(),
     hash: text('hash').notNull(),
   },

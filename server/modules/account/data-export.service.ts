@@ -13,6 +13,7 @@ import { accountPolicies as policies } from '../../policies/account.policy';
 import { type Actor, type AttorneyUser, authorize } from '../../policies/authorize';
 import { readAttorneyProfile } from '../attorney/attorney.repo';
 import { queryAccessLog, recordActivity } from '../audit/audit.repo';
+import { recordKey } from '../audit/trail-receipt';
 import {
   readBusinessPlan,
   readConflictsForm,
@@ -177,7 +178,7 @@ async function readExport(ctx: AppContext, user: AttorneyUser, exportedAt: Date)
       }
 
       // PRODUCT.md §11: the audit trail of every request, as CSV and one PDF per request.
-      pdfs.push(...(await auditTrailExportEntries(db, user)));
+      pdfs.push(...(await auditTrailExportEntries(db, user, recordKey(ctx.config))));
       const fileRows = await filesOf(db, user.id);
       // Issue 67: the documents themselves, streamed into the archive after the PDFs, each under a name of
       // its own (the id's first 8 characters keep two files of one name apart).

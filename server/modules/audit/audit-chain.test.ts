@@ -56,7 +56,8 @@ describeEachDb('audit trail: the hash chain (PRODUCT.md §11)', (t, kind) => {
     let prev = GENESIS_HASH;
     for (const e of events) {
       expect(e.prevHash).toBe(prev);
-      expect(e.hash).toBe(sha256Hex(prev + eventContent(e)));
+      // Scheme 2 (issue 67): the hash covers the salted commitment to the content.
+      expect(e.hash).toBe(sha256Hex(prev + sha256Hex(e.salt + eventContent(e))));
       prev = e.hash;
     }
     expect(head).toMatchObject({ seq: 3, hash: prev });

@@ -10,11 +10,20 @@ import { auditEvents, auditHeads } from '../../db/schema';
 import type { FirmMember } from '../../policies/authorize';
 
 /**
- * PRODUCT.md §11: each request's audit trail as a hash chain. An event's hash is
+ * PRODUCT.md §11: each request's audit trail as a hash chain. An event's content is
  *
- *   SHA-256( prev_hash || canonicalJson({ actor: { email, kind, name, role }, at, details, requestId, seq, type }) )
+ *   content = canonicalJson({ actor: { email, kind, name, role }, at, details, requestId, seq, type })
  *
- * (UTF-8, hex), where prev_hash is the previous event's hash (the genesis, 64 zeros, for event 1) and `at`
+ * and its hash (UTF-8, hex) is, for an event written with a salt (scheme 2, every event since issue 67),
+ *
+ *   commitment = SHA-256( salt || content );  hash = SHA-256( prev_hash || commitment )
+ *
+ * and for an event written before salts (scheme 1, `salt` null) SHA-256( prev_hash || content ). The salt is
+ * 32 random bytes (hex) made by the statement that appends (two gen_random_uuid(), 244 random bits) and kept
+ * with the event: a reader given the event gets its content and salt and recomputes both; a reader from whom
+ * the event, or part of it, is hidden gets only the commitment, which verifies the chain and cannot be guessed
+ * (issue 67: under scheme 1 the few possible contents of a withheld event could be tried against its hash).
+ * prev_hash is the previous event's hash (the genesis, 64 zeros, for event 1) and `at`
  * is the event's time as `Date#toISOString` writes it. The SQL below writes that same text with to_json
  * (whose escaping of a string is JSON.stringify's), so PostgreSQL computes the hash in the statement that
  * appends and JS recomputes it to verify. Nothing in the content is removed when an attorney deletes their
@@ -106,6 +115,13 @@ export type AuditAppend = {
   from?: SQL;
 };
 
+/**
+ * An event's salt: 64 hex digits from two gen_random_uuid() (PostgreSQL's strong random source, 122 bits each),
+ * made once per row of the append's subquery (a volatile select list keeps the subquery from being flattened, so
+ * the hash and the stored row read the same value).
+ */
+const NEW_SALT = sql`replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')`;
+
 /** now() at millisecond precision, as `Date#toISOString` writes it (what JS reads back and hashes). */
 const NOW_ISO = sql`to_char(now() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
@@ -139,22 +155,22 @@ export function auditAppendCtes(
   return sql`${head} as (
     update "audit_heads" h
     set "seq" = h."seq" + 1, "prev_hash" = h."hash",
-        "hash" = encode(sha256(convert_to(h."hash" || ${content}, 'UTF8')), 'hex')
+        "hash" = encode(sha256(convert_to(h."hash" || encode(sha256(convert_to(x."salt" || ${content}, 'UTF8')), 'hex'), 'UTF8')), 'hex')
     from (
       select ${value(input.requestId)}::uuid as "request_id", ${input.at === undefined ? NOW_ISO : value(input.at)}::text as "at",
         ${value(a.kind)}::text as "actor_kind", ${value(a.userId)}::uuid as "actor_user_id",
         ${value(a.name)}::text as "actor_name", ${value(a.email)}::text as "actor_email",
         ${value(a.role)}::text as "actor_role", ${value(input.type)}::text as "type",
-        ${value(input.details)}::text as "details"
+        ${value(input.details)}::text as "details", ${NEW_SALT} as "salt"
       ${input.from ? sql`from ${input.from}` : sql``}
     ) x
     where h."request_id" = x."request_id"
     returning x.*, h."seq", h."prev_hash", h."hash"
   ), ${event} as (
     insert into "audit_events" ("request_id", "seq", "at", "actor_kind", "actor_user_id", "actor_name",
-      "actor_email", "actor_role", "type", "details", "prev_hash", "hash")
+      "actor_email", "actor_role", "type", "details", "salt", "prev_hash", "hash")
     select "request_id", "seq", "at"::timestamptz, "actor_kind", "actor_user_id", "actor_name", "actor_email",
-      "actor_role", "type", "details"::jsonb, "prev_hash", "hash"
+      "actor_role", "type", "details"::jsonb, "salt", "prev_hash", "hash"
     from ${head}
     returning "request_id", "seq", "hash"
   )`;
@@ -243,6 +259,18 @@ export function eventContent(e: StoredAuditEvent): string {
 
 export const sha256Hex = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
+/** A salted event's commitment, SHA-256(salt || content); null for an event written before salts (scheme 1). */
+export const eventCommitment = (e: StoredAuditEvent): string | null =>
+  e.salt == null ? null : sha256Hex(e.salt + eventContent(e));
+
+/** The hash an event must store after `prev` (see the top of this file): over its commitment, or its content. */
+export function eventHash(prev: string, e: StoredAuditEvent): string {
+  return sha256Hex(prev + (eventCommitment(e) ?? eventContent(e)));
+}
+
+/** The hash over a commitment alone: what a reader given only the commitment recomputes. */
+export const hashOverCommitment = (prev: string, commitment: string) => sha256Hex(prev + commitment);
+
 /** A request's events, oldest first, and its head. */
 export async function readChain(db: Db | Tx, requestId: string) {
   const events = await db
@@ -273,7 +301,7 @@ export function verifyChain(
   for (const e of events) {
     if (e.seq !== expected) return broken(expected, 'missing');
     if (e.prevHash !== prev) return broken(e.seq, 'unlinked');
-    if (sha256Hex(prev + eventContent(e)) !== e.hash) return broken(e.seq, 'changed');
+    if (eventHash(prev, e) !== e.hash) return broken(e.seq, 'changed');
     prev = e.hash;
     expected++;
   }

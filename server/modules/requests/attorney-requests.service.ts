@@ -14,6 +14,7 @@ import { diversityRefusal, partAudiences } from './firm-audience';
 import { mailFirm } from './firm-recipients';
 import { loadAttorneyRequest } from './load-request';
 import { readCurrentData } from './package-versions';
+import { closePrecheckOnEnd } from './precheck-close';
 import { transitionRequest } from './request-state';
 import { requestDeclinedMail } from './sharing.mails';
 
@@ -53,6 +54,7 @@ export async function declineRequest(
       type: 'status_changed',
       details: { from: 'pending', to: 'declined' },
     });
+    await closePrecheckOnEnd(ctx, tx, row, attorneyActor(user), 'declined');
     await mailFirm(
       tx,
       row,

@@ -12,6 +12,7 @@ import { readConflictsForm } from '../master-lpq/master-lpq.repo';
 import { attorneyConflicts } from './attorney-request-views.service';
 import { conflictsMembers, lockRequest, sendPrecheckRows, withdrawPrecheckRows } from './conflicts-rows.repo';
 import { loadAttorneyRequest } from './load-request';
+import { queueUrl } from './precheck-close';
 import { conflictsPrecheckMail, conflictsPrecheckWithdrawnMail } from './sharing.mails';
 
 /**
@@ -29,8 +30,6 @@ async function lockedPending(tx: Tx, user: AttorneyUser, requestId: string) {
   if (locked.status !== 'pending') throw conflict(PRECHECK_MESSAGES.notPending);
   return row;
 }
-
-const queueUrl = (ctx: AppContext) => `${ctx.publicUrl}/firm/conflicts`;
 
 /** POST /api/attorney/lpq-requests/{id}/conflicts-precheck: sent (again: rows sent before keep their answers). */
 export async function sendConflictsPrecheck(ctx: AppContext, actor: Actor, input: { id: string }) {

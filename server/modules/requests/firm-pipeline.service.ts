@@ -32,6 +32,7 @@ import {
 import { toFirmRequestItem, toFirmRequestListItem } from './firm-request-item';
 import { factsOf, findFirmRequest } from './firm-requests.repo';
 import { sendInvitationMail } from './invitations';
+import { closePrecheckOnEnd } from './precheck-close';
 import { transitionRequest } from './request-state';
 
 /**
@@ -120,7 +121,7 @@ async function lockPipelineRequest(tx: Tx, member: FirmMember, requestId: string
 export async function withdrawRequest(ctx: AppContext, actor: Actor, input: { id: string }) {
   const member = authorize(policies.firmPipeline, actor);
   const requestId = input.id;
-  return ctx.db.transaction(async (tx) => {
+  const result = await ctx.db.transaction(async (tx) => {
     await lockPipelineRequest(tx, member, requestId);
     const row = await transitionRequest(tx, {
       requestId,
@@ -137,8 +138,11 @@ export async function withdrawRequest(ctx: AppContext, actor: Actor, input: { id
       details: { from: 'pending', to: 'withdrawn' },
     });
     await endInvitationTokens(tx, requestId);
-    return toFirmRequestItem(row, null);
+    const closed = await closePrecheckOnEnd(ctx, tx, row, memberActor(member), 'withdrawn');
+    return { item: toFirmRequestItem(row, null), closed };
   });
+  if (result.closed) ctx.onMailQueued();
+  return result.item;
 }
 
 /** Mails the invitation again (as a reminder): pending only (409), once per 24 hours (429). */

@@ -13,6 +13,7 @@ import { canonicalJson } from '@shared/canonical-json';
 import { utcDateTime } from '@shared/certification';
 import type { ReadablePart } from '@shared/team';
 import type { AuditTrailPdf } from '../../pdf/audit-trail-pdf';
+import { eventCommitment } from '../audit/audit-chain';
 import { receiptText } from '../audit/trail-receipt';
 import { csvText } from './csv';
 import type { TrailRow } from './record.repo';
@@ -35,8 +36,11 @@ function actorLine(r: TrailRow) {
   return [who, e.actorRole ? `${kind} · ${e.actorRole}` : kind].filter(Boolean).join(' · ');
 }
 
-/** A trail's row as one reader gets it: `withheld` when its details were narrowed for them. */
-export type ReaderTrailRow = TrailRow & { withheld?: boolean };
+/**
+ * A trail's row as one reader gets it: `withheld` when its details were narrowed for them; `sealed` when the
+ * whole event is hidden from them (issue 67): they get its number, commitment and hashes, nothing else.
+ */
+export type ReaderTrailRow = TrailRow & { withheld?: boolean; sealed?: boolean; commitment?: string | null };
 
 /**
  * The parts an event names, narrowed to those the reader sees; null when it names none they do not see. A
@@ -72,36 +76,72 @@ export function trailSeenBy(rows: TrailRow[], visible: readonly ReadablePart[]) 
       continue;
     }
     hidden = true;
-    if (narrowed.empty) continue;
+    if (narrowed.empty) {
+      // A salted event shows as its commitment alone (the chain verifies through it, nothing can be guessed
+      // from it); one recorded before salts would be guessed from its hash, and is left out as before.
+      if (row.event.salt != null) seen.push({ ...row, sealed: true });
+      continue;
+    }
     seen.push({
       ...row,
       event: { ...row.event, details: { ...details, parts: narrowed.parts } },
       withheld: true,
+      // The commitment is to the whole event, before its parts were narrowed for this reader.
+      commitment: eventCommitment(row.event),
     });
   }
   return { rows: seen, hidden };
 }
 
+/** What a reader gets of an event's salt and commitment: the salt only with the whole event. */
+const saltOf = (r: ReaderTrailRow) => (r.sealed || r.withheld ? '' : (r.event.salt ?? ''));
+const commitmentOf = (r: ReaderTrailRow) =>
+  (r.commitment === undefined ? eventCommitment(r.event) : r.commitment) ?? '';
+
 export function trailCsv(rows: ReaderTrailRow[]): string {
   return csvText([
     [...AUDIT_CSV_COLUMNS],
-    ...rows.map((r) => [
-      r.event.requestId,
-      r.firmName,
-      r.positionTitle,
-      r.event.seq,
-      r.event.at.toISOString(),
-      labelOf(r.event.type),
-      detailsOf(r),
-      AUDIT_ACTOR_KIND_LABELS[r.event.actorKind],
-      r.actorName,
-      r.event.actorEmail,
-      r.event.actorRole,
-      r.event.type,
-      r.withheld ? AUDIT_WITHHELD.json : canonicalJson(r.event.details),
-      r.event.prevHash,
-      r.event.hash,
-    ]),
+    ...rows.map((r) =>
+      r.sealed
+        ? [
+            r.event.requestId,
+            r.firmName,
+            r.positionTitle,
+            r.event.seq,
+            '',
+            AUDIT_WITHHELD.event,
+            AUDIT_WITHHELD.sealed,
+            '',
+            '',
+            '',
+            '',
+            '',
+            '',
+            '',
+            commitmentOf(r),
+            r.event.prevHash,
+            r.event.hash,
+          ]
+        : [
+            r.event.requestId,
+            r.firmName,
+            r.positionTitle,
+            r.event.seq,
+            r.event.at.toISOString(),
+            labelOf(r.event.type),
+            detailsOf(r),
+            AUDIT_ACTOR_KIND_LABELS[r.event.actorKind],
+            r.actorName,
+            r.event.actorEmail,
+            r.event.actorRole,
+            r.event.type,
+            r.withheld ? AUDIT_WITHHELD.json : canonicalJson(r.event.details),
+            saltOf(r),
+            commitmentOf(r),
+            r.event.prevHash,
+            r.event.hash,
+          ],
+    ),
   ]);
 }
 
@@ -138,14 +178,29 @@ export function trailPdf(input: {
         }
       : null,
     generatedAt: utcDateTime(input.now.toISOString()),
-    events: input.rows.map((r) => ({
-      seq: r.event.seq,
-      at: `${r.event.at.toISOString().slice(0, 10)} ${r.event.at.toISOString().slice(11, 23)}`,
-      event: labelOf(r.event.type),
-      actor: actorLine(r),
-      details: detailsOf(r),
-      prevHash: r.event.prevHash,
-      hash: r.event.hash,
-    })),
+    events: input.rows.map((r) =>
+      r.sealed
+        ? {
+            seq: r.event.seq,
+            at: '',
+            event: AUDIT_WITHHELD.event,
+            actor: '',
+            details: AUDIT_WITHHELD.sealed,
+            commitment: commitmentOf(r),
+            prevHash: r.event.prevHash,
+            hash: r.event.hash,
+          }
+        : {
+            seq: r.event.seq,
+            at: `${r.event.at.toISOString().slice(0, 10)} ${r.event.at.toISOString().slice(11, 23)}`,
+            event: labelOf(r.event.type),
+            actor: actorLine(r),
+            details: detailsOf(r),
+            salt: saltOf(r) || undefined,
+            commitment: commitmentOf(r) || undefined,
+            prevHash: r.event.prevHash,
+            hash: r.event.hash,
+          },
+    ),
   };
 }

@@ -15,7 +15,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditEvents, auditHeads, outbox } from '../../db/schema';
 import { describeEachDb } from '../../test/harness';
-import { GENESIS_HASH, sha256Hex } from '../audit/audit-chain';
+import { GENESIS_HASH } from '../audit/audit-chain';
 import { RECORD_KEY_FILE, recordKey } from '../audit/trail-receipt';
 import { recordClient } from './record.test-support';
 
@@ -176,10 +176,10 @@ describeEachDb('signed receipts of the audit trail (PRODUCT.md §11)', (t) => {
       .from(auditEvents)
       .where(eq(auditEvents.requestId, w.requestId))
       .orderBy(auditEvents.seq);
-    const { eventContent } = await import('../audit/audit-chain');
+    const { eventHash } = await import('../audit/audit-chain');
     let prev = GENESIS_HASH;
     for (const e of events) {
-      const hash = sha256Hex(prev + eventContent({ ...e, prevHash: prev }));
+      const hash = eventHash(prev, { ...e, prevHash: prev });
       await db
         .update(auditEvents)
         .set({ prevHash: prev, hash })

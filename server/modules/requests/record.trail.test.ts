@@ -2,15 +2,16 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { AUDIT_CSV_COLUMNS } from '@shared/audit-trail';
+import { AUDIT_CSV_COLUMNS, RECEIPT_TEXTS } from '@shared/audit-trail';
 import { canonicalJson } from '@shared/canonical-json';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { auditEvents, lpqRequests } from '../../db/schema';
+import { auditEvents, auditHeads, lpqRequests } from '../../db/schema';
 import { systemJob } from '../../policies/authorize';
 import { DEFAULT_PASSWORD } from '../../test/factories';
 import { describeEachDb } from '../../test/harness';
 import { readZip } from '../account/zip.test-support';
+import { recordKey } from '../audit/trail-receipt';
 import { ACCESS_EXPIRY_JOB } from './access-expiry';
 import { recordClient } from './record.test-support';
 import { REMINDER_JOB } from './reminders';
@@ -270,7 +271,13 @@ describeEachDb('audit trail of a request (PRODUCT.md §11)', (t) => {
     expect(csvRows(csv).map((r) => r[11])).toEqual(['Event code', 'sent', 'shared', 'certified']);
     const pdfs = [...entries.keys()].filter((n) => n.startsWith('audit-trail/'));
     expect(pdfs).toEqual([`audit-trail/Arden-Vale-Corporate-Partner-${w.requestId.slice(0, 8)}.pdf`]);
-    expect(pdfText(entries.get(pdfs[0])!)).toContain('Intact: 3 events verified');
+    const trailText = pdfText(entries.get(pdfs[0])!);
+    expect(trailText).toContain('Intact: 3 events verified');
+    // The receipt, as the trail PDFs carry it (issue 67): the head signed, the key named.
+    expect(trailText).toContain(RECEIPT_TEXTS.heading);
+    expect(trailText).toContain(recordKey(t().config).keyId);
+    const [head] = await t().db.select().from(auditHeads).where(eq(auditHeads.requestId, w.requestId));
+    expect(trailText.replace(/\s+/g, '')).toContain(head!.hash.slice(0, 16));
     // The package PDFs end with their certificate page.
     const packagePdf = [...entries.keys()].find((n) => n.startsWith('shared/'))!;
     expect(pdfText(entries.get(packagePdf)!)).toContain('Certified by');

@@ -1,7 +1,14 @@
+import { AUDIT_WITHHELD } from '@shared/audit-trail';
 import { PRECHECK_MESSAGES } from '@shared/conflicts';
 import { and, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { activityEvents, auditEvents, requestReviewers } from '../../db/schema';
+import {
+  activityEvents,
+  auditEvents,
+  conflictsPrechecks,
+  conflictsRows,
+  requestReviewers,
+} from '../../db/schema';
 import { buildAttorney } from '../../test/factories';
 import { describeEachDb, type TestApp } from '../../test/harness';
 import { buildFirm } from '../firm/firm.factories';
@@ -235,6 +242,17 @@ describeEachDb('conflicts: the pre-check before sharing', (t: () => TestApp) => 
     const after = await read();
     for (const key of Object.keys(before)) {
       if (key.endsWith('/audit/verify')) continue; // below: the count says the chain has more events
+      if (key.endsWith('/audit.csv') && before[key]!.startsWith('200 ')) {
+        // Issue 67: the pre-check's events are rows of their commitment alone, with nothing of what they were
+        // (what the count and the signed head already say: the chain has more events). The rest is the same.
+        const [status, ...body] = after[key]!.split(' ');
+        const lines = body.join(' ').split('\r\n');
+        const added = lines.filter((l) => l.includes(`,${AUDIT_WITHHELD.event},`));
+        expect(added, key).toHaveLength(2); // sent, answered
+        for (const line of added) expect(line, key).not.toMatch(/pre-check|conflicts_|Cole|Acme|Globex/i);
+        expect(`${status} ${lines.filter((l) => !added.includes(l)).join('\r\n')}`, key).toBe(before[key]);
+        continue;
+      }
       expect(after[key], key).toBe(before[key]);
     }
     // None of them may answer a row or read the rows.
@@ -284,4 +302,37 @@ describeEachDb('conflicts: the pre-check before sharing', (t: () => TestApp) => 
     expect(resent.json().rows.every((r: { status: null }) => r.status === null)).toBe(true);
     expect((await get(w.conflicts, `${w.firmUrl}/conflicts`)).json().conflictsWaiting).toBe(5);
   });
+
+  for (const end of ['declined', 'withdrawn'] as const)
+    it(`a request ${end} while pre-checked closes its pre-check: rows and answers gone, recorded, mailed`, async () => {
+      const w = await pending();
+      expect((await post(w.attorney, w.precheckUrl)).statusCode).toBe(200);
+      const rowUrl = `${w.firmUrl}/conflicts/rows/${rowIdOf(w.requestId, 'c:former:old co')}`;
+      expect((await put(w.conflicts, rowUrl, { status: 'cleared' })).statusCode).toBe(200);
+      const stored = () =>
+        t().db.select().from(conflictsRows).where(eq(conflictsRows.requestId, w.requestId));
+      expect((await stored()).length).toBeGreaterThan(0);
+      const ended =
+        end === 'declined'
+          ? await post(w.attorney, `${w.base}/decline`, {})
+          : await post(w.firm, `${w.firmUrl}/withdraw`);
+      expect(ended.statusCode).toBe(200);
+      // The names and answers are no longer stored, the pre-check is closed, the team no longer sees it.
+      expect(await stored()).toEqual([]);
+      const [precheck] = await t()
+        .db.select()
+        .from(conflictsPrechecks)
+        .where(eq(conflictsPrechecks.requestId, w.requestId));
+      expect(precheck!.withdrawnAt).not.toBeNull();
+      expect((await get(w.conflicts, '/api/firm/conflicts')).json()).toEqual([]);
+      expect((await get(w.conflicts, `${w.firmUrl}/conflicts`)).statusCode).toBe(404);
+      const events = await t().db.select().from(auditEvents).where(eq(auditEvents.requestId, w.requestId));
+      expect(events.at(-1)).toMatchObject({
+        type: 'conflicts_precheck_withdrawn',
+        details: { parts: ['conflictsForm'], request: end },
+      });
+      expect((await mails('conflicts_precheck_withdrawn')).map((m) => m.to)).toContain(
+        w.conflicts.user.email,
+      );
+    });
 });

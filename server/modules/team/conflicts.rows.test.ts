@@ -226,6 +226,10 @@ describeEachDb('conflicts: answers per row', (t: () => TestApp, kind) => {
         .from(auditEvents)
         .where(and(eq(auditEvents.requestId, w.requestId), eq(auditEvents.type, 'conflicts_answered')));
       expect(trail.map((e) => e.details.status).sort()).toEqual(['blocking', 'cleared']);
+      // The answers took the request's lock one after the other: the one that stands is the later event's.
+      const later = trail.reduce((a, b) => (b.seq > a.seq ? b : a));
+      expect(row!.status).toBe(later.details.status);
+      expect(row!.answeredByUserId).toBe(later.actorUserId);
 
       await put(w.conflicts, w.rowUrl(CLIENT), { status: 'cleared' });
       await put(w.conflicts, w.rowUrl(FORMER), { status: 'cleared' });
