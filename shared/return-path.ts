@@ -11,3 +11,11 @@ export function safeReturnPath(value: unknown): string | null {
   if (value === '/auth' || value.startsWith('/auth?') || value.startsWith('/api/')) return null;
   return value;
 }
+
+/**
+ * Issue 67: the attorney's link to one request (the invitation and reminder mails):
+ * /attorney/lpq-requests?request=ID opens their request list at that request's card.
+ */
+export const REQUEST_LINK_PARAM = 'request';
+export const attorneyRequestLink = (publicUrl: string, requestId: string) =>
+  `${publicUrl}/attorney/lpq-requests?${REQUEST_LINK_PARAM}=${encodeURIComponent(requestId)}`;

@@ -12,11 +12,12 @@ import {
   Title,
 } from '@mantine/core';
 import type { AttorneyRequestItem } from '@shared/position-lpq';
+import { REQUEST_LINK_PARAM } from '@shared/return-path';
 import { revokeConsequence, SHARING_TOASTS } from '@shared/sharing';
 import { TOASTS } from '@shared/texts';
 import { IconInbox } from '@tabler/icons-react';
-import { useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { PageShell } from '../components/PageShell';
 import {
   useAttorneyRequestPages,
@@ -65,6 +66,19 @@ export default function LpqRequests() {
     returnFocus.current(done && item ? () => document.getElementById(requestCardId(item.id)) : undefined);
 
   const items = requests.data?.pages.flatMap((page) => page.items) ?? [];
+  // Issue 67: the invitation mail links to its request (`?request=ID`, kept through sign-in): its card is
+  // brought into view and focused once it is on the page.
+  const [params] = useSearchParams();
+  const linked = params.get(REQUEST_LINK_PARAM);
+  const linkedShown = useRef(false);
+  const linkedHere = !!linked && items.some((item) => item.id === linked);
+  useEffect(() => {
+    if (!linked || !linkedHere || linkedShown.current) return;
+    linkedShown.current = true;
+    const card = document.getElementById(requestCardId(linked));
+    card?.scrollIntoView({ block: 'start' });
+    card?.focus({ preventScroll: true });
+  }, [linked, linkedHere]);
   // Counted by the server over every request: the list below comes in pages.
   const counts = summary.data ?? {
     pending: 0,

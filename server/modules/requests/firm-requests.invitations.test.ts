@@ -226,7 +226,7 @@ describeEachDb('firm requests', (t, kind) => {
     );
   });
   describe('invitation mail', () => {
-    it('links an existing account to its request list', async () => {
+    it('links an existing account to the request itself', async () => {
       const firm = await buildFirm(t().app);
       const attorney = await buildAttorney(t().app, { firstName: 'Riley', lastName: 'Stone' });
       const res = await send(firm.cookie, newRequest({ attorneyEmail: attorney.user.email.toUpperCase() }));
@@ -235,10 +235,12 @@ describeEachDb('firm requests', (t, kind) => {
       expect(mails).toHaveLength(1);
       const [mail] = mails;
       expect(mail.subject).toBe('Whitfield & Cole LLP requests your LPQ for Corporate Partner');
-      expect(mail.text).toContain('http://localhost:3000/attorney/lpq-requests');
+      // Issue 67: the request itself, not the list.
+      const link = `http://localhost:3000/attorney/lpq-requests?request=${res.json().id}`;
+      expect(mail.text).toContain(link);
       expect(mail.text).toContain('We would love to hear from you.');
       expect(mail.text).not.toContain('token=');
-      expect(mail.html).toContain('href="http://localhost:3000/attorney/lpq-requests"');
+      expect(mail.html).toContain(`href="${link}"`);
     });
 
     it('sends a sign-up link with a single-use token that verifies the invited address', async () => {

@@ -1,4 +1,5 @@
 import { TOKEN_TTL } from '@shared/limits';
+import { attorneyRequestLink } from '@shared/return-path';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
@@ -32,7 +33,7 @@ export async function sendInvitationMail(
     ttlMs: TOKEN_TTL.invitationMs,
   });
   const url = account
-    ? `${ctx.publicUrl}/attorney/lpq-requests`
+    ? attorneyRequestLink(ctx.publicUrl, request.id)
     : `${ctx.publicUrl}/register/attorney?token=${encodeURIComponent(token)}&email=${encodeURIComponent(request.attorneyEmail)}`;
   await enqueueMail(tx, {
     kind: opts.reminder ? 'lpq_reminder' : 'lpq_invitation',

@@ -54,10 +54,10 @@ describeEachDb('due-date reminders', (t) => {
   it('an attorney with an account is sent to their request list', async () => {
     const firm = await buildFirm(t().app);
     const attorney = await buildAttorney(t().app);
-    await sendRequest(t().app, firm.cookie, attorney.user.email, { dueDate: daysFromToday(3) });
+    const id = await sendRequest(t().app, firm.cookie, attorney.user.email, { dueDate: daysFromToday(3) });
     await sendDueDateReminders(t().app.ctx, systemJob(REMINDER_JOB));
     const [mail] = await reminders(attorney.user.email);
-    expect(mail.text).toContain('/attorney/lpq-requests');
+    expect(mail.text).toContain(`/attorney/lpq-requests?request=${id}`);
     expect(mail.text).not.toContain('token=');
   });
 });

@@ -7,7 +7,8 @@ import {
 import { composeMail } from '../../mail/layout';
 
 /**
- * PRODUCT.md §7: the invitation to an attorney. With an account the link opens their request list;
+ * PRODUCT.md §7: the invitation to an attorney. With an account the link opens the request itself (its card on
+ * their request list, after sign-in: issue 67);
  * without one it is a sign-up link whose token verifies the invited address.
  */
 export function lpqInvitationMail(
