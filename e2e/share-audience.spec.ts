@@ -109,6 +109,10 @@ test('the attorney reads who at the firm sees each part, and shares the diversit
     await expect(dialog.getByRole('checkbox', { name: part, exact: true })).toHaveAccessibleDescription(
       hiring,
     );
+  // PRODUCT.md §12: the firm's business case is its own, on the attorney's figures.
+  await expect(dialog.getByRole('checkbox', { name: 'Master LPQ', exact: true })).toHaveAccessibleDescription(
+    /The firm can model your figures privately\.$/,
+  );
   await expect(dialog.getByRole('checkbox', { name: 'Conflicts form' })).toHaveAccessibleDescription(
     /Read by: Conflicts — Morgan Vale$/,
   );
