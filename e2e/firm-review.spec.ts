@@ -116,7 +116,20 @@ test('the firm’s review screen reads like a document: summary first, labelled 
   const summaryBox = await summary.boundingBox();
   const tabsBox = await firm.getByRole('tab', { name: 'Profile' }).boundingBox();
   expect(summaryBox!.y).toBeLessThan(tabsBox!.y);
-  await expect(firm.getByText('Hale & Stone LLP · Senior Partner')).toBeVisible();
+  // Issue 67 item 10: the master LPQ's title (the certified record), not the profile's 'Senior Partner'.
+  // Item 11: the candidate card comes first: name, firm and title, book, ask, conflicts, changes.
+  const card = firm.getByRole('region', { name: 'Candidate' });
+  await expect(card.getByRole('heading', { name: 'Dana Whitfield' })).toBeVisible();
+  await expect(card.getByText('Hale & Stone LLP · Partner')).toBeVisible();
+  await expect(card.getByText('$1.2M base')).toBeVisible();
+  await expect(card.getByText('Book', { exact: true })).toBeVisible();
+  await expect(card.getByText('Conflicts', { exact: true })).toBeVisible();
+  await expect(card.getByText('v1', { exact: true })).toBeVisible();
+  // The request's logistics in one line.
+  await expect(card.getByText(/^Corporate · Sent [A-Z][a-z]{2} \d{2}, \d{4} · /)).toBeVisible();
+  const cardBox = (await card.boundingBox())!;
+  expect(cardBox.y + cardBox.height).toBeLessThan(summaryBox!.y);
+  await expect(summary.locator('xpath=..').getByText('Hale & Stone LLP · Partner')).toBeVisible();
   await expect(firm.getByText('Disclosures Answered Yes')).toBeVisible();
   await expect(
     firm.getByText(
@@ -180,11 +193,20 @@ test('the firm’s review screen reads like a document: summary first, labelled 
   }
   await expect(firm.getByText('Review complete', { exact: true })).toBeVisible();
   await expect(firm.getByText('Package shared', { exact: true })).toBeVisible();
+  // Issue 67 item 11: what was done is a fact of the request, not a disabled button.
+  await expect(firm.getByRole('button', { name: /^Mark (Under Review|Review Complete)$/ })).toHaveCount(0);
+  await expect(card.getByText(/^Marked Under Review [A-Z][a-z]{2} \d{2}, \d{4}$/)).toBeVisible();
+  await expect(card.getByText(/^Review completed [A-Z][a-z]{2} \d{2}, \d{4}$/)).toBeVisible();
 
   // A phone: nothing overflows sideways, the summary still comes first.
   await firm.setViewportSize({ width: 390, height: 844 });
   await firm.getByRole('tab', { name: 'Profile' }).click();
   await expect(summary).toBeVisible();
+  // Issue 67 item 11: on a phone the candidate comes first and the summary starts near the top (it was
+  // about 1,100 px down behind the firm's own logistics).
+  await firm.evaluate(() => window.scrollTo(0, 0));
+  const phoneSummary = (await summary.boundingBox())!;
+  expect(phoneSummary.y + (await firm.evaluate(() => window.scrollY))).toBeLessThan(800);
   const overflow = await firm.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
   for (const heading of ['Summary', 'Shared Package']) {

@@ -239,6 +239,10 @@ test('each firm reader gets their own slice, and only the actions their roles al
   ).toHaveCount(0);
   await expect(conflicts.getByRole('heading', { name: 'Notes' })).toHaveCount(0);
   await expect(conflicts.getByRole('heading', { name: 'Reviewers' })).toHaveCount(0);
+  // Issue 67 item 11: the candidate card shows the conflicts department no financial figure.
+  const card = conflicts.getByRole('region', { name: 'Candidate' });
+  await expect(card.getByText('Conflicts', { exact: true })).toBeVisible();
+  await expect(card.getByText(/^(Book|Ask)$/)).toHaveCount(0);
   await conflicts.goto('/firm/self-identification');
   await expect(conflicts.getByRole('heading', { name: NO_ACCESS })).toBeVisible();
   await conflicts.close();

@@ -200,6 +200,9 @@ export type FirmRequestDetail = FirmRequestItem & {
   reviewers: Reviewer[];
   /** Issue 67: the version that was the latest when this member last opened the package (null: never). */
   lastOpenedVersion?: number | null;
+  /** Issue 67: the conflicts status and rows waiting, as the pipeline lists them (null before a share). */
+  conflictsStatus?: ConflictsStatus | null;
+  conflictsWaiting?: number;
 };
 
 /** The package's parts in the order the tabs and the PDF show them. */

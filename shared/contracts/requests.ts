@@ -249,6 +249,9 @@ export const firmRequestDetailResponse = firmRequestItemResponse.extend({
   reviewers: z.array(reviewerResponse),
   /** Issue 67: the version that was the latest when this member last opened the package (null: never). */
   lastOpenedVersion: z.number().int().nullable().optional(),
+  /** Issue 67: the conflicts status and rows waiting, as the pipeline lists them (null before a share). */
+  conflictsStatus: conflictsStatusEnum.nullable().optional(),
+  conflictsWaiting: z.number().int().optional(),
 });
 
 export const requestNoteResponse = z.object({

@@ -1,5 +1,9 @@
-import { Box, Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
-import { IconCalendarTime, IconCheck, IconDownload, IconEye } from '@tabler/icons-react';
+import { Box, Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { candidateCard } from '@shared/candidate-facts';
+import { versionWithChanges } from '@shared/package-changes';
+import type { FirmRequestDetail as Detail } from '@shared/requests';
+import { CONFLICTS_STATUS_LABELS } from '@shared/team';
+import { IconCalendarTime, IconCheck, IconCircleCheck, IconDownload, IconEye } from '@tabler/icons-react';
 import { lazy, Suspense, useDeferredValue, useEffect, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../components/ConfirmDialog';
@@ -39,18 +43,43 @@ const bodyLoader = (
   </Center>
 );
 
-/** One labelled fact of a request (the detail page's header). */
-function Info({ label, value }: { label: string; value: string | null | undefined }) {
+/** One labelled fact of the candidate card. */
+function Fact({ label, value }: { label: string; value: string }) {
   return (
-    <Box>
-      <Text size="xs" c="dimmed" fw={600} tt="uppercase">
+    <Box miw={0}>
+      <Text size="xs" c="gray.7" fw={600} tt="uppercase">
         {label}
       </Text>
-      <Text size="sm" style={{ wordBreak: 'break-word', whiteSpace: 'pre-wrap' }}>
-        {value || '—'}
+      <Text size="sm" fw={500} style={{ wordBreak: 'break-word' }}>
+        {value}
       </Text>
     </Box>
   );
+}
+
+/** 'Pending · 1 waiting', 'Cleared', or a dash before a share (as the pipeline lists it). */
+function conflictsLine(request: Detail) {
+  if (!request.conflictsStatus) return '—';
+  const label = CONFLICTS_STATUS_LABELS[request.conflictsStatus];
+  const waiting = request.conflictsWaiting ?? 0;
+  return waiting > 0 ? `${label} · ${waiting} waiting` : label;
+}
+
+/** The request's logistics in one line: practice, sent, due, contact, address, access end. */
+function logisticsLine(request: Detail) {
+  const contact = [request.contactPersonName, request.contactPersonTitle, request.contactPhone]
+    .filter(Boolean)
+    .join(', ');
+  return [
+    request.practiceArea,
+    `Sent ${formatDate(request.sentAt)}`,
+    request.dueDate ? `Due ${formatDate(request.dueDate)}` : 'No due date',
+    contact && `Contact ${contact}`,
+    request.attorneyEmail,
+    request.package && request.accessUntil ? `Access until ${formatDate(request.accessUntil)}` : null,
+  ]
+    .filter(Boolean)
+    .join(' · ');
 }
 
 function RequestView({ request, loadingVersion, onPickVersion }: RequestViewProps) {
@@ -58,7 +87,16 @@ function RequestView({ request, loadingVersion, onPickVersion }: RequestViewProp
   const may = requestPermissions(useAuth().user, request);
   const { confirming, ask, cancel, move } = useReviewMove();
   const pkg = request.package;
-  // The header (status, actions, who and when) shows at once; the package, timeline and notes render
+  // Issue 67 item 11: the candidate first. Book and ask are the hiring parts' (a conflicts-only reader's
+  // package has no master LPQ: candidateCard leaves them out).
+  const card = pkg ? candidateCard(pkg) : null;
+  const shown = pkg?.versions.find((v) => v.version === pkg.version);
+  // Actions already taken are facts of the request, not disabled buttons.
+  const done = [
+    request.reviewedAt && `Marked Under Review ${formatDate(request.reviewedAt)}`,
+    request.completedAt && `Review completed ${formatDate(request.completedAt)}`,
+  ].filter((f): f is string => !!f);
+  // The header (the candidate, status, actions) shows at once; the package, timeline and notes render
   // once it is painted, in the background and in slices, so the first paint waits neither for their code
   // nor for their render and no single task holds the page (Lighthouse's LCP and TBT,
   // bench/lighthouse.ts). Once shown they stay shown.
@@ -67,45 +105,40 @@ function RequestView({ request, loadingVersion, onPickVersion }: RequestViewProp
 
   return (
     <Stack gap="lg">
-      <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
+      <Paper withBorder p={{ base: 'md', sm: 'lg' }} aria-label="Candidate" component="section">
         <Group justify="space-between" align="flex-start" gap="sm">
-          <Stack gap={4}>
-            <Text size="sm" c="dimmed">
-              Status
-            </Text>
-            <RequestBadges request={request} />
-            {pkg && request.accessUntil && (
-              <Group gap={4} wrap="nowrap">
-                <IconCalendarTime size={16} aria-hidden color="var(--mantine-color-gray-7)" />
-                <Text size="sm" c="gray.7" fw={500}>
-                  Access until {formatDate(request.accessUntil)}
-                </Text>
-              </Group>
+          <Stack gap={4} miw={0} style={{ flex: '1 1 240px' }}>
+            <Title order={2} fz="h3" style={{ wordBreak: 'break-word' }}>
+              {card?.name ?? request.attorneyName ?? 'Shown once the attorney shares'}
+            </Title>
+            {card?.firmAndTitle && (
+              <Text size="sm" fw={500} c="gray.8">
+                {card.firmAndTitle}
+              </Text>
             )}
+            <RequestBadges request={request} />
           </Stack>
           <Group gap="xs">
             {may.pipeline && <PendingActions request={request} />}
             {pkg && (
               <>
-                {may.review && (
-                  <>
-                    <Button
-                      variant="default"
-                      leftSection={<IconEye size={16} aria-hidden />}
-                      disabled={!canMove(request.status, 'reviewed')}
-                      onClick={() => ask({ id: request.id, to: 'reviewed' })}
-                    >
-                      Mark Under Review
-                    </Button>
-                    <Button
-                      variant="default"
-                      leftSection={<IconCheck size={16} aria-hidden />}
-                      disabled={!canMove(request.status, 'completed')}
-                      onClick={() => ask({ id: request.id, to: 'completed' })}
-                    >
-                      Mark Review Complete
-                    </Button>
-                  </>
+                {may.review && canMove(request.status, 'reviewed') && (
+                  <Button
+                    variant="default"
+                    leftSection={<IconEye size={16} aria-hidden />}
+                    onClick={() => ask({ id: request.id, to: 'reviewed' })}
+                  >
+                    Mark Under Review
+                  </Button>
+                )}
+                {may.review && canMove(request.status, 'completed') && (
+                  <Button
+                    variant="default"
+                    leftSection={<IconCheck size={16} aria-hidden />}
+                    onClick={() => ask({ id: request.id, to: 'completed' })}
+                  >
+                    Mark Review Complete
+                  </Button>
                 )}
                 <Button
                   component="a"
@@ -123,23 +156,41 @@ function RequestView({ request, loadingVersion, onPickVersion }: RequestViewProp
             )}
           </Group>
         </Group>
-        <SimpleGrid cols={{ base: 1, sm: 3 }} mt="lg" spacing="md">
-          <Info label="Attorney" value={request.attorneyName ?? 'Shown once the attorney shares'} />
-          <Info label="Attorney Email" value={request.attorneyEmail} />
-          <Info label="Practice Area" value={request.practiceArea} />
-          <Info label="Sent" value={formatDate(request.sentAt)} />
-          <Info label="Due Date" value={request.dueDate ? formatDate(request.dueDate) : null} />
-          <Info
-            label="Contact Person"
-            value={[request.contactPersonName, request.contactPersonTitle, request.contactPhone]
-              .filter(Boolean)
-              .join(' · ')}
+        {pkg && card && (
+          <SimpleGrid cols={{ base: 2, sm: 4 }} mt="md" spacing="md" verticalSpacing="sm">
+            {'book' in card && <Fact label="Book" value={card.book ?? '—'} />}
+            {'ask' in card && <Fact label="Ask" value={card.ask ?? '—'} />}
+            <Fact label="Conflicts" value={conflictsLine(request)} />
+            <Fact label="Changes" value={versionWithChanges(pkg.version, shown?.changes)} />
+          </SimpleGrid>
+        )}
+        {done.length > 0 && (
+          <Group gap="md" mt="sm" wrap="wrap">
+            {done.map((fact) => (
+              <Group key={fact} gap={4} wrap="nowrap">
+                <IconCircleCheck size={16} aria-hidden color="var(--mantine-color-green-8)" />
+                <Text size="sm" fw={500}>
+                  {fact}
+                </Text>
+              </Group>
+            ))}
+          </Group>
+        )}
+        <Group gap={6} mt="sm" wrap="nowrap" align="flex-start">
+          <IconCalendarTime
+            size={16}
+            aria-hidden
+            color="var(--mantine-color-gray-7)"
+            style={{ flexShrink: 0, marginTop: 2 }}
           />
-        </SimpleGrid>
+          <Text size="sm" c="gray.7" style={{ wordBreak: 'break-word' }}>
+            {logisticsLine(request)}
+          </Text>
+        </Group>
         {request.additionalMessage && (
-          <Box mt="md">
-            <Info label="Message" value={request.additionalMessage} />
-          </Box>
+          <Text size="sm" c="gray.7" mt={4} style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
+            Message: {request.additionalMessage}
+          </Text>
         )}
       </Paper>
 

@@ -110,6 +110,10 @@ export async function getFirmRequestForSession(
         visibleParts: parts,
         reviewers: found!.reviewers,
         lastOpenedVersion: found!.lastOpenedVersion,
+        // Issue 67 item 11: the candidate card's conflicts status, as the pipeline's list reads it (null before
+        // a share).
+        conflictsStatus: row.currentVersion !== null ? row.conflictsStatus : null,
+        conflictsWaiting: row.currentVersion !== null ? row.conflictsWaiting : 0,
       };
       const readable = packageOpen(row) && row.currentVersion !== null && parts.length > 0;
       if (!readable) {

@@ -64,6 +64,19 @@ describeEachDb('the changes of a version', (t) => {
     expect(detail.visibleParts).toEqual(['conflictsForm']);
     expect(detail.package.versions.map((v: Version) => v.changes)).toEqual([null, 0]);
     expect(detail.lastOpenedVersion).toBeNull();
+    // Issue 67 item 11: the candidate card's conflicts status, as the pipeline lists it.
+    const listed = (await get(w.conflicts, '/api/firm/lpq-requests')).json() as {
+      id: string;
+      conflictsStatus: string | null;
+      conflictsWaiting: number;
+    }[];
+    const row = listed.find((r) => r.id === w.requestId)!;
+    expect(row.conflictsStatus).toBe('pending');
+    expect(row.conflictsWaiting).toBeGreaterThan(0);
+    expect({ status: detail.conflictsStatus, waiting: detail.conflictsWaiting }).toEqual({
+      status: row.conflictsStatus,
+      waiting: row.conflictsWaiting,
+    });
   });
 
   it("the pipeline's last activity: 'Shared v2 · 2 changes' for the hiring side, per reader, in the list's one statement", async () => {

@@ -44,7 +44,8 @@ export type RequestViewProps = {
 };
 
 /**
- * Below the header: the reviewers, the version bar, the summary, the shared package (only the parts the
+ * Below the candidate card (issue 67 item 11: the candidate first): what changed since the member last
+ * opened it, the summary, the version bar, the reviewers, the shared package (only the parts the
  * reader's roles reach: the server leaves the others out), the timeline, notes and questions.
  */
 export default function RequestBody({ request, loadingVersion, onPickVersion }: RequestViewProps) {
@@ -72,19 +73,6 @@ export default function RequestBody({ request, loadingVersion, onPickVersion }: 
   );
   return (
     <>
-      {/* The conflicts department reads a request only for its conflicts form: reviewers are not its business. */}
-      {(may.assigns || may.notes) && <ReviewersCard request={request} canAssign={may.assigns} />}
-
-      {pkg && pkg.versions.length > 1 && (
-        <VersionBar
-          request={request}
-          pkg={pkg}
-          loading={loadingVersion}
-          onPick={onPickVersion}
-          onCompare={(from) => setComparing({ from })}
-        />
-      )}
-
       {sinceOpened !== null && changed.data && changed.data.length > 0 && (
         <Alert
           color="orange"
@@ -108,6 +96,19 @@ export default function RequestBody({ request, loadingVersion, onPickVersion }: 
       )}
 
       {view && <SummaryCard rows={view.summary} />}
+
+      {pkg && pkg.versions.length > 1 && (
+        <VersionBar
+          request={request}
+          pkg={pkg}
+          loading={loadingVersion}
+          onPick={onPickVersion}
+          onCompare={(from) => setComparing({ from })}
+        />
+      )}
+
+      {/* The conflicts department reads a request only for its conflicts form: reviewers are not its business. */}
+      {(may.assigns || may.notes) && <ReviewersCard request={request} canAssign={may.assigns} />}
 
       <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
         <Title order={2} fz="h4" mb="md">
