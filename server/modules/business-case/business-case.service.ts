@@ -103,15 +103,17 @@ export async function saveBusinessCaseAssumptions(
 ): Promise<VersionedCase> {
   const member = authorize(policies.firmBusinessCase, actor);
   const checked = await loadCase(ctx.db, member, input.id, input.version);
+  // A haircut for a client the version does not have: refused before anything counts or changes. Versions
+  // are frozen and the transaction reads the same one, so the count checked here holds there.
+  const clients = checked.ledger.clientsInfo?.topClients?.length ?? 0;
+  for (const key of Object.keys(input.assumptions.clientHaircuts ?? {}))
+    if (Number(key) >= clients)
+      throw badRequest(ASSUMPTION_MESSAGES.clientIndex, {
+        [`clientHaircuts.${key}`]: ASSUMPTION_MESSAGES.clientIndex,
+      });
   await countRead(ctx, member, checked);
   return ctx.db.transaction(async (tx) => {
-    const loaded = await loadCase(tx, member, input.id, input.version);
-    const clients = loaded.ledger.clientsInfo?.topClients?.length ?? 0;
-    for (const key of Object.keys(input.assumptions.clientHaircuts ?? {}))
-      if (Number(key) >= clients)
-        throw badRequest(ASSUMPTION_MESSAGES.clientIndex, {
-          [`clientHaircuts.${key}`]: ASSUMPTION_MESSAGES.clientIndex,
-        });
+    const loaded = await loadCase(tx, member, input.id, checked.version);
     const before = await readRequestAssumptions(tx, loaded.request.id);
     const body = { ...input.assumptions } as Record<string, unknown>;
     await writeRequestAssumptions(tx, loaded.request.id, body, member.id);
