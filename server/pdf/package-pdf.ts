@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import type { BusinessCase, Ledger } from '@shared/business-case';
 import {
   CERTIFICATE_TEXTS,
   certifiedByLine,
@@ -16,8 +17,8 @@ import {
 } from '@shared/package-view';
 import type { FirmRequestItem, SharedPackage } from '@shared/requests';
 import pdfmake from 'pdfmake';
-
-type Content = Record<string, unknown> | string | Content[];
+import { businessCasePages } from './business-case-pdf';
+import { type Content, gridRules, MARGIN_X, MUTED, NAVY, rowRules } from './pdf-layout';
 
 const require = createRequire(import.meta.url);
 const fontDir = path.join(path.dirname(require.resolve('pdfmake/package.json')), 'fonts', 'Roboto');
@@ -32,31 +33,6 @@ pdfmake.setFonts({
 // The document holds only text we put in it: no remote images, no files but the fonts.
 pdfmake.setUrlAccessPolicy(() => false);
 pdfmake.setLocalAccessPolicy((file) => path.resolve(file).startsWith(fontDir));
-
-const NAVY = '#1c3d72';
-const MUTED = '#5f6b7a';
-const RULE = '#d5dbe5';
-const SHADE = '#f2f5f9';
-const MARGIN_X = 48;
-
-/** Hairlines between rows only: a table that reads like a form, not a grid. */
-const rowRules = {
-  hLineWidth: (i: number, node: { table: { body: unknown[] } }) =>
-    i === 0 || i === node.table.body.length ? 0 : 0.5,
-  vLineWidth: () => 0,
-  hLineColor: () => RULE,
-  paddingLeft: (i: number) => (i === 0 ? 0 : 6),
-  paddingRight: () => 4,
-  paddingTop: () => 2.5,
-  paddingBottom: () => 2.5,
-};
-const gridRules = {
-  ...rowRules,
-  hLineWidth: (i: number, node: { table: { body: unknown[] } }) =>
-    i === 0 || i === node.table.body.length ? 0 : i === 1 ? 0.8 : 0.5,
-  paddingLeft: (i: number) => (i === 0 ? 0 : 5),
-  fillColor: (i: number) => (i === 0 ? SHADE : null),
-};
 
 function smallTable(table: DisplayTable): Content {
   const firstIsLabel = table.columns[0] === '';
@@ -252,12 +228,14 @@ function certificatePage(c: PackageCertificate): Content[] {
 /**
  * The whole shared package as one PDF (PRODUCT.md §4), built from the same describePackage as the
  * review screen: a cover with the contents, the summary, then every section; the confidentiality line
- * on every page and 'Page X of Y' in the footer; with a certificate, it ends with the certificate page.
+ * on every page and 'Page X of Y' in the footer; with a certificate, it ends with the certificate page. With
+ * the firm's business case (PRODUCT.md §12: only for a reader who may read it), its pages come before that.
  */
 export async function renderPackagePdf(
   request: FirmRequestItem,
   pkg: SharedPackage,
   certificate?: PackageCertificate,
+  businessCase?: BusinessCase,
 ): Promise<Buffer> {
   const view = describePackage(pkg, {
     firmName: request.firmName,
@@ -279,6 +257,8 @@ export async function renderPackagePdf(
       content.push(...renderGroup(group, i === 0 ? lead : []));
     });
   }
+  if (businessCase)
+    content.push(...businessCasePages(businessCase, (pkg.masterLpq ?? {}) as Ledger, pkg.version));
   if (certificate) content.push(...certificatePage(certificate));
   const doc = pdfmake.createPdf({
     info: {

@@ -5,6 +5,7 @@
  * (moved, not copied).
  */
 import os from 'node:os';
+import type { BusinessCase } from '@shared/business-case';
 import type { PackageCertificate } from '@shared/certification';
 import type { FirmRequestItem, SharedPackage } from '@shared/requests';
 import { move } from 'piscina';
@@ -14,7 +15,12 @@ import { renderPackagePdf } from './package-pdf';
 const PDF_THREAD_NICE = 10;
 
 export type PdfJob =
-  | { request: FirmRequestItem; pkg: SharedPackage; certificate?: PackageCertificate }
+  | {
+      request: FirmRequestItem;
+      pkg: SharedPackage;
+      certificate?: PackageCertificate;
+      businessCase?: BusinessCase;
+    }
   | { trail: AuditTrailPdf };
 
 // An export is a download the firm waits seconds for anyway; the requests the main thread serves are not.
@@ -29,7 +35,7 @@ export default async function renderInWorker(job: PdfJob) {
   const buffer =
     'trail' in job
       ? await renderAuditTrailPdf(job.trail)
-      : await renderPackagePdf(job.request, job.pkg, job.certificate);
+      : await renderPackagePdf(job.request, job.pkg, job.certificate, job.businessCase);
   // Move the bytes when the buffer owns its memory; a slice of a shared pool is copied first.
   const owned = buffer.byteOffset === 0 && buffer.byteLength === buffer.buffer.byteLength;
   const pdf = owned ? new Uint8Array(buffer.buffer, 0, buffer.byteLength) : new Uint8Array(buffer);

@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import os from 'node:os';
+import type { BusinessCase } from '@shared/business-case';
 import type { PackageCertificate } from '@shared/certification';
 import { PDF_MESSAGES } from '@shared/pdf';
 import type { FirmRequestItem, SharedPackage } from '@shared/requests';
@@ -36,6 +37,8 @@ export const PDF_POOL = {
 export type PdfRenderOptions = {
   /** PRODUCT.md §11: the version's certificate page, at the end of the package PDF. */
   certificate?: PackageCertificate;
+  /** PRODUCT.md §12: the firm's business case pages, for a reader who may read the case (never the attorney). */
+  businessCase?: BusinessCase;
   /**
    * Wait for room in a full queue instead of refusing (the data export, whose archive is already being
    * sent), within the same time limit.
@@ -134,7 +137,8 @@ export function createPdfRenderer(limits: Partial<typeof PDF_POOL> = {}): PdfRen
   }
 
   return {
-    render: (request, pkg, opts = {}) => run({ request, pkg, certificate: opts.certificate }, opts),
+    render: (request, pkg, opts = {}) =>
+      run({ request, pkg, certificate: opts.certificate, businessCase: opts.businessCase }, opts),
     renderTrail: (trail, opts = {}) => run({ trail }, opts),
     async close() {
       closed = true;

@@ -5,7 +5,6 @@ import {
   type BusinessCase,
   businessCase,
   type Ledger,
-  resolveAssumptions,
 } from '@shared/business-case';
 import { isUuid } from '@shared/uuid';
 import type { AppContext } from '../../context';
@@ -17,33 +16,22 @@ import { requestPolicies as policies } from '../../policies/request.policy';
 import { packageOpen, scopeFor } from '../../policies/request-scope';
 import { teamPolicies } from '../../policies/team.policy';
 import { recordAccess } from '../audit/audit.repo';
+import {
+  firmDefaultAssumptions as firmDefaults,
+  readFirmDefaults,
+  readRequestAssumptions,
+  requestAssumptions,
+  writeFirmDefaults,
+  writeRequestAssumptions,
+} from '../requests/business-case-assumptions';
 import { factsOf, findFirmRequest } from '../requests/firm-requests.repo';
 import { loadVersion } from '../requests/package-versions';
 import { recordFirmAudit } from '../team/team.repo';
-import {
-  readFirmDefaults,
-  readRequestAssumptions,
-  writeFirmDefaults,
-  writeRequestAssumptions,
-} from './business-case.repo';
 import { businessCaseWorkbook } from './workbook';
 
 export type VersionedCase = BusinessCase & { version: number };
 
 const memberName = (m: FirmMember) => `${m.firstName} ${m.lastName}`.trim();
-
-/** The firm's defaults: its stored ones over §12's; client haircuts belong to a request, never to defaults. */
-async function firmDefaults(db: Db | Tx, firmId: string): Promise<Assumptions> {
-  const stored = (await readFirmDefaults(db, firmId)) as AssumptionsInput | null;
-  return { ...resolveAssumptions(stored ?? {}), clientHaircuts: {} };
-}
-
-/** The request's assumptions: what it saved over the firm's defaults (left out: the default; haircuts: none). */
-async function requestAssumptions(db: Db | Tx, firmId: string, requestId: string) {
-  const defaults = await firmDefaults(db, firmId);
-  const stored = (await readRequestAssumptions(db, requestId)) as AssumptionsInput | null;
-  return resolveAssumptions(stored ?? {}, defaults);
-}
 
 /**
  * One request the member may model (policy request.firmBusinessCase) and one version of its package (the latest
@@ -115,15 +103,17 @@ export async function saveBusinessCaseAssumptions(
 ): Promise<VersionedCase> {
   const member = authorize(policies.firmBusinessCase, actor);
   const checked = await loadCase(ctx.db, member, input.id, input.version);
+  // A haircut for a client the version does not have: refused before anything counts or changes. Versions
+  // are frozen and the transaction reads the same one, so the count checked here holds there.
+  const clients = checked.ledger.clientsInfo?.topClients?.length ?? 0;
+  for (const key of Object.keys(input.assumptions.clientHaircuts ?? {}))
+    if (Number(key) >= clients)
+      throw badRequest(ASSUMPTION_MESSAGES.clientIndex, {
+        [`clientHaircuts.${key}`]: ASSUMPTION_MESSAGES.clientIndex,
+      });
   await countRead(ctx, member, checked);
   return ctx.db.transaction(async (tx) => {
-    const loaded = await loadCase(tx, member, input.id, input.version);
-    const clients = loaded.ledger.clientsInfo?.topClients?.length ?? 0;
-    for (const key of Object.keys(input.assumptions.clientHaircuts ?? {}))
-      if (Number(key) >= clients)
-        throw badRequest(ASSUMPTION_MESSAGES.clientIndex, {
-          [`clientHaircuts.${key}`]: ASSUMPTION_MESSAGES.clientIndex,
-        });
+    const loaded = await loadCase(tx, member, input.id, checked.version);
     const before = await readRequestAssumptions(tx, loaded.request.id);
     const body = { ...input.assumptions } as Record<string, unknown>;
     await writeRequestAssumptions(tx, loaded.request.id, body, member.id);

@@ -1,5 +1,7 @@
+import { writeFileSync } from 'node:fs';
 import { ASSUMPTION_MESSAGES } from '@shared/business-case';
 import { ledgerFinancialInfo, ledgerTopClients } from '@shared/business-case/business-case.fixtures';
+import { BUSINESS_CASE_TEXT, CHART_TITLES } from '@shared/business-case/workbench-texts';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { InjectOptions } from 'fastify';
@@ -7,6 +9,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { accessEvents, businessCaseAssumptions, firmAuditEvents, firms } from '../../db/schema';
 import { buildAttorney } from '../../test/factories';
 import { describeEachDb, type TestApp } from '../../test/harness';
+import { pdfText } from '../files/files.test-support';
 import { buildFirm } from '../firm/firm.factories';
 import { newRequest } from '../requests/firm-requests.test-support';
 import { buildSharedPackage } from '../requests/requests.factories';
@@ -373,6 +376,50 @@ describeEachDb('business case', (t: () => TestApp) => {
       expect(csv.body).not.toContain(secret);
     expect(await attorneyReads()).toContainEqual(
       expect.objectContaining({ action: 'exported', what: 'Business case workbook (XLSX)' }),
+    );
+  });
+
+  it('puts the business-case pages in the package PDF of the roles that may read the case, and no other', async () => {
+    const recruiter = await member(['recruiter'], 'Rae');
+    const conflicts = await member(['conflicts'], 'Cole');
+    const diversity = await member(['diversity'], 'Dana');
+    await put(recruiter.cookie, `${caseUrl()}/assumptions`, { haircut: 0.4, clientHaircuts: { '3': 1 } });
+    const pdfUrl = `/api/firm/lpq-requests/${requestId}/package.pdf`;
+    const res = await get(recruiter.cookie, pdfUrl);
+    expect(res.statusCode).toBe(200);
+    if (process.env.BUSINESS_CASE_PDF_OUT) writeFileSync(process.env.BUSINESS_CASE_PDF_OUT, res.rawPayload);
+    const text = await pdfText(res.rawPayload);
+    // A = (500k + 300k + 200k) × 0.6 + 100k × 0 = 600,000; Comp:Book adjusted 600,000 / 600,000 = 100%.
+    for (const words of [
+      'Business case',
+      'First look',
+      'Claimed $1,100,000 · adjusted $600,000',
+      'Sensitivity',
+      'Contribution, year 1',
+      CHART_TITLES.periods,
+      CHART_TITLES.shares,
+      CHART_TITLES.book,
+      CHART_TITLES.cumulative,
+      BUSINESS_CASE_TEXT.breakevenNone,
+    ])
+      expect(text, words).toContain(words);
+    // The charts are drawn (vector paths), their axis labels are text.
+    expect(text).toContain('Month 36');
+    // The PDF is the read it always was: 'Package PDF' in the attorney's log.
+    expect(await attorneyReads()).toContainEqual(
+      expect.objectContaining({ action: 'exported', what: 'Package PDF', who: 'Rae Lee' }),
+    );
+
+    const theirs = await get(conflicts.cookie, pdfUrl);
+    expect(theirs.statusCode).toBe(200);
+    const conflictsText = await pdfText(theirs.rawPayload);
+    for (const words of ['Business case', 'First look', '$600,000', CHART_TITLES.cumulative, 'Sensitivity'])
+      expect(conflictsText, words).not.toContain(words);
+    expect((await get(diversity.cookie, pdfUrl)).statusCode).toBe(403);
+    // The conflicts member's PDF is no read of the case.
+    const events = await t().db.select().from(accessEvents).where(eq(accessEvents.requestId, requestId));
+    expect(events.filter((e) => e.kind === 'business_case_view').map((e) => e.firmUserId)).not.toContain(
+      conflicts.user.id,
     );
   });
 

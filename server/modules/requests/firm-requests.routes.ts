@@ -148,6 +148,7 @@ export async function firmRequestRoutes(fastify: FastifyInstance, { ctx }: { ctx
         request: item,
         pkg,
         certificate,
+        businessCase,
       } = await readPackageForPdf(ctx, actorOf(request), {
         id: request.params.id,
         version: request.query.version,
@@ -158,7 +159,9 @@ export async function firmRequestRoutes(fastify: FastifyInstance, { ctx }: { ctx
         .header('Content-Type', 'application/pdf')
         .header('Content-Disposition', contentDisposition(`${name}.pdf`, false));
       // An empty stream, not an empty body: Fastify then claims no Content-Length for the HEAD.
-      return reply.send(headOnly ? Readable.from([]) : await ctx.pdf.render(item, pkg, { certificate }));
+      return reply.send(
+        headOnly ? Readable.from([]) : await ctx.pdf.render(item, pkg, { certificate, businessCase }),
+      );
     },
   );
 }

@@ -1,3 +1,4 @@
+import { businessCase, type Ledger } from '@shared/business-case';
 import { diffPackages } from '@shared/package-changes';
 import {
   type createLpqRequestSchema,
@@ -16,13 +17,14 @@ import type { Tx } from '../../db/client';
 import type { lpqRequests } from '../../db/schema';
 import { conflict, notFound, tooManyRequests } from '../../plugins/errors';
 import { hitFirmReadLimit } from '../../plugins/rate-limit';
-import { type Actor, authorize, type FirmMember } from '../../policies/authorize';
+import { type Actor, allows, authorize, type FirmMember } from '../../policies/authorize';
 import { requestPolicies as policies } from '../../policies/request.policy';
 import { allOf, packageOpen, packageOpenNow, packageParts, scopeFor } from '../../policies/request-scope';
 import { recordAccess, recordActivity } from '../audit/audit.repo';
 import { memberActor } from '../audit/audit-chain';
 import { appendAuditEvent } from '../audit/trail-seal';
 import { findFirmProfile } from '../firm/firm.repo';
+import { requestAssumptions } from './business-case-assumptions';
 import { positionLpqStatus, toFirmRequestItem } from './firm-request-item';
 import {
   factsOf,
@@ -144,7 +146,12 @@ async function readPackage(
   kind: AccessKind | null,
   version?: number,
   what: Record<string, unknown> = {},
-): Promise<{ request: FirmRequestItem; pkg: SharedPackage | null; parts: ReadablePart[] }> {
+): Promise<{
+  request: FirmRequestItem;
+  pkg: SharedPackage | null;
+  parts: ReadablePart[];
+  facts: ReturnType<typeof factsOf>;
+}> {
   const db = ctx.db;
   const scope = scopeFor(policies.firmSees, member);
   const row = isUuid(requestId) ? await findFirmRequest(db, member, requestId, scope) : undefined;
@@ -157,7 +164,7 @@ async function readPackage(
   const request = toFirmRequestItem(row!.request, fullName(row!), versions, row!.lpq?.submittedAt ?? null);
   if (!readable) {
     if (version !== undefined) throw notFound();
-    return { request, pkg: null, parts };
+    return { request, pkg: null, parts, facts: factsOf(row!) };
   }
   const stored = await loadVersion(db, requestId, version ?? row!.request.currentVersion!);
   if (!stored) throw notFound();
@@ -192,7 +199,7 @@ async function readPackage(
       ? { status: positionLpqStatus(lpq), formData: lpq.formData, firmAnswers: lpq.firmAnswers }
       : null,
   };
-  return { request, pkg: withParts(whole, parts), parts };
+  return { request, pkg: withParts(whole, parts), parts, facts: factsOf(row!) };
 }
 
 /**
@@ -206,14 +213,28 @@ export async function readPackageForPdf(
 ) {
   const member = authorize(policies.firmSees, actor);
   const kind = input.headOnly ? null : 'pdf_download';
-  const { request, pkg, parts } = await readPackage(ctx, member, input.id, kind, input.version, {
+  const { request, pkg, parts, facts } = await readPackage(ctx, member, input.id, kind, input.version, {
     what: 'pdf',
   });
   if (!pkg) throw notFound();
   // PRODUCT.md §11: the PDF ends with the version's certificate page; each document is a link to the app's
   // own download.
   const certificate = (await loadCertificate(ctx.db, request.id, pkg.version)) ?? undefined;
-  return { request, pkg: withAbsoluteDocumentUrls(pkg, ctx.publicUrl), parts, certificate };
+  // PRODUCT.md §12: the business-case pages, for the roles that may read the case (request.firmBusinessCase):
+  // never a conflicts or diversity member's PDF. The read is the PDF's own access event ('Package PDF').
+  const kase = allows(policies.firmBusinessCase, member, facts)
+    ? businessCase(
+        (pkg.masterLpq ?? {}) as Ledger,
+        await requestAssumptions(ctx.db, member.firm.id, request.id),
+      )
+    : undefined;
+  return {
+    request,
+    pkg: withAbsoluteDocumentUrls(pkg, ctx.publicUrl),
+    parts,
+    certificate,
+    businessCase: kase,
+  };
 }
 
 /**

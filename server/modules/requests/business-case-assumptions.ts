@@ -1,6 +1,13 @@
+import { type Assumptions, type AssumptionsInput, resolveAssumptions } from '@shared/business-case';
 import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { businessCaseAssumptions, firms } from '../../db/schema';
+
+/**
+ * PRODUCT.md §12: the firm's business-case assumptions, stored per request (`business_case_assumptions`) over
+ * the firm's defaults (`firms.business_case_defaults`). Here, with the request, so that the package PDF
+ * (requests) and the workbench (business-case) read them alike; the attorney's side never calls these.
+ */
 
 /** The firm's stored defaults for new requests (PRODUCT.md §12), null when it has set none. */
 export async function readFirmDefaults(db: Db | Tx, firmId: string) {
@@ -41,4 +48,17 @@ export async function writeRequestAssumptions(
       target: businessCaseAssumptions.requestId,
       set: { assumptions, updatedByUserId: userId, updatedAt: now },
     });
+}
+
+/** The firm's defaults: its stored ones over §12's; client haircuts belong to a request, never to defaults. */
+export async function firmDefaultAssumptions(db: Db | Tx, firmId: string): Promise<Assumptions> {
+  const stored = (await readFirmDefaults(db, firmId)) as AssumptionsInput | null;
+  return { ...resolveAssumptions(stored ?? {}), clientHaircuts: {} };
+}
+
+/** The request's assumptions: what it saved over the firm's defaults (left out: the default; haircuts: none). */
+export async function requestAssumptions(db: Db | Tx, firmId: string, requestId: string) {
+  const defaults = await firmDefaultAssumptions(db, firmId);
+  const stored = (await readRequestAssumptions(db, requestId)) as AssumptionsInput | null;
+  return resolveAssumptions(stored ?? {}, defaults);
 }
