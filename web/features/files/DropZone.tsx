@@ -77,7 +77,7 @@ export function DropZone(props: { multiple: boolean; busy: boolean; onFiles: (fi
           <UnstyledButton
             onClick={() => input.current?.click()}
             style={{
-              color: 'var(--mantine-color-blue-7)',
+              color: 'var(--mantine-color-blue-9)',
               font: 'inherit',
               fontWeight: 600,
               textDecoration: 'underline',
