@@ -109,6 +109,12 @@ test('the attorney certifies while sharing; the firm sees it, verifies, and down
   await expect(firm.getByText(/^Fingerprint [0-9a-f]{64}$/)).toBeVisible();
   await firm.getByRole('button', { name: 'Check the trail' }).click();
   await expect(firm.getByText(/^Intact: \d+ events, each linked to the one before/)).toBeVisible();
+  // Issue 67: the signed receipt of the check, with its facts and a button that copies its JSON.
+  const receipt = firm.getByRole('region', { name: 'Signed receipt' });
+  await expect(receipt.getByText('Head hash')).toBeVisible();
+  await expect(receipt.getByText(/^[0-9a-f]{12}…$/)).toBeVisible();
+  await expect(receipt.getByText('Key', { exact: true })).toBeVisible();
+  await expect(receipt.getByRole('button', { name: 'Copy receipt' })).toBeVisible();
   await expectAccessible(firm, 'firm review with the certification, verify and trail results');
   await shot(firm, 'record-firm-review-1280');
 

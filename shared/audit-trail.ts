@@ -142,6 +142,21 @@ export const RECEIPT_TEXTS = {
     ] as [string, string][],
 } as const;
 
+/**
+ * The receipt's facts on screen (RECEIPT_TEXTS.facts): events summed over its heads, the head hash shortened
+ * (each head's, for an account's trail of several requests).
+ */
+export function receiptFacts(
+  receipt: Pick<TrailReceipt, 'heads' | 'signedAt' | 'keyId'>,
+): [string, string][] {
+  return RECEIPT_TEXTS.facts({
+    events: receipt.heads.reduce((sum, h) => sum + h.events, 0),
+    hash: receipt.heads.map((h) => shortHash(h.hash)).join(', '),
+    signedAt: receipt.signedAt,
+    keyId: receipt.keyId,
+  });
+}
+
 /** The 400s of POST …/audit/verify { receipt }. */
 export const RECEIPT_MESSAGES = {
   unreadable: 'This is not a trail receipt.',
@@ -185,7 +200,8 @@ export const BUSINESS_CASE_READ_LABELS = {
 /** The trail's `details.what` of a business-case read (server/modules/audit/trail-seal.ts writes them). */
 export const BUSINESS_CASE_TRAIL_WHAT = { view: 'business case', export: 'business case workbook' } as const;
 
-const shortHash = (hash: unknown) => (typeof hash === 'string' ? `${hash.slice(0, 12)}…` : '');
+/** A hash as a person reads it: its first 12 hex digits (the trail's lines, the receipt on screen). */
+export const shortHash = (hash: unknown) => (typeof hash === 'string' ? `${hash.slice(0, 12)}…` : '');
 
 /** The event's details as one line of words for the CSV and the PDF (no keys, no codes). */
 export function describeAuditDetails(type: AuditEventType, details: Record<string, unknown>): string {
@@ -289,6 +305,8 @@ export const AUDIT_TRAIL_TEXTS = {
   intact: (events: number) =>
     `Intact: ${events} event${events === 1 ? '' : 's'}, each linked to the one before, none changed or missing.`,
   broken: 'The trail was changed outside Lateral Passport',
+  copyReceipt: 'Copy receipt',
+  receiptCopied: 'Receipt copied',
   failed: 'The check could not be run. Please try again.',
   downloadFailed: {
     title: 'Download failed',

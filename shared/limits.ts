@@ -35,6 +35,8 @@ export const UPLOADS = {
   /** Below Uppy's small-screen width its drop text sits at the top: a shorter panel wastes no screen. */
   panelHeightNarrow: 320,
   narrowScreenMaxWidth: 575,
+  /** The drop zone before any file: one compact row (issue 67), the Dashboard opens once files are chosen. */
+  dropZoneHeight: 56,
 } as const;
 
 /** Session lifetimes (docs/ARCHITECTURE.md, Decisions: Sessions): 12 h idle, 7 days absolute. */
@@ -54,5 +56,7 @@ export const UI_TIMING = {
   unauthorizedRedirectMs: 500,
   saveAndExitRedirectMs: 1000,
   toastAutoCloseMs: 5000,
+  /** 'Progress Saved' after a wizard step: brief, at the bottom (web/lib/toast showStepSaved). */
+  stepSavedToastMs: 3000,
   toastMaxWidth: 420,
 } as const;

@@ -299,6 +299,10 @@ export const FINANCIAL_PERIOD_FIELDS = [
   ['nonBillableHours', 'Non-billable Hours'],
   ['workedValue', 'Worked Value'],
 ] as const;
+/** The unit a figure is in when its name does not say it (issue 67: Working Attorney Time is hours). */
+export const FINANCIAL_FIELD_UNITS: Partial<Record<(typeof FINANCIAL_PERIOD_FIELDS)[number][0], string>> = {
+  workingAttorneyTime: 'hours',
+};
 /** PRODUCT.md §12: the year to date's figures (a period of its own, as the fourth column). */
 export const YTD_FIELDS = [
   ['billableHours', 'Billable Hours'],

@@ -18,7 +18,15 @@ export const loadToastHost = () => import('../components/ToastHost');
  * on its way to sign-in after a 401, the spec's 'Unauthorized' toast stays: the form whose call failed
  * would otherwise replace it with its own failure ('Submission Failed'), which is not what happened.
  */
-export function showToast(text: ToastText, opts: { variant?: Variant; message?: string } = {}) {
+export function showToast(
+  text: ToastText,
+  opts: {
+    variant?: Variant;
+    message?: string;
+    position?: 'top-right' | 'bottom-right';
+    autoClose?: number;
+  } = {},
+) {
   if (redirecting && text !== TOASTS.unauthorized) return;
   const variant = opts.variant ?? 'default';
   notifications.clean();
@@ -26,12 +34,25 @@ export function showToast(text: ToastText, opts: { variant?: Variant; message?: 
     title: text.title,
     message: opts.message ?? text.message,
     color: variant === 'destructive' ? 'red' : variant === 'success' ? 'teal' : 'navy',
-    autoClose: UI_TIMING.toastAutoCloseMs,
+    autoClose: opts.autoClose ?? UI_TIMING.toastAutoCloseMs,
+    position: opts.position,
     withBorder: true,
     // Named for screen readers, and the message under a title is readable (the theme says so too; the
     // toast host may load after the first toast).
     closeButtonProps: { 'aria-label': 'Close notification' },
     styles: { description: { color: 'var(--mantine-color-gray-7)' } },
+  });
+}
+
+/**
+ * The spec's 'Progress Saved' (§6 toasts) after a wizard step: at the bottom and brief, so it never covers
+ * the step chips at the top (issue 67) — the saved indicator says it too.
+ */
+export function showStepSaved() {
+  showToast(TOASTS.progressSaved, {
+    variant: 'success',
+    position: 'bottom-right',
+    autoClose: UI_TIMING.stepSavedToastMs,
   });
 }
 

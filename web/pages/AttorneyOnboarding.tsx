@@ -40,7 +40,7 @@ import { onboardingQueryKey, useAuth } from '../lib/auth';
 import { useAutosave } from '../lib/autosave';
 import { api } from '../lib/client';
 import { applyServerErrors, controlFor } from '../lib/forms';
-import { showToast } from '../lib/toast';
+import { showStepSaved, showToast } from '../lib/toast';
 
 const PROFILE_STEP_FIELDS: FieldPath<OnboardingValues>[][] = [
   ['phone'],
@@ -153,7 +153,7 @@ export default function AttorneyOnboarding() {
       {
         onSuccess: () => {
           autosave.markSaved();
-          showToast(TOASTS.progressSaved, { variant: 'success' });
+          showStepSaved();
           goTo(step + 1);
         },
         onError: (error) => {

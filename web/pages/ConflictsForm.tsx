@@ -9,6 +9,7 @@ import {
   MAX_MATTERS,
   type MatterInput,
 } from '@shared/conflicts';
+import { formatMoney } from '@shared/format';
 import { prefillConflictsForm } from '@shared/prefill';
 import { TOASTS } from '@shared/texts';
 import { IconWand } from '@tabler/icons-react';
@@ -35,6 +36,9 @@ import { applyServerErrors } from '../lib/forms';
 import { showToast } from '../lib/toast';
 
 type Values = ConflictsFormInput;
+
+/** Annual billings is free text: a bare figure reads as money, as everywhere else ('$910,000'). */
+const moneyText = (value: string) => formatMoney(value, '');
 
 const emptyCurrentClient = () => ({
   clientName: '',
@@ -196,6 +200,7 @@ function CurrentClients({ control }: { control: Control<Values> }) {
               control={control}
               name={`currentClients.${i}.annualBillings`}
               label="Annual Billings"
+              format={moneyText}
             />
             <TextField control={control} name={`currentClients.${i}.keyContacts`} label="Key Contacts" />
           </SimpleGrid>

@@ -52,7 +52,7 @@ import { useAuth } from '../lib/auth';
 import { useAutosave } from '../lib/autosave';
 import { api, type BodyOf } from '../lib/client';
 import { applyServerErrors } from '../lib/forms';
-import { showToast } from '../lib/toast';
+import { showStepSaved, showToast } from '../lib/toast';
 import { useWizardStep } from '../lib/wizard-step';
 
 // The first step comes with the page; the others when first shown: their fields (Mantine's Select and
@@ -286,7 +286,7 @@ export default function MasterLpq() {
               showToast(TOASTS.masterLpqSaved, { variant: 'success' });
               navigate('/attorney/dashboard');
             } else {
-              showToast(TOASTS.progressSaved, { variant: 'success' });
+              showStepSaved();
               setStep((s) => Math.min(s + 1, MASTER_LPQ_STEPS.length - 1));
             }
           },

@@ -32,7 +32,7 @@ import { fieldErrors, queryClient, statusOf } from '../lib/api';
 import { useAuth } from '../lib/auth';
 import { type FormSource, useAutosave } from '../lib/autosave';
 import { api, type BodyOf } from '../lib/client';
-import { showToast } from '../lib/toast';
+import { showStepSaved, showToast } from '../lib/toast';
 import { useWizardStep } from '../lib/wizard-step';
 
 type Errors = Record<string, string>;
@@ -162,7 +162,7 @@ function LpqForm({ lpq }: { lpq: PositionLpq }) {
     save.mutate(undefined, {
       onSuccess: () => {
         autosave.markSaved();
-        showToast(TOASTS.progressSaved, { variant: 'success' });
+        showStepSaved();
         setStep((s) => Math.min(s + 1, steps.length - 1));
       },
       onError: onSaveError,
@@ -172,7 +172,7 @@ function LpqForm({ lpq }: { lpq: PositionLpq }) {
     save.mutate(undefined, {
       onSuccess: () => {
         autosave.markSaved();
-        showToast(TOASTS.progressSaved, { variant: 'success' });
+        showStepSaved();
         setExiting(true);
         window.setTimeout(() => navigate('/dashboard/attorney'), UI_TIMING.saveAndExitRedirectMs);
       },

@@ -1,6 +1,7 @@
 import { Box, Loader, UnstyledButton } from '@mantine/core';
 import { ACCEPTED_EXTENSIONS } from '@shared/files';
 import { UPLOADS } from '@shared/limits';
+import { IconUpload } from '@tabler/icons-react';
 import { type DragEvent, useRef, useState } from 'react';
 import { loadDocumentUppy } from './use-document-uppy';
 
@@ -10,17 +11,16 @@ const preload = () => {
 };
 
 /**
- * What Uppy's Dashboard shows before any file, in plain React and at the Dashboard's size, so the page
- * does not load Uppy (a large library) until someone uploads. Same text ("Drop files here or browse
- * files"), same keyboard path (a button that opens the file picker), same drop target. Hovering or
- * focusing it downloads Uppy; choosing or dropping files calls `onFiles`, and the Dashboard that
- * replaces it, with the same size, takes the files through Uppy's restrictions and upload.
+ * What Uppy's Dashboard shows before any file, in plain React, so the page does not load Uppy (a large
+ * library) until someone uploads. Same text ("Drop files here or browse files"), same keyboard path (a
+ * button that opens the file picker), same drop target — but a compact, row-high zone (issue 67: the
+ * Dashboard-sized grey box was 750×430 px of nothing). Hovering or focusing it downloads Uppy; choosing
+ * or dropping files calls `onFiles`, and the Dashboard that replaces it takes the files through Uppy's
+ * restrictions and upload.
  */
 export function DropZone(props: { multiple: boolean; busy: boolean; onFiles: (files: File[]) => void }) {
   const input = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
-  // The Dashboard's own rule (mountDashboard): shorter on a narrow screen, its text at the top.
-  const narrow = window.matchMedia(`(max-width: ${UPLOADS.narrowScreenMaxWidth}px)`).matches;
   const onDrag = (event: DragEvent) => {
     event.preventDefault();
     if (!dragging) {
@@ -44,25 +44,20 @@ export function DropZone(props: { multiple: boolean; busy: boolean; onFiles: (fi
       style={{
         width: UPLOADS.panelWidth,
         maxWidth: '100%',
-        height: narrow ? UPLOADS.panelHeightNarrow : UPLOADS.panelHeight,
-        backgroundColor: '#f4f4f4',
-        border: '1px solid #eaeaea',
-        borderRadius: 5,
-        padding: 7,
+        minHeight: UPLOADS.dropZoneHeight,
+        border: `1px dashed ${dragging ? 'var(--mantine-color-blue-6)' : 'var(--mantine-color-gray-4)'}`,
+        backgroundColor: dragging ? 'var(--mantine-color-blue-0)' : 'var(--mantine-color-gray-0)',
+        borderRadius: 'var(--mantine-radius-md)',
+        padding: '8px 16px',
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        gap: 12,
+        textAlign: 'center',
       }}
     >
-      <Box
-        style={{
-          height: '100%',
-          border: `1px dashed ${dragging ? '#1269cf' : '#dfdfdf'}`,
-          borderRadius: 3,
-          display: 'flex',
-          flexDirection: 'column',
-          alignItems: 'center',
-          justifyContent: narrow ? 'flex-start' : 'center',
-          textAlign: 'center',
-        }}
-      >
+      <IconUpload size={20} stroke={1.5} aria-hidden="true" color="var(--mantine-color-gray-6)" />
+      <Box style={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', justifyContent: 'center' }}>
         <input
           ref={input}
           type="file"
@@ -77,27 +72,22 @@ export function DropZone(props: { multiple: boolean; busy: boolean; onFiles: (fi
             if (files.length) props.onFiles(files);
           }}
         />
-        <div
-          style={{
-            color: '#000',
-            fontSize: narrow ? 17 : 21,
-            fontWeight: narrow ? 500 : 400,
-            lineHeight: 1.35,
-            marginTop: narrow ? 15 : 5,
-            marginBottom: 5,
-            padding: narrow ? '0 15px' : '0 35px',
-            maxWidth: 480,
-          }}
-        >
+        <div style={{ fontSize: 'var(--mantine-font-size-sm)', lineHeight: 1.4 }}>
           Drop files here or{' '}
           <UnstyledButton
             onClick={() => input.current?.click()}
-            style={{ color: '#1269cf', font: 'inherit', verticalAlign: 'baseline' }}
+            style={{
+              color: 'var(--mantine-color-blue-9)',
+              font: 'inherit',
+              fontWeight: 600,
+              textDecoration: 'underline',
+              verticalAlign: 'baseline',
+            }}
           >
             browse files
           </UnstyledButton>
         </div>
-        {props.busy && <Loader size="sm" mt="md" aria-label="Loading uploader" />}
+        {props.busy && <Loader size="xs" ml="sm" aria-label="Loading uploader" />}
       </Box>
     </Box>
   );

@@ -1,5 +1,5 @@
 import { Checkbox, Group, Radio, Stack, Textarea, TextInput, type TextInputProps } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { type Control, type FieldPath, type FieldValues, useController } from 'react-hook-form';
 import { useFieldMark, withMark } from '../prefill/marks';
 
@@ -16,11 +16,23 @@ export type Bound<T extends FieldValues> = {
   required?: boolean;
 };
 
+/**
+ * A text input. With `format`, the text reads formatted while the field is not being edited, and leaving
+ * the field keeps the formatted text (Annual Billings: '910000' reads and is kept as '$910,000').
+ */
 export function TextField<T extends FieldValues>(
-  props: Bound<T> & { type?: TextInputProps['type']; autoComplete?: string; readOnly?: boolean },
+  props: Bound<T> & {
+    type?: TextInputProps['type'];
+    autoComplete?: string;
+    readOnly?: boolean;
+    format?: (value: string) => string;
+  },
 ) {
   const { field, fieldState } = useController({ control: props.control, name: props.name });
   const mark = useFieldMark(props.control, props.name, field.value);
+  const [editing, setEditing] = useState(false);
+  const raw = (field.value as string | null | undefined) ?? '';
+  const { format } = props;
   return (
     <TextInput
       label={props.label}
@@ -32,9 +44,14 @@ export function TextField<T extends FieldValues>(
       readOnly={props.readOnly}
       name={field.name}
       ref={field.ref}
-      value={(field.value as string | null | undefined) ?? ''}
+      value={format && !editing ? format(raw) : raw}
       onChange={(e) => field.onChange(e.currentTarget.value)}
-      onBlur={field.onBlur}
+      onFocus={() => setEditing(true)}
+      onBlur={() => {
+        setEditing(false);
+        if (format && format(raw) !== raw) field.onChange(format(raw));
+        field.onBlur();
+      }}
       error={fieldState.error?.message}
     />
   );
@@ -108,6 +125,30 @@ export function RadioField<T extends FieldValues>(
   );
 }
 
+/**
+ * One option of a Yes/No question, still a radio (the keyboard and screen readers as before), in a box that
+ * is filled and bold once chosen (issue 67: a small dot alone was hard to see).
+ */
+function Choice(props: { value: string; label: string; chosen: boolean; onBlur?: () => void }) {
+  return (
+    <Radio
+      value={props.value}
+      label={props.label}
+      onBlur={props.onBlur}
+      data-chosen={props.chosen || undefined}
+      styles={{
+        root: {
+          border: `1px solid ${props.chosen ? 'var(--mantine-primary-color-filled)' : 'var(--mantine-color-gray-4)'}`,
+          backgroundColor: props.chosen ? 'var(--mantine-primary-color-light)' : undefined,
+          borderRadius: 'var(--mantine-radius-sm)',
+          padding: '6px 12px',
+        },
+        label: { fontWeight: props.chosen ? 700 : 400, cursor: 'pointer' },
+      }}
+    />
+  );
+}
+
 /** A boolean that may be left unanswered: Yes / No / Prefer not to say (null). */
 export function TriStateField<T extends FieldValues>(props: Omit<Bound<T>, 'placeholder'>) {
   const { field, fieldState } = useController({ control: props.control, name: props.name });
@@ -121,10 +162,10 @@ export function TriStateField<T extends FieldValues>(props: Omit<Bound<T>, 'plac
       onChange={(v) => field.onChange(v === 'yes' ? true : v === 'no' ? false : null)}
       error={fieldState.error?.message}
     >
-      <Group gap="md" mt="xs">
-        <Radio value="yes" label="Yes" />
-        <Radio value="no" label="No" />
-        <Radio value="unset" label="Prefer not to say" />
+      <Group gap="sm" mt="xs">
+        <Choice value="yes" label="Yes" chosen={value === 'yes'} />
+        <Choice value="no" label="No" chosen={value === 'no'} />
+        <Choice value="unset" label="Prefer not to say" chosen={value === 'unset'} />
       </Group>
     </Radio.Group>
   );
@@ -147,9 +188,9 @@ export function YesNoField<T extends FieldValues>(props: Omit<Bound<T>, 'placeho
       onChange={(v) => field.onChange(v === 'yes')}
       error={fieldState.error?.message}
     >
-      <Group gap="xl" mt="xs">
-        <Radio value="yes" label="Yes" onBlur={field.onBlur} />
-        <Radio value="no" label="No" onBlur={field.onBlur} />
+      <Group gap="sm" mt="xs">
+        <Choice value="yes" label="Yes" chosen={value === 'yes'} onBlur={field.onBlur} />
+        <Choice value="no" label="No" chosen={value === 'no'} onBlur={field.onBlur} />
       </Group>
     </Radio.Group>
   );

@@ -1,6 +1,11 @@
-import { Alert, Button, Group, Stack, Text } from '@mantine/core';
-import { AUDIT_TRAIL_TEXTS as TEXTS } from '@shared/audit-trail';
-import { IconDownload, IconShieldCheck, IconShieldX } from '@tabler/icons-react';
+import { Alert, Button, CopyButton, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import {
+  RECEIPT_TEXTS,
+  receiptFacts,
+  AUDIT_TRAIL_TEXTS as TEXTS,
+  type TrailReceipt,
+} from '@shared/audit-trail';
+import { IconCheck, IconCopy, IconDownload, IconShieldCheck, IconShieldX } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { errorMessage } from '../../lib/api';
 import { api } from '../../lib/client';
@@ -28,6 +33,50 @@ const verify = (target: Target) => {
     ? api('GET /api/firm/lpq-requests/:id/audit/verify', params)
     : api('GET /api/attorney/lpq-requests/:id/audit/verify', params);
 };
+
+/**
+ * PRODUCT.md §11 (issue 67): the signed receipt the check answered with — events, head hash, when and with
+ * which key — and its JSON to copy, to give back to the check later (POST …/audit/verify { receipt }).
+ */
+function ReceiptCard({ receipt }: { receipt: TrailReceipt }) {
+  return (
+    <Paper withBorder p="xs" mt={8} radius="sm" aria-label={RECEIPT_TEXTS.heading} component="section">
+      <Group justify="space-between" gap="xs" wrap="wrap" mb={6}>
+        <Text size="sm" fw={600}>
+          {RECEIPT_TEXTS.heading}
+        </Text>
+        <CopyButton value={JSON.stringify(receipt, null, 2)}>
+          {({ copied, copy }) => (
+            <Button
+              size="xs"
+              variant="default"
+              leftSection={copied ? <IconCheck size={14} aria-hidden /> : <IconCopy size={14} aria-hidden />}
+              onClick={copy}
+            >
+              {copied ? TEXTS.receiptCopied : TEXTS.copyReceipt}
+            </Button>
+          )}
+        </CopyButton>
+      </Group>
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing={4} verticalSpacing={4}>
+        {receiptFacts(receipt).map(([label, value]) => (
+          <div key={label} style={{ minWidth: 0 }}>
+            <Text size="xs" c="dimmed">
+              {label}
+            </Text>
+            <Text
+              size="sm"
+              ff={label === 'Signed at (UTC)' ? undefined : 'monospace'}
+              style={{ overflowWrap: 'anywhere' }}
+            >
+              {value}
+            </Text>
+          </div>
+        ))}
+      </SimpleGrid>
+    </Paper>
+  );
+}
 
 /**
  * PRODUCT.md §11: a request's audit trail (or the whole account's, for the attorney) as CSV and PDF, and
@@ -96,6 +145,7 @@ export function AuditTrailActions({ target, heading = true }: { target: Target; 
             <Text size="sm">{TEXTS.intact(result.events)}</Text>
           </Alert>
         )}
+        {result?.receipt && <ReceiptCard receipt={result.receipt} />}
         {result && !result.intact && (
           <Alert color="red" variant="light" icon={<IconShieldX aria-hidden />} title={TEXTS.broken} p="xs">
             <Text size="sm">{result.brokenAt?.message}</Text>

@@ -4,6 +4,7 @@ import { formatFraction } from '@shared/format';
 import {
   EMPLOYEE_TYPE_LABELS,
   EMPLOYEE_TYPES,
+  FINANCIAL_FIELD_UNITS,
   FINANCIAL_PERIOD_FIELDS,
   type FINANCIAL_PERIODS,
   LEDGER_LIMITS,
@@ -60,7 +61,13 @@ function PeriodInput({
   return FINANCIAL_FIELD_FORMAT[field[0]] === FORMAT.money ? (
     <MoneyField {...props} />
   ) : (
-    <NumberField {...props} min={0} thousandSeparator />
+    <NumberField
+      {...props}
+      min={0}
+      thousandSeparator
+      suffix={FINANCIAL_FIELD_UNITS[field[0]] ? ` ${FINANCIAL_FIELD_UNITS[field[0]]}` : undefined}
+      placeholder={FINANCIAL_FIELD_UNITS[field[0]]}
+    />
   );
 }
 
