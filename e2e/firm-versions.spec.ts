@@ -295,7 +295,7 @@ test('the review page marks what changed since the version the member last opene
   await shot(firm, 'since-opened-1280');
   await expectAccessible(firm, 'the changes since the version last opened');
   // The link opens What changed from the version last opened.
-  await banner.getByRole('button', { name: 'See what changed' }).click();
+  await banner.getByRole('button', { name: 'Compare with version 1' }).click();
   const dialog = firm.getByRole('dialog', { name: 'What changed' });
   await expect(dialog.getByRole('combobox', { name: 'From' })).toHaveValue(/^Version 1 /);
   await expect(dialog.getByText('2 changes from version 1')).toBeVisible();

@@ -105,7 +105,7 @@ test('the attorney shares without diversity after a preview, sees the firm read,
   await expect(card.getByText(/version 2/)).toBeVisible();
   // The firm sees version 2 and what changed, on its review screen.
   await firm.goto(`/firm/requests/${requestId}`);
-  await expect(firm.getByText(/\(version 2\)/)).toBeVisible();
+  await expect(firm.getByText(/\(v2 · \d+ changes?\)/)).toBeVisible();
   await firm.getByRole('button', { name: 'What changed' }).click();
   const changed = firm.getByRole('dialog', { name: 'What changed' });
   const phone = changed.getByRole('listitem').filter({ hasText: 'Phone' });

@@ -45,15 +45,11 @@ export function showToast(
 }
 
 /**
- * The spec's 'Progress Saved' (§6 toasts) after a wizard step: at the bottom and brief, so it never covers
- * the step chips at the top (issue 67) — the saved indicator says it too.
+ * The spec's 'Progress Saved' (§6 toasts) after a wizard step, brief (the saved indicator says it too). Not at
+ * the bottom: there it covered the step's Next button, and a pointer resting on it held it open.
  */
 export function showStepSaved() {
-  showToast(TOASTS.progressSaved, {
-    variant: 'success',
-    position: 'bottom-right',
-    autoClose: UI_TIMING.stepSavedToastMs,
-  });
+  showToast(TOASTS.progressSaved, { variant: 'success', autoClose: UI_TIMING.stepSavedToastMs });
 }
 
 /** Takes the toast on screen away: what it said no longer holds (a sign-in that failed, then went on). */

@@ -89,7 +89,7 @@ export default function RequestBody({ request, loadingVersion, onPickVersion }: 
               fw={600}
               onClick={() => setComparing({ from: sinceOpened })}
             >
-              See what changed
+              Compare with version {sinceOpened}
             </Anchor>
           </Text>
         </Alert>
