@@ -14,6 +14,7 @@ import {
   seriousAxeFindings,
   settle,
   shot,
+  shotPath,
   uniqueEmail,
 } from './helpers';
 
@@ -200,6 +201,8 @@ test('a recruiter models the case: haircuts typed move the breakeven, saved; the
     page.getByRole('link', { name: 'Download PDF' }).click(),
   ]);
   expect(pdf.suggestedFilename()).toMatch(/\.pdf$/);
+  const pdfCopy = shotPath('business-case.pdf');
+  if (pdfCopy) await pdf.saveAs(pdfCopy);
 
   // The case on version 1 with the same assumptions: what changed.
   await page.getByRole('combobox', { name: 'Compare with version' }).click();

@@ -69,6 +69,25 @@ function recordTable(table: DisplayTable): Content {
   };
 }
 
+/** Past this many columns a record table no longer fits the page's width (top clients have a dozen). */
+const MAX_TABLE_COLUMNS = 6;
+
+/**
+ * A list of records too wide for a table: one block per record, headed by its first column (the client's
+ * name), with each further column as a label and its value, as the review screen's client cards read.
+ */
+function recordCards(table: DisplayTable): Content[] {
+  const [first, ...others] = table.columns;
+  return table.rows.map((r) => ({
+    stack: [
+      { text: r[0] || first, style: 'recordHeading' },
+      rowsTable(others.map((label, i) => ({ label, value: r[i + 1] ?? '' }))),
+    ],
+    unbreakable: true,
+    margin: [0, 0, 0, 6],
+  }));
+}
+
 /**
  * A document by its name, as a link to the app's own download when the package's URLs are absolute (see
  * withAbsoluteDocumentUrls): opening it checks the reader's session and access, as on the review screen.
@@ -117,7 +136,9 @@ function renderGroup(group: Group, lead: Content[] = []): Content[] {
     head.push(rowsTable(group.rows.slice(0, 2), labelWidth));
     if (group.rows.length > 2) rest.push(rowsTable(group.rows.slice(2), labelWidth));
   }
-  if (group.table) {
+  if (group.table && group.table.columns.length > MAX_TABLE_COLUMNS) {
+    rest.push(...recordCards(group.table));
+  } else if (group.table) {
     const table = recordTable(group.table);
     if (group.rows.length === 0 && group.table.rows.length <= 12) head.push(table);
     else rest.push(table);
@@ -284,6 +305,7 @@ export async function renderPackagePdf(
       coverName: { fontSize: 17, bold: true, margin: [0, 0, 0, 10] },
       sectionHeading: { fontSize: 13, bold: true, color: NAVY, margin: [0, 12, 0, 4] },
       groupHeading: { fontSize: 10, bold: true, color: NAVY, margin: [0, 7, 0, 2] },
+      recordHeading: { bold: true, margin: [0, 4, 0, 1] },
       label: { color: MUTED },
       value: {},
       th: { bold: true, fontSize: 8, color: MUTED },

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { ledgerFinancialInfo, ledgerTopClients } from '@shared/business-case/business-case.fixtures';
 import { formatDate } from '@shared/format';
 import { PACKAGE_SECTIONS, REQUEST_MESSAGES } from '@shared/requests';
 import { eq } from 'drizzle-orm';
@@ -10,6 +11,7 @@ import { accessEvents, lpqRequests } from '../../db/schema';
 import { describeEachDb } from '../../test/harness';
 import { buildFirm } from '../firm/firm.factories';
 import { firmRequestsClient, newRequest } from './firm-requests.test-support';
+import { SAMPLE_PACKAGE } from './requests.factories';
 
 // Reading requests and packages, firm isolation and roles, status moves and the package PDF.
 describeEachDb('firm requests', (t) => {
@@ -337,6 +339,35 @@ describeEachDb('firm requests', (t) => {
       }
       const events = await t().db.select().from(accessEvents).where(eq(accessEvents.requestId, item.id));
       expect(events.map((e) => e.kind).sort()).toEqual(['package_view', 'pdf_download']);
+    });
+
+    it('prints every column of the top clients (a dozen: a card per client, not a table cut at the page edge)', async () => {
+      const { firm, item } = await sharedRequest({
+        masterLpq: {
+          ...SAMPLE_PACKAGE.masterLpq,
+          financialInfo: ledgerFinancialInfo(),
+          clientsInfo: { ...SAMPLE_PACKAGE.masterLpq.clientsInfo, topClients: ledgerTopClients() },
+        },
+      });
+      const res = await inject({
+        method: 'GET',
+        url: `/api/firm/lpq-requests/${item.id}/package.pdf`,
+        headers: { cookie: firm.cookie },
+      });
+      expect(res.statusCode).toBe(200);
+      const dir = mkdtempSync(path.join(tmpdir(), 'lp-pdf-'));
+      try {
+        const file = path.join(dir, 'package.pdf');
+        writeFileSync(file, res.rawPayload);
+        // Without -layout, as a reader copies it: text past the page's edge is not on the page.
+        const text = execFileSync('pdftotext', [file, '-']).toString();
+        const clients = ledgerTopClients();
+        for (const label of ['Portability Evidence', 'A/R Current', 'A/R Over 90 Days'])
+          expect(text.split(label).length - 1, label).toBe(clients.length);
+        expect(text).toContain('I originated the client');
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
     });
   });
 });

@@ -39,7 +39,9 @@ export function firmRequestsClient(t: () => TestApp) {
     inject({ method: 'POST', url: '/api/firm/lpq-requests', headers: { cookie }, payload: body });
 
   /** A firm with a request shared by a named attorney. */
-  async function sharedRequest(opts: { documents?: boolean } = {}) {
+  async function sharedRequest(
+    opts: { documents?: boolean; masterLpq?: Parameters<typeof buildSharedPackage>[1]['masterLpq'] } = {},
+  ) {
     const firm = await buildFirm(t().app);
     const attorney = await buildAttorney(t().app, { firstName: 'Casey', lastName: 'Nguyen' });
     const created = await send(firm.cookie, newRequest({ attorneyEmail: attorney.user.email }));
@@ -47,6 +49,7 @@ export function firmRequestsClient(t: () => TestApp) {
     await buildSharedPackage(t().db, {
       requestId: item.id,
       attorneyUserId: attorney.user.id,
+      ...(opts.masterLpq ? { masterLpq: opts.masterLpq } : {}),
       documents: opts.documents
         ? [
             {
