@@ -160,6 +160,7 @@ const SHORT_MONEY = new Intl.NumberFormat('en-US', {
   style: 'currency',
   currency: 'USD',
   notation: 'compact',
+  minimumFractionDigits: 0,
   maximumFractionDigits: 1,
 });
 /** `$1.2M`, `-$350K`: a chart's axis, where a phone has room for a few characters. */
