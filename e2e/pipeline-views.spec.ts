@@ -73,6 +73,9 @@ test('the recruiter’s pipeline: filters in the URL, a saved view from the dash
   await expect(summary).toContainText('Resent: 0');
   await expect(summary.getByText(/You can resend it once a day/)).toHaveCount(3);
   expect(await axeViolations(page)).toEqual([]);
+  // The stage reads whole at 1280 px: the badge's label is not cut short with an ellipsis.
+  const stage = page.getByRole('table').getByText('Pending Response').first();
+  expect(await stage.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
     await shot(page, `pipeline-list-${width}`);

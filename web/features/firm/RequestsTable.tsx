@@ -177,7 +177,8 @@ export function RequestsTable({
                       {r.practiceArea}
                     </Text>
                   </Table.Td>
-                  <Table.Td>
+                  {/* Wide enough for the longest stage ('Pending Response') uncut: a badge would cut it short. */}
+                  <Table.Td miw={180}>
                     <RequestBadges request={r} />
                   </Table.Td>
                   <Table.Td>
