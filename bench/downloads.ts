@@ -3,7 +3,7 @@
  * peak RSS rise while it serves one 10 MB document, then 10 of them at once, from S3 (s3rver, on this
  * machine) and from local storage; each on a freshly started build of the app, on PostgreSQL (a database
  * lp_bench_downloads, dropped at the end; BENCH_PG_URL names the server). Target, as for
- * uploads (BENCHMARKS.md §4.4): under 20 MB for the 10 concurrent downloads.
+ * uploads (BENCHMARKS.md, Uploads): under 20 MB for the 10 concurrent downloads.
  * Usage: npm run bench:downloads [-- --no-build]
  */
 import { spawnSync } from 'node:child_process';

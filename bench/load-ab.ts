@@ -6,7 +6,7 @@
  * is 3 s of warm-up and `--duration` seconds measured (30 by default) of autosave's write (PUT
  * /api/attorney/drafts/master-lpq, 50 attorneys in turn) at 50 connections. Rounds of 10 s never took either
  * copy to its first full collection under load, and what V8 does after that one is what a setting of its
- * heap changes (BENCHMARKS.md §4.17); at 30 s a run takes about six minutes. Reports req/s, p99 and the
+ * heap changes (BENCHMARKS.md, What we learned: the V8 heap flags); at 30 s a run takes about six minutes. Reports req/s, p99 and the
  * server's CPU a save (from /proc) for every round and their medians. bench:load compares the app with a bare
  * baseline; this compares the app with itself, so a setting's cost shows apart from the machine's drift (which
  * moved req/s by half within one run here).

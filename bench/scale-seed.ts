@@ -2,7 +2,7 @@
  * The scale benchmark's large and small accounts, added with bulk SQL on top of the
  * load seed (bench/load-seed.ts: 10k attorneys, 1k firms, 20k requests):
  * - firm-big: 10,000 requests; firm-small: 600 (every filter below fills a 50-row page), the same mix of statuses,
- *   due dates, shares and position titles;
+ *   due dates, shares, position titles, conflicts statuses, new requests and assignments to the member;
  * - attorney-big: 500 shared requests with frozen packages and 1,000,000 access events; attorney-small:
  *   60 shared requests (a full 50-row page of the request list) and 1,000 access events. Each attorney's events are spaced (20 s, 10 min) so that
  *   reads of one request are over 30 minutes apart: every read is its own access log entry for both (the
@@ -121,25 +121,41 @@ export async function seedScaleAccounts(pool: pg.Pool, passwordHash: string) {
       ['firm-big', SCALE.big.firmRequests],
       ['firm-small', SCALE.small.firmRequests],
     ] as const) {
-      // Every 4th shared (then some reviewed), every 10th declined, every 25th withdrawn, the rest pending.
+      // Every 4th shared (then some reviewed), every 10th declined, every 25th withdrawn, the rest pending; due
+      // dates from a month ago (overdue) to two months ahead. Of the shared (issue 64's filters): conflicts
+      // pending, cleared or with issues, a third opened since their share (the rest new), half assigned to the
+      // account's member (`reviewer=me`).
       await q(
         `insert into lpq_requests (firm_id, created_by_user_id, firm_name, attorney_email, attorney_user_id, position_title,
                                    practice_area, status, due_date, contact_person_name, contact_person_title,
-                                   sent_at, shared_at, declined_at, withdrawn_at)
+                                   sent_at, shared_at, declined_at, withdrawn_at, current_version, attention_at,
+                                   firm_opened_at, conflicts_status, conflicts_waiting)
          select ${id(`'scale-${name}'`)}, ${id(`'scale-${name}'`)}, 'Scale ${name} LLP', 'attorney-' || (1 + k % 9999) || '@bench.example.com',
                 case when k % 4 = 0 then ${id("'attorney-' || (1 + k % 9999)")} end,
                 (array['Corporate Partner','Litigation Associate','Tax Counsel','IP Partner','Senior Associate'])[1 + k % 5] || ' ' || (k % 97),
                 (array['Corporate','Litigation','Tax','IP'])[1 + k % 4],
                 (case when k % 4 = 0 then (case when k % 8 = 0 then 'reviewed' else 'accepted' end)
                       when k % 10 = 1 then 'declined' when k % 25 = 2 then 'withdrawn' else 'pending' end)::request_status,
-                case when k % 3 = 0 then null else current_date + (k % 90) end,
+                case when k % 3 = 0 then null else current_date + (k % 90) - 30 end,
                 'Morgan Lee Cole', 'Director of Legal Recruiting',
                 now() - k * interval '7 minutes',
                 case when k % 4 = 0 then now() - k * interval '7 minutes' + interval '1 day' end,
                 case when k % 10 = 1 then now() - k * interval '7 minutes' + interval '2 days' end,
-                case when k % 25 = 2 and k % 10 <> 1 then now() - k * interval '7 minutes' + interval '3 days' end
+                case when k % 25 = 2 and k % 10 <> 1 then now() - k * interval '7 minutes' + interval '3 days' end,
+                case when k % 4 = 0 then 1 end,
+                case when k % 4 = 0 then now() - k * interval '7 minutes' + interval '1 day' end,
+                case when k % 4 = 0 and (k / 4) % 3 = 0 then now() end,
+                case when k % 4 = 0 then (array['pending','pending','pending','cleared','issues'])[1 + (k / 4) % 5] end,
+                case when k % 4 = 0 and (k / 4) % 5 < 3 then 1 + k % 3 else 0 end
          from generate_series(0, $1::int - 1) k`,
         [count],
+      );
+      await q(
+        `insert into request_reviewers (request_id, user_id)
+         select r.id, ${id(`'scale-${name}'`)}
+         from (select id, row_number() over (order by sent_at desc) as i from lpq_requests
+               where firm_id = ${id(`'scale-${name}'`)} and current_version is not null) r
+         where r.i % 2 = 0`,
       );
     }
     for (const [name, shares, events, spacing] of [

@@ -8,8 +8,9 @@
  * - EXPLAIN (ANALYZE) of every SQL statement the call sent (captured from the pg driver): no Seq Scan on a
  *   large table (users, sessions, lpq_requests, shared_packages, position_lpqs, access_events,
  *   access_log_entries).
- * Calls: the firm's list page (50 rows) with every sort of PRODUCT.md §6 and a status filter and a
- * search, its dashboard stats, the attorney's access log page and request list.
+ * Calls: the firm's list page (50 rows) with every sort of PRODUCT.md §6, a status filter, a search and each
+ * filter of issue 64 (reviewer, conflicts status, new, overdue), its dashboard stats (with the pipeline's
+ * counts), the attorney's access log page and request list.
  * The access log against the reads behind it: three attorneys with the same 200 entries
  * behind 1,600, 100,000 and 500,000 reads (bench/scale-seed.ts GROWTH), their page measured interleaved;
  * target p99 (500k) ≤ 1.2× p99 (1.6k), the same response size, and no statement of the page reading
@@ -17,7 +18,7 @@
  * Exits 1 when a target is missed. Usage: npm run bench:scale [-- --samples 1000 --keep-db --only growth]
  * (1000: the p99 is then the 10th slowest of each account, not the 2nd, which one collector pause decides;
  * `--only growth` seeds and measures the access log's growth cases alone)
- * Creates and drops the database lp_bench_scale on BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres).
+ * Creates and drops the database lp_bench_scale (or BENCH_DB) on BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres).
  */
 import pg from 'pg';
 import { buildApp } from '../server/app';
@@ -38,7 +39,8 @@ const samples = arg('samples', 1000);
 const keepDb = process.argv.includes('--keep-db');
 const onlyGrowth = process.argv.includes('growth') && process.argv.includes('--only');
 const adminUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const dbName = 'lp_bench_scale';
+// BENCH_DB names the database (as bench/load.ts does), so two people can bench on one server at once.
+const dbName = process.env.BENCH_DB ?? 'lp_bench_scale';
 const databaseUrl = Object.assign(new URL(adminUrl), { pathname: `/${dbName}` }).toString();
 const PASSWORD = 'bench-password-1';
 const TARGET = { p99Ratio: 1.2, sizeRatio: 1.2 };
@@ -153,6 +155,13 @@ try {
       { who: 'firm' as const, url: '/api/firm/lpq-requests?status=accepted' },
       { who: 'firm' as const, url: '/api/firm/lpq-requests?status=declined&sort=due' },
       { who: 'firm' as const, url: '/api/firm/lpq-requests?q=tax' },
+      // Issue 64: the pipeline's filters (reviewer, conflicts status, new, overdue); the dashboard's pipeline
+      // counts are in dashboard-stats below.
+      { who: 'firm' as const, url: '/api/firm/lpq-requests?reviewer=me' },
+      { who: 'firm' as const, url: '/api/firm/lpq-requests?conflicts=pending' },
+      { who: 'firm' as const, url: '/api/firm/lpq-requests?new=true' },
+      { who: 'firm' as const, url: '/api/firm/lpq-requests?overdue=true' },
+      { who: 'firm' as const, url: '/api/firm/lpq-requests?overdue=true&sort=due' },
       { who: 'firm' as const, url: '/api/firm/dashboard-stats' },
       { who: 'attorney' as const, url: '/api/attorney/access-log' },
       { who: 'attorney' as const, url: '/api/attorney/lpq-requests' },

@@ -1,5 +1,5 @@
 /**
- * The upload phase of bench/load.ts (BENCHMARKS.md §4.4: 10 concurrent 10 MB uploads, app RSS rise under
+ * The upload phase of bench/load.ts (BENCHMARKS.md, Uploads: 10 concurrent 10 MB uploads, app RSS rise under
  * 20 MB) on its own, without the 10k-attorney seed: the confirm step also streams every file back from
  * storage for its SHA-256 (PRODUCT.md §11; server/modules/files/file-hash.ts), and this checks that the
  * target still holds. The same measuring code as bench/load.ts (uploadPhase), the built app as production

@@ -5,8 +5,8 @@ import { FIRM_READ_LIMIT } from '@shared/sharing';
 import { z } from 'zod';
 
 /**
- * PostgreSQL connections per process. bench/load.ts sweeps 4, 8, 12 and 20 (BENCHMARKS.md §4.1, Round
- * trips): smaller pools can serve more requests per second on a small machine, but 20 is the size that kept
+ * PostgreSQL connections per process. bench/load.ts sweeps 4, 8, 12 and 20 (BENCHMARKS.md's diary in
+ * git, the pool sweep of 2026-11-25): smaller pools can serve more requests per second on a small machine, but 20 is the size that kept
  * both hot endpoints within their p99 targets against the same-pool baseline run after run, so 20 it stays.
  * The bench and its baseline read this default too.
  */

@@ -1,4 +1,5 @@
-// A firm is a team (PRODUCT.md §9): its members' roles, what each role may read of a shared package, and the
+// A firm is a team (PRODUCT.md §9): its members' roles, the parts of a shared package (which role reads which is
+// the policies' packageParts, server/policies/request-scope.ts), and the
 // texts of the Team screens. A plain module (no zod) so the firm's navigation can read it with its first code.
 
 export const FIRM_ROLES = ['admin', 'recruiter', 'reviewer', 'conflicts', 'diversity'] as const;
@@ -59,17 +60,6 @@ export const HIRING_PARTS: readonly ReadablePart[] = [
   'businessPlan',
   'documents',
 ];
-
-/** Who each part reaches, by role; for reviewers only those assigned to the request. */
-export const PART_AUDIENCE: Record<ReadablePart, readonly FirmRole[]> = {
-  profile: ['admin', 'recruiter', 'reviewer'],
-  masterLpq: ['admin', 'recruiter', 'reviewer'],
-  positionLpq: ['admin', 'recruiter', 'reviewer'],
-  businessPlan: ['admin', 'recruiter', 'reviewer'],
-  documents: ['admin', 'recruiter', 'reviewer'],
-  conflictsForm: ['conflicts'],
-  diversityForm: ['diversity'],
-};
 
 export const hasRole = (roles: readonly string[], ...wanted: FirmRole[]) =>
   wanted.some((role) => roles.includes(role));

@@ -7,6 +7,7 @@ import { type ComponentType, StrictMode, startTransition, useEffect, useState } 
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { queryClient } from './lib/api';
+import { setIdentityConfirmation } from './lib/reauth';
 import { loadToastHost } from './lib/toast';
 import { AppRoutes } from './routes';
 import { cssVariablesResolver, theme } from './theme';
@@ -48,6 +49,12 @@ function Toasts() {
   }, [Host, wanted]);
   return Host ? <Host /> : null;
 }
+
+// Recent sign-in's dialog (PRODUCT.md §10), loaded the first time a call asks for it: the entry hands it to
+// lib/reauth.ts, which may not import the security feature (lib/ is below the features).
+setIdentityConfirmation(() =>
+  import('./features/security/confirm-identity').then((m) => m.confirmIdentity()),
+);
 
 // The first render as a transition: React renders it in slices and lets the browser in between, rather
 // than in one long task after the shell's code has run (Lighthouse's TBT, bench/lighthouse.ts).

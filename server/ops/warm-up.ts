@@ -17,7 +17,7 @@ import { todayUtc } from '../policies/request-scope';
 
 /**
  * The cold tail: under load right after start, a fresh process answers more slowly than a warm one until what
- * is cold has warmed (BENCHMARKS.md §4.5, the cold tail). What is cold in a fresh process: the pool's
+ * is cold has warmed (BENCHMARKS.md, What we learned: the warm-up and the cold tail). What is cold in a fresh process: the pool's
  * connections (each a new PostgreSQL backend that opens its caches and parses and plans every named statement
  * again, five custom plans before a generic one) and the JavaScript of every hook, route and serializer,
  * which V8 compiles and optimizes only after it has run many times. Both are warmed here, before the server

@@ -25,7 +25,7 @@ export const PDF_POOL = {
   /**
    * One PDF's time limit, counted from its request (waiting included: piscina does not say when a task
    * starts). Past it the render is aborted, its thread ended and replaced, and the download answers 503.
-   * A full package renders well within it (BENCHMARKS.md §4.3, PDF export); so does the queue's worst case.
+   * A full package renders well within it (BENCHMARKS.md, PDF export under load); so does the queue's worst case.
    */
   timeLimitMs: 60_000,
   /** A thread idle this long ends; the next PDF pays for starting one again. */

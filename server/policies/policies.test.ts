@@ -1,4 +1,4 @@
-import { FIRM_ROLES, type FirmRole } from '@shared/team';
+import { FIRM_ROLES, type FirmRole, READABLE_PARTS } from '@shared/team';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
@@ -25,6 +25,7 @@ import {
   packageOpenSql,
   packageParts,
   packagePartsSql,
+  rolesReaching,
 } from './request-scope';
 
 /**
@@ -165,6 +166,19 @@ describe('request rules: JS and SQL agree', () => {
     expect(packageParts(member(UNASSIGNED, ['conflicts']), facts)).toEqual(['conflictsForm']);
     expect(packageParts(member(UNASSIGNED, ['diversity']), facts)).toEqual(['diversityForm']);
     expect(packageParts(member(UNASSIGNED, ['admin']), { ...facts, firmId: OTHER_FIRM })).toEqual([]);
+  });
+
+  it('rolesReaching: each part’s roles, read off packageParts (the audience screen names them)', () => {
+    const hiring = ['admin', 'recruiter', 'reviewer'];
+    expect(Object.fromEntries(READABLE_PARTS.map((part) => [part, rolesReaching(part)]))).toEqual({
+      profile: hiring,
+      masterLpq: hiring,
+      positionLpq: hiring,
+      businessPlan: hiring,
+      documents: hiring,
+      conflictsForm: ['conflicts'],
+      diversityForm: ['diversity'],
+    });
   });
 });
 

@@ -1,7 +1,7 @@
 import type { User } from '@shared/auth';
 import { todayUtc } from '@shared/calendar';
 import { PACKAGE_SHARED_STATUSES } from '@shared/requests';
-import { type FirmRole, HIRING_PARTS, type ReadablePart } from '@shared/team';
+import { FIRM_ROLES, type FirmRole, HIRING_PARTS, type ReadablePart } from '@shared/team';
 import { type Placeholder, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { conflictsPrechecks, lpqRequests, requestReviewers } from '../db/schema';
 import type { FirmMember } from './authorize';
@@ -146,6 +146,28 @@ export function packageParts(m: FirmMember, row: FirmRequestFacts): ReadablePart
   if (m.firm.roles.includes('conflicts')) parts.push('conflictsForm');
   if (m.firm.roles.includes('diversity')) parts.push('diversityForm');
   return parts;
+}
+/**
+ * The roles a part reaches (a reviewer's only on the requests assigned to them), read off `packageParts`: what
+ * a member holding that one role, assigned, gets of a shared request of their firm. For the screens that name
+ * a part's audience; a read is labelled by the parts it carried (access_events.parts), never by this.
+ */
+export function rolesReaching(part: ReadablePart): FirmRole[] {
+  const facts: FirmRequestFacts = { firmId: 'firm', currentVersion: 1, assigned: true };
+  return FIRM_ROLES.filter((role) =>
+    packageParts(
+      {
+        id: '',
+        email: '',
+        firstName: '',
+        lastName: '',
+        userType: 'firm',
+        emailVerified: true,
+        firm: { id: 'firm', roles: [role] },
+      },
+      facts,
+    ).includes(part),
+  );
 }
 export const packagePartsSql = (m: MemberRef, r: RequestColumns) =>
   sql`(case when ${ofFirmSql(m, r)} then

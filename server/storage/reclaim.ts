@@ -8,7 +8,7 @@ import vm from 'node:vm';
  * chunk is on disk nothing refers to it, but V8 frees its memory only at a garbage collection, and with
  * no other work going on the only thing that starts one is "external memory pressure", which V8 reads
  * every few tens of megabytes. Concurrent uploads thus hold tens of megabytes of chunks already written
- * (bench/load.ts, BENCHMARKS.md §4.4, Uploads). A young-generation collection every RECLAIM_EVERY_BYTES
+ * (bench/load.ts, BENCHMARKS.md, Uploads). A young-generation collection every RECLAIM_EVERY_BYTES
  * streamed (a scavenge: short, off the main thread's critical path, asked for asynchronously) bounds that to
  * a few megabytes.
  *
@@ -35,7 +35,7 @@ export function exposedCollector(): Collect | null {
  * for the collection asynchronously; downloads (`execution: 'sync'`) at once: with the asynchronous one,
  * concurrent downloads from S3 still held tens of megabytes (the socket reads' buffers are swept by a
  * background thread, which a busy machine starves); a short scavenge on the spot keeps them to a few, and is
- * no slower (bench/downloads.ts, BENCHMARKS.md §4.4).
+ * no slower (bench/downloads.ts, BENCHMARKS.md, Downloads).
  */
 export function createReclaim(collector: () => Collect | null, execution: 'async' | 'sync' = 'async') {
   let collect: Collect | null | undefined;

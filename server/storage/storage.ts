@@ -63,7 +63,7 @@ export function contentDisposition(filename: string, inline: boolean): string {
 /**
  * A download's stream with its memory handed back as the bytes go out (reclaim.ts): each chunk read from
  * disk or from S3 is garbage once it is on the socket, and without it concurrent downloads hold tens of
- * megabytes of such chunks (bench/downloads.ts, BENCHMARKS.md §4.4). A client that goes away ends the read.
+ * megabytes of such chunks (bench/downloads.ts, BENCHMARKS.md, Downloads). A client that goes away ends the read.
  */
 export function reclaimingStream(source: Readable): Readable {
   const tap = new Transform({

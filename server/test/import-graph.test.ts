@@ -3,9 +3,10 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Imports go one way (docs/ARCHITECTURE.md, Modules and the direction of imports). No file of server/ or
- * shared/ reaches itself through its imports (type-only imports included: they still tie two files' designs
- * together), and no server module imports another that imports it back.
+ * Imports go one way (docs/ARCHITECTURE.md, Modules and the direction of imports). No file of server/,
+ * shared/ or web/ reaches itself through its imports (type-only imports included: they still tie two files'
+ * designs together; a lazy `import('…')` too: it is a dependency all the same), and no server module imports
+ * another that imports it back.
  */
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -18,13 +19,20 @@ function sourceFiles(dir: string): string[] {
 }
 
 const IMPORT = /(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]/g;
+const LAZY_IMPORT = /\bimport\(\s*['"]([^'"]+)['"]\s*\)/g;
 
 function resolveImport(from: string, spec: string): string | null {
   let base: string;
   if (spec.startsWith('@shared/')) base = path.join(root, 'shared', spec.slice('@shared/'.length));
   else if (spec.startsWith('.')) base = path.resolve(path.dirname(from), spec);
   else return null;
-  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts')]) {
+  for (const candidate of [
+    base,
+    `${base}.ts`,
+    `${base}.tsx`,
+    path.join(base, 'index.ts'),
+    path.join(base, 'index.tsx'),
+  ]) {
     if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
   }
   return null;
@@ -34,7 +42,7 @@ function graph(files: string[]) {
   const edges = new Map<string, string[]>();
   for (const file of files) {
     const text = readFileSync(file, 'utf8');
-    const targets = [...text.matchAll(IMPORT)]
+    const targets = [...text.matchAll(IMPORT), ...text.matchAll(LAZY_IMPORT)]
       .map((m) => resolveImport(file, m[1]))
       .filter((t): t is string => t !== null);
     edges.set(file, targets);
@@ -73,6 +81,12 @@ describe('import graph', () => {
 
   it('has no file that imports itself back, in server/ or shared/', () => {
     expect(cycles(edges)).toEqual([]);
+  });
+
+  it('has no file that imports itself back, in web/ (lazy imports included)', () => {
+    const web = sourceFiles(path.join(root, 'web'));
+    expect(web.length).toBeGreaterThan(100);
+    expect(cycles(graph(web))).toEqual([]);
   });
 
   it('has no two server modules that import each other', () => {

@@ -1,17 +1,8 @@
-import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import type { ConfirmDialogProps } from './ConfirmDialogModal';
 
-export type ConfirmDialogProps = {
-  opened: boolean;
-  title: string;
-  message: ReactNode;
-  /** What else the action brings about that the user should weigh, shown under the question. */
-  warning?: string;
-  confirmLabel: string;
-  color?: string;
-  loading?: boolean;
-  onConfirm: () => void;
-  onClose: () => void;
-};
+// The props are the dialog's own (ConfirmDialogModal.tsx, the leaf): this file imports it, never the reverse.
+export type { ConfirmDialogProps };
 
 const loadDialog = () => import('./ConfirmDialogModal');
 const Dialog = lazy(loadDialog);

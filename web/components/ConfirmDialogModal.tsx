@@ -1,6 +1,19 @@
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useFocusBack } from '../lib/return-focus';
-import type { ConfirmDialogProps } from './ConfirmDialog';
+
+export type ConfirmDialogProps = {
+  opened: boolean;
+  title: string;
+  message: ReactNode;
+  /** What else the action brings about that the user should weigh, shown under the question. */
+  warning?: string;
+  confirmLabel: string;
+  color?: string;
+  loading?: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+};
 
 /** The dialog of ConfirmDialog (its own chunk): the question, Cancel, and the action's button. */
 export default function ConfirmDialogModal({

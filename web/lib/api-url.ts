@@ -1,4 +1,4 @@
-import type { RouteKey, UrlArgs } from './client';
+import type { RouteKey, UrlArgs } from './route-types';
 
 /**
  * The URL of a route (lib/client.ts), apart from the rest of the client: the boot entry (web/boot.ts) builds

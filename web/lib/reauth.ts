@@ -5,11 +5,11 @@ import { rememberFocus } from './return-focus';
  * Recent sign-in (PRODUCT.md §10): any call the server answers 403 `code: 'reauthenticate'` waits while
  * the user confirms it is them (a dialog: password, authenticator code or passkey), then is sent again,
  * and its promise resolves with that answer: the user never starts the action again. Cancelled, the
- * original 403 stands. The dialog loads the first time it is needed (features/security/confirm-identity); tests may set another.
+ * original 403 stands. The dialog is the security feature's (features/security/confirm-identity): the entry
+ * (web/main.tsx) sets it, so lib/ never imports a feature back; until it is set the 403 stands.
  */
 type Confirm = () => Promise<boolean>;
-let confirmIdentity: Confirm | null = () =>
-  import('../features/security/confirm-identity').then((m) => m.confirmIdentity());
+let confirmIdentity: Confirm | null = null;
 let pending: Promise<boolean> | null = null;
 
 export function setIdentityConfirmation(confirm: Confirm | null) {

@@ -11,9 +11,10 @@ import { ConflictsDetails, DecisionHistory } from '../features/conflicts/Conflic
 import { RowAnswers } from '../features/conflicts/RowAnswers';
 import { statusOf } from '../lib/api';
 import { formatDate } from '../lib/format';
-import { PAGES } from '../page-table';
 
-const NotFound = lazy(PAGES.NotFound);
+// The 404 page's own chunk (the page table's entry loads the same module; the table imports this page, so
+// this page does not import the table back).
+const NotFound = lazy(() => import('./NotFound'));
 
 /**
  * PRODUCT.md §9, the conflicts role: one shared request's conflicts view (the conflicts form, the master

@@ -19,7 +19,6 @@ import { statusOf } from '../lib/api';
 import { useAuth } from '../lib/auth';
 import { apiUrl } from '../lib/client';
 import { formatDate } from '../lib/format';
-import { PAGES } from '../page-table';
 
 /** `?version=N`: a positive whole number, else none (the latest). */
 function parseVersion(value: string | null): number | null {
@@ -35,7 +34,9 @@ function parseVersion(value: string | null): number | null {
 const RequestBody = lazy(() => import('../features/firm/RequestBody'));
 // Shown only when something went wrong: their code is not part of the header's.
 const VersionMissing = lazy(() => import('../features/firm/VersionMissing'));
-const NotFound = lazy(PAGES.NotFound);
+// The 404 page's own chunk (the page table's entry loads the same module; the table imports this page, so
+// this page does not import the table back).
+const NotFound = lazy(() => import('./NotFound'));
 const NoAccess = lazy(() => import('../components/NoAccess').then((m) => ({ default: m.NoAccess })));
 const bodyLoader = (
   <Center py="xl">

@@ -75,7 +75,7 @@ export const accessEvents = pgTable(
  * The access log as it is shown (PRODUCT.md §6), kept on write: one row per entry — one firm user's reads of
  * one request, each within ACCESS_LOG_WINDOW_MINUTES of the previous — counted by the trigger
  * `access_events_log_entry` in the transaction of each event's insert. The page reads these rows, so its
- * cost follows the entries it shows, never the reads behind them. The events stay the record (the reads of
+ * cost follows the entries it shows, never the reads behind them. The events stay the source (the reads of
  * one entry, the audit trail); `access_log_entries_backfill()` rebuilds this table from them.
  */
 export const accessLogEntries = pgTable(

@@ -1,4 +1,4 @@
-import type { FirmRole } from '@shared/team';
+import { type FirmRole, READABLE_PARTS, type ReadablePart } from '@shared/team';
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client';
 import { accessEvents, accessLogEntries, lpqRequests, users } from '../../db/schema';
@@ -10,8 +10,11 @@ export type AccessLogGroup = {
   at: string;
   first_at: string;
   count: number;
-  /** What was read and how often: one row per kind of read and file, in the order first met. */
-  reads: { kind: AccessKind; file_name: string | null; count: number }[];
+  /**
+   * What was read and how often: one row per kind of read and file, and for a package read per set of parts
+   * it carried (null for reads recorded before reads kept their parts), in the order first met.
+   */
+  reads: { kind: AccessKind; file_name: string | null; parts: ReadablePart[] | null; count: number }[];
   firm_name: string;
   first_name: string | null;
   last_name: string | null;
@@ -25,13 +28,23 @@ export type AccessLogGroup = {
 /** A uuid[] parameter as its text literal: the same on node-postgres and PGlite. */
 const toUuidArray = (ids: string[]) => `{${[...new Set(ids)].join(',')}}`;
 
-/** An entry's reads as the trigger counts them: key `kind`, or `kind:file name` for a read of a file. */
+/** A read key's parts (`conflictsForm,diversityForm`), kept to the parts there are. */
+const partsOfKey = (list: string): ReadablePart[] =>
+  READABLE_PARTS.filter((part) => list.split(',').includes(part));
+
+/**
+ * An entry's reads as the trigger counts them (migration 0029, access_read_key): key `kind`, `kind:file name`
+ * for a read of a file, `kind[part,part]` for a package read with the parts it carried.
+ */
 function readsOfKeys(reads: Record<string, number>): AccessLogGroup['reads'] {
   return Object.entries(reads).map(([key, count]) => {
+    const withParts = /^([a-z_]+)\[([A-Za-z,]*)\]$/.exec(key);
+    if (withParts)
+      return { kind: withParts[1] as AccessKind, file_name: null, parts: partsOfKey(withParts[2]), count };
     const colon = key.indexOf(':');
     return colon < 0
-      ? { kind: key as AccessKind, file_name: null, count }
-      : { kind: key.slice(0, colon) as AccessKind, file_name: key.slice(colon + 1), count };
+      ? { kind: key as AccessKind, file_name: null, parts: null, count }
+      : { kind: key.slice(0, colon) as AccessKind, file_name: key.slice(colon + 1), parts: null, count };
   });
 }
 
@@ -112,7 +125,8 @@ export type AccessRead = {
   at: string;
   kind: AccessKind;
   file_name: string | null;
-  reader_roles: FirmRole[];
+  /** The parts the read carried (null for reads recorded before reads kept them). */
+  parts: ReadablePart[] | null;
 };
 
 /**
@@ -134,7 +148,7 @@ export async function accessReads(
       at: sql<string>`${accessEvents.createdAt}::text`,
       kind: accessEvents.kind,
       file_name: accessEvents.fileName,
-      reader_roles: accessEvents.readerRoles,
+      parts: accessEvents.parts,
     })
     .from(accessEvents)
     .where(

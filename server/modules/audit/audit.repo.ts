@@ -1,6 +1,12 @@
 import { BUSINESS_CASE_READ_LABELS } from '@shared/audit-trail';
 import type { AccessAction, AccessLogEntry, AccessLogRead, accessLogQuerySchema } from '@shared/sharing';
-import { FIRM_ROLES, hasRole, PART_AUDIENCE, READABLE_PART_LABELS, READABLE_PARTS } from '@shared/team';
+import {
+  FIRM_ROLES,
+  HIRING_PARTS,
+  READABLE_PART_LABELS,
+  READABLE_PARTS,
+  type ReadablePart,
+} from '@shared/team';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
 import { accessEvents, activityEvents } from '../../db/schema';
@@ -51,20 +57,23 @@ const WHAT_OF: Record<AccessKind, string> = {
   business_case_export: BUSINESS_CASE_READ_LABELS.export,
 };
 /**
- * A package read, or its PDF, names what the reader's roles let it hold (PRODUCT.md §9): a conflicts reader
- * viewed the conflicts form, not the shared package. The hiring side's read is the shared package.
+ * A package read, or its PDF, is named by the parts it carried (access_events.parts, PRODUCT.md §9): a read
+ * that carried no hiring part — a conflicts reader's, or a reviewer's who also holds conflicts but is not
+ * assigned — viewed the conflicts form, not the shared package. A read with the hiring parts is the shared
+ * package; one recorded before reads kept their parts keeps its kind's name.
  */
-function packageReadWhat(kind: AccessKind, roles: readonly string[]): string | null {
+function packageReadWhat(kind: AccessKind, parts: readonly ReadablePart[] | null): string | null {
   if (kind !== 'package_view' && kind !== 'pdf_download') return null;
-  const reached = READABLE_PARTS.filter((part) => hasRole(roles, ...PART_AUDIENCE[part]));
-  if (reached.length === 0 || reached.includes('masterLpq')) return null;
-  const names = reached.map((part) => READABLE_PART_LABELS[part]).join(', ');
+  if (!parts?.length || HIRING_PARTS.some((part) => parts.includes(part))) return null;
+  const names = READABLE_PARTS.filter((part) => parts.includes(part))
+    .map((part) => READABLE_PART_LABELS[part])
+    .join(', ');
   return kind === 'pdf_download' ? `${names} (PDF)` : names;
 }
 
-/** What one read was: a file by its name, a package read by what the reader's roles reach, else its kind. */
-function whatOf(kind: AccessKind, fileName: string | null, roles: readonly string[]) {
-  return (kind === 'document_download' && fileName) || packageReadWhat(kind, roles) || WHAT_OF[kind];
+/** What one read was: a file by its name, a package read by the parts it carried, else its kind. */
+function whatOf(kind: AccessKind, fileName: string | null, parts: readonly ReadablePart[] | null) {
+  return (kind === 'document_download' && fileName) || packageReadWhat(kind, parts) || WHAT_OF[kind];
 }
 
 /** When an entry groups several kinds of read, it is named by the one that took the most away. */
@@ -89,7 +98,7 @@ export async function queryAccessLog(
     query.limit ?? 200,
   );
   return rows.map((r) => {
-    const reads = readsOf(r.reads, r.reader_roles);
+    const reads = readsOf(r.reads);
     const action = reads
       .map((read) => read.action)
       .reduce<AccessAction>((a, b) => (WEIGHT[b] > WEIGHT[a] ? b : a), 'viewed');
@@ -114,11 +123,11 @@ export async function queryAccessLog(
  * The access log (PRODUCT.md §6): what an entry's reads were, each with its count — viewed, then downloaded,
  * then exported; within each, what was read (a file by its name) in alphabetical order.
  */
-function readsOf(rows: AccessLogGroup['reads'], roles: readonly string[]): AccessLogRead[] {
+function readsOf(rows: AccessLogGroup['reads']): AccessLogRead[] {
   const byKey = new Map<string, AccessLogRead>();
   for (const row of rows) {
     const action = ACTION_OF[row.kind];
-    const what = whatOf(row.kind, row.file_name, roles);
+    const what = whatOf(row.kind, row.file_name, row.parts);
     const key = `${action}\u0000${what}`;
     const read = byKey.get(key);
     if (read) read.count += row.count;
@@ -130,6 +139,10 @@ function readsOf(rows: AccessLogGroup['reads'], roles: readonly string[]): Acces
 }
 
 /** The kind of read and what was read, as the access log names them. */
-export function describeRead(kind: AccessKind, fileName: string | null, roles: readonly string[]) {
-  return { action: ACTION_OF[kind], what: whatOf(kind, fileName, roles) };
+export function describeRead(
+  kind: AccessKind,
+  fileName: string | null,
+  parts: readonly ReadablePart[] | null,
+) {
+  return { action: ACTION_OF[kind], what: whatOf(kind, fileName, parts) };
 }

@@ -43,7 +43,7 @@ export async function listAccessReads(
   return {
     items: page.map((r) => ({
       at: new Date(r.at).toISOString(),
-      ...describeRead(r.kind, r.file_name, r.reader_roles),
+      ...describeRead(r.kind, r.file_name, r.parts),
     })),
     nextCursor: rows.length > query.limit && last ? encodeCursor(last.at, String(last.id)) : null,
   };

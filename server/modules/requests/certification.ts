@@ -72,14 +72,17 @@ export function versionContent(row: VersionFields, documents: VersionDocument[])
 const leafDigest = (canonical: string) => sha256Hex(canonical).slice(0, 16);
 
 /** The fingerprint of a version's content and the digest of each of its leaves by path. */
-export function sealOf(content: ReturnType<typeof versionContent>) {
+export function fingerprintOf(content: ReturnType<typeof versionContent>) {
   return {
     fingerprint: sha256Hex(canonicalJson(content)),
     fieldDigests: Object.fromEntries(jsonLeaves(content).map(([path, text]) => [path, leafDigest(text)])),
   };
 }
 
-/** The paths whose leaf differs from what was sealed: changed, added or removed; the part is the first key. */
+/**
+ * The paths whose leaf differs from the leaf digests stored with the version (shared_package_seals): changed,
+ * added or removed; the part is the first key.
+ */
 export function differingFields(
   content: ReturnType<typeof versionContent>,
   sealed: Record<string, string>,
@@ -144,7 +147,7 @@ export async function verifyVersion(
   const { row, seal, documents } = stored;
   const mismatches: VerifyMismatch[] = [];
   const content = versionContent(row, documents);
-  const { fingerprint } = sealOf(content);
+  const { fingerprint } = fingerprintOf(content);
   if (!row.fingerprint) {
     mismatches.push({ part: 'version', path: 'fingerprint', problem: 'unrecorded' });
   } else if (fingerprint !== row.fingerprint) {

@@ -1,10 +1,10 @@
-import { type FirmRole, PART_AUDIENCE, READABLE_PARTS, type ReadablePart, TEAM_MESSAGES } from '@shared/team';
+import { type FirmRole, READABLE_PARTS, type ReadablePart, TEAM_MESSAGES } from '@shared/team';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { firmMembers, firms, requestReviewers, users } from '../../db/schema';
 import { conflict } from '../../plugins/errors';
 import type { FirmMember } from '../../policies/authorize';
-import { packageParts } from '../../policies/request-scope';
+import { packageParts, rolesReaching } from '../../policies/request-scope';
 
 export type AudiencePerson = { name: string; roles: FirmRole[] };
 export type PartAudience = { part: ReadablePart; roles: FirmRole[]; people: AudiencePerson[] };
@@ -60,7 +60,7 @@ export async function partAudiences(db: Db | Tx, firmId: string, requestId: stri
     parts: packageParts(asMember(firmId, m.roles), { firmId, currentVersion: 1, assigned: m.assigned }),
   }));
   return READABLE_PARTS.map((part) => {
-    const roles = [...PART_AUDIENCE[part]];
+    const roles = rolesReaching(part);
     const people = reach
       .filter((m) => m.parts.includes(part))
       .map((m) => ({ name: m.name, roles: m.roles.filter((r) => roles.includes(r)) }));

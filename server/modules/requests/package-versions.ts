@@ -21,7 +21,7 @@ import {
   readDiversityForm,
   readMasterLpq,
 } from '../master-lpq/master-lpq.repo';
-import { certificateDigest, sealOf, type VersionFields, versionContent } from './certification';
+import { certificateDigest, fingerprintOf, type VersionFields, versionContent } from './certification';
 
 type Json = Record<string, unknown>;
 type PackageRow = typeof sharedPackages.$inferSelect;
@@ -152,7 +152,7 @@ export async function storeVersion(
     sha256: documentHashes?.get(d.id) ?? null,
   }));
   const fields = { ...keys, include: parts, ...rest };
-  const { fingerprint, fieldDigests } = sealOf(versionContent(fields, docs));
+  const { fingerprint, fieldDigests } = fingerprintOf(versionContent(fields, docs));
   const certifiedAt = certifiedBy ? input.sharedAt : null;
   await tx
     .insert(sharedPackages)

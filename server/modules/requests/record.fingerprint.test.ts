@@ -11,7 +11,7 @@ import { buildAttorney } from '../../test/factories';
 import { describeEachDb } from '../../test/harness';
 import { sha256Hex } from '../audit/audit-chain';
 import { buildFirm } from '../firm/firm.factories';
-import { sealOf, verifyVersion, versionContent } from './certification';
+import { fingerprintOf, verifyVersion, versionContent } from './certification';
 import { storeVersion } from './package-versions';
 import { versionToVerify } from './record.repo';
 import { SAMPLE_PACKAGE } from './requests.factories';
@@ -76,7 +76,7 @@ describeEachDb('fingerprints are the same bytes on every database (PRODUCT.md §
     expect(sealed.fingerprint).toBe(VERSION_FINGERPRINT);
     const stored = (await versionToVerify(t().db, REQUEST_ID, 1))!;
     expect(stored.row.fingerprint).toBe(VERSION_FINGERPRINT);
-    expect(sealOf(versionContent(stored.row, stored.documents)).fingerprint).toBe(VERSION_FINGERPRINT);
+    expect(fingerprintOf(versionContent(stored.row, stored.documents)).fingerprint).toBe(VERSION_FINGERPRINT);
     expect(await verifyVersion(t().app.ctx.storage, stored)).toMatchObject({ intact: true, mismatches: [] });
   });
 });

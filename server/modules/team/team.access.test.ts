@@ -241,6 +241,46 @@ describeEachDb('firm team: who reads what', (t: () => TestApp, kind) => {
     ).toEqual(['Conflicts form', 'Conflicts form (PDF)']);
   });
 
+  // Issue 66 item 4: a read is named by the parts it carried, not by what the reader's roles might reach.
+  it('a member holding reviewer and conflicts, unassigned, read the conflicts form: the log says so, not the package', async () => {
+    const w = await team();
+    const both = await addFirmMember(t().app, w.firm.firmId, ['reviewer', 'conflicts'], {
+      firstName: 'Bea',
+      lastName: 'Member',
+    });
+    expect((await get(both, w.firmUrl)).json().visibleParts).toEqual(['conflictsForm']);
+    expect((await get(both, `${w.firmUrl}/package.pdf`)).statusCode).toBe(200);
+    // Assigned, the next read carries the hiring parts: that one is the shared package.
+    await as(w.recruiter, {
+      method: 'PUT',
+      url: `${w.firmUrl}/reviewers`,
+      payload: { userIds: [w.reviewer.user.id, both.user.id] },
+    });
+    expect((await get(both, w.firmUrl)).json().visibleParts).toContain('masterLpq');
+    const log = (await get(w.attorney, '/api/attorney/access-log')).json() as {
+      firmUserName: string;
+      readerId: string;
+      firstAt: string;
+      at: string;
+      reads: { action: string; what: string; count: number }[];
+    }[];
+    const bea = log.find((e) => e.firmUserName === 'Bea Member')!;
+    expect(bea.reads).toEqual([
+      { action: 'viewed', what: 'Conflicts form', count: 1 },
+      { action: 'viewed', what: 'Shared package', count: 1 },
+      { action: 'exported', what: 'Conflicts form (PDF)', count: 1 },
+    ]);
+    const reads = await get(
+      w.attorney,
+      `/api/attorney/access-log/reads?requestId=${w.requestId}&readerId=${bea.readerId}&from=${encodeURIComponent(bea.firstAt)}&to=${encodeURIComponent(bea.at)}`,
+    );
+    expect(reads.json().map((r: { what: string }) => r.what)).toEqual([
+      'Shared package',
+      'Conflicts form (PDF)',
+      'Conflicts form',
+    ]);
+  });
+
   it('the audit trail leaves out, for each member, the parts of the package their roles do not reach', async () => {
     const w = await team();
     await get(w.diversity, '/api/firm/self-identification');
