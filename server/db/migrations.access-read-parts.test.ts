@@ -5,7 +5,7 @@ import { migrationsFolder } from './client';
 import { describeMigration, type Query } from './migration-test-support';
 
 /**
- * Migration 0029 (issue 66 item 4): an access log entry counts a package view or PDF by the parts it carried.
+ * Migration 0027 (issue 66 item 4): an access log entry counts a package view or PDF by the parts it carried.
  * A database built with the migrations before it holds entries counted by kind alone; migrated, the entries
  * are counted again from their events with the parts, new reads are counted the same way by the trigger, and
  * the backfill and the trigger agree. A read stored without its parts keeps its kind's key.
@@ -79,7 +79,7 @@ async function checkMigrated(query: Query) {
   expect(await query(ENTRIES)).toEqual(counted);
 }
 
-describeMigration('migration 0029: an access log entry counts each package read by the parts it carried', {
+describeMigration('migration 0027: an access log entry counts each package read by the parts it carried', {
   upTo: PARTS_MIGRATION,
   fill: FILL,
   check: checkMigrated,

@@ -33,7 +33,7 @@ describeEachDb('access log entries kept on write', (t, kind) => {
       firmUserId: w.firm.user.id,
       firmName: 'Arden & Vale',
       count: 6,
-      // A package view is counted by the parts it carried (migration 0029): here the hiring parts and the
+      // A package view is counted by the parts it carried (migration 0027): here the hiring parts and the
       // conflicts form of a member with every role but diversity.
       reads: {
         'package_view[profile,masterLpq,positionLpq,businessPlan,documents,conflictsForm]': 5,

@@ -33,7 +33,7 @@ const partsOfKey = (list: string): ReadablePart[] =>
   READABLE_PARTS.filter((part) => list.split(',').includes(part));
 
 /**
- * An entry's reads as the trigger counts them (migration 0029, access_read_key): key `kind`, `kind:file name`
+ * An entry's reads as the trigger counts them (migration 0027, access_read_key): key `kind`, `kind:file name`
  * for a read of a file, `kind[part,part]` for a package read with the parts it carried.
  */
 function readsOfKeys(reads: Record<string, number>): AccessLogGroup['reads'] {
