@@ -14,6 +14,7 @@ import { createWebhookDispatcher } from '../../webhooks/dispatcher';
 import { buildFirm } from '../firm/firm.factories';
 import { newRequest } from '../requests/firm-requests.test-support';
 import { transitionRequest } from '../requests/request-state';
+import { completeMasterLpqFor, sendRequest } from '../requests/sharing.test-support';
 import { addFirmMember } from '../team/team.factories';
 import { createWebhook } from './webhooks.service';
 
@@ -206,6 +207,44 @@ describeEachDb('webhooks', (t) => {
       event: 'request.withdrawn',
       status: 'delivered',
     });
+  });
+
+  it('hears the attorney’s share, revoke and decline, each once, with ids, statuses and times only', async () => {
+    const firm = await buildFirm(t().app);
+    const { secret } = await subscribe(firm.cookie, [
+      'request.shared',
+      'request.revoked',
+      'request.declined',
+    ]);
+    const attorney = await buildAttorney(t().app);
+    await completeMasterLpqFor(t().app, attorney.cookie);
+    const shared = await sendRequest(t().app, firm.cookie, attorney.user.email);
+    const declined = await sendRequest(t().app, firm.cookie, attorney.user.email, {
+      positionTitle: 'Counsel, Tax',
+    });
+    const as = (url: string) =>
+      inject({ method: 'POST', url, headers: { cookie: attorney.cookie }, payload: {} });
+    const before = hook.got.length;
+    expect((await as(`/api/attorney/lpq-requests/${shared}/share`)).statusCode).toBe(200);
+    expect((await as(`/api/attorney/lpq-requests/${shared}/revoke`)).statusCode).toBe(200);
+    expect((await as(`/api/attorney/lpq-requests/${declined}/decline`)).statusCode).toBe(200);
+    await t().app.ctx.webhookDispatcher.runOnce();
+    const events = hook.got
+      .slice(before)
+      .map((r) => new Webhook(secret).verify(r.body, headersOf(r.headers)) as { type: string; data: object });
+    expect(events.map((e) => e.type).sort()).toEqual([
+      'request.declined',
+      'request.revoked',
+      'request.shared',
+    ]);
+    for (const e of events)
+      expect(Object.keys(e.data).sort()).toEqual(['at', 'requestId', 'status', 'version']);
+    expect(events.find((e) => e.type === 'request.shared')?.data).toMatchObject({
+      requestId: shared,
+      status: 'accepted',
+      version: 1,
+    });
+    for (const r of hook.got.slice(before)) expect(r.body).not.toContain(attorney.user.email);
   });
 
   it('queues nothing when the business action’s transaction fails (the outbox is in it)', async () => {
