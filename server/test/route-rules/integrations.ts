@@ -67,4 +67,6 @@ export const TOKEN_ROUTE_SCOPES: Record<string, readonly ApiScope[]> = {
   'POST /api/firm/lpq-requests/:id/resend': ['requests:write'],
   'GET /api/firm/lpq-requests/:id/changes': ['packages:read'],
   'GET /api/firm/lpq-requests/:id/package.pdf': ['packages:read'],
+  // A shared package's documents, as the firm's recruiter downloads them.
+  'GET /objects/:id': ['packages:read'],
 };
