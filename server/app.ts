@@ -29,6 +29,7 @@ import { registerSecurity } from './plugins/security';
 import { refusalBeforeBadInput, registerSession } from './plugins/session';
 import { registerTextInputRules } from './plugins/text-input';
 import { createStorage } from './storage/create-storage';
+import { createWebhookDispatcher } from './webhooks/dispatcher';
 
 const serverDir = path.dirname(fileURLToPath(import.meta.url));
 /** dist/web: from the sources (server/app.ts) under ../dist; from the build (dist/server/main.js) beside it. */
@@ -80,13 +81,25 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance &
     log,
     pollMs: config.mailPollMs,
   });
+  // PRODUCT.md §14: the webhooks' outbox, polled beside the mail's.
+  const webhookDispatcher = createWebhookDispatcher({
+    db,
+    log,
+    storageSecret: config.storageSecret,
+    production: config.env === 'production',
+    pollMs: config.mailPollMs,
+  });
   const ctx: AppContext = {
     config,
     db,
     log,
     mailTransport,
     mailDispatcher,
-    onMailQueued: () => mailDispatcher.kick(),
+    webhookDispatcher,
+    onMailQueued: () => {
+      mailDispatcher.kick();
+      webhookDispatcher.kick();
+    },
     publicUrl: config.publicUrl,
     storage: createStorage(config),
     scheduler: createScheduler({ db, log, pollMs: config.jobPollMs }),
@@ -160,11 +173,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance &
 
   app.addHook('onReady', async () => {
     mailDispatcher.start();
+    webhookDispatcher.start();
     ctx.scheduler.start();
   });
   app.addHook('onClose', async () => {
     await ctx.scheduler.stop();
     await mailDispatcher.stop();
+    await webhookDispatcher.stop();
     mailTransport.close();
     // Requests in flight have finished by now (Fastify closes the server first): nothing waits on a PDF.
     await ctx.pdf.close();

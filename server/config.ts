@@ -116,6 +116,8 @@ export type AppConfig = {
      * up to 30 s (PRODUCT.md §10). 1 s; tests shorten it.
      */
     accountDelayMs?: number;
+    /** PRODUCT.md §14: requests per minute of one API token (API_TOKEN_RATE_LIMIT; tests lower it). */
+    apiTokenPerMinute?: number;
     registerMax: number;
     registerWindowMs: number;
     /** A firm member's reads of one request's package per minute; FIRM_READ_LIMIT unless set (a load test raises it). */

@@ -6,6 +6,7 @@ import type { MailDispatcher } from './mail/dispatcher';
 import type { MailTransport } from './mail/transport';
 import type { PdfRenderer } from './pdf/pdf-workers';
 import type { Storage } from './storage/create-storage';
+import type { WebhookDispatcher } from './webhooks/dispatcher';
 
 /** What every module gets: configuration, the database, mail, document storage, the scheduler and PDFs. */
 export type AppContext = {
@@ -15,7 +16,9 @@ export type AppContext = {
   log: FastifyBaseLogger;
   mailTransport: MailTransport;
   mailDispatcher: MailDispatcher;
-  /** Call after a transaction that wrote to the outbox has committed. */
+  /** PRODUCT.md §14: the webhooks' outbox poller (server/webhooks/). */
+  webhookDispatcher: WebhookDispatcher;
+  /** Call after a transaction that wrote to the outbox (mail or webhook events) has committed. */
   onMailQueued: () => void;
   publicUrl: string;
   storage: Storage;

@@ -88,6 +88,15 @@ export function describeFirmAuditEvent(event: FirmAuditEvent): string {
       return `${who} changed the business-case assumptions of ${event.subject ?? 'a request'}`;
     case 'business_case_defaults_changed':
       return `${who} changed the firm’s default business-case assumptions`;
+    // PRODUCT.md §14: the firm's own systems.
+    case 'api_token_created':
+      return `${who} created the API token ‘${subject}’ (${Array.isArray(detail.scopes) ? detail.scopes.join(', ') : 'no scopes'})`;
+    case 'api_token_revoked':
+      return `${who} revoked the API token ‘${subject}’`;
+    case 'webhook_created':
+      return `${who} added the webhook ${subject}`;
+    case 'webhook_deleted':
+      return `${who} deleted the webhook ${subject}`;
     default:
       return `${who}: ${event.action.replaceAll('_', ' ')}${event.subject ? ` (${event.subject})` : ''}`;
   }

@@ -8,6 +8,8 @@ import { businessCaseRoutes } from './business-case/business-case.routes';
 import { draftRoutes } from './drafts/drafts.routes';
 import { filesRoutes } from './files/files.routes';
 import { firmRoutes } from './firm/firm.routes';
+import { integrationRoutes } from './integrations/integrations.routes';
+import { webhookRoutes } from './integrations/webhooks.routes';
 import { masterLpqRoutes } from './master-lpq/master-lpq.routes';
 import { positionLpqRoutes } from './position-lpq/position-lpq.routes';
 import { attorneyRequestRoutes } from './requests/attorney-requests.routes';
@@ -34,6 +36,8 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
     firmRequestRoutes,
     businessCaseRoutes,
     teamRoutes,
+    integrationRoutes,
+    webhookRoutes,
     attorneyRequestRoutes,
     positionLpqRoutes,
     auditRoutes,

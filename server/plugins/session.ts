@@ -1,12 +1,21 @@
 import type { User, UserType } from '@shared/auth';
+import { ALL_CONTRACTS } from '@shared/contracts';
 import { HTTP_MESSAGES } from '@shared/http';
+import {
+  API_TOKEN_PREFIX,
+  API_TOKEN_RATE_LIMIT,
+  API_TOKEN_READER_FIRST_NAME,
+  type ApiScope,
+} from '@shared/integrations';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { AppConfig } from '../config';
 import type { Db } from '../db/client';
 import { hashToken } from '../modules/auth/crypto';
 import { validateSession } from '../modules/auth/sessions';
+import { tokenReaderEmail, useApiToken } from '../modules/integrations/api-tokens.repo';
 import { type Actor, ANONYMOUS } from '../policies/authorize';
 import { HttpError } from './errors';
+import { countRateLimit, retryAfterSeconds } from './rate-limit';
 import { isTwoFactorEnrolmentRoute, refuseUntilEnrolled, twoFactorRequiredBody } from './two-factor-required';
 
 declare module 'fastify' {
@@ -15,6 +24,8 @@ declare module 'fastify' {
     sessionId: string | null;
     /** On a route with `sessionInStatement`: the cookie's session id, not yet checked. */
     uncheckedSessionId: string | null;
+    /** PRODUCT.md §14: the API token the request came with (`Authorization: Bearer lpt_…`), once checked. */
+    apiToken: { id: string; name: string; scopes: ApiScope[] } | null;
   }
   interface FastifyContextConfig {
     /**
@@ -23,6 +34,8 @@ declare module 'fastify' {
      * (the one its scope's requireUser asks for).
      */
     sessionInStatement?: UserType;
+    /** PRODUCT.md §14: the API token scopes that reach the route, from its contract (none: no token does). */
+    apiScopes?: readonly ApiScope[];
   }
 }
 
@@ -69,13 +82,19 @@ export function registerSession(app: FastifyInstance, config: AppConfig, db: Db)
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
   app.decorateRequest('uncheckedSessionId', null);
+  app.decorateRequest('apiToken', null);
+  const bearer = bearerTokenLookup(config, db);
   // Callback style: without a cookie, and on the hot reads, nothing here waits (no promise per request).
-  const hashCookie: onRequestHookHandler = (request, _reply, done) => {
+  const hashCookie: onRequestHookHandler = (request, reply, done) => {
+    const apiToken = request.headers.authorization && apiTokenOf(request.headers.authorization);
+    if (apiToken) return bearer(apiToken, request, reply, done);
     const token = cookieOf(request, cookieName);
     if (token) request.uncheckedSessionId = hashToken(token);
     done();
   };
   const lookUpSession: onRequestHookHandler = (request, reply, done) => {
+    const apiToken = request.headers.authorization && apiTokenOf(request.headers.authorization);
+    if (apiToken) return bearer(apiToken, request, reply, done);
     const token = cookieOf(request, cookieName);
     if (!token) return done();
     validateSession(db, token).then((found) => {
@@ -95,11 +114,74 @@ export function registerSession(app: FastifyInstance, config: AppConfig, db: Db)
     }, done);
   };
   // First among the route's own onRequest hooks (after the app-wide ones: the security headers and origin).
+  const scopesOf = contractScopes();
   app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const apiScopes = scopesOf.get(`${methods[0] === 'HEAD' ? 'GET' : methods[0]} ${route.url}`);
+    if (apiScopes) route.config = { ...route.config, apiScopes };
     const hook = route.config?.sessionInStatement ? hashCookie : lookUpSession;
     const own = route.onRequest;
     route.onRequest = own ? [hook, ...(Array.isArray(own) ? own : [own])] : [hook];
   });
+}
+
+/** The token of an `Authorization: Bearer lpt_…` header; undefined for any other header. */
+export function apiTokenOf(header: string): string | undefined {
+  const match = /^Bearer +(\S+) *$/i.exec(header);
+  return match?.[1].startsWith(API_TOKEN_PREFIX) ? match[1] : undefined;
+}
+
+/** Each endpoint's API token scopes, by `METHOD /path`, from the contracts (the one place a route names them). */
+function contractScopes(): Map<string, readonly ApiScope[]> {
+  return new Map(
+    ALL_CONTRACTS.filter((c) => c.apiScopes?.length).map((c) => [`${c.method} ${c.path}`, c.apiScopes!]),
+  );
+}
+
+/**
+ * PRODUCT.md §14: a request with `Authorization: Bearer lpt_…` is that token's, never a cookie's. A known,
+ * unrevoked token makes the request a recruiter of its firm — its reader user, 'API token NAME', so every
+ * access event names it — on a route whose contract lists one of the token's scopes; on any other route it is
+ * 403 (account, member, settings and the admins' routes list none). An unknown or revoked token, or another
+ * scheme, is nobody (the route's guard answers 401). Each token has its own rate limit (429, Retry-After).
+ */
+function bearerTokenLookup(config: AppConfig, db: Db) {
+  const limit = {
+    max: config.rateLimit.apiTokenPerMinute ?? API_TOKEN_RATE_LIMIT.perMinute,
+    windowMs: 60_000,
+  };
+  return (secret: string, request: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) => {
+    const lookUp = async () => {
+      const token = await useApiToken(db, hashToken(secret));
+      if (!token) return true;
+      const allowed = request.routeOptions.config.apiScopes ?? [];
+      if (!allowed.some((scope) => token.scopes.includes(scope))) {
+        reply.code(403).send({ message: HTTP_MESSAGES.forbidden });
+        return false;
+      }
+      const { count, resetAt } = await countRateLimit(db, `api-token:${token.id}`, limit.windowMs);
+      if (count > limit.max) {
+        reply
+          .code(429)
+          .header('Retry-After', String(retryAfterSeconds(resetAt)))
+          .send({ message: HTTP_MESSAGES.tooManyAttempts });
+        return false;
+      }
+      request.apiToken = { id: token.id, name: token.name, scopes: token.scopes };
+      // Never more than a recruiter of its firm (PRODUCT.md §14): the same policies judge it as a member.
+      request.user = {
+        id: token.readerUserId,
+        email: tokenReaderEmail(token.readerUserId),
+        firstName: API_TOKEN_READER_FIRST_NAME,
+        lastName: token.name,
+        userType: 'firm',
+        emailVerified: true,
+        firm: { id: token.firmId, roles: ['recruiter'] },
+      };
+      return true;
+    };
+    lookUp().then((go) => go && done(), done);
+  };
 }
 
 /**

@@ -3,6 +3,7 @@ import { attorneyRecordPolicies } from './attorney-records.policy';
 import type { Actor, Policy } from './authorize';
 import { filePolicies } from './file.policy';
 import { firmPolicies } from './firm.policy';
+import { integrationPolicies } from './integration.policy';
 import { jobPolicies } from './job.policy';
 import { positionLpqPolicies } from './position-lpq.policy';
 import { requestPolicies } from './request.policy';
@@ -15,6 +16,7 @@ export const POLICY_GROUPS = {
   attorneyRecordPolicies,
   filePolicies,
   firmPolicies,
+  integrationPolicies,
   jobPolicies,
   positionLpqPolicies,
   requestPolicies,

@@ -71,6 +71,11 @@ export type World = {
   invitationToResend: string;
   invitationToCancel: Partial<Record<ActorName, string>>;
   reviewerId: string;
+  /** PRODUCT.md §14: an API token of the owning firm to revoke for each of its admins. */
+  apiTokenToRevoke: Partial<Record<ActorName, string>>;
+  /** PRODUCT.md §14: a webhook of the owning firm, and one to delete for each of its admins. */
+  webhook: string;
+  webhookToDelete: Partial<Record<ActorName, string>>;
 };
 
 /** The thing an allowed actor acts on, its own where the call uses it up (the owning firm's by default). */
@@ -175,6 +180,30 @@ export async function buildWorld(app: FastifyInstance): Promise<World> {
     'share to revoke',
   );
 
+  const createApiToken = async (name: string) =>
+    (
+      await expectStatus(
+        await as(firm.cookie, {
+          method: 'POST',
+          url: '/api/firm/api-tokens',
+          payload: { name, scopes: ['requests:read'] },
+        }),
+        201,
+        'api token',
+      )
+    ).id as string;
+  const createWebhook = async () =>
+    (
+      await expectStatus(
+        await as(firm.cookie, {
+          method: 'POST',
+          url: '/api/firm/webhooks',
+          payload: { url: 'http://127.0.0.1:9/world', events: ['request.shared'] },
+        }),
+        201,
+        'webhook',
+      )
+    ).id as string;
   const createSection = async (title: string) =>
     (
       await expectStatus(
@@ -274,6 +303,12 @@ export async function buildWorld(app: FastifyInstance): Promise<World> {
     invitationToResend: await invite(),
     invitationToCancel: { firm: await invite(), firmAdmin: await invite() },
     reviewerId: reviewer.user.id,
+    apiTokenToRevoke: {
+      firm: await createApiToken('To revoke'),
+      firmAdmin: await createApiToken('To revoke too'),
+    },
+    webhook: await createWebhook(),
+    webhookToDelete: { firm: await createWebhook(), firmAdmin: await createWebhook() },
   };
 }
 

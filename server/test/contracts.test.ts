@@ -27,6 +27,8 @@ const NON_JSON_ROUTES: Record<string, string> = {
   'DELETE /api/firm/members/:userId': '204 without a body',
   'DELETE /api/firm/invitations/:id': '204 without a body',
   'DELETE /api/firm/views/:id': '204 without a body',
+  'DELETE /api/firm/api-tokens/:id': '204 without a body',
+  'DELETE /api/firm/webhooks/:id': '204 without a body',
   'DELETE /api/auth/passkeys/:id': '204 without a body',
   'DELETE /api/auth/sessions/:id': '204 without a body',
   'GET /api/firm/lpq-requests.csv': 'a CSV file',

@@ -7,6 +7,7 @@ import { ACCOUNT_RULES } from './route-rules/accounts';
 import { ATTORNEY_RULES } from './route-rules/attorney';
 import { FILE_RULES } from './route-rules/files';
 import { FIRM_RULES } from './route-rules/firm';
+import { INTEGRATION_RULES } from './route-rules/integrations';
 import type { RouteRule } from './route-rules/rule';
 import { SECURITY_RULES } from './route-rules/security';
 import { TEAM_RULES } from './route-rules/team';
@@ -52,6 +53,7 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   ...ATTORNEY_RULES,
   ...FIRM_RULES,
   ...TEAM_RULES,
+  ...INTEGRATION_RULES,
 };
 
 /** The rule of a collected route; HEAD follows GET. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ApiScope } from '../integrations';
 
 /**
  * One endpoint of the API: its method, path, the schemas of what it takes and of every answer it gives.
@@ -35,6 +36,11 @@ export type Contract = {
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
+  /**
+   * PRODUCT.md §14: the API token scopes that reach this endpoint (any one of them suffices). An endpoint
+   * without any is refused to every token (403): the session plugin reads this, the OpenAPI document shows it.
+   */
+  apiScopes?: readonly ApiScope[];
   /** Success answers by status. Errors are always `{ message, errors? }` (shared/http.ts ApiErrorBody). */
   response: Record<number, ContractResponse>;
   /**

@@ -65,6 +65,7 @@ export const filesContracts = defineContracts('Files', {
   download: {
     method: 'GET',
     path: '/objects/:id',
+    apiScopes: ['packages:read'],
     summary: 'Download a file: its owner, or a firm it is shared with (`?inline=1` to show it)',
     audience: 'signed-in',
     params: fileIdParams,

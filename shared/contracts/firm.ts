@@ -161,6 +161,7 @@ export const firmRequestContracts = defineContracts('Firm requests', {
   list: {
     method: 'GET',
     path: '/api/firm/lpq-requests',
+    apiScopes: ['requests:read'],
     summary:
       'A page of the firm’s requests; the next page’s URL in `Link: <…>; rel="next"`, the number of rows the filters match in `X-Total-Count`',
     audience: 'firm',
@@ -170,6 +171,7 @@ export const firmRequestContracts = defineContracts('Firm requests', {
   csv: {
     method: 'GET',
     path: '/api/firm/lpq-requests.csv',
+    apiScopes: ['requests:read'],
     summary: 'The same rows as CSV, all pages',
     audience: 'firm',
     query: firmRequestListQuerySchema.omit({ limit: true, cursor: true }),
@@ -178,6 +180,7 @@ export const firmRequestContracts = defineContracts('Firm requests', {
   withdraw: {
     method: 'POST',
     path: '/api/firm/lpq-requests/:id/withdraw',
+    apiScopes: ['requests:write'],
     summary: 'Withdraw a pending invitation',
     audience: 'firm',
     params: idParams,
@@ -187,6 +190,7 @@ export const firmRequestContracts = defineContracts('Firm requests', {
   resend: {
     method: 'POST',
     path: '/api/firm/lpq-requests/:id/resend',
+    apiScopes: ['requests:write'],
     summary: 'Resend a pending invitation (once per 24 hours)',
     audience: 'firm',
     params: idParams,
@@ -213,6 +217,7 @@ export const firmRequestContracts = defineContracts('Firm requests', {
   create: {
     method: 'POST',
     path: '/api/firm/lpq-requests',
+    apiScopes: ['requests:write'],
     summary: 'Invite an attorney: send an LPQ request',
     audience: 'firm',
     body: createLpqRequestSchema,
@@ -225,7 +230,10 @@ export const firmRequestContracts = defineContracts('Firm requests', {
   get: {
     method: 'GET',
     path: '/api/firm/lpq-requests/:id',
+    apiScopes: ['requests:read', 'packages:read'],
     summary: 'A request with its package (null until shared and after revocation)',
+    description:
+      'Through an API token the package is there only with `packages:read` (a read, and an access event named after the token); with `requests:read` alone it is null.',
     audience: 'firm',
     params: idParams,
     query: versionQuery,
@@ -234,6 +242,7 @@ export const firmRequestContracts = defineContracts('Firm requests', {
   changes: {
     method: 'GET',
     path: '/api/firm/lpq-requests/:id/changes',
+    apiScopes: ['packages:read'],
     summary: 'What changed between two versions of the package',
     audience: 'firm',
     params: idParams,
@@ -253,6 +262,7 @@ export const firmRequestContracts = defineContracts('Firm requests', {
   packagePdf: {
     method: 'GET',
     path: '/api/firm/lpq-requests/:id/package.pdf',
+    apiScopes: ['packages:read'],
     summary: 'The package as a PDF (404 before sharing)',
     audience: 'firm',
     params: idParams,

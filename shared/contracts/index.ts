@@ -6,6 +6,7 @@ import type { TaggedContract } from './contract';
 import { filesContracts } from './files';
 import { firmContracts, firmRequestContracts } from './firm';
 import { formContracts } from './forms';
+import { integrationContracts } from './integrations';
 import { opsContracts } from './ops';
 import { positionLpqContracts } from './position-lpq';
 import { recordContracts } from './record';
@@ -26,6 +27,7 @@ export const CONTRACT_AREAS = [
   firmRequestContracts,
   businessCaseContracts,
   teamContracts,
+  integrationContracts,
   recordContracts,
   opsContracts,
 ] as const;

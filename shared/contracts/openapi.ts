@@ -18,6 +18,8 @@ export type OpenApiOperation = {
   description?: string;
   tags: string[];
   'x-audience': Contract['audience'];
+  /** PRODUCT.md §14: the API token scopes that reach the operation. */
+  'x-api-scopes'?: string[];
   security: Record<string, string[]>[];
   parameters?: Parameter[];
   requestBody?: { required: boolean; content: { 'application/json': { schema: JsonSchema } } };
@@ -82,6 +84,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   Firm: 'The firm’s registration, profile, dashboard and library of question sections',
   'Firm requests': 'The firm’s invitations and the packages attorneys shared with it',
   'Firm team': 'The firm’s members, roles, invitations, reviewers, conflicts checks, settings and audit',
+  Integrations: 'The firm’s API tokens and signed webhooks (admins)',
   'Certification and audit trail':
     'Checking a shared version’s fingerprint; downloading and checking a request’s audit trail',
   Operations: 'Health, readiness, metrics, local development helpers and this documentation',
@@ -185,7 +188,12 @@ function operationOf(contract: TaggedContract, json: Record<string, JsonSchema>)
     tags: [contract.tag],
     'x-audience': contract.audience,
     // Public operations say so: the document's default is the session cookie.
-    security: SIGNED_IN.has(contract.audience) ? [{ session: [] }] : [],
+    // PRODUCT.md §14: an API token reaches the operation only with one of its scopes (OpenAPI 3.1 lets a
+    // non-OAuth scheme list the roles it needs).
+    security: SIGNED_IN.has(contract.audience)
+      ? [{ session: [] }, ...(contract.apiScopes ?? []).map((scope) => ({ apiToken: [scope] }))]
+      : [],
+    ...(contract.apiScopes?.length ? { 'x-api-scopes': [...contract.apiScopes] } : {}),
     ...(parameters.length ? { parameters } : {}),
     responses,
   };
@@ -266,6 +274,13 @@ export function buildOpenApiDocument(contracts: TaggedContract[], version: strin
           name: SESSION_COOKIE_OVER_HTTPS,
           description:
             'Set by sign-in (HttpOnly, Secure, SameSite=Lax). On a server whose public URL is plain HTTP (local development) it is named lp_session and is not Secure.',
+        },
+        apiToken: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'lpt_…',
+          description:
+            'A firm’s API token (PRODUCT.md §14), made by an admin under Integrations and sent as `Authorization: Bearer lpt_…`. It acts as a recruiter of its firm on the operations that list one of its scopes (`requests:read`, `requests:write`, `packages:read`) and on no other (403); every package read through it is an access event named ‘API token NAME’. Each token may make 600 requests a minute (429 with Retry-After).',
         },
       },
     },

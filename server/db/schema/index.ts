@@ -2,6 +2,7 @@ export * from './attorney';
 export * from './audit';
 export * from './files';
 export * from './firm';
+export * from './integrations';
 export * from './jobs';
 export * from './outbox';
 export * from './rate-limits';

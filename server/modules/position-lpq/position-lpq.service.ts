@@ -16,6 +16,7 @@ import type { Db, Tx } from '../../db/client';
 import { badRequest, conflict } from '../../plugins/errors';
 import { type Actor, type AttorneyUser, authorize } from '../../policies/authorize';
 import { positionLpqPolicies as policies } from '../../policies/position-lpq.policy';
+import { enqueueWebhookEvent } from '../../webhooks/outbox';
 import { readAttorneyProfile } from '../attorney/attorney.repo';
 import { recordActivity } from '../audit/audit.repo';
 import { attorneyActor } from '../audit/audit-chain';
@@ -227,6 +228,12 @@ export async function completePositionLpq(
     await replacePositionLpqFiles(tx, found.request.id, user.id, formData.documents);
     // PRODUCT.md §5: the submission is news to the firm until one of its members opens the package.
     await markAttention(tx, request.id, now);
+    // PRODUCT.md §14: the firm's webhooks hear of it in this transaction.
+    await enqueueWebhookEvent(tx, {
+      firmId: request.firmId,
+      type: 'position_lpq.submitted',
+      data: { requestId: request.id, positionLpqId: lpq.id, status: 'submitted', at: now.toISOString() },
+    });
     await mailFirm(
       tx,
       request,

@@ -5,6 +5,7 @@ import { enqueueMail } from '../../mail/outbox';
 import { conflict, notFound } from '../../plugins/errors';
 import { type Actor, type AttorneyUser, authorize } from '../../policies/authorize';
 import { requestPolicies as policies } from '../../policies/request.policy';
+import { enqueueWebhookEvent } from '../../webhooks/outbox';
 import { recordActivity } from '../audit/audit.repo';
 import { attorneyActor } from '../audit/audit-chain';
 import { appendAuditEvent } from '../audit/trail-seal';
@@ -41,6 +42,12 @@ export async function sendConflictsPrecheck(ctx: AppContext, actor: Actor, input
     const members = await conflictsMembers(tx, row.firmId);
     if (!members.length) throw conflict(PRECHECK_MESSAGES.noConflictsTeam);
     await sendPrecheckRows(tx, row.id, rows);
+    // PRODUCT.md §14: the firm's webhooks hear of it in this transaction (ids, a status and a time: never a party).
+    await enqueueWebhookEvent(tx, {
+      firmId: row.firmId,
+      type: 'conflicts.precheck',
+      data: { requestId: row.id, status: 'pending', at: new Date().toISOString() },
+    });
     await appendAuditEvent(tx, {
       requestId: row.id,
       actor: attorneyActor(user),

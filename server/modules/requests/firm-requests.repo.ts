@@ -1,7 +1,16 @@
 import { and, count, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { firms, lpqRequests, OPEN_INVITATION_INDEX, positionLpqs, users } from '../../db/schema';
+import {
+  accessEvents,
+  firms,
+  lpqRequests,
+  OPEN_INVITATION_INDEX,
+  positionLpqs,
+  requestReviewers,
+  sharedPackages,
+  users,
+} from '../../db/schema';
 import type { FirmMember } from '../../policies/authorize';
 import { assignedSql, memberRef } from '../../policies/request-scope';
 
@@ -112,3 +121,27 @@ export const factsOf = (row: { request: typeof lpqRequests.$inferSelect; assigne
 
 /** The unique index of open invitations caught a second one that got past the check. */
 export const isOpenInvitationConflict = (err: unknown) => isUniqueViolation(err, OPEN_INVITATION_INDEX);
+
+/**
+ * What the firm's hot read adds to a request (hot-reads.repo.ts), for a reader outside it (an API token):
+ * the assigned reviewers by name and the version that was the latest when this reader last opened the package.
+ */
+export async function requestDetailExtras(db: Db | Tx, requestId: string, readerId: string) {
+  const reviewers = await db
+    .select({ userId: users.id, firstName: users.firstName, lastName: users.lastName })
+    .from(requestReviewers)
+    .innerJoin(users, eq(users.id, requestReviewers.userId))
+    .where(eq(requestReviewers.requestId, requestId))
+    .orderBy(users.lastName, users.firstName);
+  const [opened] = await db
+    .select({ version: sql<number | null>`max(${sharedPackages.version})` })
+    .from(sharedPackages)
+    .where(
+      and(
+        eq(sharedPackages.requestId, requestId),
+        sql`${sharedPackages.sharedAt} <= (select max(e."created_at") from ${accessEvents} e
+          where e."request_id" = ${requestId} and e."firm_user_id" = ${readerId} and e."kind" = 'package_view')`,
+      ),
+    );
+  return { reviewers, lastOpenedVersion: opened?.version == null ? null : Number(opened.version) };
+}

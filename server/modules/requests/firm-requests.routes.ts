@@ -22,6 +22,7 @@ import {
 import {
   createLpqRequest,
   getPackageChanges,
+  readFirmRequestWithToken,
   readPackageForPdf,
   setFirmRequestStatus,
 } from './firm-requests.service';
@@ -115,6 +116,14 @@ export async function firmRequestRoutes(fastify: FastifyInstance, { ctx }: { ctx
       config: { sessionInStatement: 'firm' },
     },
     async (request) => {
+      // PRODUCT.md §14: an API token is judged by the plain read (the hot statement looks up a cookie's session).
+      if (request.apiToken)
+        return readFirmRequestWithToken(ctx, actorOf(request), {
+          id: request.params.id,
+          version: request.query.version,
+          headOnly: request.method === 'HEAD',
+          withPackage: request.apiToken.scopes.includes('packages:read'),
+        });
       const { user, answer } = await getFirmRequestForSession(
         ctx,
         sessionToken(request.uncheckedSessionId!),

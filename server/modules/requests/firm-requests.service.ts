@@ -1,8 +1,9 @@
 import { businessCase, type Ledger } from '@shared/business-case';
-import { diffPackages } from '@shared/package-changes';
+import { changeCountFor, diffPackages } from '@shared/package-changes';
 import {
   type createLpqRequestSchema,
   type FIRM_REVIEW_STATUSES,
+  type FirmRequestDetail,
   type FirmRequestItem,
   INVITATION_LIMITS,
   REQUEST_MESSAGES,
@@ -35,9 +36,11 @@ import {
   isOpenInvitationConflict,
   lockFirm,
   openInvitation,
+  requestDetailExtras,
 } from './firm-requests.repo';
 import { sendInvitationMail } from './invitations';
 import {
+  changeCountsOf,
   listVersions,
   loadCertificate,
   loadVersion,
@@ -127,6 +130,11 @@ export async function createLpqRequest(
 
 type AccessKind = 'package_view' | 'pdf_download';
 
+const conflictsOf = (row: { request: typeof lpqRequests.$inferSelect }) => ({
+  status: row.request.conflictsStatus,
+  waiting: row.request.conflictsWaiting,
+});
+
 /** How each read reads in the audit trail (PRODUCT.md §11); `what` adds to the details. */
 const TRAIL_EVENT_OF = { package_view: 'read', pdf_download: 'exported' } as const;
 
@@ -151,6 +159,8 @@ async function readPackage(
   pkg: SharedPackage | null;
   parts: ReadablePart[];
   facts: ReturnType<typeof factsOf>;
+  /** The request's conflicts status and rows waiting for an answer (issue 67 item 11). */
+  conflicts: { status: FirmRequestDetail['conflictsStatus']; waiting: number };
 }> {
   const db = ctx.db;
   const scope = scopeFor(policies.firmSees, member);
@@ -164,7 +174,7 @@ async function readPackage(
   const request = toFirmRequestItem(row!.request, fullName(row!), versions, row!.lpq?.submittedAt ?? null);
   if (!readable) {
     if (version !== undefined) throw notFound();
-    return { request, pkg: null, parts, facts: factsOf(row!) };
+    return { request, pkg: null, parts, facts: factsOf(row!), conflicts: conflictsOf(row!) };
   }
   const stored = await loadVersion(db, requestId, version ?? row!.request.currentVersion!);
   if (!stored) throw notFound();
@@ -199,7 +209,56 @@ async function readPackage(
       ? { status: positionLpqStatus(lpq), formData: lpq.formData, firmAnswers: lpq.firmAnswers }
       : null,
   };
-  return { request, pkg: withParts(whole, parts), parts, facts: factsOf(row!) };
+  return { request, pkg: withParts(whole, parts), parts, facts: factsOf(row!), conflicts: conflictsOf(row!) };
+}
+
+/**
+ * GET /api/firm/lpq-requests/{id} through an API token (PRODUCT.md §14): the hot read's answer, by the plain
+ * read (`readPackage`), for a token acting as a recruiter. The package is there only with `withPackage` (the
+ * packages:read scope): that read is an access event of the token's reader, 'API token NAME'. Without it the
+ * package is null and nothing is recorded.
+ */
+export async function readFirmRequestWithToken(
+  ctx: AppContext,
+  actor: Actor,
+  input: { id: string; version?: number; headOnly?: boolean; withPackage: boolean },
+): Promise<FirmRequestDetail> {
+  const member = authorize(policies.firmSees, actor);
+  const kind = input.withPackage && !input.headOnly ? 'package_view' : null;
+  const extras = isUuid(input.id) ? await requestDetailExtras(ctx.db, input.id, member.id) : null;
+  const { request, pkg, parts, facts, conflicts } = await readPackage(
+    ctx,
+    member,
+    input.id,
+    kind,
+    input.withPackage ? input.version : undefined,
+  );
+  return {
+    ...request,
+    visibleParts: parts,
+    reviewers: extras?.reviewers ?? [],
+    lastOpenedVersion: extras?.lastOpenedVersion ?? null,
+    conflictsStatus: facts.currentVersion !== null ? conflicts.status : null,
+    conflictsWaiting: facts.currentVersion !== null ? conflicts.waiting : 0,
+    package:
+      input.withPackage && pkg
+        ? { ...pkg, versions: await withChangeCounts(ctx, request.id, pkg, parts) }
+        : null,
+  } as FirmRequestDetail;
+}
+
+/** Each version's count of changes in the parts the reader gets, as the hot read answers them. */
+async function withChangeCounts(
+  ctx: AppContext,
+  requestId: string,
+  pkg: SharedPackage,
+  parts: ReadablePart[],
+) {
+  const counted = await changeCountsOf(ctx.db, requestId);
+  return pkg.versions.map((v) => ({
+    ...v,
+    changes: v.version > 1 ? changeCountFor(counted.get(v.version) ?? null, parts) : null,
+  }));
 }
 
 /**

@@ -3,6 +3,7 @@ import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { lpqRequests } from '../../db/schema';
 import { HttpError } from '../../plugins/errors';
+import { enqueueWebhookEvent } from '../../webhooks/outbox';
 
 type RequestRow = typeof lpqRequests.$inferSelect;
 
@@ -12,6 +13,17 @@ export function sourcesOf(to: RequestStatus): RequestStatus[] {
     REQUEST_TRANSITIONS[from].includes(to),
   );
 }
+
+/**
+ * PRODUCT.md §14: the moves a firm's webhooks hear of, queued in the move's own transaction (the outbox), so a
+ * move that is rolled back sends nothing.
+ */
+const WEBHOOK_EVENT_OF = {
+  accepted: 'request.shared',
+  declined: 'request.declined',
+  revoked: 'request.revoked',
+  withdrawn: 'request.withdrawn',
+} as const satisfies Partial<Record<RequestStatus, string>>;
 
 /**
  * The one place a request changes status: a guarded `UPDATE … WHERE id = ? AND status IN (allowed)`.
@@ -40,5 +52,17 @@ export async function transitionRequest(
     .where(and(eq(lpqRequests.id, input.requestId), inArray(lpqRequests.status, allowed), input.scope))
     .returning();
   if (!row) throw new HttpError(409, input.conflictMessage ?? REQUEST_MESSAGES.invalidTransition);
+  const event = WEBHOOK_EVENT_OF[input.to as keyof typeof WEBHOOK_EVENT_OF];
+  if (event)
+    await enqueueWebhookEvent(tx, {
+      firmId: row.firmId,
+      type: event,
+      data: {
+        requestId: row.id,
+        status: row.status,
+        version: row.currentVersion,
+        at: row.updatedAt.toISOString(),
+      },
+    });
   return row;
 }

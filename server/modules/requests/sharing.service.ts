@@ -19,6 +19,7 @@ import { conflict, notFound, tooManyRequests } from '../../plugins/errors';
 import { type Actor, authorize } from '../../policies/authorize';
 import { requestPolicies as policies } from '../../policies/request.policy';
 import { attorneyRequestScope } from '../../policies/request-scope';
+import { enqueueWebhookEvent } from '../../webhooks/outbox';
 import { recordActivity } from '../audit/audit.repo';
 import { attorneyActor } from '../audit/audit-chain';
 import { receiptText, recordKey, signedHeadOf } from '../audit/trail-receipt';
@@ -279,6 +280,12 @@ export async function sendUpdate(
         documents: frozen.documents.length,
         accessUntil: row.accessUntil,
         ...seal,
+      });
+      // PRODUCT.md §14: the firm's webhooks hear of the new version in this transaction.
+      await enqueueWebhookEvent(tx, {
+        firmId: row.firmId,
+        type: 'request.updated',
+        data: { requestId: row.id, status: row.status, version, at: sharedAt.toISOString() },
       });
       // Updates in quick succession are one mail per recipient, naming the latest version (and its receipt).
       await mailFirm(
