@@ -53,6 +53,9 @@ test('a mailed request link opens that request after sign-in; a first visit read
   await expect(member.getByRole('heading', { name: 'Welcome, Robin' })).toBeVisible();
   await expect(member.getByText('Welcome back', { exact: false })).toHaveCount(0);
   await shot(member, 'welcome-member-first-visit-1280');
+  await member.setViewportSize(PHONE);
+  await expect(member.getByRole('heading', { name: 'Welcome, Robin' })).toBeVisible();
+  await shot(member, 'welcome-member-first-visit-390', { fullPage: false });
 
   // A new attorney: registered (their first session), two requests from the firm.
   const email = uniqueEmail('welcome');
@@ -111,6 +114,9 @@ test('a mailed request link opens that request after sign-in; a first visit read
   await tab.goto('/attorney/dashboard');
   await expect(tab.getByRole('heading', { name: 'Welcome back, Dana' })).toBeVisible();
   await shot(tab, 'welcome-back-attorney-1280');
+  await tab.setViewportSize(PHONE);
+  await expect(tab.getByRole('heading', { name: 'Welcome back, Dana' })).toBeVisible();
+  await shot(tab, 'welcome-back-attorney-390', { fullPage: false });
   await memberContext.close();
   await firm.close();
 });
