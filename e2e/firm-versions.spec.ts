@@ -191,6 +191,9 @@ test('the firm reads versions, sees what changed, and loses the package when the
       await firm.request.post(`/api/firm/lpq-requests/${requestId}/notes`, { data: { body: 'Call Dana.' } })
     ).status(),
   ).toBe(201);
+  // Issue 67 item 16: while the firm has access, its admin may assign reviewers…
+  await firm.goto(`/firm/requests/${requestId}`);
+  await expect(firm.getByRole('button', { name: 'Assign Reviewers' })).toBeVisible();
   const revoked = await attorney.post(`${base}/revoke`);
   expect(revoked.status(), await revoked.text()).toBe(200);
 
@@ -202,7 +205,14 @@ test('the firm reads versions, sees what changed, and loses the package when the
     /Dana Whitfield revoked your firm's access to this package on [A-Z][a-z]{2} \d{2}, \d{4}\./,
   );
   for (const gone of ['Download PDF']) await expect(firm.getByRole('link', { name: gone })).toHaveCount(0);
-  for (const gone of ['Mark Under Review', 'Mark Review Complete', 'What changed'])
+  // …once access has ended there is nothing to grant: no Assign Reviewers (issue 67 item 16).
+  for (const gone of [
+    'Mark Under Review',
+    'Mark Review Complete',
+    'What changed',
+    'Assign Reviewers',
+    'Change Reviewers',
+  ])
     await expect(firm.getByRole('button', { name: gone })).toHaveCount(0);
   await expect(firm.getByRole('tab')).toHaveCount(0);
   await expect(firm.getByRole('heading', { name: 'Summary' })).toHaveCount(0);

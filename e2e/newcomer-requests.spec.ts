@@ -122,6 +122,19 @@ test('what changed reads one line per value; the attorney is told and sends the 
   await expect(attorney.getByText('Update Sent')).toBeVisible();
   await expect(notice).toHaveCount(0);
   await look(attorney, '3 update sent toast');
+  // Issue 67 item 7: again with nothing changed since: the dialog says so, and nothing is made or sent.
+  await card(attorney).getByRole('button', { name: 'Send update' }).click();
+  const again = attorney.getByRole('dialog', { name: 'Send Update' });
+  await certifyInDialog(again, 'Dana Whitfield');
+  await again.getByRole('button', { name: 'Send Update' }).click();
+  await expect(
+    again.getByRole('alert').filter({ hasText: 'Nothing has changed since version 2' }),
+  ).toBeVisible();
+  await look(attorney, '3 update with nothing changed');
+  await attorney.keyboard.press('Escape');
+  await expect(again).toBeHidden();
+  const read = await (await firm.request.get(`/api/firm/lpq-requests/${w.requestId}`)).json();
+  expect(read.package.version).toBe(2);
 
   await firm.goto(`/firm/requests/${w.requestId}`);
   await firm.getByRole('button', { name: 'What changed', exact: true }).click();

@@ -104,6 +104,8 @@ export type User = {
   firm?: FirmMembership | null;
   /** PRODUCT.md §10: the firm requires a second factor this member has not enrolled yet (the web sends them to enrol). */
   mustEnrolSecondFactor?: true;
+  /** Issue 67 item 13: this session is the user's first, so the web greets them 'Welcome' (not 'Welcome back'). */
+  firstVisit?: true;
 };
 
 // Kept in its own module so the web's entry can use it without loading zod.

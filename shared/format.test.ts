@@ -4,6 +4,7 @@ import {
   documentTypeName,
   formatDate,
   formatFileSize,
+  formatHours,
   formatMoney,
   formatNumber,
   formatOption,
@@ -21,6 +22,28 @@ describe('display formatters (PRODUCT.md §4)', () => {
     expect(formatMoney('$20,000 a year')).toBe('$20,000 a year');
     expect(formatMoney(null)).toBe('—');
     expect(formatMoney('', '')).toBe('');
+  });
+
+  // Issue 67 item 15: the conflicts form's Annual Billings is free text; a figure typed there reads as money
+  // on the form and in every read view (the review page, the preview, the PDF), not as '910000'.
+  it('reads a figure typed as text as money, grouped or not, and keeps other text as typed', () => {
+    expect(formatMoney('910000')).toBe('$910,000');
+    expect(formatMoney('910,000')).toBe('$910,000');
+    expect(formatMoney(' $910,000 ')).toBe('$910,000');
+    expect(formatMoney('$1,250.5')).toBe('$1,250.50');
+    // Idempotent: the form keeps the formatted text when the field is left.
+    expect(formatMoney(formatMoney('910000'))).toBe('$910,000');
+    expect(formatMoney('91,00')).toBe('91,00');
+    expect(formatMoney('about 900k')).toBe('about 900k');
+  });
+
+  it('says hours where the name does not (Working Attorney Time)', () => {
+    expect(formatHours(640)).toBe('640 hours');
+    expect(formatHours('1200')).toBe('1,200 hours');
+    expect(formatHours(1)).toBe('1 hour');
+    expect(formatHours(0.5)).toBe('0.5 hours');
+    expect(formatHours(null)).toBe('—');
+    expect(formatHours('', '')).toBe('');
   });
 
   it("reads dates as 'MMM dd, yyyy' without moving a calendar day across time zones", () => {

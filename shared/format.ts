@@ -55,10 +55,23 @@ const DOLLARS_AND_CENTS = new Intl.NumberFormat('en-US', {
 const NUMBER = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 const PERCENT = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
 
-/** `$1,250,000`; cents only when there are some (`$1,250.50`). Free text ('$20,000 a year') stays as typed. */
+/** A figure a person wrote as money: `910000`, `910,000`, `$910,000.50` (grouped by thousands when grouped). */
+const MONEY_TEXT = /^\s*\$?\s*(-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?)\s*$/;
+const moneyNumber = (value: unknown): number | null => {
+  const n = toNumber(value);
+  if (n !== null || typeof value !== 'string') return n;
+  const m = value.match(MONEY_TEXT);
+  return m ? Number(m[1].replaceAll(',', '')) : null;
+};
+
+/**
+ * `$1,250,000`; cents only when there are some (`$1,250.50`). A figure typed as text ('910000', '910,000')
+ * reads as money too (the conflicts form's Annual Billings, issue 67); other free text ('$20,000 a year')
+ * stays as typed.
+ */
 export function formatMoney(value: unknown, empty = EMPTY): string {
   if (isBlank(value)) return empty;
-  const n = toNumber(value);
+  const n = moneyNumber(value);
   if (n === null) return String(value).trim();
   return (Number.isInteger(n) ? DOLLARS : DOLLARS_AND_CENTS).format(n);
 }
@@ -68,6 +81,13 @@ export function formatNumber(value: unknown, empty = EMPTY): string {
   if (isBlank(value)) return empty;
   const n = toNumber(value);
   return n === null ? String(value).trim() : NUMBER.format(n);
+}
+
+/** Hours with their unit, for a figure whose name does not say it (Working Attorney Time, issue 67): `1,200 hours`, `1 hour`. */
+export function formatHours(value: unknown, empty = EMPTY): string {
+  if (isBlank(value)) return empty;
+  const n = toNumber(value);
+  return n === null ? String(value).trim() : `${NUMBER.format(n)} ${n === 1 ? 'hour' : 'hours'}`;
 }
 
 /** `40%`. */

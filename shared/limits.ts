@@ -59,4 +59,10 @@ export const UI_TIMING = {
   /** 'Progress Saved' after a wizard step: brief, at the bottom (web/lib/toast showStepSaved). */
   stepSavedToastMs: 3000,
   toastMaxWidth: 420,
+  /**
+   * How far down from the top of the screen a toast reaches (its 16 px offset, a title and a line, a gap):
+   * a wizard's step navigation brought back into view after Next rests below it, so 'Progress Saved' covers
+   * neither the step chips nor the Next/Back buttons (issue 67; web/components/StepNav).
+   */
+  toastClearancePx: 96,
 } as const;

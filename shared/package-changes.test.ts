@@ -96,7 +96,11 @@ describe('diffPackages', () => {
       },
     });
     expect(diffPackages(before, after, options)).toEqual([
-      expect.objectContaining({ label: 'Working Attorney Time · Current Year', before: null, after: '640' }),
+      expect.objectContaining({
+        label: 'Working Attorney Time · Current Year',
+        before: null,
+        after: '640 hours',
+      }),
       expect.objectContaining({ label: 'Rate · Year Before', before: '$1,250', after: null }),
     ]);
   });

@@ -8,6 +8,7 @@ import {
 } from './diversity';
 import {
   formatDate,
+  formatHours,
   formatMoney,
   formatNumber,
   formatOption,
@@ -55,6 +56,7 @@ const text: Formatter = (v) => formatText(v, '');
 const money: Formatter = (v) => formatMoney(v, '');
 const date: Formatter = (v) => (typeof v === 'string' || v instanceof Date ? formatDate(v, '') : '');
 const num: Formatter = (v) => formatNumber(v, '');
+const hours: Formatter = (v) => formatHours(v, '');
 const plain: Formatter = (v) => formatText(v, '');
 const yesNo: Formatter = (v) => formatYesNo(v, '');
 const lines: Formatter = (v) => linesOf(v);
@@ -63,7 +65,7 @@ const option =
   (v) =>
     formatOption(v, labels, '');
 
-export const FORMAT = { text, money, date, num, plain, yesNo, lines, option, percent: formatPercent };
+export const FORMAT = { text, money, date, num, hours, plain, yesNo, lines, option, percent: formatPercent };
 
 /** The attorney's account and profile (spec 2.9, the attorney profile page's sections). */
 export const PROFILE_GROUPS: { title: string; fields: FieldSpec[] }[] = [
@@ -122,7 +124,10 @@ export const COMPENSATION_FIELDS: FieldSpec[] = [
   ['employeeTypeExplanation', 'Employee Type Explanation'],
   ['compensationExpectations', 'Compensation Expectations'],
 ];
-/** How each figure of the financial table reads: dollars, or hours. */
+/**
+ * How each figure of the financial table reads: dollars, or hours (with the unit where the name lacks it:
+ * Working Attorney Time, issue 67 — the form's field says ' hours' from FINANCIAL_FIELD_UNITS too).
+ */
 export const FINANCIAL_FIELD_FORMAT: Record<string, Formatter> = {
   rate: money,
   effectiveRate: money,
@@ -130,7 +135,7 @@ export const FINANCIAL_FIELD_FORMAT: Record<string, Formatter> = {
   collections: money,
   billedDollars: money,
   portableOriginations: money,
-  workingAttorneyTime: num,
+  workingAttorneyTime: hours,
   nonBillableHours: num,
   workedValue: money,
 };

@@ -281,6 +281,24 @@ describe('describePackage', () => {
     });
   });
 
+  // Issue 67 item 15: what the firm reads (the review page, the preview and the PDF all describe the package
+  // here) says Annual Billings as money however it was typed, and Working Attorney Time in hours.
+  it('reads Annual Billings as money and Working Attorney Time in hours', () => {
+    const typed = structuredClone(samplePackage());
+    const form = typed.conflictsForm as unknown as { currentClients: Record<string, unknown>[] };
+    form.currentClients = [
+      { ...form.currentClients[0], annualBillings: '910000' },
+      { ...form.currentClients[0], clientName: 'Birch', annualBillings: '910,000' },
+    ];
+    const lpq = typed.masterLpq as unknown as { financialInfo: { currentYear: Record<string, unknown> } };
+    lpq.financialInfo.currentYear = { ...lpq.financialInfo.currentYear, workingAttorneyTime: 640 };
+    const read = describePackage(typed, { firmName: 'Whitfield & Cole LLP' });
+    const clients = groupRows(read, 'conflicts', 'Current Clients')?.table?.rows ?? [];
+    expect(clients.map((r) => r[4])).toEqual(['$910,000', '$910,000']);
+    const history = groupRows(read, 'masterLpq', 'Financial History')?.table?.rows ?? [];
+    expect(history.find((r) => r[0] === 'Working Attorney Time')?.[1]).toBe('640 hours');
+  });
+
   it('lists every disclosure in the spec’s order, each Yes with its explanation under it', () => {
     const rows = groupRows(view, 'masterLpq', 'Disclosures')?.rows ?? [];
     expect(rows.map((r) => r.label)).toEqual(DISCLOSURE_FLAGS.map(([, q]) => q));

@@ -12,6 +12,8 @@ const PAGE_NAMES: [RegExp, string][] = [
   [/^\/attorney\/conflicts-form/, 'your conflicts form'],
   [/^\/attorney\/diversity-form/, 'your diversity form'],
   [/^\/attorney\/business-plan/, 'your business plan'],
+  // The invitation and reminder mails' link to one request (attorneyRequestLink, issue 67 item 13).
+  [/^\/attorney\/lpq-requests\?(?:.*&)?request=/, 'the request'],
   [/^\/attorney\/lpq-requests/, 'your LPQ requests'],
   [/^\/lpq\//, 'the position LPQ'],
   [/^\/firm\/dashboard/, 'your dashboard'],
@@ -34,3 +36,6 @@ export const pageNameOf = (path: string) => PAGE_NAMES.find(([pattern]) => patte
 /** 'Your session ended. Sign in to go back to PAGE; what you typed is kept.' */
 export const sessionEndedMessage = (path: string) =>
   `Your session ended. Sign in to go back to ${pageNameOf(path)}; what you typed is kept.`;
+
+/** A link opened signed out (a mail's, issue 67 item 13): 'Sign in to open the request.' No session ended. */
+export const signInToOpenMessage = (path: string) => `Sign in to open ${pageNameOf(path)}.`;

@@ -85,6 +85,8 @@ export const TEAM_MESSAGES = {
   invitationEmailMismatch: 'Sign in with the address the invitation was sent to.',
   cannotRemoveSelf: 'You cannot remove yourself. Ask another admin.',
   notAssignable: 'Assign reviewers from your firm’s members with the Reviewer role.',
+  /** Issue 67 item 16: access has ended (revoked, withdrawn, declined or past its end date): nothing to grant. */
+  accessEnded: 'Your firm’s access to this request has ended: there is no one to assign.',
   noteTooLong: 'Must be at most 2000 characters',
   noFirm: 'Your account is not part of a firm any more. Ask your firm’s admin for a new invitation.',
   selfIdentificationOff: 'This firm does not receive self-identification data.',

@@ -1,6 +1,8 @@
 /** Toast titles and messages of spec §8, verbatim. */
 export const TOASTS = {
   loginSuccess: { title: 'Login successful', message: 'Welcome back!' },
+  // Issue 67 item 13: a first sign-in is no return.
+  firstLoginSuccess: { title: 'Login successful', message: 'Welcome!' },
   loginFailed: { title: 'Login failed', message: 'Login failed' },
   registerSuccess: { title: 'Registration successful', message: 'Your account has been created!' },
   registerFailed: { title: 'Registration failed', message: 'Registration failed' },
@@ -70,3 +72,14 @@ export const TOASTS = {
 } as const;
 
 export type ToastText = { title: string; message: string };
+
+/**
+ * Issue 67 item 13: the dashboards' greeting (spec 3.1's 'Welcome back' with the first name) reads 'Welcome'
+ * through the user's first session (`User.firstVisit`, a fact the server keeps), 'Welcome back' after.
+ */
+export const greeting = (user: { firstName: string; firstVisit?: true }) =>
+  `${user.firstVisit ? 'Welcome' : 'Welcome back'}, ${user.firstName}`;
+
+/** The sign-in toast: 'Welcome back!' for a return, 'Welcome!' for a first visit. */
+export const loginToast = (user: { firstVisit?: true }) =>
+  user.firstVisit ? TOASTS.firstLoginSuccess : TOASTS.loginSuccess;

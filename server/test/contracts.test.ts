@@ -8,6 +8,7 @@ import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildWorld, cookieFor, type World } from './actors';
+import { signIn } from './factories';
 import { describeEachDb } from './harness';
 import { ownerOf, ROUTE_RULES, ruleFor } from './route-table';
 
@@ -178,15 +179,21 @@ function describeWorld(t: () => { app: Parameters<typeof buildWorld>[0] }) {
   });
 
   it('answers the user object with exactly its six fields', async () => {
-    const res = await t().app.inject({
-      method: 'GET',
-      url: '/api/user',
-      headers: { cookie: world.actors.attorney.cookie },
-    });
+    // A returning user's session (a sign-in after the account's first session).
+    const cookie = await signIn(t().app, world.actors.attorney.email);
+    const res = await t().app.inject({ method: 'GET', url: '/api/user', headers: { cookie } });
     expect(res.statusCode).toBe(200);
     expect(Object.keys(res.json()).sort()).toEqual(
       ['email', 'emailVerified', 'firstName', 'id', 'lastName', 'userType'].sort(),
     );
+    // Issue 67 item 13: through the account's first session (here, the one registering made) one more,
+    // `firstVisit: true`, so the first screen greets 'Welcome' rather than 'Welcome back'.
+    const first = await t().app.inject({
+      method: 'GET',
+      url: '/api/user',
+      headers: { cookie: world.actors.attorney.cookie },
+    });
+    expect(first.json()).toEqual({ ...res.json(), firstVisit: true });
   });
 
   it('serves an OpenAPI 3.1 document with every route, to anyone', async () => {

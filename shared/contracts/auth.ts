@@ -28,6 +28,8 @@ export const userResponse = z.object({
    * but enrolment's answers 403 `two_factor_required` until they do. Left out otherwise.
    */
   mustEnrolSecondFactor: z.literal(true).optional(),
+  /** Issue 67 item 13: true through the user's first session (greeted 'Welcome', not 'Welcome back'); left out after. */
+  firstVisit: z.literal(true).optional(),
 });
 
 /** POST /api/login for an account with a second factor: which second steps it offers. */

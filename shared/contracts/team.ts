@@ -282,7 +282,9 @@ export const teamContracts = defineContracts('Firm team', {
     audience: 'firm',
     params: idParams,
     body: reviewersSchema,
-    errors: { 409: 'a diversity officer cannot review candidates' },
+    errors: {
+      409: 'a diversity officer cannot review candidates; the firm’s access to the request has ended (issue 67)',
+    },
     response: { 200: z.array(reviewerResponse) },
   },
   conflictsQueue: {

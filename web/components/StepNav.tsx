@@ -1,4 +1,5 @@
 import { Box, Button, Group, Progress, Stack, Text } from '@mantine/core';
+import { UI_TIMING } from '@shared/limits';
 import type { StepStatus } from '@shared/master-lpq-answers';
 import { IconAlertCircle, IconCheck, IconCircleCheck, IconCircleDashed } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
@@ -26,8 +27,9 @@ function StatusIcon({ status, active }: { status: StepStatus; active: boolean })
  * button's mark says whether its step is complete, incomplete or has errors (from the answers, not from
  * which steps were visited); without it, steps before the active one are ticked and `invalid` ones are
  * red. Steps after `lastSelectable` cannot be chosen yet (wizards that check or save each step on Next).
- * When the step changes while the navigation is scrolled out of view above, it scrolls back into view:
- * the new step starts at its top, not where the last one's buttons were.
+ * When the step changes while the navigation is scrolled out of view above (or under the step-saved toast),
+ * it scrolls back into view below that toast: the new step starts at its top, not where the last one's
+ * buttons were.
  */
 export function StepNav(props: {
   steps: readonly string[];
@@ -48,11 +50,13 @@ export function StepNav(props: {
   useEffect(() => {
     if (shown.current === props.active) return;
     shown.current = props.active;
+    // Back into view when scrolled out above, or under where the step-saved toast rests (issue 67): it
+    // comes to rest just below that toast, which then covers neither the chips nor the buttons below.
     const top = root.current?.getBoundingClientRect().top ?? 0;
-    if (top < 0) root.current?.scrollIntoView({ block: 'start' });
+    if (top < UI_TIMING.toastClearancePx) root.current?.scrollIntoView({ block: 'start' });
   }, [props.active]);
   return (
-    <Stack gap="xs" ref={root} style={{ scrollMarginTop: 'var(--mantine-spacing-md)' }}>
+    <Stack gap="xs" ref={root} style={{ scrollMarginTop: UI_TIMING.toastClearancePx }}>
       <Group justify="space-between" gap="xs">
         <Text size="sm" fw={600}>
           {label(props.active + 1, total)}

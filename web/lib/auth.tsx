@@ -1,9 +1,9 @@
 import type { User } from '@shared/auth';
-import { TOASTS } from '@shared/texts';
+import { loginToast, TOASTS } from '@shared/texts';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { errorMessage, queryClient } from './api';
 import { api, apiOrNull, type BodyOf } from './client';
-import { markSessionEndedHere, showToast } from './toast';
+import { markSessionEndedHere, markSignedInHere, showToast } from './toast';
 import { clearUnsavedInput } from './unsaved-input';
 
 export const USER_QUERY_KEY = ['/api/user'];
@@ -12,19 +12,28 @@ export function useAuth() {
   const { data, isLoading } = useQuery({
     queryKey: USER_QUERY_KEY,
     // Not signed in is an answer here, not an ended session.
-    queryFn: () => apiOrNull(401, 'GET /api/user'),
+    queryFn: () =>
+      apiOrNull(401, 'GET /api/user').then((user) => {
+        if (user) markSignedInHere(true);
+        return user;
+      }),
   });
   return { user: data ?? null, isLoading, isAuthenticated: !!data };
 }
 
 export function setCurrentUser(user: User | null) {
-  if (user) markSessionEndedHere(false);
+  if (user) {
+    markSessionEndedHere(false);
+    markSignedInHere(true);
+  }
   queryClient.setQueryData(USER_QUERY_KEY, user);
 }
 
 /** Signed out or account deleted: nothing of the user stays in this tab (cache, unsaved input). */
 export function forgetSession() {
   markSessionEndedHere(true);
+  // Signed out on purpose: a later sign-in page in this tab is no session that ended.
+  markSignedInHere(false);
   clearUnsavedInput();
   queryClient.clear();
   setCurrentUser(null);
@@ -37,7 +46,7 @@ export function useLogin() {
       // A second factor on the account (PRODUCT.md §10): no session yet; the form asks for the second step.
       if ('twoFactorRequired' in answer) return;
       setCurrentUser(answer);
-      showToast(TOASTS.loginSuccess, { variant: 'success' });
+      showToast(loginToast(answer), { variant: 'success' });
     },
     onError: (error) =>
       showToast(TOASTS.loginFailed, {

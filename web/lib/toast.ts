@@ -59,6 +59,38 @@ export function clearToasts() {
 
 let redirecting = false;
 const RETURN_KEY = 'lp.returnTo';
+/**
+ * Why this tab was sent to sign in: 'ended' when it had a signed-in user (a session ended under it), 'link'
+ * when it never had one (a mailed link opened signed out). /auth words the two differently (issue 67).
+ */
+const RETURN_WHY_KEY = 'lp.returnWhy';
+/** Kept for the tab's life (reloads too): this tab has had a signed-in user since it last signed out. */
+const SIGNED_IN_KEY = 'lp.signedInHere';
+
+const storage = {
+  get: (key: string) => {
+    try {
+      return window.sessionStorage.getItem(key);
+    } catch {
+      return null; // Storage disabled.
+    }
+  },
+  set: (key: string, value: string | null) => {
+    try {
+      if (value === null) window.sessionStorage.removeItem(key);
+      else window.sessionStorage.setItem(key, value);
+    } catch {
+      // Storage disabled.
+    }
+  },
+};
+
+/** A signed-in user was seen in this tab (the session read or a sign-in answered one). */
+export function markSignedInHere(signedIn: boolean) {
+  if (signedIn) {
+    if (storage.get(SIGNED_IN_KEY) !== '1') storage.set(SIGNED_IN_KEY, '1');
+  } else storage.set(SIGNED_IN_KEY, null);
+}
 
 /**
  * True once this tab ended its own session (signed out, deleted the account) until someone signs in
@@ -82,10 +114,10 @@ export function handleUnauthorized() {
   showToast(TOASTS.unauthorized, { variant: 'destructive' });
   const here = safeReturnPath(`${window.location.pathname}${window.location.search}`);
   markStepResume();
-  try {
-    if (here) window.sessionStorage.setItem(RETURN_KEY, here);
-  } catch {
-    // Storage disabled: sign-in goes to the user's home instead.
+  // Storage disabled: sign-in goes to the user's home instead.
+  if (here) {
+    storage.set(RETURN_KEY, here);
+    storage.set(RETURN_WHY_KEY, storage.get(SIGNED_IN_KEY) === '1' ? 'ended' : 'link');
   }
   // The toast stays on screen for the whole wait, counted from when its host can show it.
   const redirect = () =>
@@ -97,13 +129,7 @@ export function handleUnauthorized() {
 
 /** The page to go back to after signing in: a `returnTo` link, else the one this tab was sent away from. */
 export function readReturnPath(fromLink: string | null): string | null {
-  let remembered: string | null = null;
-  try {
-    remembered = window.sessionStorage.getItem(RETURN_KEY);
-  } catch {
-    // Storage disabled.
-  }
-  return safeReturnPath(fromLink) ?? safeReturnPath(remembered);
+  return safeReturnPath(fromLink) ?? safeReturnPath(storage.get(RETURN_KEY));
 }
 
 /**
@@ -111,18 +137,16 @@ export function readReturnPath(fromLink: string | null): string | null {
  * there; null when sign-in was not reached that way (a link's own return path is no ended session).
  */
 export function endedSessionPath(): string | null {
-  try {
-    return safeReturnPath(window.sessionStorage.getItem(RETURN_KEY));
-  } catch {
-    return null;
-  }
+  return storage.get(RETURN_WHY_KEY) === 'link' ? null : safeReturnPath(storage.get(RETURN_KEY));
+}
+
+/** The page a link opened signed out leads to after sign-in (nothing was typed there, no session ended). */
+export function linkedPagePath(): string | null {
+  return storage.get(RETURN_WHY_KEY) === 'link' ? safeReturnPath(storage.get(RETURN_KEY)) : null;
 }
 
 /** Once back there, the next sign-in in this tab goes home as usual. */
 export function forgetReturnPath() {
-  try {
-    window.sessionStorage.removeItem(RETURN_KEY);
-  } catch {
-    // Storage disabled.
-  }
+  storage.set(RETURN_KEY, null);
+  storage.set(RETURN_WHY_KEY, null);
 }

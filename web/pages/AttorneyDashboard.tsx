@@ -10,6 +10,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
+import { greeting } from '@shared/texts';
 import { IconDatabase } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { DashboardHeader } from '../components/DashboardHeader';
@@ -64,7 +65,7 @@ export default function AttorneyDashboard() {
           <Paper withBorder p="lg" radius="md">
             <Group justify="space-between" align="flex-end" wrap="wrap" gap="md">
               <Box>
-                <Title order={2}>Welcome back, {user.firstName}</Title>
+                <Title order={2}>{greeting(user)}</Title>
                 <Text c="dimmed" size="sm">
                   Keep your Master LPQ current and share it with firms in one click.
                 </Text>

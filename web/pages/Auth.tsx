@@ -1,6 +1,6 @@
 import { Alert, Card, Center, Loader, Tabs, Text, Title } from '@mantine/core';
 import { RETURN_TO_PARAM } from '@shared/return-path';
-import { sessionEndedMessage } from '@shared/session-ended';
+import { sessionEndedMessage, signInToOpenMessage } from '@shared/session-ended';
 import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { FullPageSpinner } from '../components/FullPageSpinner';
@@ -8,7 +8,7 @@ import { HomeRedirect } from '../components/Guards';
 import { AuthLayout } from '../features/auth/AuthLayout';
 import { SignInForm } from '../features/auth/SignInForm';
 import { useAuth } from '../lib/auth';
-import { endedSessionPath, forgetReturnPath, readReturnPath } from '../lib/toast';
+import { endedSessionPath, forgetReturnPath, linkedPagePath, readReturnPath } from '../lib/toast';
 
 // The create-account form (and its role picker) loads on demand: sign-in is what most visits need.
 const loadCreateAccountForm = () => import('../features/auth/CreateAccountForm');
@@ -20,6 +20,8 @@ export default function AuthPage() {
   const returnTo = useMemo(() => readReturnPath(params.get(RETURN_TO_PARAM)), [params]);
   // Issue 67: arrived here because the session ended on a page: say so, and where sign-in goes back to.
   const endedOn = useMemo(() => endedSessionPath(), []);
+  // A mailed link opened signed out: where sign-in leads (no session ended, nothing typed).
+  const linkedTo = useMemo(() => linkedPagePath(), []);
   useEffect(() => {
     if (user && returnTo) forgetReturnPath();
   }, [user, returnTo]);
@@ -42,6 +44,11 @@ export default function AuthPage() {
         {endedOn && (
           <Alert color="blue" mb="lg" role="status">
             {sessionEndedMessage(endedOn)}
+          </Alert>
+        )}
+        {!endedOn && linkedTo && (
+          <Alert color="blue" mb="lg" role="status">
+            {signInToOpenMessage(linkedTo)}
           </Alert>
         )}
         <Tabs defaultValue={params.get('token') ? 'register' : 'signin'} keepMounted={false}>

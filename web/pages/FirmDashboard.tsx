@@ -15,6 +15,7 @@ import {
 } from '@mantine/core';
 import type { FirmDashboardStats } from '@shared/firm';
 import { type FirmRole, hasRole, roleNames } from '@shared/team';
+import { greeting } from '@shared/texts';
 import {
   type Icon,
   IconClipboardCheck,
@@ -109,7 +110,7 @@ export default function FirmDashboard() {
           )}
           <div>
             <Title order={2} fz="h3">
-              Welcome back, {user.firstName}
+              {greeting(user)}
             </Title>
             {roles.length > 0 && (
               <Text c="gray.7" size="sm" mt={4}>

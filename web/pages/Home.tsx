@@ -1,3 +1,4 @@
+import { greeting } from '@shared/texts';
 import { useQuery } from '@tanstack/react-query';
 import { Navigate } from 'react-router';
 import { FullPageSpinner } from '../components/FullPageSpinner';
@@ -21,7 +22,7 @@ export default function Home() {
   if (!user) return <FullPageSpinner />;
   if (user.userType === 'firm') return <Navigate to="/firm/dashboard" replace />;
   if (!isAttorney) return <FullPageSpinner label={`Welcome, ${user.firstName}`} />;
-  if (masterLpq.isLoading) return <FullPageSpinner label={`Welcome back, ${user.firstName}…`} />;
+  if (masterLpq.isLoading) return <FullPageSpinner label={`${greeting(user)}…`} />;
   return (
     <Navigate to={masterLpq.data?.isComplete ? '/attorney/dashboard' : '/attorney/master-lpq'} replace />
   );

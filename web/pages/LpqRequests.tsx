@@ -72,6 +72,13 @@ export default function LpqRequests() {
   const linked = params.get(REQUEST_LINK_PARAM);
   const linkedShown = useRef(false);
   const linkedHere = !!linked && items.some((item) => item.id === linked);
+  // An older request (a reminder's) may be on a later page: read on until it is there or the list ends.
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = requests;
+  const seekLinked = !!linked && requests.isSuccess && !linkedHere && !!hasNextPage;
+  useEffect(() => {
+    if (seekLinked && !isFetchingNextPage) fetchNextPage();
+  }, [seekLinked, isFetchingNextPage, fetchNextPage]);
+  const linkedMissing = !!linked && requests.isSuccess && !linkedHere && !hasNextPage;
   useEffect(() => {
     if (!linked || !linkedHere || linkedShown.current) return;
     linkedShown.current = true;
@@ -169,11 +176,20 @@ export default function LpqRequests() {
             </Stack>
           </Card>
         )}
+        {linkedMissing && (
+          <Alert color="yellow" title="This request is not in your list" role="status">
+            <Text size="sm">
+              The link you followed is for a request your account does not have: it may have been withdrawn,
+              or sent to another address. Your requests are below.
+            </Text>
+          </Alert>
+        )}
         <Stack gap="md">
           {items.map((item) => (
             <RequestCard
               key={item.id}
               item={item}
+              linked={item.id === linked}
               onShare={opening(setSharing)}
               onDecline={opening(setDeclining)}
               onUpdate={opening(setUpdating)}

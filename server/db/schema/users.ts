@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { USER_TYPES } from '../../../shared/auth';
 
 export const userTypeEnum = pgEnum('user_type', USER_TYPES);
@@ -15,6 +15,9 @@ export const users = pgTable(
     lastName: text('last_name').notNull(),
     userType: userTypeEnum('user_type').notNull(),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    // Issue 67 item 13: when the user's first session began; null until then. The session that sets it is
+    // their first visit (sessions.first_visit), greeted 'Welcome' rather than 'Welcome back'.
+    firstSignedInAt: timestamp('first_signed_in_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`)],
@@ -37,6 +40,8 @@ export const sessions = pgTable(
     userAgent: text('user_agent'),
     authenticatedAt: timestamp('authenticated_at', { withTimezone: true }).notNull().defaultNow(),
     authMethod: text('auth_method'),
+    // Issue 67 item 13: the user's first session (users.first_signed_in_at was set by it): a first visit.
+    firstVisit: boolean('first_visit').notNull().default(false),
   },
   (t) => [index('sessions_user_idx').on(t.userId), uniqueIndex('sessions_public_id_idx').on(t.publicId)],
 );

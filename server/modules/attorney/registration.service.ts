@@ -6,7 +6,7 @@ import type { AppContext } from '../../context';
 import { accountPolicies as policies } from '../../policies/account.policy';
 import { type Actor, authorize } from '../../policies/authorize';
 import { createUser } from '../auth/accounts';
-import { createSession } from '../auth/sessions';
+import { createSession, withVisit } from '../auth/sessions';
 import { recordFormActivity } from './activity';
 import { writeAttorneyProfile } from './attorney.repo';
 
@@ -31,7 +31,7 @@ export async function registerAttorney(ctx: AppContext, actor: Actor, input: Att
     await recordFormActivity(tx, user.id, ATTORNEY_ACTIVITY.accountCreated);
     await writeAttorneyProfile(tx, user.id, profile satisfies Partial<AttorneyProfileBody>, 'create');
     const session = await createSession(tx, user.id);
-    return { user, session };
+    return { user: withVisit(user, session), session };
   });
   ctx.onMailQueued();
   return result;

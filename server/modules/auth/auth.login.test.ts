@@ -247,4 +247,68 @@ describeEachDb('auth', (t) => {
       ).toBe(401);
     });
   });
+  // Issue 67 item 13: a first visit is greeted as one. The server keeps the fact (users.first_signed_in_at,
+  // sessions.first_visit); the web reads `firstVisit` and says 'Welcome', not 'Welcome back'.
+  describe('first visit', () => {
+    const me = async (cookie: string) =>
+      (await inject({ method: 'GET', url: '/api/user', headers: { cookie } })).json();
+
+    it('the account’s first session is a first visit through all its reads; later sign-ins are returns', async () => {
+      const res = await inject({ method: 'POST', url: '/api/register', payload: registration() });
+      expect(res.statusCode).toBe(201);
+      expect(res.json().firstVisit).toBe(true);
+      const first = sessionCookie(res);
+      expect((await me(first)).firstVisit).toBe(true);
+      // Still the first visit on its next read, however many.
+      expect((await me(first)).firstVisit).toBe(true);
+      const [row] = await t().db.select().from(users).where(eq(users.id, res.json().id));
+      expect(row.firstSignedInAt).toBeInstanceOf(Date);
+
+      // Signing in again (here or elsewhere) is a return: no firstVisit on the answer or the session.
+      const again = await inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { email: res.json().email, password: DEFAULT_PASSWORD },
+      });
+      expect(again.statusCode).toBe(200);
+      expect(again.json()).not.toHaveProperty('firstVisit');
+      expect(await me(sessionCookie(again))).not.toHaveProperty('firstVisit');
+      const third = await inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { email: res.json().email, password: DEFAULT_PASSWORD },
+      });
+      expect(third.json()).not.toHaveProperty('firstVisit');
+      // The first sign-in's moment is kept, not moved by later ones.
+      const [after] = await t().db.select().from(users).where(eq(users.id, res.json().id));
+      expect(after.firstSignedInAt).toEqual(row.firstSignedInAt);
+    });
+
+    it('a firm’s registration is its first visit too', async () => {
+      const { user, cookie } = await buildFirmUser(t().app);
+      expect(user.firstVisit).toBe(true);
+      expect((await me(cookie)).firstVisit).toBe(true);
+      await inject({ method: 'POST', url: '/api/logout', headers: { cookie } });
+      const back = await inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { email: user.email, password: DEFAULT_PASSWORD },
+      });
+      expect(back.json()).not.toHaveProperty('firstVisit');
+    });
+
+    it('an account that never had a session is greeted as new at its first sign-in', async () => {
+      const { user } = await buildAttorney(t().app);
+      // As if made without a session (the migration leaves only accounts made before it set).
+      await t().db.delete(sessions).where(eq(sessions.userId, user.id));
+      await t().db.update(users).set({ firstSignedInAt: null }).where(eq(users.id, user.id));
+      const res = await inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { email: user.email, password: DEFAULT_PASSWORD },
+      });
+      expect(res.json().firstVisit).toBe(true);
+      expect((await me(sessionCookie(res))).firstVisit).toBe(true);
+    });
+  });
 });

@@ -11,7 +11,7 @@ import { resetPasswordMail } from './auth.mails';
 import { toUser } from './auth.presenter';
 import { hashPassword, verifyPassword } from './crypto';
 import { createPendingLogin, secondFactorMethods, secondFactorsOf } from './second-factors';
-import { createSession, deleteSession, deleteUserSessions, signedInUser } from './sessions';
+import { createSession, deleteSession, deleteUserSessions, signedInUser, withVisit } from './sessions';
 import { afterFailedSignIn, afterSignIn, beforeSignInAttempt, clearSignInLimits } from './sign-in-limits';
 import { consumeEmailToken, createEmailToken, endOutstandingTokens } from './tokens';
 import { findUserByEmail, findUserById, markEmailVerified, setPassword } from './users.repo';
@@ -22,7 +22,7 @@ export async function registerUser(ctx: AppContext, actor: Actor, input: Registe
   const result = await ctx.db.transaction(async (tx) => {
     const user = await createUser(tx, ctx, input);
     const session = await createSession(tx, user.id);
-    return { user, session };
+    return { user: withVisit(user, session), session };
   });
   ctx.onMailQueued();
   return result;
@@ -69,7 +69,11 @@ export async function loginUser(
     if (input.previousSessionId) await deleteSession(tx, input.previousSessionId);
     return createSession(tx, row.id, { userAgent: input.client.userAgent, authMethod: 'password' });
   });
-  return { kind: 'signed-in', user: (await signedInUser(ctx.db, row.id)) ?? toUser(row), session };
+  return {
+    kind: 'signed-in',
+    user: withVisit((await signedInUser(ctx.db, row.id)) ?? toUser(row), session),
+    session,
+  };
 }
 
 export async function verifyEmail(ctx: AppContext, actor: Actor, input: { token: string }): Promise<User> {

@@ -14,18 +14,33 @@ export const SESSION_TOUCH_INTERVAL_MS = 60 * 1000;
 /** How a session's user proved who they are (the sessions list and recent sign-in keep it). */
 export type SessionOrigin = { userAgent?: string | null; authMethod?: string };
 
+/**
+ * A new session. The user's first one (issue 67 item 13: `users.first_signed_in_at` still unset, set here)
+ * is their first visit, kept on the session so every screen of it greets them 'Welcome', not 'Welcome back'.
+ */
 export async function createSession(tx: Tx | Db, userId: string, origin: SessionOrigin = {}) {
   const { token, hash } = newToken();
   const expiresAt = new Date(Date.now() + SESSION.absoluteMs);
+  const first = await tx
+    .update(users)
+    .set({ firstSignedInAt: sql`now()` })
+    .where(and(eq(users.id, userId), isNull(users.firstSignedInAt)))
+    .returning({ id: users.id });
+  const firstVisit = first.length > 0;
   await tx.insert(sessions).values({
     id: hash,
     userId,
     expiresAt,
     userAgent: clipUserAgent(origin.userAgent),
     authMethod: origin.authMethod ?? 'password',
+    firstVisit,
   });
-  return { token, expiresAt };
+  return { token, expiresAt, firstVisit };
 }
+
+/** The user as the new session's answer gives them: `firstVisit` on the first session only (issue 67). */
+export const withVisit = (user: User, session: { firstVisit: boolean }): User =>
+  session.firstVisit ? { ...user, firstVisit: true } : user;
 
 const clipUserAgent = (ua: string | null | undefined) => (ua ? ua.slice(0, 512) : null);
 
@@ -33,7 +48,12 @@ const clipUserAgent = (ua: string | null | undefined) => (ua ? ua.slice(0, 512) 
 const sessionById = (db: Db) =>
   preparedStatement(db, 'session_by_id', (db, name) =>
     db
-      .select({ lastUsedAt: sessions.lastUsedAt, user: userColumns, membership: membershipColumns })
+      .select({
+        lastUsedAt: sessions.lastUsedAt,
+        firstVisit: sessions.firstVisit,
+        user: userColumns,
+        membership: membershipColumns,
+      })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .leftJoin(firmMembers, eq(firmMembers.userId, users.id))
@@ -59,7 +79,7 @@ export async function validateSession(
       .set({ lastUsedAt: new Date(clock.now) })
       .where(eq(sessions.id, id));
   }
-  return { user: toUser(row.user, row.membership), sessionId: id };
+  return { user: withVisit(toUser(row.user, row.membership), row), sessionId: id };
 }
 
 /**

@@ -6,7 +6,7 @@ import { accountPolicies } from '../../policies/account.policy';
 import { type Actor, authorize } from '../../policies/authorize';
 import { firmPolicies as policies } from '../../policies/firm.policy';
 import { createUser } from '../auth/accounts';
-import { createSession } from '../auth/sessions';
+import { createSession, withVisit } from '../auth/sessions';
 import { findFirmProfile, writeFirmProfile } from './firm.repo';
 
 type FirmRegistration = z.output<typeof firmRegistrationSchema>;
@@ -54,7 +54,7 @@ export async function registerFirm(ctx: AppContext, actor: Actor, input: FirmReg
     });
     await writeFirmProfile(tx, user.firm!.id, { ...profile, email }, true);
     const session = await createSession(tx, user.id);
-    return { user, session };
+    return { user: withVisit(user, session), session };
   });
   ctx.onMailQueued();
   return result;

@@ -229,12 +229,16 @@ describeEachDb('the recruiter’s pipeline: views, bulk actions, dashboard', (t)
         ids: [c, b],
         reviewerId: reviewer.user.id,
       });
-      expect(assigned.json()).toEqual({ done: [c, b], refused: [] });
+      // B was withdrawn: its access has ended, so there is no one to assign (issue 67 item 16, as the PUT).
+      expect(assigned.json()).toEqual({
+        done: [c],
+        refused: [{ id: b, message: TEAM_MESSAGES.accessEnded }],
+      });
       const onC = await t().db.select().from(requestReviewers).where(eq(requestReviewers.requestId, c));
       expect(onC.map((r) => r.userId).sort()).toEqual([reviewer.user.id, second.user.id].sort());
-      // The reviewer's list now holds both.
+      // The reviewer's list now holds C.
       const list = await call(reviewer.cookie, 'GET', '/api/firm/lpq-requests?reviewer=me');
-      expect((list.json() as { id: string }[]).map((r) => r.id).sort()).toEqual([b, c].sort());
+      expect((list.json() as { id: string }[]).map((r) => r.id)).toEqual([c]);
     });
   });
 

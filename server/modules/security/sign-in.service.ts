@@ -4,7 +4,7 @@ import { badRequest, HttpError } from '../../plugins/errors';
 import { type Actor, authorize } from '../../policies/authorize';
 import { securityPolicies as policies } from '../../policies/security.policy';
 import { toUser } from '../auth/auth.presenter';
-import { createSession, deleteSession, signedInUser } from '../auth/sessions';
+import { createSession, deleteSession, signedInUser, withVisit } from '../auth/sessions';
 import { afterFailedSignIn, afterSignIn, beforeSecondStep } from '../auth/sign-in-limits';
 import { findUserById } from '../auth/users.repo';
 import { checkRecoveryCode, checkTotpCode } from './security.checks';
@@ -35,7 +35,7 @@ async function signIn(
     if (input.previousSessionId) await deleteSession(tx, input.previousSessionId);
     return createSession(tx, row.id, { userAgent: input.client.userAgent, authMethod });
   });
-  return { user: (await signedInUser(ctx.db, row.id)) ?? toUser(row), session };
+  return { user: withVisit((await signedInUser(ctx.db, row.id)) ?? toUser(row), session), session };
 }
 
 /** `{ code }` from the authenticator app or `{ recoveryCode }`: a used recovery code never works again. */

@@ -14,7 +14,7 @@ import { teamPolicies as policies } from '../../policies/team.policy';
 import { createUser } from '../auth/accounts';
 import { toUser } from '../auth/auth.presenter';
 import { hashToken, newToken, verifyPassword } from '../auth/crypto';
-import { createSession, signedInUser } from '../auth/sessions';
+import { createSession, signedInUser, withVisit } from '../auth/sessions';
 import { findUserByEmail, markEmailVerified } from '../auth/users.repo';
 import { memberInvitationMail } from './team.mails';
 import { actorName, checkRoleCombination } from './team.presenter';
@@ -242,6 +242,6 @@ export async function acceptInvitation(
       detail: { roles: invitation.roles },
     });
     const session = await createSession(tx, user.id);
-    return { user, session };
+    return { user: withVisit(user, session), session };
   });
 }

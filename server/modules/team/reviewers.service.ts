@@ -1,10 +1,12 @@
+import { todayUtc } from '@shared/calendar';
+import { accessHasEnded } from '@shared/request-status';
 import type { Reviewer } from '@shared/requests';
 import { TEAM_MESSAGES } from '@shared/team';
 import { isUuid } from '@shared/uuid';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { enqueueMail } from '../../mail/outbox';
-import { badRequest } from '../../plugins/errors';
+import { badRequest, conflict } from '../../plugins/errors';
 import { type Actor, authorize, type FirmMember } from '../../policies/authorize';
 import { requestPolicies as policies } from '../../policies/request.policy';
 import { scopeFor } from '../../policies/request-scope';
@@ -68,6 +70,8 @@ async function assignReviewers(
 ): Promise<Reviewer[]> {
   const result = await ctx.db.transaction(async (tx) => {
     const row = await assignableRequest(tx, member, requestId, true);
+    // Issue 67 item 16: once the firm's access has ended, assigning would grant nothing (the page hides it).
+    if (accessHasEnded(row.request, todayUtc())) throw conflict(TEAM_MESSAGES.accessEnded);
     const wanted = [...new Set(next(await reviewersOf(tx, row.request.id)).map((id) => id.toLowerCase()))];
     const reviewers = await assignableReviewers(tx, member.firm.id, wanted);
     if (reviewers.length !== wanted.length)

@@ -35,6 +35,23 @@ describeEachDb('firm team: who reads what', (t: () => TestApp, kind) => {
     return { ...w, reviewer, unassigned, conflicts, recruiter };
   }
 
+  // Issue 67 item 16: what access has ended for is hidden on the page, and refused here.
+  it('refuses to assign reviewers once the attorney revoked: 409, no reviewer added, no mail', async () => {
+    const w = await team();
+    expect((await post(w.attorney, `${w.base}/revoke`)).statusCode).toBe(200);
+    const mailsBefore = (await t().outbox(w.unassigned.user.email)).length;
+    const assign = await as(w.recruiter, {
+      method: 'PUT',
+      url: `${w.firmUrl}/reviewers`,
+      payload: { userIds: [w.reviewer.user.id, w.unassigned.user.id] },
+    });
+    expect(assign.statusCode).toBe(409);
+    expect(assign.json()).toEqual({ message: TEAM_MESSAGES.accessEnded });
+    const reviewers = await get(w.recruiter, `${w.firmUrl}/reviewers`);
+    expect(reviewers.json().map((r: { userId: string }) => r.userId)).toEqual([w.reviewer.user.id]);
+    expect((await t().outbox(w.unassigned.user.email)).length).toBe(mailsBefore);
+  });
+
   it('gives each member exactly their parts: absent, never blanked, on JSON, versions, changes and PDF', async () => {
     const w = await team();
     await updateWithChange(w.attorney, `${w.base}/update`);

@@ -69,6 +69,8 @@ describeEachDb('firm team: invitations', (t: () => TestApp) => {
       userType: 'firm',
       emailVerified: true,
       firm: { id: firm.firmId, roles: ['conflicts'] },
+      // Issue 67 item 13: a new member's first screen greets them 'Welcome', not 'Welcome back'.
+      firstVisit: true,
     });
     const cookie = sessionCookie(accepted);
     expect((await as(cookie, { method: 'GET', url: '/api/user' })).json().firm).toEqual({

@@ -1,5 +1,5 @@
 import { Button, Text } from '@mantine/core';
-import { TOASTS } from '@shared/texts';
+import { loginToast, TOASTS } from '@shared/texts';
 import { IconKey } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
@@ -14,7 +14,7 @@ export default function PasskeySignIn() {
     mutationFn: signInWithPasskey,
     onSuccess: (user) => {
       setCurrentUser(user);
-      showToast(TOASTS.loginSuccess, { variant: 'success' });
+      showToast(loginToast(user), { variant: 'success' });
     },
   });
   const started = useRef(false);

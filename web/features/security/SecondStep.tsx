@@ -1,6 +1,6 @@
 import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import type { SecondFactorMethod } from '@shared/security';
-import { TOASTS } from '@shared/texts';
+import { loginToast, TOASTS } from '@shared/texts';
 import { IconKey } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -28,7 +28,7 @@ export default function SecondStep({
   const [error, setError] = useState<string | null>(null);
   const done = (user: Parameters<typeof setCurrentUser>[0]) => {
     setCurrentUser(user);
-    showToast(TOASTS.loginSuccess, { variant: 'success' });
+    if (user) showToast(loginToast(user), { variant: 'success' });
   };
   const verify = useMutation({
     mutationFn: () =>

@@ -1,4 +1,5 @@
 import { Badge, Button, Card, Divider, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { UI_TIMING } from '@shared/limits';
 import type { AttorneyRequestItem } from '@shared/position-lpq';
 import {
   ATTORNEY_CARD_STATUS_LABELS,
@@ -54,6 +55,8 @@ export function RequestCard(props: {
   onRevoke: (item: AttorneyRequestItem) => void;
   /** What a share sends now by default (the summary's shareDefaults), for a pending request. */
   shareDefaults?: PackageParts;
+  /** Issue 67 item 13: the request the invitation or reminder mail linked to, marked among the others. */
+  linked?: boolean;
 }) {
   const { item } = props;
   const lpqOpen =
@@ -73,8 +76,24 @@ export function RequestCard(props: {
       // Mantine's focus ring, shown when the focus comes here from the keyboard (after a share or a decline).
       className="mantine-focus-auto"
       aria-label={`${item.firmName}: ${item.positionTitle}`}
+      aria-current={props.linked ? 'true' : undefined}
+      style={
+        props.linked
+          ? {
+              borderColor: 'var(--mantine-color-navy-6)',
+              boxShadow: '0 0 0 2px var(--mantine-color-navy-6)',
+              // Brought into view below where the sign-in toast rests, not under it.
+              scrollMarginTop: UI_TIMING.toastClearancePx,
+            }
+          : undefined
+      }
     >
       <Stack gap="sm">
+        {props.linked && (
+          <Text size="xs" fw={700} c="navy.7" tt="uppercase">
+            The request your e-mail is about
+          </Text>
+        )}
         <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
           <Stack gap={2} miw={0} style={{ flex: '1 1 200px' }}>
             <Group gap={6}>
