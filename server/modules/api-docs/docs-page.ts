@@ -72,6 +72,11 @@ function renderOperation(
   shared: Record<string, OpenApiResponse>,
 ): string {
   const parts: string[] = [`<p><strong>Who:</strong> ${escapeHtml(AUDIENCE_LABELS[op['x-audience']])}</p>`];
+  // PRODUCT.md §14: the API token scopes that reach the operation (none: no token does).
+  if (op['x-api-scopes']?.length)
+    parts.push(
+      `<p><strong>API token scopes:</strong> ${op['x-api-scopes'].map((s) => `<code>${escapeHtml(s)}</code>`).join(' or ')}</p>`,
+    );
   if (op.description) parts.push(`<p>${escapeHtml(op.description)}</p>`);
   if (op.parameters?.length) {
     const rows = op.parameters

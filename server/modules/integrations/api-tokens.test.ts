@@ -240,6 +240,8 @@ describeEachDb(
       ])
         expect(JSON.stringify(doc.paths[path][method].security), path).not.toContain('apiToken');
       expect(doc.paths['/api/firm/webhooks/{id}/test'].post.responses['202']).toBeDefined();
+      const page = await inject({ method: 'GET', url: '/api/docs' });
+      expect(page.body).toContain('<strong>API token scopes:</strong> <code>requests:read</code>');
     });
 
     it('acts as a recruiter for requests:write: invite, withdraw and resend', async () => {
