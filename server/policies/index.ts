@@ -7,6 +7,7 @@ import { jobPolicies } from './job.policy';
 import { positionLpqPolicies } from './position-lpq.policy';
 import { requestPolicies } from './request.policy';
 import { securityPolicies } from './security.policy';
+import { ssoPolicies } from './sso.policy';
 import { teamPolicies } from './team.policy';
 
 /** Every policy by the name services import it under: the authorization matrix test reads this. */
@@ -20,6 +21,7 @@ export const POLICY_GROUPS = {
   requestPolicies,
   teamPolicies,
   securityPolicies,
+  ssoPolicies,
 } as const;
 
 export const ALL_POLICIES: Policy<Actor, never>[] = Object.values(POLICY_GROUPS).flatMap(
