@@ -1,6 +1,7 @@
 import { Stack } from '@mantine/core';
 import { PageShell } from '../components/PageShell';
 import { BusinessCaseDefaultsSection } from '../features/business-case/DefaultsSection';
+import { SsoSection } from '../features/sso/SsoSection';
 import { AuditTrail } from '../features/team/AuditTrail';
 import { SettingsSection } from '../features/team/SettingsSection';
 
@@ -15,6 +16,7 @@ export default function FirmSettings() {
     >
       <Stack gap="lg">
         <SettingsSection />
+        <SsoSection />
         <BusinessCaseDefaultsSection />
         <AuditTrail />
       </Stack>
