@@ -7,6 +7,7 @@ import type { AppContext } from '../../context';
 import { isUniqueViolation } from '../../db/errors';
 import { badRequest, conflict, HttpError } from '../../plugins/errors';
 import { type Actor, authorize } from '../../policies/authorize';
+import { SSO_MFA_AUTH_METHOD } from '../../policies/session-scope';
 import { ssoPolicies as policies } from '../../policies/sso.policy';
 import { createUser } from '../auth/accounts';
 import { newToken } from '../auth/crypto';
@@ -294,7 +295,7 @@ async function signIn(
     if (input.previousSessionId) await deleteSession(tx, input.previousSessionId);
     return createSession(tx, input.userId, {
       userAgent: input.client.userAgent,
-      authMethod: input.mfa ? 'sso_mfa' : 'sso',
+      authMethod: input.mfa ? SSO_MFA_AUTH_METHOD : 'sso',
     });
   });
   const user = await signedInUser(ctx.db, input.userId);

@@ -265,6 +265,22 @@ describeEachDb('single sign-on', (t) => {
       expect(row.authMethod).toBe('sso_mfa');
     });
 
+    it('lets the provider’s multi-factor stand for the second factor the firm requires, and only that', async () => {
+      const { domain, firmId } = await ssoFirm();
+      await t().db.update(firms).set({ requireTwoFactor: true }).where(eq(firms.id, firmId));
+      const m = await member(firmId, `nofactor@${domain}`);
+      const members = (cookie: string) =>
+        inject({ method: 'GET', url: '/api/firm/members', headers: { cookie } });
+      const withMfa = sessionCookie((await signInThroughProvider(m.user.email, { amr: ['pwd', 'mfa'] })).res);
+      expect((await me(withMfa)).json()).not.toHaveProperty('mustEnrolSecondFactor');
+      expect((await members(withMfa)).statusCode).toBe(200);
+      const without = sessionCookie((await signInThroughProvider(m.user.email, { amr: ['pwd'] })).res);
+      expect((await me(without)).json()).toMatchObject({ mustEnrolSecondFactor: true });
+      const refused = await members(without);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().code).toBe(SECURITY_ERROR_CODES.twoFactorRequired);
+    });
+
     it('answers 404 at the start for an address whose domain has no SSO, and discovery says so', async () => {
       const { domain } = await ssoFirm();
       const start = await inject({ method: 'GET', url: '/api/auth/sso/start?email=a%40no-sso.example' });
