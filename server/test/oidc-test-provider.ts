@@ -26,6 +26,8 @@ export type TestProvider = {
   nextLogin: TestAccount | null;
   /** The next token request's ID token is issued as if an hour and a half ago: expired on arrival. */
   expireNextIdToken: boolean;
+  /** The next token response's ID token leaves with its signature altered (one byte of it). */
+  forgeNextIdTokenSignature: boolean;
   close: () => Promise<void>;
 };
 
@@ -94,10 +96,22 @@ export async function startTestProvider(opts: {
     clientSecret,
     nextLogin: null,
     expireNextIdToken: false,
+    forgeNextIdTokenSignature: false,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 
   // An ID token already expired: the provider's clock is an hour and a half behind for one token request.
+  // An ID token whose signature does not verify against the JWKS (the rest of it untouched).
+  provider.use(async (ctx: { path: string; body?: { id_token?: string } }, next: () => Promise<void>) => {
+    await next();
+    if (!(state.forgeNextIdTokenSignature && ctx.path === '/token' && ctx.body?.id_token)) return;
+    state.forgeNextIdTokenSignature = false;
+    const [header, payload, signature] = ctx.body.id_token.split('.');
+    const bytes = Buffer.from(signature, 'base64url');
+    bytes[0] ^= 0xff;
+    ctx.body = { ...ctx.body, id_token: `${header}.${payload}.${bytes.toString('base64url')}` };
+  });
+
   provider.use(async (ctx: { path: string }, next: () => Promise<void>) => {
     if (!(state.expireNextIdToken && ctx.path === '/token')) return next();
     state.expireNextIdToken = false;

@@ -237,6 +237,15 @@ describeEachDb('single sign-on', (t) => {
       expect(provider.expireNextIdToken).toBe(false);
     });
 
+    it('refuses an ID token whose signature does not verify against the provider’s keys', async () => {
+      const { domain, firmId } = await ssoFirm();
+      const m = await member(firmId, `signature@${domain}`);
+      const { back, flowCookie } = await startAndAuthorize(m.user.email, { email: m.user.email });
+      provider.forgeNextIdTokenSignature = true;
+      expectRefused(await callback(back, flowCookie));
+      expect(provider.forgeNextIdTokenSignature).toBe(false);
+    });
+
     it('refuses an address of a domain the firm does not name', async () => {
       const { domain, firmId } = await ssoFirm();
       const m = await member(firmId, `member@${domain}`);
