@@ -86,6 +86,9 @@ export function describeFirmAuditEvent(event: FirmAuditEvent): string {
     // PRODUCT.md §12: the firm's own figures; the firm's audit is the firm's, never the attorney's.
     case 'business_case_assumptions_changed':
       return `${who} changed the business-case assumptions of ${event.subject ?? 'a request'}`;
+    // PRODUCT.md §14: the provider, its domains and whether members must use it.
+    case 'sso_changed':
+      return `${who} changed the single sign-on settings`;
     case 'business_case_defaults_changed':
       return `${who} changed the firm’s default business-case assumptions`;
     // PRODUCT.md §14: the firm's own systems.

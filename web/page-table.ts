@@ -41,6 +41,7 @@ export const PAGES = {
   FirmTeam: () => import('./pages/FirmTeam'),
   FirmSettings: () => import('./pages/FirmSettings'),
   Join: () => import('./pages/Join'),
+  SsoRefused: () => import('./pages/SsoRefused'),
 } satisfies Record<string, () => Promise<{ default: ComponentType }>>;
 
 export type PageName = keyof typeof PAGES;
@@ -62,6 +63,8 @@ export const PUBLIC_PAGES: { path: string; page: PageName; signedOutOnly?: true 
   { path: '/register/firm', page: 'RegisterFirm', signedOutOnly: true },
   // A member invitation's mailed link (PRODUCT.md §9): signed in or not, the token decides.
   { path: '/join', page: 'Join' },
+  // PRODUCT.md §14: a single sign-on the app refused (the callback sends the browser here).
+  { path: '/sso/refused', page: 'SsoRefused' },
 ];
 
 /** Signed-in routes and the user type each needs (spec 2.1, PRODUCT.md §4); none: either kind (§10). */

@@ -16,6 +16,7 @@ import { attorneyRequestRoutes } from './requests/attorney-requests.routes';
 import { firmRequestRoutes } from './requests/firm-requests.routes';
 import { recordRoutes } from './requests/record.routes';
 import { securityRoutes } from './security/security.routes';
+import { ssoRoutes } from './sso/sso.routes';
 import { teamRoutes } from './team/team.routes';
 
 /**
@@ -29,6 +30,7 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
   const modules = [
     authRoutes,
     securityRoutes,
+    ssoRoutes,
     filesRoutes,
     attorneyRoutes,
     masterLpqRoutes,

@@ -8,6 +8,7 @@ import { jobPolicies } from './job.policy';
 import { positionLpqPolicies } from './position-lpq.policy';
 import { requestPolicies } from './request.policy';
 import { securityPolicies } from './security.policy';
+import { ssoPolicies } from './sso.policy';
 import { teamPolicies } from './team.policy';
 
 /** Every policy by the name services import it under: the authorization matrix test reads this. */
@@ -22,6 +23,7 @@ export const POLICY_GROUPS = {
   requestPolicies,
   teamPolicies,
   securityPolicies,
+  ssoPolicies,
 } as const;
 
 export const ALL_POLICIES: Policy<Actor, never>[] = Object.values(POLICY_GROUPS).flatMap(

@@ -21,10 +21,23 @@ export function sessionClock(now = new Date()) {
 /**
  * PRODUCT.md §10: the user's firm requires a second factor and they have none yet (an enabled authenticator
  * app or a passkey): until they enrol, only the enrolment routes answer them. `required` is the firm's
- * setting as SQL (null for a user without a firm).
+ * setting as SQL (null for a user without a firm); with the session's `auth_method`, a single sign-on
+ * with the provider's multi-factor counts as the second factor.
  */
-export const mustEnrolSecondFactorSql = (userId: SQLWrapper, required: SQLWrapper) =>
-  sql`(coalesce(${required}, false) and not ${hasSecondFactorSql(userId)})`;
+export const mustEnrolSecondFactorSql = (
+  userId: SQLWrapper,
+  required: SQLWrapper,
+  sessionAuthMethod?: SQLWrapper,
+) =>
+  sessionAuthMethod
+    ? sql`(coalesce(${required}, false) and not ${hasSecondFactorSql(userId)} and ${sessionAuthMethod} is distinct from ${SSO_MFA_AUTH_METHOD})`
+    : sql`(coalesce(${required}, false) and not ${hasSecondFactorSql(userId)})`;
+
+/**
+ * PRODUCT.md §14: a session made by a single sign-on whose provider said it did multi-factor (`amr` has
+ * `mfa`) satisfies the firm's second-factor requirement for as long as it lasts (its `auth_method`).
+ */
+export const SSO_MFA_AUTH_METHOD = 'sso_mfa';
 
 /** The user has a second factor: an enabled authenticator app or a passkey (the Team page's status). */
 export const hasSecondFactorSql = (userId: SQLWrapper) =>

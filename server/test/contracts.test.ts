@@ -19,6 +19,10 @@ import { ownerOf, ROUTE_RULES, ruleFor } from './route-table';
 const NON_JSON_ROUTES: Record<string, string> = {
   'GET /api/login': 'a redirect to the sign-in page',
   'GET /api/logout': 'a redirect to the home page',
+  // PRODUCT.md §14: single sign-on sends the browser to the provider and back into the app.
+  'GET /api/firm/settings/sso/test': 'a redirect to the identity provider',
+  'GET /api/auth/sso/start': 'a redirect to the identity provider',
+  'GET /api/auth/sso/callback': 'a redirect into the app, to the second step or to /sso/refused',
   'GET /objects/:id': 'the file’s bytes',
   'GET /api/attorney/data-export': 'a ZIP archive',
   'POST /api/attorney/delete-account': '204 without a body',
@@ -58,6 +62,10 @@ const NO_2XX_OPERATIONS: Record<string, RegExp> = {
   // Spec §7: the browser is sent on (to the sign-in page, to the home page).
   'GET /api/login': /^302$/,
   'GET /api/logout': /^302$/,
+  // PRODUCT.md §14: to the identity provider, and back into the app.
+  'GET /api/firm/settings/sso/test': /^302$/,
+  'GET /api/auth/sso/start': /^302$/,
+  'GET /api/auth/sso/callback': /^302$/,
   // Never issued (the server signs every upload itself): the answer is always 501 with the reason.
   'GET /api/uploads/s3/sts': /^501$/,
 };

@@ -10,6 +10,7 @@ import { FIRM_RULES } from './route-rules/firm';
 import { INTEGRATION_RULES } from './route-rules/integrations';
 import type { RouteRule } from './route-rules/rule';
 import { SECURITY_RULES } from './route-rules/security';
+import { SSO_RULES } from './route-rules/sso';
 import { TEAM_RULES } from './route-rules/team';
 
 /** One route of the running server, as Fastify registered it. */
@@ -49,6 +50,7 @@ export type { Access, RouteCall, RouteRule } from './route-rules/rule';
 export const ROUTE_RULES: Record<string, RouteRule> = {
   ...ACCOUNT_RULES,
   ...SECURITY_RULES,
+  ...SSO_RULES,
   ...FILE_RULES,
   ...ATTORNEY_RULES,
   ...FIRM_RULES,

@@ -11,12 +11,14 @@ import { opsContracts } from './ops';
 import { positionLpqContracts } from './position-lpq';
 import { recordContracts } from './record';
 import { securityContracts } from './security';
+import { ssoContracts } from './sso';
 import { teamContracts } from './team';
 
 /** Every endpoint the server has, area by area, in the order the docs show them. */
 export const CONTRACT_AREAS = [
   authContracts,
   securityContracts,
+  ssoContracts,
   attorneyContracts,
   formContracts,
   filesContracts,

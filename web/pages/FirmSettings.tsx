@@ -4,6 +4,7 @@ import { PageShell } from '../components/PageShell';
 import { BusinessCaseDefaultsSection } from '../features/business-case/DefaultsSection';
 import { ApiTokensSection } from '../features/integrations/ApiTokensSection';
 import { WebhooksSection } from '../features/integrations/WebhooksSection';
+import { SsoSection } from '../features/sso/SsoSection';
 import { AuditTrail } from '../features/team/AuditTrail';
 import { SettingsSection } from '../features/team/SettingsSection';
 
@@ -18,6 +19,7 @@ export default function FirmSettings() {
     >
       <Stack gap="lg">
         <SettingsSection />
+        <SsoSection />
         <BusinessCaseDefaultsSection />
         <Title order={2} fz="xl" id="integrations" mt="sm">
           {INTEGRATION_TEXTS.heading}

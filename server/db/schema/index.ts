@@ -8,4 +8,5 @@ export * from './outbox';
 export * from './rate-limits';
 export * from './requests';
 export * from './security';
+export * from './sso';
 export * from './users';

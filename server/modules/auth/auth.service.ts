@@ -1,6 +1,7 @@
 import { AUTH_MESSAGES, type LoginInput, type RegisterInput, type User } from '@shared/auth';
 import { TOKEN_TTL } from '@shared/limits';
 import { PENDING_LOGIN_MS, type SecondFactorMethod } from '@shared/security';
+import { SSO_MESSAGES } from '@shared/sso';
 import type { AppContext } from '../../context';
 import { enqueueMail } from '../../mail/outbox';
 import { badRequest, conflict, HttpError } from '../../plugins/errors';
@@ -14,7 +15,13 @@ import { createPendingLogin, secondFactorMethods, secondFactorsOf } from './seco
 import { createSession, deleteSession, deleteUserSessions, signedInUser, withVisit } from './sessions';
 import { afterFailedSignIn, afterSignIn, beforeSignInAttempt, clearSignInLimits } from './sign-in-limits';
 import { consumeEmailToken, createEmailToken, endOutstandingTokens } from './tokens';
-import { findUserByEmail, findUserById, markEmailVerified, setPassword } from './users.repo';
+import {
+  findUserByEmail,
+  findUserById,
+  markEmailVerified,
+  passwordRefusedBySso,
+  setPassword,
+} from './users.repo';
 
 /** Registers, signs in: one transaction for the user, the session and the verification mail. */
 export async function registerUser(ctx: AppContext, actor: Actor, input: RegisterInput & { email: string }) {
@@ -57,6 +64,8 @@ export async function loginUser(
     await afterFailedSignIn(ctx, who);
     throw new HttpError(401, AUTH_MESSAGES.invalidCredentials);
   }
+  // Only after the right password: a wrong one says nothing of the account's firm.
+  if (await passwordRefusedBySso(ctx.db, row.id)) throw new HttpError(403, SSO_MESSAGES.ssoRequired);
   const factors = await secondFactorsOf(ctx.db, row.id);
   const methods = secondFactorMethods(factors);
   if (methods.length > 0) {

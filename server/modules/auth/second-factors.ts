@@ -1,7 +1,14 @@
 import type { SecondFactorMethod } from '@shared/security';
 import { and, count, eq, inArray, isNotNull, isNull, lt } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { passkeys, pendingLogins, recoveryCodes, totpFactors, webauthnChallenges } from '../../db/schema';
+import {
+  passkeys,
+  pendingLogins,
+  recoveryCodes,
+  ssoLogins,
+  totpFactors,
+  webauthnChallenges,
+} from '../../db/schema';
 import { newToken } from './crypto';
 import { deleteExpiredSessions } from './sessions';
 
@@ -81,4 +88,5 @@ export async function deleteExpiredSignInRows(db: Db) {
   await deleteExpiredSessions(db);
   await db.delete(pendingLogins).where(lt(pendingLogins.expiresAt, new Date()));
   await db.delete(webauthnChallenges).where(lt(webauthnChallenges.expiresAt, new Date()));
+  await db.delete(ssoLogins).where(lt(ssoLogins.expiresAt, new Date()));
 }

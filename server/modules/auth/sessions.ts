@@ -4,7 +4,7 @@ import { and, desc, eq, isNull, ne, not, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { preparedStatement } from '../../db/prepared';
 import { firmMembers, firms, sessions, users } from '../../db/schema';
-import { sessionClock, sessionLiveSql } from '../../policies/session-scope';
+import { mustEnrolSecondFactorSql, sessionClock, sessionLiveSql } from '../../policies/session-scope';
 import { membershipColumns, toUser, userColumns } from './auth.presenter';
 import { hashToken, newToken } from './crypto';
 
@@ -44,6 +44,12 @@ export const withVisit = (user: User, session: { firstVisit: boolean }): User =>
 
 const clipUserAgent = (ua: string | null | undefined) => (ua ? ua.slice(0, 512) : null);
 
+// The session's own sign-in decides too: a single sign-on with the provider's multi-factor (PRODUCT.md §14).
+const sessionMembershipColumns = {
+  ...membershipColumns,
+  mustEnrol: mustEnrolSecondFactorSql(users.id, firms.requireTwoFactor, sessions.authMethod).mapWith(Boolean),
+};
+
 /** Read on every signed-in request, so it is a prepared statement: the user and their firm and roles. */
 const sessionById = (db: Db) =>
   preparedStatement(db, 'session_by_id', (db, name) =>
@@ -52,7 +58,7 @@ const sessionById = (db: Db) =>
         lastUsedAt: sessions.lastUsedAt,
         firstVisit: sessions.firstVisit,
         user: userColumns,
-        membership: membershipColumns,
+        membership: sessionMembershipColumns,
       })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))

@@ -56,7 +56,7 @@ export const SESSION_CTES = sql`"session" as (
     select ${s.id} as "session_id", u."id" as "u_id", u."email" as "u_email", u."first_name" as "u_first_name",
            u."last_name" as "u_last_name", u."user_type" as "u_user_type", u."email_verified_at" as "u_email_verified_at",
            m."firm_id" as "m_firm_id", m."roles" as "m_roles",
-           ${mustEnrolSecondFactorSql(raw(`u."id"`), raw(`fm."require_two_factor"`))} as "u_must_enrol"
+           ${mustEnrolSecondFactorSql(raw(`u."id"`), raw(`fm."require_two_factor"`), s.authMethod)} as "u_must_enrol"
     from ${sessions} ${s} join ${users} u on u."id" = ${s.userId}
     left join ${firmMembers} m on m."user_id" = u."id"
     left join ${firms} fm on fm."id" = m."firm_id"
