@@ -1,4 +1,5 @@
 import { SECURITY_MESSAGES } from '@shared/security';
+import { SSO_MESSAGES } from '@shared/sso';
 import type { AppContext } from '../../context';
 import { badRequest, HttpError } from '../../plugins/errors';
 import { type Actor, authorize } from '../../policies/authorize';
@@ -6,7 +7,7 @@ import { securityPolicies as policies } from '../../policies/security.policy';
 import { toUser } from '../auth/auth.presenter';
 import { createSession, deleteSession, signedInUser, withVisit } from '../auth/sessions';
 import { afterFailedSignIn, afterSignIn, beforeSecondStep } from '../auth/sign-in-limits';
-import { findUserById } from '../auth/users.repo';
+import { findUserById, passwordRefusedBySso } from '../auth/users.repo';
 import { checkRecoveryCode, checkTotpCode } from './security.checks';
 import { endPendingLogin, findPendingLogin, touchPasskey } from './security.repo';
 import { authenticationOptions, verifyAuthentication } from './webauthn';
@@ -104,6 +105,10 @@ export async function signInWithPasskey(
     await beforeSecondStep(ctx, { email: row.email, ip: input.client.ip, userId: row.id });
   }
   const { passkey, newCounter } = await verifyAuthentication(ctx, pending?.userId ?? null, input.response);
+  // On its own a passkey stands in for the password, so a firm that requires single sign-on refuses it too
+  // (PRODUCT.md §14; admins keep theirs). As the second step it follows a first step already checked.
+  if (!pending && (await passwordRefusedBySso(ctx.db, passkey.userId)))
+    throw new HttpError(403, SSO_MESSAGES.ssoRequired);
   await touchPasskey(ctx.db, passkey.id, newCounter);
   return signIn(
     ctx,

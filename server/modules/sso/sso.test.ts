@@ -10,7 +10,8 @@ import { buildAttorney, buildFirmUser, DEFAULT_PASSWORD, sessionCookie } from '.
 import { describeEachDb } from '../../test/harness';
 import { startTestProvider, type TestAccount, type TestProvider } from '../../test/oidc-test-provider';
 import { hashToken } from '../auth/crypto';
-import { ageSession, enrolTotp, pendingCookie } from '../security/security.test-support';
+import { ageSession, enrolTotp, pendingCookie, post } from '../security/security.test-support';
+import { softAuthenticator } from '../security/soft-authenticator.test-support';
 
 /**
  * Single sign-on (PRODUCT.md §14) against a real OpenID provider (oidc-provider) on a loopback port: the
@@ -335,6 +336,27 @@ describeEachDb('single sign-on', (t) => {
       // The member still signs in through the provider.
       const { res } = await signInThroughProvider(m.user.email);
       expect(cookieOf(res, 'lp_session')).toBeDefined();
+    });
+
+    it('refuses a member’s passkey on its own too (it stands in for the password), not an admin’s', async () => {
+      const { admin, domain, firmId } = await ssoFirm({ requireSso: true });
+      const m = await member(firmId, `key@${domain}`);
+      const passkeySignIn = async (cookie: string) => {
+        const key = softAuthenticator('http://localhost:3000');
+        const options = await post(app(), '/api/auth/passkeys/registration-options', cookie);
+        const added = await post(app(), '/api/auth/passkeys/registration', cookie, {
+          name: 'Laptop',
+          response: key.register(options.json()),
+        });
+        expect(added.statusCode, added.body).toBe(201);
+        const open = (await post(app(), '/api/auth/passkeys/authentication-options')).json();
+        return post(app(), '/api/auth/passkeys/authentication', undefined, { response: key.authenticate(open) });
+      };
+      const refused = await passkeySignIn(m.cookie);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().message).toBe(SSO_MESSAGES.ssoRequired);
+      expect(cookieOf(refused, 'lp_session')).toBeUndefined();
+      expect((await passkeySignIn(admin.cookie)).statusCode).toBe(200);
     });
   });
 
