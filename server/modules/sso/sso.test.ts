@@ -350,7 +350,9 @@ describeEachDb('single sign-on', (t) => {
         });
         expect(added.statusCode, added.body).toBe(201);
         const open = (await post(app(), '/api/auth/passkeys/authentication-options')).json();
-        return post(app(), '/api/auth/passkeys/authentication', undefined, { response: key.authenticate(open) });
+        return post(app(), '/api/auth/passkeys/authentication', undefined, {
+          response: key.authenticate(open),
+        });
       };
       const refused = await passkeySignIn(m.cookie);
       expect(refused.statusCode).toBe(403);
