@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { accessEvents } from '../../db/schema';
+import { accessEvents, users } from '../../db/schema';
 import { buildAttorney } from '../../test/factories';
 import { describeEachDb } from '../../test/harness';
 import { positionLpqClient } from '../position-lpq/position-lpq.test-support';
@@ -54,6 +54,38 @@ for (const [driver, config] of drivers) {
         const inline = await c.as(attorney, { method: 'GET', url: `/objects/${file.id}?inline=1` });
         expect(inline.headers['content-disposition']).toMatch(/^inline; filename="R_sum_ 2024.pdf"/);
         expect(sha256(inline.rawPayload)).toBe(sha256(bytes));
+      });
+
+      it('serves a document to an API token with packages:read, recorded as the token’s read; requests:read alone gets nothing', async () => {
+        const w = await sharedDocument();
+        const tokenOf = async (name: string, scopes: string[]) => {
+          const res = await c.as(w.firm, {
+            method: 'POST',
+            url: '/api/firm/api-tokens',
+            payload: { name, scopes },
+          });
+          expect(res.statusCode, res.body).toBe(201);
+          return res.json().token as string;
+        };
+        const reader = await tokenOf('Greenhouse', ['packages:read']);
+        const pipeline = await tokenOf('Pipeline sync', ['requests:read']);
+        const withToken = (token: string) =>
+          t().app.inject({ method: 'GET', url: w.file.url, headers: { authorization: `Bearer ${token}` } });
+
+        const refused = await withToken(pipeline);
+        expect(refused.statusCode).toBe(403);
+        expect(await w.events()).toEqual([]);
+
+        const got = await withToken(reader);
+        expect(got.statusCode).toBe(200);
+        expect(sha256(got.rawPayload)).toBe(sha256(w.bytes));
+        const events = await w.events();
+        expect(events.map((e) => e.kind)).toEqual(['document_download']);
+        const [who] = await t()
+          .db.select({ firstName: users.firstName, lastName: users.lastName })
+          .from(users)
+          .where(eq(users.id, events[0].firmUserId as string));
+        expect(`${who.firstName} ${who.lastName}`).toBe('API token Greenhouse');
       });
 
       it("records a firm's download before the bytes leave, and serves nothing once the attorney revokes", async () => {
