@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
 import { baseURL } from '../playwright.config';
 import { startTestProvider, type TestProvider } from '../server/test/oidc-test-provider';
-import { SSO_TEXTS } from '../shared/sso-texts';
+import { SSO_MESSAGES, SSO_TEXTS } from '../shared/sso-texts';
 import { registerFirmByApi, seriousAxeFindings, shot } from './helpers';
 
 /**
@@ -56,6 +56,16 @@ test('an admin sets up single sign-on and a member signs in through the provider
   await section.getByLabel(SSO_TEXTS.clientIdLabel).fill(provider.clientId);
   await section.getByLabel(SSO_TEXTS.clientSecretLabel).fill(provider.clientSecret);
   const domains = section.getByLabel(SSO_TEXTS.domainsLabel);
+  // The rule is stated under the field; a domain no member has a verified address at (and without the
+  // TXT record) is refused with its message.
+  await expect(section.getByText(SSO_TEXTS.domainsProofRule)).toBeVisible();
+  await expect(section.getByText(/^lateral-passport-verification=/)).toBeVisible();
+  const elsewhere = `elsewhere-${randomBytes(4).toString('hex')}.example`;
+  await domains.fill(elsewhere);
+  await domains.press('Enter');
+  await section.getByRole('button', { name: SSO_TEXTS.save }).click();
+  await expect(section.getByText(SSO_MESSAGES.domainUnproven(elsewhere))).toBeVisible();
+  await domains.press('Backspace');
   await domains.fill(domain);
   await domains.press('Enter');
   await section.getByRole('button', { name: SSO_TEXTS.save }).click();
