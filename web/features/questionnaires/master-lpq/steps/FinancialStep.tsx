@@ -19,12 +19,12 @@ import {
 } from '@shared/master-lpq';
 import { COMPENSATION_YEAR_FIELDS, FINANCIAL_FIELD_FORMAT, FORMAT } from '@shared/package-labels';
 import { useFieldArray, useWatch } from 'react-hook-form';
-import { FirmsWillAsk } from '../FirmsWillAsk';
-import { DateField, optionsOf, TextareaField } from '../fields';
-import { emptyTeamMember } from '../master-lpq-form';
-import { MoneyField, NumberField } from '../number-fields';
-import { RepeatableList } from '../RepeatableList';
-import { SelectField } from '../select-field';
+import { FirmsWillAsk } from '../../FirmsWillAsk';
+import { DateField, optionsOf, TextareaField } from '../../fields';
+import { MoneyField, NumberField } from '../../number-fields';
+import { RepeatableList } from '../../RepeatableList';
+import { SelectField } from '../../select-field';
+import { emptyTeamMember } from '../form';
 import { Section, useJumpToField, useLpqForm } from './common';
 import { Computed, useLiveChecks } from './ledger';
 

@@ -1,6 +1,6 @@
 import { SimpleGrid, Stack } from '@mantine/core';
 import { useWatch } from 'react-hook-form';
-import { CheckboxField, DateField, TextareaField } from '../fields';
+import { CheckboxField, DateField, TextareaField } from '../../fields';
 import { useLpqForm } from './common';
 
 export function RequirementsStep() {

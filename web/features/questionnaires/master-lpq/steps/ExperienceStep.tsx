@@ -1,8 +1,8 @@
 import { SimpleGrid, Stack } from '@mantine/core';
 import { useFieldArray } from 'react-hook-form';
-import { DateField, TextareaField, TextField } from '../fields';
-import { emptyPriorEmployment } from '../master-lpq-form';
-import { RepeatableList } from '../RepeatableList';
+import { DateField, TextareaField, TextField } from '../../fields';
+import { RepeatableList } from '../../RepeatableList';
+import { emptyPriorEmployment } from '../form';
 import { Section, useLpqForm } from './common';
 
 export function ExperienceStep() {

@@ -12,12 +12,12 @@ import {
 } from '@shared/master-lpq';
 import { CLIENT_AMOUNT_FIELDS, RECEIVABLE_FIELDS } from '@shared/package-labels';
 import { useFieldArray, useWatch } from 'react-hook-form';
-import { FirmsWillAsk } from '../FirmsWillAsk';
-import { CheckboxField, optionsOf, TextareaField, TextField } from '../fields';
-import { emptyPotentialBusiness, emptyTopClient } from '../master-lpq-form';
-import { MoneyField, PercentField } from '../number-fields';
-import { RepeatableList } from '../RepeatableList';
-import { SelectField } from '../select-field';
+import { FirmsWillAsk } from '../../FirmsWillAsk';
+import { CheckboxField, optionsOf, TextareaField, TextField } from '../../fields';
+import { MoneyField, PercentField } from '../../number-fields';
+import { RepeatableList } from '../../RepeatableList';
+import { SelectField } from '../../select-field';
+import { emptyPotentialBusiness, emptyTopClient } from '../form';
 import { Section, useJumpToField, useLpqForm } from './common';
 import { CheckboxListField, Computed, useLiveChecks } from './ledger';
 
