@@ -10,18 +10,22 @@ import {
   PORTABILITY_EVIDENCE,
   PORTABILITY_EVIDENCE_LABELS,
 } from '@shared/master-lpq';
-import { CLIENT_AMOUNT_FIELDS, RECEIVABLE_FIELDS } from '@shared/package-labels';
-import { useFieldArray, useWatch } from 'react-hook-form';
+import {
+  CLIENT_AMOUNT_FIELDS,
+  CLIENT_RELATIONSHIP_FIELDS,
+  POTENTIAL_BUSINESS_FIELDS,
+  RECEIVABLE_FIELDS,
+  TOP_CLIENT_LABELS,
+} from '@shared/package-labels';
+import { useWatch } from 'react-hook-form';
 import { FirmsWillAsk } from '../../FirmsWillAsk';
-import { CheckboxField, optionsOf, TextareaField, TextField } from '../../fields';
+import { optionsOf, TextField } from '../../fields';
+import { fieldsOf, ListField, listOf, RowFields } from '../../ListField';
 import { MoneyField, PercentField } from '../../number-fields';
-import { RepeatableList } from '../../RepeatableList';
 import { SelectField } from '../../select-field';
 import { emptyPotentialBusiness, emptyTopClient } from '../form';
 import { Section, useJumpToField, useLpqForm } from './common';
 import { CheckboxListField, Computed, useLiveChecks } from './ledger';
-
-const CLIENT_AMOUNTS = CLIENT_AMOUNT_FIELDS;
 
 /** A client's credit, fee arrangement, receivables by age, evidence and its computed share (PRODUCT.md §12). */
 function ClientLedger({ i }: { i: number }) {
@@ -98,138 +102,69 @@ function ClientFlags() {
   return <FirmsWillAsk flags={flags.filter((f) => f.field.startsWith('clientsInfo'))} onJump={jump} />;
 }
 
-function PotentialBusiness() {
-  const { control } = useLpqForm();
-  const items = useFieldArray({ control, name: 'clientsInfo.potentialBusiness' });
-  return (
-    <RepeatableList
-      items={items.fields}
-      itemLabel="Potential Business"
-      emptyText="None listed"
-      addLabel="Add Potential Business"
-      onAdd={() => {
-        if (items.fields.length < LEDGER_LIMITS.potentialBusinessMax) items.append(emptyPotentialBusiness());
-      }}
-      onRemove={items.remove}
-      renderItem={(i) => (
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextareaField
-            control={control}
-            name={`clientsInfo.potentialBusiness.${i}.description`}
-            label="Description"
-            minRows={2}
-          />
-          <MoneyField
-            control={control}
-            name={`clientsInfo.potentialBusiness.${i}.projected`}
-            label="Projected"
-          />
-        </SimpleGrid>
-      )}
-    />
-  );
-}
+const POTENTIAL_BUSINESS_LIST = listOf(
+  POTENTIAL_BUSINESS_FIELDS,
+  {
+    item: 'Potential Business',
+    empty: 'None listed',
+    row: emptyPotentialBusiness,
+    max: LEDGER_LIMITS.potentialBusinessMax,
+  },
+  {
+    description: { kind: 'textarea', width: 'half', label: 'Description' },
+    projected: { kind: MoneyField, width: 'half' },
+  },
+);
+
+const CLIENT_RELATIONSHIP_LIST = fieldsOf(CLIENT_RELATIONSHIP_FIELDS, {
+  isKeyRelationshipManager: { kind: 'textarea', required: true },
+  shareOriginationCredit: { kind: 'textarea', required: true },
+  portedClientsHistory: { kind: 'textarea', required: true },
+  portabilityDependencies: { kind: 'textarea', required: true },
+  specialFeeArrangements: { kind: 'textarea', required: true },
+  clientPortability: { kind: 'textarea' },
+  clientConcentration: { kind: 'textarea' },
+  averageEngagementValue: { kind: MoneyField },
+  clientRelationships: { kind: 'textarea' },
+});
+
+const TOP_CLIENT_LIST = listOf(
+  Object.entries(TOP_CLIENT_LABELS),
+  { item: 'Client', empty: 'No clients added', row: emptyTopClient },
+  {
+    clientName: { required: true },
+    isOriginator: { kind: 'checkbox', label: 'I am the originator of this client' },
+    ...Object.fromEntries(
+      CLIENT_AMOUNT_FIELDS.map(([field, label]) => [
+        field,
+        { kind: MoneyField, width: 'compact' as const, label },
+      ]),
+    ),
+    portabilityLikelihood: { kind: PercentField, width: 'compact' },
+  },
+);
 
 export function ClientsStep() {
   const { control } = useLpqForm();
-  const clients = useFieldArray({ control, name: 'clientsInfo.topClients' });
   return (
     <Stack gap="xl">
       <ClientFlags />
       <Section title="Top Clients">
-        <RepeatableList
-          items={clients.fields}
-          itemLabel="Client"
-          emptyText="No clients added"
-          addLabel="Add Client"
-          onAdd={() => clients.append(emptyTopClient())}
-          onRemove={clients.remove}
-          renderItem={(i) => (
-            <>
-              <TextField
-                control={control}
-                name={`clientsInfo.topClients.${i}.clientName`}
-                label="Client Name"
-                required
-              />
-              <CheckboxField
-                control={control}
-                name={`clientsInfo.topClients.${i}.isOriginator`}
-                label="I am the originator of this client"
-              />
-              <SimpleGrid cols={{ base: 1, xs: 2, sm: 3 }}>
-                {CLIENT_AMOUNTS.map(([field, label]) => (
-                  <MoneyField
-                    key={field}
-                    control={control}
-                    name={`clientsInfo.topClients.${i}.${field}`}
-                    label={label}
-                  />
-                ))}
-                <PercentField
-                  control={control}
-                  name={`clientsInfo.topClients.${i}.portabilityLikelihood`}
-                  label="Portability Likelihood"
-                />
-              </SimpleGrid>
-              <ClientLedger i={i} />
-            </>
-          )}
+        <ListField
+          control={control}
+          name="clientsInfo.topClients"
+          after={(i) => <ClientLedger i={i} />}
+          list={TOP_CLIENT_LIST}
         />
       </Section>
       <Section title="Potential Business">
         <Text size="sm" c="dimmed">
           New work you expect to win: never counted as portable.
         </Text>
-        <PotentialBusiness />
+        <ListField control={control} name="clientsInfo.potentialBusiness" list={POTENTIAL_BUSINESS_LIST} />
       </Section>
       <Section title="Client Relationships">
-        <TextareaField
-          control={control}
-          name="clientsInfo.isKeyRelationshipManager"
-          label="Are you the key relationship manager for these clients?"
-          required
-        />
-        <TextareaField
-          control={control}
-          name="clientsInfo.shareOriginationCredit"
-          label="Do you share origination credit? With whom?"
-          required
-        />
-        <TextareaField
-          control={control}
-          name="clientsInfo.portedClientsHistory"
-          label="Have you ported clients before?"
-          required
-        />
-        <TextareaField
-          control={control}
-          name="clientsInfo.portabilityDependencies"
-          label="What does the portability of your clients depend on?"
-          required
-        />
-        <TextareaField
-          control={control}
-          name="clientsInfo.specialFeeArrangements"
-          label="Special fee arrangements"
-          required
-        />
-        <TextareaField control={control} name="clientsInfo.clientPortability" label="Client Portability" />
-        <TextareaField
-          control={control}
-          name="clientsInfo.clientConcentration"
-          label="Client Concentration"
-        />
-        <MoneyField
-          control={control}
-          name="clientsInfo.averageEngagementValue"
-          label="Average Engagement Value"
-        />
-        <TextareaField
-          control={control}
-          name="clientsInfo.clientRelationships"
-          label="Client Relationships"
-        />
+        <RowFields control={control} prefix="clientsInfo" fields={CLIENT_RELATIONSHIP_LIST} />
       </Section>
     </Stack>
   );

@@ -1,78 +1,40 @@
-import { SimpleGrid, Stack } from '@mantine/core';
-import { useFieldArray } from 'react-hook-form';
-import { DateField, TextareaField, TextField } from '../../fields';
-import { RepeatableList } from '../../RepeatableList';
+import { Stack } from '@mantine/core';
+import { CURRENT_EMPLOYMENT_FIELDS, PRIOR_EMPLOYMENT_FIELDS } from '@shared/package-labels';
+import { fieldsOf, ListField, listOf, RowFields } from '../../ListField';
 import { emptyPriorEmployment } from '../form';
 import { Section, useLpqForm } from './common';
 
+const CURRENT_EMPLOYMENT_LIST = fieldsOf(CURRENT_EMPLOYMENT_FIELDS, {
+  employerName: { width: 'half', required: true },
+  currentPosition: { width: 'half', required: true },
+  startDate: { kind: 'date', width: 'half', required: true },
+  reasonForDeparture: { kind: 'textarea', required: true },
+});
+const PRIOR_EMPLOYMENT_LIST = listOf(
+  PRIOR_EMPLOYMENT_FIELDS,
+  {
+    item: 'Prior Employer',
+    empty: 'No prior employment added',
+    add: 'Add Prior Employment',
+    row: emptyPriorEmployment,
+  },
+  {
+    employerName: { width: 'third', required: true },
+    startDate: { kind: 'date', width: 'third', required: true },
+    departureDate: { kind: 'date', width: 'third', required: true },
+    reasonForDeparture: { kind: 'textarea', required: true },
+  },
+);
+
 export function ExperienceStep() {
   const { control } = useLpqForm();
-  const prior = useFieldArray({ control, name: 'priorEmployment' });
   return (
     <Stack gap="xl">
       <Section title="Current Employment">
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextField
-            control={control}
-            name="currentEmployment.employerName"
-            label="Current Employer"
-            required
-          />
-          <TextField
-            control={control}
-            name="currentEmployment.currentPosition"
-            label="Current Position"
-            required
-          />
-          <DateField control={control} name="currentEmployment.startDate" label="Start Date" required />
-        </SimpleGrid>
-        <TextareaField
-          control={control}
-          name="currentEmployment.reasonForDeparture"
-          label="Reason for Departure"
-          required
-        />
+        <RowFields control={control} prefix="currentEmployment" fields={CURRENT_EMPLOYMENT_LIST} />
       </Section>
       <Section title="Prior Employment">
-        <RepeatableList
-          items={prior.fields}
-          itemLabel="Prior Employer"
-          emptyText="No prior employment added"
-          addLabel="Add Prior Employment"
-          onAdd={() => prior.append(emptyPriorEmployment())}
-          onRemove={prior.remove}
-          renderItem={(i) => (
-            <>
-              <SimpleGrid cols={{ base: 1, sm: 3 }}>
-                <TextField
-                  control={control}
-                  name={`priorEmployment.${i}.employerName`}
-                  label="Employer Name"
-                  required
-                />
-                <DateField
-                  control={control}
-                  name={`priorEmployment.${i}.startDate`}
-                  label="Start Date"
-                  required
-                />
-                <DateField
-                  control={control}
-                  name={`priorEmployment.${i}.departureDate`}
-                  label="Departure Date"
-                  required
-                />
-              </SimpleGrid>
-              <TextareaField
-                control={control}
-                name={`priorEmployment.${i}.reasonForDeparture`}
-                label="Reason for Departure"
-                required
-                minRows={2}
-              />
-            </>
-          )}
-        />
+        <ListField control={control} name="priorEmployment" list={PRIOR_EMPLOYMENT_LIST} />
       </Section>
     </Stack>
   );

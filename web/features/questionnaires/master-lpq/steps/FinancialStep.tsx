@@ -17,12 +17,17 @@ import {
   TEAM_ROLES,
   YTD_FIELDS,
 } from '@shared/master-lpq';
-import { COMPENSATION_YEAR_FIELDS, FINANCIAL_FIELD_FORMAT, FORMAT } from '@shared/package-labels';
-import { useFieldArray, useWatch } from 'react-hook-form';
+import {
+  COMPENSATION_YEAR_FIELDS,
+  FINANCIAL_FIELD_FORMAT,
+  FORMAT,
+  TEAM_FIELDS,
+} from '@shared/package-labels';
+import { useWatch } from 'react-hook-form';
 import { FirmsWillAsk } from '../../FirmsWillAsk';
 import { DateField, optionsOf, TextareaField } from '../../fields';
+import { ListField, listOf } from '../../ListField';
 import { MoneyField, NumberField } from '../../number-fields';
-import { RepeatableList } from '../../RepeatableList';
 import { SelectField } from '../../select-field';
 import { emptyTeamMember } from '../form';
 import { Section, useJumpToField, useLpqForm } from './common';
@@ -199,53 +204,21 @@ function CompensationHistory() {
   );
 }
 
-function TeamList() {
-  const { control } = useLpqForm();
-  const team = useFieldArray({ control, name: 'financialInfo.team' });
-  return (
-    <RepeatableList
-      items={team.fields}
-      itemLabel="Team Member"
-      emptyText="No one listed"
-      addLabel="Add Team Member"
-      onAdd={() => {
-        if (team.fields.length < LEDGER_LIMITS.teamMax) team.append(emptyTeamMember());
-      }}
-      onRemove={team.remove}
-      renderItem={(i) => (
-        <SimpleGrid cols={{ base: 1, xs: 2, sm: 3 }}>
-          <SelectField
-            control={control}
-            name={`financialInfo.team.${i}.role`}
-            label="Role"
-            data={optionsOf(TEAM_ROLES, TEAM_ROLE_LABELS)}
-          />
-          <NumberField
-            control={control}
-            name={`financialInfo.team.${i}.classYear`}
-            label="Class Year"
-            min={0}
-            allowDecimal={false}
-          />
-          <NumberField
-            control={control}
-            name={`financialInfo.team.${i}.billableHours`}
-            label="Billable Hours"
-            min={0}
-            thousandSeparator
-          />
-          <MoneyField control={control} name={`financialInfo.team.${i}.rate`} label="Rate" />
-          <SelectField
-            control={control}
-            name={`financialInfo.team.${i}.likelihood`}
-            label="Likelihood of Following"
-            data={optionsOf(TEAM_LIKELIHOODS, TEAM_LIKELIHOOD_LABELS)}
-          />
-        </SimpleGrid>
-      )}
-    />
-  );
-}
+const TEAM_LIST = listOf(
+  TEAM_FIELDS,
+  { item: 'Team Member', empty: 'No one listed', row: emptyTeamMember, max: LEDGER_LIMITS.teamMax },
+  {
+    role: { kind: SelectField, width: 'compact', props: { data: optionsOf(TEAM_ROLES, TEAM_ROLE_LABELS) } },
+    classYear: { kind: NumberField, width: 'compact', props: { min: 0, allowDecimal: false } },
+    billableHours: { kind: NumberField, width: 'compact', props: { min: 0, thousandSeparator: true } },
+    rate: { kind: MoneyField, width: 'compact' },
+    likelihood: {
+      kind: SelectField,
+      width: 'compact',
+      props: { data: optionsOf(TEAM_LIKELIHOODS, TEAM_LIKELIHOOD_LABELS) },
+    },
+  },
+);
 
 function AskAndTrend() {
   const { figures } = useLiveChecks();
@@ -387,7 +360,7 @@ export function FinancialStep() {
         />
       </Section>
       <Section title="Team Who Would Follow">
-        <TeamList />
+        <ListField control={control} name="financialInfo.team" list={TEAM_LIST} />
       </Section>
     </Stack>
   );

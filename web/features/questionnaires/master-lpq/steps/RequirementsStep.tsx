@@ -1,74 +1,35 @@
-import { SimpleGrid, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
+import { PRACTICE_REQUIREMENT_FIELDS } from '@shared/package-labels';
 import { useWatch } from 'react-hook-form';
-import { CheckboxField, DateField, TextareaField } from '../../fields';
+import { fieldsOf, RowFields } from '../../ListField';
 import { useLpqForm } from './common';
+
+const NEEDS = fieldsOf(PRACTICE_REQUIREMENT_FIELDS, {
+  supportNeeded: { kind: 'textarea', required: true },
+  marketingBudget: { kind: 'textarea', required: true },
+  intellectualProperty: { kind: 'textarea' },
+  specializedResources: { kind: 'textarea' },
+  clientGuidelines: { kind: 'checkbox' },
+});
+const GUIDELINES = fieldsOf(PRACTICE_REQUIREMENT_FIELDS, {
+  clientGuidelinesExplanation: { kind: 'textarea' },
+});
+const PRACTICE = fieldsOf(PRACTICE_REQUIREMENT_FIELDS, {
+  supportStaff: { kind: 'textarea', width: 'half', minRows: 2 },
+  officeSpace: { kind: 'textarea', width: 'half', minRows: 2 },
+  technology: { kind: 'textarea', width: 'half', minRows: 2 },
+  locationPreferences: { kind: 'textarea', width: 'half', minRows: 2 },
+  startDate: { kind: 'date', width: 'half' },
+});
 
 export function RequirementsStep() {
   const { control } = useLpqForm();
   const guidelines = useWatch({ control, name: 'practiceRequirements.clientGuidelines' });
   return (
     <Stack gap="md">
-      <TextareaField
-        control={control}
-        name="practiceRequirements.supportNeeded"
-        label="Support Requirements"
-        required
-      />
-      <TextareaField
-        control={control}
-        name="practiceRequirements.marketingBudget"
-        label="Marketing Budget Requirements"
-        required
-      />
-      <TextareaField
-        control={control}
-        name="practiceRequirements.intellectualProperty"
-        label="Intellectual Property"
-      />
-      <TextareaField
-        control={control}
-        name="practiceRequirements.specializedResources"
-        label="Specialized Resources"
-      />
-      <CheckboxField
-        control={control}
-        name="practiceRequirements.clientGuidelines"
-        label="My clients have outside counsel guidelines the firm must follow"
-      />
-      {guidelines && (
-        <TextareaField
-          control={control}
-          name="practiceRequirements.clientGuidelinesExplanation"
-          label="Client Guidelines Explanation"
-        />
-      )}
-      <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <TextareaField
-          control={control}
-          name="practiceRequirements.supportStaff"
-          label="Support Staff"
-          minRows={2}
-        />
-        <TextareaField
-          control={control}
-          name="practiceRequirements.officeSpace"
-          label="Office Space"
-          minRows={2}
-        />
-        <TextareaField
-          control={control}
-          name="practiceRequirements.technology"
-          label="Technology"
-          minRows={2}
-        />
-        <TextareaField
-          control={control}
-          name="practiceRequirements.locationPreferences"
-          label="Location Preferences"
-          minRows={2}
-        />
-        <DateField control={control} name="practiceRequirements.startDate" label="Preferred Start Date" />
-      </SimpleGrid>
+      <RowFields control={control} prefix="practiceRequirements" fields={NEEDS} />
+      {guidelines && <RowFields control={control} prefix="practiceRequirements" fields={GUIDELINES} />}
+      <RowFields control={control} prefix="practiceRequirements" fields={PRACTICE} />
     </Stack>
   );
 }
