@@ -18,15 +18,18 @@ import {
   YTD_FIELDS,
 } from '@shared/master-lpq';
 import {
+  COMPENSATION_ASK_FIELDS,
+  COMPENSATION_FIELDS,
   COMPENSATION_YEAR_FIELDS,
   FINANCIAL_FIELD_FORMAT,
+  FINANCIAL_NOTE_FIELDS,
   FORMAT,
   TEAM_FIELDS,
 } from '@shared/package-labels';
 import { useWatch } from 'react-hook-form';
 import { FirmsWillAsk } from '../../FirmsWillAsk';
-import { DateField, optionsOf, TextareaField } from '../../fields';
-import { ListField, listOf } from '../../ListField';
+import { DateField, optionsOf } from '../../fields';
+import { fieldsOf, ListField, listOf, RowFields } from '../../ListField';
 import { MoneyField, NumberField } from '../../number-fields';
 import { SelectField } from '../../select-field';
 import { emptyTeamMember } from '../form';
@@ -246,6 +249,34 @@ function AskAndTrend() {
   );
 }
 
+const COMPENSATION = fieldsOf(COMPENSATION_FIELDS, {
+  employeeType: {
+    kind: SelectField,
+    width: 'half',
+    required: true,
+    props: { data: optionsOf(EMPLOYEE_TYPES, EMPLOYEE_TYPE_LABELS) },
+  },
+  currentCompensation: { kind: MoneyField, width: 'half' },
+  expectedCompensation: { kind: MoneyField, width: 'half' },
+  billingRate: { kind: MoneyField, width: 'half' },
+  annualBillableHours: { kind: NumberField, width: 'half', props: { min: 0, thousandSeparator: true } },
+});
+const TYPE_EXPLANATION = fieldsOf(COMPENSATION_FIELDS, {
+  employeeTypeExplanation: { kind: 'textarea', minRows: 2 },
+});
+const EXPECTATIONS = fieldsOf(COMPENSATION_FIELDS, {
+  compensationExpectations: { kind: 'textarea', required: true },
+});
+const ASK = fieldsOf(COMPENSATION_ASK_FIELDS, {
+  yearOneTotal: { kind: MoneyField, width: 'half' },
+  guaranteeMonths: { kind: NumberField, width: 'half', props: { min: 0, max: 36, allowDecimal: false } },
+  notes: { kind: 'textarea', minRows: 2 },
+});
+const NOTES = fieldsOf(FINANCIAL_NOTE_FIELDS, {
+  businessDevelopment: { kind: 'textarea' },
+  collectionsHistory: { kind: 'textarea' },
+});
+
 function FinancialFlags() {
   const { flags } = useLiveChecks();
   const jump = useJumpToField();
@@ -259,73 +290,17 @@ export function FinancialStep() {
     <Stack gap="xl">
       <FinancialFlags />
       <Section title="Compensation">
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <SelectField
-            control={control}
-            name="financialInfo.employeeType"
-            label="Employee Type"
-            required
-            data={optionsOf(EMPLOYEE_TYPES, EMPLOYEE_TYPE_LABELS)}
-          />
-          <MoneyField
-            control={control}
-            name="financialInfo.currentCompensation"
-            label="Current Compensation"
-          />
-          <MoneyField
-            control={control}
-            name="financialInfo.expectedCompensation"
-            label="Expected Compensation"
-          />
-          <MoneyField control={control} name="financialInfo.billingRate" label="Billing Rate" />
-          <NumberField
-            control={control}
-            name="financialInfo.annualBillableHours"
-            label="Annual Billable Hours"
-            min={0}
-            thousandSeparator
-          />
-        </SimpleGrid>
+        <RowFields control={control} prefix="financialInfo" fields={COMPENSATION} />
         {employeeType === 'other' && (
-          <TextareaField
-            control={control}
-            name="financialInfo.employeeTypeExplanation"
-            label="Employee Type Explanation"
-            minRows={2}
-          />
+          <RowFields control={control} prefix="financialInfo" fields={TYPE_EXPLANATION} />
         )}
-        <TextareaField
-          control={control}
-          name="financialInfo.compensationExpectations"
-          label="Compensation Expectations"
-          required
-        />
+        <RowFields control={control} prefix="financialInfo" fields={EXPECTATIONS} />
       </Section>
       <Section title="Compensation History">
         <CompensationHistory />
       </Section>
       <Section title="Compensation Ask">
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <MoneyField
-            control={control}
-            name="financialInfo.compensationAsk.yearOneTotal"
-            label="Year-One Compensation Ask"
-          />
-          <NumberField
-            control={control}
-            name="financialInfo.compensationAsk.guaranteeMonths"
-            label="Guarantee (months)"
-            min={0}
-            max={36}
-            allowDecimal={false}
-          />
-        </SimpleGrid>
-        <TextareaField
-          control={control}
-          name="financialInfo.compensationAsk.notes"
-          label="Compensation Ask Notes"
-          minRows={2}
-        />
+        <RowFields control={control} prefix="financialInfo.compensationAsk" fields={ASK} />
         <AskAndTrend />
       </Section>
       <Section title="Financial History">
@@ -348,16 +323,7 @@ export function FinancialStep() {
             suffix="%"
           />
         </SimpleGrid>
-        <TextareaField
-          control={control}
-          name="financialInfo.businessDevelopment"
-          label="Business Development"
-        />
-        <TextareaField
-          control={control}
-          name="financialInfo.collectionsHistory"
-          label="Collections History"
-        />
+        <RowFields control={control} prefix="financialInfo" fields={NOTES} />
       </Section>
       <Section title="Team Who Would Follow">
         <ListField control={control} name="financialInfo.team" list={TEAM_LIST} />
