@@ -179,6 +179,8 @@ export function WebhooksSection() {
           />
           <Checkbox.Group
             label={TEXTS.events}
+            description={TEXTS.eventsHint}
+            styles={{ description: { color: 'var(--mantine-color-gray-7)' } }}
             value={events}
             onChange={(v) => setEvents(v as WebhookEvent[])}
             error={problems.events}
