@@ -156,6 +156,7 @@ export function WebhooksSection() {
           values: WEBHOOK_EVENTS,
           labels: WEBHOOK_EVENT_LABELS,
           field: 'events',
+          description: TEXTS.eventsHint,
         }}
         chosen={events}
         onChoose={setEvents}

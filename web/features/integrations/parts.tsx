@@ -13,7 +13,13 @@ export function MakeForm<V extends string>(props: {
   /** The text input: its label, placeholder and value; `field` names its error in the server's answer. */
   text: { label: string; placeholder: string; value: string; onChange: (v: string) => void; field: string };
   textProps?: { type?: string; maxLength?: number };
-  choices: { label: string; values: readonly V[]; labels: Record<V, string>; field: string };
+  choices: {
+    label: string;
+    values: readonly V[];
+    labels: Record<V, string>;
+    field: string;
+    description?: string;
+  };
   chosen: V[];
   onChoose: (chosen: V[]) => void;
   error: unknown;
@@ -38,6 +44,10 @@ export function MakeForm<V extends string>(props: {
         />
         <Checkbox.Group
           label={props.choices.label}
+          description={props.choices.description}
+          styles={
+            props.choices.description ? { description: { color: 'var(--mantine-color-gray-7)' } } : undefined
+          }
           value={props.chosen}
           onChange={(v) => props.onChoose(v as V[])}
           error={problems[props.choices.field]}
