@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { longText, singleLineText } from './form-fields';
+import { formatNumber } from './format';
 import { LIMITS } from './limits';
 import { PAGE_MESSAGES, pageQuerySchema } from './paging';
 import { REQUEST_STATUS_LABELS, REQUEST_STATUSES, type RequestStatus } from './requests';
@@ -40,6 +41,18 @@ export const FIRM_REQUEST_SORT_LABELS: Record<FirmRequestSort, string> = {
   '-activity': 'Latest activity',
   activity: 'Oldest activity',
 };
+
+/**
+ * Issue 64 item 6: the list's result count (X-Total-Count, '3 of 12') and the dashboard's pipeline cards count at
+ * most this many rows (a count over a `limit COUNT_CAP + 1` subquery), so their cost stops growing with the
+ * matches at 10,000 requests a firm. A count beyond it is sent as COUNT_CAP with a flag saying so
+ * (`X-Total-Capped: true`, the dashboard's `capped`) and read as '1,000+'.
+ */
+export const COUNT_CAP = 1000;
+
+/** A count as the list and the dashboard show it: '12', '1,000', or '1,000+' when it reached the cap. */
+export const countLabel = (n: number, capped = false) =>
+  capped ? `${formatNumber(COUNT_CAP)}+` : formatNumber(n);
 
 export const PIPELINE_MESSAGES = {
   unknownStatus: 'Choose one of the listed statuses',

@@ -253,4 +253,7 @@ export type FirmDashboardStats = {
   waitingOnMe: number;
   /** Shared requests whose conflicts check waits (conflicts members; 0 otherwise). */
   conflictsWaiting: number;
+  /** Issue 64 item 6: which of the three counts stopped at COUNT_CAP (shared/firm-pipeline.ts): more matched. */
+  capped: Record<PipelineCountKey, boolean>;
 };
+export type PipelineCountKey = 'newSinceLastVisit' | 'waitingOnMe' | 'conflictsWaiting';

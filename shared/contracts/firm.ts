@@ -106,6 +106,12 @@ export const firmContracts = defineContracts('Firm', {
         newSinceLastVisit: z.number(),
         waitingOnMe: z.number(),
         conflictsWaiting: z.number(),
+        // Issue 64 item 6: each of the three counts stops at COUNT_CAP; true where more matched.
+        capped: z.object({
+          newSinceLastVisit: z.boolean(),
+          waitingOnMe: z.boolean(),
+          conflictsWaiting: z.boolean(),
+        }),
       }),
     },
   },
@@ -163,7 +169,7 @@ export const firmRequestContracts = defineContracts('Firm requests', {
     path: '/api/firm/lpq-requests',
     apiScopes: ['requests:read'],
     summary:
-      'A page of the firm’s requests; the next page’s URL in `Link: <…>; rel="next"`, the number of rows the filters match in `X-Total-Count`',
+      'A page of the firm’s requests; the next page’s URL in `Link: <…>; rel="next"`, the number of rows the filters match in `X-Total-Count`, up to 1,000 (`X-Total-Capped: true` when more match)',
     audience: 'firm',
     query: firmRequestListQuerySchema,
     response: { 200: z.array(firmRequestListItemResponse) },

@@ -64,11 +64,17 @@ export function apiOrNull<K extends JsonRoute>(
 export async function apiPage<K extends JsonRoute>(
   route: K,
   url: string,
-): Promise<{ items: ResultOf<K>; next: string | null; total: number | null }> {
+): Promise<{ items: ResultOf<K>; next: string | null; total: number | null; totalCapped: boolean }> {
   const res = await fetch(url, { credentials: 'include' });
   await ensureOk(res, `${route.slice(0, route.indexOf(' '))} ${url}`);
   const next = res.headers.get('Link')?.match(/^<([^>]+)>;\s*rel="next"$/)?.[1] ?? null;
-  // PRODUCT.md §15: the number of rows the filters match, when the list says (X-Total-Count).
+  // PRODUCT.md §15: the number of rows the filters match, when the list says (X-Total-Count); issue 64 item 6:
+  // counted up to a cap, `X-Total-Capped: true` when more match (shown with countLabel, shared/firm-pipeline.ts).
   const total = res.headers.get('X-Total-Count');
-  return { items: (await res.json()) as ResultOf<K>, next, total: total === null ? null : Number(total) };
+  return {
+    items: (await res.json()) as ResultOf<K>,
+    next,
+    total: total === null ? null : Number(total),
+    totalCapped: res.headers.get('X-Total-Capped') === 'true',
+  };
 }

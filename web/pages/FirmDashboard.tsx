@@ -13,7 +13,8 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
-import type { FirmDashboardStats } from '@shared/firm';
+import type { FirmDashboardStats, PipelineCountKey } from '@shared/firm';
+import { countLabel } from '@shared/firm-pipeline';
 import { type FirmRole, hasRole, roleNames } from '@shared/team';
 import { greeting } from '@shared/texts';
 import {
@@ -34,7 +35,12 @@ import { onlyAssigned, rolesOf, seesPipeline } from '../features/team/access';
 import { FirmHeaderLinks, FirmQuickActions } from '../features/team/FirmNavigation';
 import { useAuth } from '../lib/auth';
 
-const STAT_CARDS: { key: keyof FirmDashboardStats; label: string; icon: Icon; color: string }[] = [
+const STAT_CARDS: {
+  key: Exclude<keyof FirmDashboardStats, 'capped'>;
+  label: string;
+  icon: Icon;
+  color: string;
+}[] = [
   { key: 'invitationsSent', label: 'Invitations Sent', icon: IconSend, color: 'navy' },
   { key: 'pending', label: 'Pending', icon: IconHourglass, color: 'yellow' },
   { key: 'shared', label: 'Shared', icon: IconShare, color: 'teal' },
@@ -43,7 +49,7 @@ const STAT_CARDS: { key: keyof FirmDashboardStats; label: string; icon: Icon; co
 
 /** PRODUCT.md §15: the pipeline's cards, each linking to its filtered list; each for the role it serves. */
 const PIPELINE_CARDS: {
-  key: 'newSinceLastVisit' | 'waitingOnMe' | 'conflictsWaiting';
+  key: PipelineCountKey;
   label: string;
   to: string;
   shown: (roles: FirmRole[]) => boolean;
@@ -148,23 +154,27 @@ export default function FirmDashboard() {
 
           {pipeline && stats.data && (
             <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-              {PIPELINE_CARDS.filter((c) => c.shown(roles)).map((c) => (
-                <Paper
-                  key={c.key}
-                  withBorder
-                  p="md"
-                  component={Link}
-                  to={c.to}
-                  aria-label={`${c.label}: ${stats.data[c.key]}`}
-                >
-                  <Text size="sm" c="dimmed">
-                    {c.label}
-                  </Text>
-                  <Text fz={28} fw={700} c="navy.8">
-                    {stats.data[c.key]}
-                  </Text>
-                </Paper>
-              ))}
+              {PIPELINE_CARDS.filter((c) => c.shown(roles)).map((c) => {
+                // Issue 64 item 6: counted up to COUNT_CAP, '1,000+' beyond.
+                const count = countLabel(stats.data[c.key], stats.data.capped[c.key]);
+                return (
+                  <Paper
+                    key={c.key}
+                    withBorder
+                    p="md"
+                    component={Link}
+                    to={c.to}
+                    aria-label={`${c.label}: ${count}`}
+                  >
+                    <Text size="sm" c="dimmed">
+                      {c.label}
+                    </Text>
+                    <Text fz={28} fw={700} c="navy.8">
+                      {count}
+                    </Text>
+                  </Paper>
+                );
+              })}
             </SimpleGrid>
           )}
 

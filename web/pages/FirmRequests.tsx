@@ -16,6 +16,7 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import {
+  countLabel,
   FIRM_REQUEST_SORT_LABELS,
   FIRM_REQUEST_SORTS,
   type FirmRequestSort,
@@ -203,7 +204,9 @@ export default function FirmRequests() {
   const total = useRequestTotal();
   const views = useSavedViews();
   const rows = useMemo(() => pages.data?.pages.flatMap((p) => p.items) ?? [], [pages.data]);
-  const matched = pages.data?.pages[0]?.total ?? null;
+  const first = pages.data?.pages[0];
+  // Issue 64 item 6: counted up to COUNT_CAP, '1,000+' beyond.
+  const matched = first?.total == null ? null : countLabel(first.total, first.totalCapped);
   const filtered = Boolean(
     filters.status ||
       filters.q.trim() ||
@@ -262,7 +265,11 @@ export default function FirmRequests() {
 
   if (pages.isError && statusOf(pages.error) === 403) return <NoAccess />;
   const countText =
-    matched === null ? null : filtered && total.data != null ? `${matched} of ${total.data}` : `${matched}`;
+    matched === null
+      ? null
+      : filtered && total.data
+        ? `${matched} of ${countLabel(total.data.n, total.data.capped)}`
+        : matched;
   return (
     <PageShell
       title={texts.title}
@@ -361,7 +368,7 @@ export default function FirmRequests() {
             {countText && (
               <Text size="sm" c="gray.7" aria-live="polite" data-testid="result-count">
                 {countText}{' '}
-                {(filtered && total.data != null ? total.data : matched) === 1 ? 'request' : 'requests'}
+                {(filtered && total.data ? total.data.n : first?.total) === 1 ? 'request' : 'requests'}
               </Text>
             )}
             {filtered && (

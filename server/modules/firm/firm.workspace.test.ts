@@ -58,6 +58,7 @@ describeEachDb('firm workspace', (t) => {
         newSinceLastVisit: 0,
         waitingOnMe: 0,
         conflictsWaiting: 0,
+        capped: { newSinceLastVisit: false, waitingOnMe: false, conflictsWaiting: false },
       });
     });
 

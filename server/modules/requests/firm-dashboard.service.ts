@@ -19,6 +19,10 @@ export async function firmDashboardStats(ctx: AppContext, actor: Actor): Promise
     ? await requestCountsByStatus(ctx.db, member.firm.id)
     : await visibleRequestCounts(ctx.db, member);
   const counts = await pipelineCounts(ctx.db, member);
+  const none = { n: 0, capped: false };
+  const news = counts.newSinceLastVisit;
+  const waiting = hasRole(member.firm.roles, 'reviewer') ? counts.waitingOnMe : none;
+  const conflicts = hasRole(member.firm.roles, 'conflicts') ? counts.conflictsWaiting : none;
   const of = (statuses: string[]) =>
     rows.filter((r) => statuses.includes(r.status)).reduce((sum, r) => sum + Number(r.n), 0);
   return {
@@ -27,9 +31,15 @@ export async function firmDashboardStats(ctx: AppContext, actor: Actor): Promise
     shared: of(SHARED_NOT_IN_REVIEW_STATUSES),
     underReview: of(UNDER_REVIEW_STATUSES),
     declined: of(['declined']),
-    // PRODUCT.md §15: the pipeline's cards; each role's own (0 for a role the card is not for).
-    newSinceLastVisit: counts.newSinceLastVisit,
-    waitingOnMe: hasRole(member.firm.roles, 'reviewer') ? counts.waitingOnMe : 0,
-    conflictsWaiting: hasRole(member.firm.roles, 'conflicts') ? counts.conflictsWaiting : 0,
+    // PRODUCT.md §15: the pipeline's cards; each role's own (0 for a role the card is not for), each up to
+    // COUNT_CAP, `capped` when more matched (issue 64 item 6).
+    newSinceLastVisit: news.n,
+    waitingOnMe: waiting.n,
+    conflictsWaiting: conflicts.n,
+    capped: {
+      newSinceLastVisit: news.capped,
+      waitingOnMe: waiting.capped,
+      conflictsWaiting: conflicts.capped,
+    },
   };
 }

@@ -1,9 +1,15 @@
-import { type FirmRequestListQuery, type FirmRequestSort, PIPELINE_MESSAGES } from '@shared/firm-pipeline';
+import {
+  COUNT_CAP,
+  type FirmRequestListQuery,
+  type FirmRequestSort,
+  PIPELINE_MESSAGES,
+} from '@shared/firm-pipeline';
 import type { ConflictsStatus } from '@shared/team';
-import { and, asc, count, eq, isNotNull, isNull, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNotNull, isNull, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import {
   emailTokens,
+  firms,
   lpqRequests,
   positionLpqs,
   requestNotes,
@@ -66,7 +72,6 @@ function sharedByOf(db: Db | Tx) {
     .limit(1)
     .as('shared_by');
 }
-type SharedBy = ReturnType<typeof sharedByOf>;
 
 type ActivityColumns = Record<
   | 'sentAt'
@@ -124,7 +129,6 @@ const overdueSql = (today: string) =>
 function filters(
   member: FirmMember,
   query: Pick<FirmRequestListQuery, 'status' | 'q' | 'reviewer' | 'conflicts' | 'new' | 'overdue'>,
-  sharedBy: SharedBy,
 ): SQL {
   const conditions: SQL[] = [requestPolicies.firmSees.scope(memberRef(member), lpqRequests)];
   const today = todayUtc();
@@ -140,14 +144,21 @@ function filters(
   if (query.overdue) conditions.push(overdueSql(today));
   if (query.q) {
     const p = likePattern(query.q);
+    // The name once shared: a primary-key probe (`limit 1`), made only for a row the other fields did not match.
     conditions.push(
       sql`(${lpqRequests.attorneyEmail} ilike ${p} or ${lpqRequests.positionTitle} ilike ${p}
         or ${lpqRequests.practiceArea} ilike ${p}
-        or (${lpqRequests.sharedAt} is not null and (${sharedBy.firstName} || ' ' || ${sharedBy.lastName}) ilike ${p}))`,
+        or (${lpqRequests.sharedAt} is not null and (select ${users.firstName} || ' ' || ${users.lastName}
+          from ${users} where ${users.id} = ${lpqRequests.attorneyUserId} limit 1) ilike ${p}))`,
     );
   }
   return and(...conditions) as SQL;
 }
+
+/** Whether a filter other than the scope and the search narrows the rows (each has its own index). */
+const narrowed = (
+  query: Pick<FirmRequestListQuery, 'status' | 'reviewer' | 'conflicts' | 'new' | 'overdue'>,
+) => Boolean(query.status || query.reviewer || query.conflicts || query.new || query.overdue);
 
 /** One page after the cursor's row (keyset pagination), one row more than asked to tell if another follows. */
 export async function pageOfRequests(
@@ -158,7 +169,7 @@ export async function pageOfRequests(
 ) {
   const { key, type, desc } = sortKey(query.sort);
   const sharedBy = sharedByOf(db);
-  const where = [filters(member, query, sharedBy)];
+  const where = [filters(member, query)];
   if (after) {
     const op = sql.raw(desc ? '<' : '>');
     where.push(sql`(${key}, ${lpqRequests.id}) ${op} (${after[0]}::${sql.raw(type)}, ${after[1]}::uuid)`);
@@ -209,19 +220,32 @@ export async function pageOfRequests(
   return rows;
 }
 
-/** PRODUCT.md §15: how many rows the filters match, all pages (X-Total-Count). */
+/** A count that stops at `cap` (COUNT_CAP): the matches' count, and whether more than `cap` matched. */
+export type CappedCount = { n: number; capped: boolean };
+const cappedOf = (n: number, cap: number): CappedCount => ({ n: Math.min(n, cap), capped: n > cap });
+
+/**
+ * PRODUCT.md §15: how many rows the filters match, all pages (X-Total-Count), up to `cap` (issue 64 item 6: a
+ * count over a `limit cap + 1` subquery reads at most cap + 1 rows, however many match).
+ */
 export async function countOfRequests(
   db: Db | Tx,
   member: FirmMember,
   query: Omit<FirmRequestListQuery, 'limit' | 'cursor' | 'sort'>,
-) {
-  const sharedBy = sharedByOf(db);
-  const base = db.select({ n: count() }).from(lpqRequests);
-  // The name is read only when the search needs it.
-  const [row] = await (query.q ? base.leftJoinLateral(sharedBy, sql`true`) : base).where(
-    filters(member, query, sharedBy),
-  );
-  return row.n;
+  cap = COUNT_CAP,
+): Promise<CappedCount> {
+  const matches = db
+    .select({ one: sql`1` })
+    .from(lpqRequests)
+    .where(filters(member, query))
+    // Only the scope and the search: read in the list's default order (lpq_requests_firm_idx, backwards), the
+    // first cap + 1 that match. With a limit alone the planner would read a large firm by a Seq Scan, counting
+    // on finding its rows early in the table; a narrowing filter reads its own index (and its matches).
+    .orderBy(...(narrowed(query) ? [] : [desc(lpqRequests.sentAt), desc(lpqRequests.id)]))
+    .limit(cap + 1)
+    .as('matches');
+  const [row] = await db.select({ n: count() }).from(matches);
+  return cappedOf(row.n, cap);
 }
 
 /** The invitation's sign-up links stop working. */
@@ -263,23 +287,29 @@ export async function insertNote(db: Db | Tx, values: typeof requestNotes.$infer
 /**
  * PRODUCT.md §15, the dashboard's pipeline cards, in one statement over the requests the member sees: new
  * since a member last opened them, waiting on this member (assigned, shared, not yet marked Under Review or
- * Review Complete) and with conflicts waiting. Each is the count of the list's matching filter.
+ * Review Complete) and with conflicts waiting. Each is the count of the list's matching filter, up to `cap` as
+ * the list's is: one scalar subquery each over a `limit cap + 1` (the firm's row, by its key, carries them).
  */
-export async function pipelineCounts(db: Db | Tx, member: FirmMember) {
+export async function pipelineCounts(db: Db | Tx, member: FirmMember, cap = COUNT_CAP) {
   const today = todayUtc();
+  const scope = requestPolicies.firmSees.scope(memberRef(member), lpqRequests);
+  const upToCap = (where: SQL) =>
+    sql<number>`(select count(*) from (select 1 from ${lpqRequests} where ${scope} and ${where}
+      limit ${cap + 1}) m)`.mapWith(Number);
   const mine = sql`exists (select 1 from ${requestReviewers} where ${requestReviewers.requestId} = ${lpqRequests.id} and ${requestReviewers.userId} = ${member.id}::uuid)`;
   const [row] = await db
     .select({
-      newSinceLastVisit: sql<number>`count(*) filter (where ${isNewSql(today)})`.mapWith(Number),
-      waitingOnMe:
-        sql<number>`count(*) filter (where ${mine} and ${lpqRequests.status} in ('accepted', 'in_progress')
-        and ${packageOpenSql(lpqRequests, today)})`.mapWith(Number),
-      conflictsWaiting:
-        sql<number>`count(*) filter (where ${conflictsSummarySql(lpqRequests).is('pending')})`.mapWith(
-          Number,
-        ),
+      newSinceLastVisit: upToCap(isNewSql(today)),
+      waitingOnMe: upToCap(
+        sql`${mine} and ${lpqRequests.status} in ('accepted', 'in_progress') and ${packageOpenSql(lpqRequests, today)}`,
+      ),
+      conflictsWaiting: upToCap(conflictsSummarySql(lpqRequests).is('pending')),
     })
-    .from(lpqRequests)
-    .where(requestPolicies.firmSees.scope(memberRef(member), lpqRequests));
-  return row;
+    .from(firms)
+    .where(eq(firms.id, member.firm.id));
+  return {
+    newSinceLastVisit: cappedOf(row.newSinceLastVisit, cap),
+    waitingOnMe: cappedOf(row.waitingOnMe, cap),
+    conflictsWaiting: cappedOf(row.conflictsWaiting, cap),
+  };
 }

@@ -22,6 +22,7 @@ import { memberActor } from '../audit/audit-chain';
 import { appendAuditEvent } from '../audit/trail-seal';
 import { csvCell } from './csv';
 import {
+  type CappedCount,
   countOfRequests,
   endInvitationTokens,
   insertNote,
@@ -44,11 +45,16 @@ export async function listFirmRequestsPage(
   actor: Actor,
   // `withTotal`: the list's X-Total-Count (PRODUCT.md §15); the CSV's pages go without it.
   query: FirmRequestListQuery & { withTotal?: boolean },
-): Promise<{ items: FirmRequestListItem[]; nextCursor: string | null; total: number | null }> {
+): Promise<{
+  items: FirmRequestListItem[];
+  nextCursor: string | null;
+  total: CappedCount | null;
+}> {
   const member = authorize(policies.firmSees, actor);
   const after = query.cursor ? decodeCursor(query.cursor) : null;
   const rows = await pageOfRequests(ctx.db, member, query, after);
-  // PRODUCT.md §15: the total the filters match (X-Total-Count), one count beside the page's one statement.
+  // PRODUCT.md §15: the total the filters match (X-Total-Count), one count beside the page's one statement,
+  // up to COUNT_CAP (issue 64 item 6).
   const total = query.withTotal ? await countOfRequests(ctx.db, member, query) : null;
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);

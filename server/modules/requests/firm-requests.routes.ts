@@ -40,7 +40,11 @@ export async function firmRequestRoutes(fastify: FastifyInstance, { ctx }: { ctx
       withTotal: true,
     });
     linkNextPage(reply, c.list.path, request.query, nextCursor);
-    reply.header('X-Total-Count', String(total));
+    // Issue 64 item 6: a count stops at COUNT_CAP; X-Total-Capped says more matched than it counts.
+    if (total) {
+      reply.header('X-Total-Count', String(total.n));
+      if (total.capped) reply.header('X-Total-Capped', 'true');
+    }
     return items;
   });
 

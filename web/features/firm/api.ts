@@ -47,13 +47,13 @@ export function requestsQuery(filters: RequestFilters): QueryOf<'GET /api/firm/l
 export const useRequestTotal = () =>
   useQuery({
     queryKey: [...FIRM_KEYS.pages, 'total'],
-    queryFn: async () =>
-      (
-        await apiPage(
-          'GET /api/firm/lpq-requests',
-          apiUrl('GET /api/firm/lpq-requests', { query: { limit: 1 } }),
-        )
-      ).total,
+    queryFn: async () => {
+      const page = await apiPage(
+        'GET /api/firm/lpq-requests',
+        apiUrl('GET /api/firm/lpq-requests', { query: { limit: 1 } }),
+      );
+      return page.total === null ? null : { n: page.total, capped: page.totalCapped };
+    },
   });
 
 export const useSavedViews = (enabled = true) =>
