@@ -2,6 +2,7 @@ import { and, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { scheduledJobs } from '../db/schema';
+import { createPollLoop } from './poll-loop';
 
 export type Job = {
   /** The row's key in scheduled_jobs: stable across deploys. */
@@ -36,9 +37,6 @@ const seconds = (ms: number) => sql`make_interval(secs => ${ms / 1000})`;
  */
 export function createScheduler(opts: SchedulerOptions) {
   const jobs = new Map<string, Job>();
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<string[]> | undefined;
-  let stopped = false;
 
   /** True when this process won the job's current period. */
   async function claim(job: Job): Promise<boolean> {
@@ -71,10 +69,10 @@ export function createScheduler(opts: SchedulerOptions) {
   }
 
   /** Claims and runs every due job; answers the names of those this process ran. */
-  async function runDueJobs(): Promise<string[]> {
+  async function runDueJobs(stopping: () => boolean): Promise<string[]> {
     const ran: string[] = [];
     for (const job of jobs.values()) {
-      if (stopped) break;
+      if (stopping()) break;
       if (!(await claim(job))) continue;
       ran.push(job.name);
       try {
@@ -88,25 +86,7 @@ export function createScheduler(opts: SchedulerOptions) {
     return ran;
   }
 
-  function runDue(): Promise<string[]> {
-    running ??= runDueJobs().finally(() => {
-      running = undefined;
-    });
-    return running;
-  }
-
-  function schedule() {
-    if (stopped || opts.pollMs <= 0) return;
-    timer = setTimeout(async () => {
-      try {
-        await runDue();
-      } catch (err) {
-        opts.log?.warn({ err }, 'job poll failed');
-      }
-      schedule();
-    }, opts.pollMs);
-    timer.unref();
-  }
+  const loop = createPollLoop({ run: runDueJobs, pollMs: opts.pollMs, log: opts.log, name: 'job' });
 
   return {
     /** Adds a job; call before the app is ready. */
@@ -114,22 +94,15 @@ export function createScheduler(opts: SchedulerOptions) {
       if (jobs.has(job.name)) throw new Error(`job ${job.name} is registered twice`);
       jobs.set(job.name, job);
     },
-    runDue,
+    runDue: loop.runOnce,
     /** Runs one job now, outside its schedule and without a claim (tests, maintenance). */
     async runJob(name: string) {
       const job = jobs.get(name);
       if (!job) throw new Error(`no job ${name}`);
       return job.run();
     },
-    start() {
-      stopped = false;
-      schedule();
-    },
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running?.catch(() => {});
-    },
+    start: loop.start,
+    stop: loop.stop,
   };
 }
 

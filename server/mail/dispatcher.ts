@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Db, rowsOf } from '../db/client';
 import { outbox } from '../db/schema';
+import { createPollLoop } from '../jobs/poll-loop';
 import type { MailTransport } from './transport';
 
 export type DispatcherOptions = {
@@ -46,9 +47,6 @@ export function createMailDispatcher(opts: DispatcherOptions) {
   const maxDelayMs = opts.maxDelayMs ?? 30 * 60_000;
   const claimMs = opts.claimMs ?? 60_000;
   const batchSize = opts.batchSize ?? 10;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<number> | undefined;
-  let stopped = false;
 
   // SKIP LOCKED: two processes on one database never claim the same row.
   async function claim(): Promise<ClaimedRow[]> {
@@ -104,39 +102,14 @@ export function createMailDispatcher(opts: DispatcherOptions) {
     }
   }
 
-  function runOnce(): Promise<number> {
-    running ??= drain().finally(() => {
-      running = undefined;
-    });
-    return running;
-  }
-
-  function schedule() {
-    if (stopped || opts.pollMs <= 0) return;
-    timer = setTimeout(async () => {
-      try {
-        await runOnce();
-      } catch (err) {
-        opts.log?.warn({ err }, 'outbox poll failed');
-      }
-      schedule();
-    }, opts.pollMs);
-    timer.unref();
-  }
+  const loop = createPollLoop({ run: drain, pollMs: opts.pollMs, log: opts.log, name: 'outbox' });
 
   return {
-    runOnce,
-    start: schedule,
-    /** Asks for a delivery soon, after a transaction that wrote mail has committed. */
-    kick() {
-      if (stopped || opts.pollMs <= 0) return;
-      setImmediate(() => runOnce().catch((err) => opts.log?.warn({ err }, 'outbox run failed')));
-    },
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running?.catch(() => {});
-    },
+    runOnce: loop.runOnce,
+    start: loop.start,
+    /** Asks for a delivery soon, after a transaction that queued mail has committed. */
+    kick: loop.kick,
+    stop: loop.stop,
   };
 }
 

@@ -7,6 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { Webhook } from 'standardwebhooks';
 import { type Db, rowsOf } from '../db/client';
 import { webhookAttempts, webhookDeliveries, webhooks } from '../db/schema';
+import { createPollLoop } from '../jobs/poll-loop';
 import { decryptSecret } from '../modules/security/security.crypto';
 import { resolveWebhookAddress, WebhookAddressError } from './address';
 
@@ -89,9 +90,6 @@ function post(
 export function createWebhookDispatcher(opts: WebhookDispatcherOptions) {
   const claimMs = opts.claimMs ?? 60_000;
   const batchSize = opts.batchSize ?? 10;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<number> | undefined;
-  let stopped = false;
 
   async function claim(): Promise<ClaimedRow[]> {
     return rowsOf<ClaimedRow>(
@@ -173,39 +171,14 @@ export function createWebhookDispatcher(opts: WebhookDispatcherOptions) {
     }
   }
 
-  function runOnce(): Promise<number> {
-    running ??= drain().finally(() => {
-      running = undefined;
-    });
-    return running;
-  }
-
-  function schedule() {
-    if (stopped || opts.pollMs <= 0) return;
-    timer = setTimeout(async () => {
-      try {
-        await runOnce();
-      } catch (err) {
-        opts.log?.warn({ err }, 'webhook poll failed');
-      }
-      schedule();
-    }, opts.pollMs);
-    timer.unref();
-  }
+  const loop = createPollLoop({ run: drain, pollMs: opts.pollMs, log: opts.log, name: 'webhook' });
 
   return {
-    runOnce,
-    start: schedule,
+    runOnce: loop.runOnce,
+    start: loop.start,
     /** Asks for a delivery soon, after a transaction that queued webhook events has committed. */
-    kick() {
-      if (stopped || opts.pollMs <= 0) return;
-      setImmediate(() => runOnce().catch((err) => opts.log?.warn({ err }, 'webhook run failed')));
-    },
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running?.catch(() => {});
-    },
+    kick: loop.kick,
+    stop: loop.stop,
   };
 }
 
