@@ -24,7 +24,7 @@ import { DEFAULT_DATABASE_POOL_MAX } from '../server/config';
 import { POOL_IDLE_TIMEOUT_MS } from '../server/db/client';
 import { fromDriver, prefixedColumns, renderSql } from '../server/db/prepared';
 import { lpqRequests, positionLpqs, sharedPackages } from '../server/db/schema';
-import { SESSION_TOUCH_INTERVAL_MS } from '../server/modules/auth/sessions';
+import { SESSION_TOUCH_INTERVAL_MS, sessionParams } from '../server/modules/auth/sessions';
 import { DRAFT_SAVE_FOR_SESSION } from '../server/modules/drafts/drafts.repo';
 import { toAttorneyItem } from '../server/modules/requests/attorney-item';
 import { positionLpqStatus, toFirmRequestItem } from '../server/modules/requests/firm-request-item';
@@ -32,13 +32,13 @@ import {
   ATTORNEY_REQUESTS_FOR_SESSION,
   attorneyItemExtras,
   FIRM_PACKAGE_READ_FOR_SESSION,
-  sessionParams,
 } from '../server/modules/requests/hot-reads.repo';
 import { toPackage, withParts } from '../server/modules/requests/package-versions';
 import type { FirmMember } from '../server/policies/authorize';
 import { packageOpen, packageParts, todayUtc } from '../server/policies/request-scope';
 import { DRAFT_MAX_BYTES, isDraftName, positionLpqOfDraft } from '../shared/drafts';
 import { SESSION } from '../shared/limits';
+import { type ChangeCounts, changeCountFor } from '../shared/package-changes';
 import { PAGE } from '../shared/paging';
 import { PACKAGE_SHARED_STATUSES } from '../shared/requests';
 import type { FirmRole } from '../shared/team';
@@ -68,7 +68,8 @@ const SESSION_SQL = `select s."last_used_at", u."id" as "u_id", u."email" as "u_
 const TOUCH_SQL = `update "sessions" set "last_used_at" = $1 where "id" = $2`;
 const ATTORNEY_REQUESTS_SQL = `select ${prefixedColumns(lpqRequests, 'r', 'r_')}, pl."id" as "lpq_id", pl."status" as "lpq_status", pl."submitted_at" as "lpq_submitted_at", sp."include", (ml."updated_at" > sp."shared_at") as "master_changed" from "lpq_requests" r left join "position_lpqs" pl on pl."request_id" = r."id" left join "shared_packages" sp on sp."request_id" = r."id" and sp."version" = r."current_version" left join "master_lpqs" ml on ml."user_id" = $2 and sp."request_id" is not null where lower(r."attorney_email") = $1 order by r."sent_at" desc, r."id" desc limit ${PAGE.defaultLimit + 1}`;
 const FIRM_READ_SQL = `select ${prefixedColumns(lpqRequests, 'r', 'r_')}, u."first_name" as "attorney_first_name", u."last_name" as "attorney_last_name", ${prefixedColumns(positionLpqs, 'lpq', 'l_')}, ${prefixedColumns(sharedPackages, 'p', 'p_')},
-  (select json_agg(json_build_object('version', v."version", 'sharedAt', v."shared_at") order by v."version") from "shared_packages" v where v."request_id" = r."id") as "versions",
+  (select json_agg(json_build_object('version', v."version", 'sharedAt', v."shared_at", 'changeCounts', v."change_counts") order by v."version") from "shared_packages" v where v."request_id" = r."id") as "versions",
+  (select max(v."version") from "shared_packages" v where v."request_id" = r."id" and v."shared_at" <= (select max(e."created_at") from "access_events" e where e."request_id" = r."id" and e."firm_user_id" = $4 and e."kind" = 'package_view')) as "last_opened_version",
   (select json_agg(json_build_object('id', f."file_id", 'name', f."name", 'contentType', f."content_type", 'size', f."size") order by f."position") from "shared_package_files" f where f."request_id" = p."request_id" and f."version" = p."version") as "package_files",
   (select json_agg(json_build_object('userId', ru."id", 'firstName', ru."first_name", 'lastName', ru."last_name") order by ru."last_name", ru."first_name") from "request_reviewers" rr join "users" ru on ru."id" = rr."user_id" where rr."request_id" = r."id") as "reviewers",
   false as "assigned"
@@ -129,9 +130,11 @@ function firmDetail(row: Row, session: Row) {
     currentVersion: request.currentVersion,
     assigned: row.assigned === true,
   });
-  const versions = ((row.versions as { version: number; sharedAt: string }[] | null) ?? []).map((v) => ({
+  type Stored = { version: number; sharedAt: string; changeCounts: ChangeCounts | null };
+  const versions = ((row.versions as Stored[] | null) ?? []).map((v) => ({
     version: v.version,
     sharedAt: new Date(v.sharedAt).toISOString(),
+    changes: v.version > 1 ? changeCountFor(v.changeCounts ?? null, parts) : null,
   }));
   const first = row.attorney_first_name as string | null;
   const lpq = fromDriver(positionLpqs, row, 'l_');
@@ -141,7 +144,15 @@ function firmDetail(row: Row, session: Row) {
     versions,
     lpq?.submittedAt ?? null,
   );
-  const detail = { ...item, visibleParts: parts, reviewers: (row.reviewers as unknown[] | null) ?? [] };
+  const shared = request.currentVersion !== null;
+  const detail = {
+    ...item,
+    visibleParts: parts,
+    reviewers: (row.reviewers as unknown[] | null) ?? [],
+    lastOpenedVersion: row.last_opened_version == null ? null : Number(row.last_opened_version),
+    conflictsStatus: shared ? request.conflictsStatus : null,
+    conflictsWaiting: shared ? request.conflictsWaiting : 0,
+  };
   if (!packageOpen(request) || request.currentVersion === null) return { ...detail, package: null };
   const stored = fromDriver(sharedPackages, row, 'p_');
   if (!stored) return null;
@@ -266,7 +277,12 @@ app.get('/three/api/firm/lpq-requests/:id', async (request, reply) => {
   if (!allowed(reply, user, 'firm')) return reply;
   const requestId = (request.params as { id: string }).id;
   if (!UUID.test(requestId)) return reply.code(404).send({ message: 'Not found' });
-  const [row] = await query('firm_request_read', FIRM_READ_SQL, [user!.m_firm_id, requestId, todayUtc()]);
+  const [row] = await query('firm_request_read', FIRM_READ_SQL, [
+    user!.m_firm_id,
+    requestId,
+    todayUtc(),
+    user!.u_id,
+  ]);
   const detail = row ? firmDetail(row, user!) : null;
   if (!detail) return reply.code(404).send({ message: 'Not found' });
   if (detail.package)

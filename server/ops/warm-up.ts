@@ -6,11 +6,11 @@ import { FIRM_READ_LIMIT } from '@shared/sharing';
 import type { FastifyInstance } from 'fastify';
 import type { Database, WarmStatement } from '../db/client';
 import { renderSql } from '../db/prepared';
+import { sessionParams } from '../modules/auth/sessions';
 import { DRAFT_SAVE_FOR_SESSION } from '../modules/drafts/drafts.repo';
 import {
   ATTORNEY_REQUESTS_FOR_SESSION,
   FIRM_PACKAGE_READ_FOR_SESSION,
-  sessionParams,
 } from '../modules/requests/hot-reads.repo';
 import { sessionCookieName } from '../plugins/session';
 import { todayUtc } from '../policies/request-scope';

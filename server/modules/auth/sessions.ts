@@ -1,6 +1,8 @@
 import type { User } from '@shared/auth';
 import { SESSION } from '@shared/limits';
+import type { FirmRole } from '@shared/team';
 import { and, desc, eq, isNull, ne, not, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
 import { preparedStatement } from '../../db/prepared';
 import { firmMembers, firms, sessions, users } from '../../db/schema';
@@ -50,42 +52,107 @@ const sessionMembershipColumns = {
   mustEnrol: mustEnrolSecondFactorSql(users.id, firms.requireTwoFactor, sessions.authMethod).mapWith(Boolean),
 };
 
-/** Read on every signed-in request, so it is a prepared statement: the user and their firm and roles. */
-const sessionById = (db: Db) =>
-  preparedStatement(db, 'session_by_id', (db, name) =>
-    db
-      .select({
-        lastUsedAt: sessions.lastUsedAt,
-        firstVisit: sessions.firstVisit,
-        user: userColumns,
-        membership: sessionMembershipColumns,
-      })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .leftJoin(firmMembers, eq(firmMembers.userId, users.id))
-      .leftJoin(firms, eq(firms.id, firmMembers.firmId))
-      .where(
-        sql`${sessions.id} = ${sql.placeholder('id')} and ${sessionLiveSql(sessions, sql.placeholder('now'), sql.placeholder('idleCutoff'))}`,
-      )
-      .limit(1)
-      .prepare(name),
-  );
+/*
+ * The session's one owner (issue 66): its lookup, its 'last used' touch, the user it maps to and the
+ * second-factor gate, in two forms side by side — the ordinary one (`validateSession`, what every request's
+ * hook runs) and the same rules composed into one statement (`SESSION_IN_STATEMENT`, for a route whose own
+ * statement looks its session up with its work). sessions.test.ts runs both over the same sessions and holds
+ * them equal, on both databases, as policies.test.ts holds the request rules' code and SQL equal.
+ */
 
-export async function validateSession(
+const sessionByIdQuery = (db: Db) =>
+  db
+    .select({
+      lastUsedAt: sessions.lastUsedAt,
+      firstVisit: sessions.firstVisit,
+      user: userColumns,
+      membership: sessionMembershipColumns,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(firmMembers, eq(firmMembers.userId, users.id))
+    .leftJoin(firms, eq(firms.id, firmMembers.firmId))
+    .where(
+      sql`${sessions.id} = ${sql.placeholder('id')} and ${sessionLiveSql(sessions, sql.placeholder('now'), sql.placeholder('idleCutoff'))}`,
+    )
+    .limit(1);
+
+/** Ordinary form: read on every signed-in request, so it is a prepared statement. */
+const sessionById = (db: Db) =>
+  preparedStatement(db, 'session_by_id', (db, name) => sessionByIdQuery(db).prepare(name));
+
+/** Whether a session last used at `lastUsedAt` is touched at `now` (lastUsedAt written at most once a minute). */
+export const touchDue = (lastUsedAt: Date, now: Date) =>
+  now.getTime() - lastUsedAt.getTime() > SESSION_TOUCH_INTERVAL_MS;
+
+/**
+ * The session of a cookie's hash: its user (firm, roles and `mustEnrolSecondFactor` included), touched when
+ * due. Null when unknown, expired, idle or ended.
+ */
+export async function validateSessionId(
   db: Db,
-  token: string,
+  id: string,
+  now = new Date(),
 ): Promise<{ user: User; sessionId: string } | null> {
-  const id = hashToken(token);
-  const clock = sessionClock();
+  const clock = sessionClock(now);
   const [row] = await sessionById(db).execute({ id, ...clock });
   if (!row) return null;
-  if (Date.parse(clock.now) - row.lastUsedAt.getTime() > SESSION_TOUCH_INTERVAL_MS) {
-    await db
-      .update(sessions)
-      .set({ lastUsedAt: new Date(clock.now) })
-      .where(eq(sessions.id, id));
-  }
+  if (touchDue(row.lastUsedAt, now))
+    await db.update(sessions).set({ lastUsedAt: now }).where(eq(sessions.id, id));
   return { user: withVisit(toUser(row.user, row.membership), row), sessionId: id };
+}
+
+export const validateSession = (db: Db, token: string) => validateSessionId(db, hashToken(token));
+
+const s = alias(sessions, 's');
+const p = sql.placeholder;
+const raw = (text: string) => sql.raw(text);
+
+/**
+ * Composed form: the same lookup, touch and mapping as CTEs (`"session"`, one row or none, and `"touched"`)
+ * for a statement to start with (`with ${SESSION_IN_STATEMENT}, …`), its placeholders from `sessionParams`,
+ * its row mapped by `sessionUserOfRow`. The session's user and, for a firm user, their firm and roles (null
+ * once removed from the firm).
+ */
+export const SESSION_IN_STATEMENT = sql`"session" as (
+    select ${s.id} as "session_id", u."id" as "u_id", u."email" as "u_email", u."first_name" as "u_first_name",
+           u."last_name" as "u_last_name", u."user_type" as "u_user_type", u."email_verified_at" as "u_email_verified_at",
+           m."firm_id" as "m_firm_id", m."roles" as "m_roles", ${s.firstVisit} as "first_visit",
+           ${mustEnrolSecondFactorSql(raw(`u."id"`), raw(`fm."require_two_factor"`), s.authMethod)} as "u_must_enrol"
+    from ${sessions} ${s} join ${users} u on u."id" = ${s.userId}
+    left join ${firmMembers} m on m."user_id" = u."id"
+    left join ${firms} fm on fm."id" = m."firm_id"
+    where ${s.id} = ${p('sessionId')} and ${sessionLiveSql(s, p('now'), p('idleCutoff'))}
+  ), "touched" as (
+    update ${sessions} set "last_used_at" = ${p('now')}::timestamptz
+    where "id" = (select "session_id" from "session") and "last_used_at" < ${p('touchBefore')}::timestamptz
+    returning 1
+  )`;
+
+/** SESSION_IN_STATEMENT's placeholders at this moment. */
+export function sessionParams(sessionId: string, now = new Date()) {
+  return {
+    sessionId,
+    ...sessionClock(now),
+    touchBefore: new Date(now.getTime() - SESSION_TOUCH_INTERVAL_MS).toISOString(),
+  };
+}
+
+/** The signed-in user of a row with SESSION_IN_STATEMENT's columns; null when the session is not live. */
+export function sessionUserOfRow(row: Record<string, unknown> | undefined): User | null {
+  if (!row?.u_id) return null;
+  const user: User = {
+    id: row.u_id as string,
+    email: row.u_email as string,
+    firstName: row.u_first_name as string,
+    lastName: row.u_last_name as string,
+    userType: row.u_user_type as User['userType'],
+    emailVerified: row.u_email_verified_at !== null,
+  };
+  if (user.userType === 'firm')
+    user.firm = row.m_firm_id ? { id: row.m_firm_id as string, roles: row.m_roles as FirmRole[] } : null;
+  if (row.u_must_enrol === true) user.mustEnrolSecondFactor = true;
+  return row.first_visit === true ? { ...user, firstVisit: true } : user;
 }
 
 /**

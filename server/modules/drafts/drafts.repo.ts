@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { preparedSql } from '../../db/prepared';
 import { formDrafts, positionLpqs } from '../../db/schema';
-import { SESSION_CTES, sessionParams, sessionUser } from '../requests/hot-reads.repo';
+import { SESSION_IN_STATEMENT, sessionParams, sessionUserOfRow } from '../auth/sessions';
 
 const p = sql.placeholder;
 
@@ -34,7 +34,7 @@ export async function removeDraft(db: Db | Tx, userId: string, form: string) {
  * the position LPQ the name stands for (null for the fixed forms; saved only when it is the user's own),
  * `json` the draft as JSON text (serialized once, by the caller that measured its size).
  */
-export const DRAFT_SAVE_FOR_SESSION = sql`with ${SESSION_CTES}, "saved" as (
+export const DRAFT_SAVE_FOR_SESSION = sql`with ${SESSION_IN_STATEMENT}, "saved" as (
     insert into ${formDrafts} ("user_id", "form", "data", "updated_at")
     select "session"."u_id", ${p('form')}::text, ${p('json')}::jsonb, ${p('now')}::timestamptz from "session"
     where "session"."u_user_type" = 'attorney' and ${p('form')}::text is not null and ${p('json')}::text is not null
@@ -57,7 +57,7 @@ export async function saveDraftForSession(
   });
   const savedAt = row?.saved_at;
   return {
-    user: sessionUser(row),
+    user: sessionUserOfRow(row),
     savedAt: savedAt == null ? null : new Date(savedAt as string | Date).toISOString(),
   };
 }

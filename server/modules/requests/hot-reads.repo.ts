@@ -1,23 +1,19 @@
-import type { User } from '@shared/auth';
 import { objectUrlFor } from '@shared/files';
 import type { ChangeCounts } from '@shared/package-changes';
 import { PAGE_MESSAGES } from '@shared/paging';
 import type { PositionLpqStatus } from '@shared/position-lpq';
-import type { FirmRole, ReadablePart } from '@shared/team';
+import type { ReadablePart } from '@shared/team';
 import { sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { fromDriver, prefixedColumns, preparedSql } from '../../db/prepared';
 import {
   accessEvents,
-  firmMembers,
-  firms,
   lpqRequests,
   masterLpqs,
   positionLpqs,
   rateLimits,
   requestReviewers,
-  sessions,
   sharedPackageFiles,
   sharedPackages,
   users,
@@ -33,39 +29,21 @@ import {
   packageOpenSql,
   packagePartsSql,
 } from '../../policies/request-scope';
-import { mustEnrolSecondFactorSql, sessionClock, sessionLiveSql } from '../../policies/session-scope';
-import { SESSION_TOUCH_INTERVAL_MS } from '../auth/sessions';
+import { SESSION_IN_STATEMENT, sessionParams, sessionUserOfRow } from '../auth/sessions';
 import type { AttorneyItemExtras } from './attorney-item';
 
 /**
  * The two reads every signed-in user makes all day, each in ONE statement and one database round trip: the
- * session lookup with its touch of last_used_at, the read, and — for the firm — the access event. The
+ * session (its owner's composed form, auth/sessions.ts: SESSION_IN_STATEMENT) with its touch of last_used_at, the read, and — for the firm — the access event. The
  * statements are composed from the policies' SQL fragments (server/policies/): who the session is, which
  * requests its user may see, whether the package is open and which of its parts the reader gets are the
  * rules' own conditions, never restated here. The services judge the rows again before anything leaves.
  * bench/load-baseline.ts sends the same reads without the rules, as the floor to measure against.
  */
 
-const s = alias(sessions, 's');
 const r = alias(lpqRequests, 'r');
 const p = sql.placeholder;
 const raw = (text: string) => sql.raw(text);
-
-/** The session's user and, for a firm user, their firm and roles (null once removed from the firm). */
-export const SESSION_CTES = sql`"session" as (
-    select ${s.id} as "session_id", u."id" as "u_id", u."email" as "u_email", u."first_name" as "u_first_name",
-           u."last_name" as "u_last_name", u."user_type" as "u_user_type", u."email_verified_at" as "u_email_verified_at",
-           m."firm_id" as "m_firm_id", m."roles" as "m_roles",
-           ${mustEnrolSecondFactorSql(raw(`u."id"`), raw(`fm."require_two_factor"`), s.authMethod)} as "u_must_enrol"
-    from ${sessions} ${s} join ${users} u on u."id" = ${s.userId}
-    left join ${firmMembers} m on m."user_id" = u."id"
-    left join ${firms} fm on fm."id" = m."firm_id"
-    where ${s.id} = ${p('sessionId')} and ${sessionLiveSql(s, p('now'), p('idleCutoff'))}
-  ), "touched" as (
-    update ${sessions} set "last_used_at" = ${p('now')}::timestamptz
-    where "id" = (select "session_id" from "session") and "last_used_at" < ${p('touchBefore')}::timestamptz
-    returning 1
-  )`;
 
 /** The session's user as the rules' references: the same fragments as for a user the server knows. */
 const sessionMember: MemberRef = {
@@ -84,7 +62,7 @@ const sessionAttorney: AttorneyRef = {
  * server/plugins/paging.ts): `afterSentAt` and `afterId` the previous page's last row (both null: the first
  * page), `rows` the page's limit + 1. `sort_key` is the row's sent_at as text, for the next cursor.
  */
-export const ATTORNEY_REQUESTS_FOR_SESSION = sql`with ${SESSION_CTES}
+export const ATTORNEY_REQUESTS_FOR_SESSION = sql`with ${SESSION_IN_STATEMENT}
   select "session".*, ${raw(prefixedColumns(lpqRequests, 'r', 'r_'))}, ${r.sentAt}::text as "sort_key",
     pl."id" as "lpq_id", pl."status" as "lpq_status", pl."submitted_at" as "lpq_submitted_at",
     sp."include" as "include", (ml."updated_at" > sp."shared_at") as "master_changed"
@@ -114,7 +92,7 @@ const withinFirmReadLimit = sql`coalesce((select "count" from "limited"), 0) <= 
  * nothing is recorded and the service answers 429. A member whose firm requires a second factor they lack gets
  * no package row (the route answers 403), so a refused read is counted, recorded and marked nowhere.
  */
-export const FIRM_PACKAGE_READ_FOR_SESSION = sql`with ${SESSION_CTES}, "request" as (
+export const FIRM_PACKAGE_READ_FOR_SESSION = sql`with ${SESSION_IN_STATEMENT}, "request" as (
     select ${r}.*, u."first_name" as "attorney_first_name", u."last_name" as "attorney_last_name",
       ${assignedSql(sessionMember, r)} as "assigned", ${packagePartsSql(sessionMember, r)} as "parts",
       "session"."m_roles" as "reader_roles"
@@ -177,34 +155,7 @@ export const FIRM_PACKAGE_READ_FOR_SESSION = sql`with ${SESSION_CTES}, "request"
   left join ${positionLpqs} lpq on lpq."request_id" = "request"."id"
   left join "package" on true`;
 
-/** The session's placeholders at this moment. */
-export function sessionParams(sessionId: string, now = new Date()) {
-  const clock = sessionClock(now);
-  return {
-    sessionId,
-    ...clock,
-    touchBefore: new Date(now.getTime() - SESSION_TOUCH_INTERVAL_MS).toISOString(),
-  };
-}
-
 type RawRow = Record<string, unknown>;
-
-/** The signed-in user of a row of either statement; null when the session is unknown, expired or idle. */
-export function sessionUser(row: RawRow | undefined): User | null {
-  if (!row) return null;
-  const user: User = {
-    id: row.u_id as string,
-    email: row.u_email as string,
-    firstName: row.u_first_name as string,
-    lastName: row.u_last_name as string,
-    userType: row.u_user_type as User['userType'],
-    emailVerified: row.u_email_verified_at !== null,
-  };
-  if (user.userType === 'firm')
-    user.firm = row.m_firm_id ? { id: row.m_firm_id as string, roles: row.m_roles as FirmRole[] } : null;
-  if (row.u_must_enrol === true) user.mustEnrolSecondFactor = true;
-  return user;
-}
 
 /** What a row of the attorney's list says beside the request: its position LPQ and latest version. */
 export function attorneyItemExtras(row: RawRow): AttorneyItemExtras {
@@ -243,7 +194,7 @@ export async function attorneyRequestsForSession(
       throw err;
     });
   return {
-    user: sessionUser(rows[0]),
+    user: sessionUserOfRow(rows[0]),
     requests: rows.flatMap((row) => {
       const request = fromDriver(lpqRequests, row, 'r_');
       if (!request) return [];
@@ -290,7 +241,7 @@ export async function firmPackageReadForSession(
     readLimit: readLimit.max,
     readWindowSeconds: Math.round(readLimit.windowMs / 1000),
   });
-  const user = sessionUser(row);
+  const user = sessionUserOfRow(row);
   const request = row ? fromDriver(lpqRequests, row, 'r_') : null;
   if (!row || !user || !request) return { user, found: null };
   type StoredVersion = { version: number; sharedAt: string; changeCounts: ChangeCounts | null };
