@@ -12,9 +12,9 @@ import { describeEachDb } from '../../test/harness';
 import { isPublicAddress, resolveWebhookAddress } from '../../webhooks/address';
 import { createWebhookDispatcher } from '../../webhooks/dispatcher';
 import { buildFirm } from '../firm/firm.factories';
-import { newRequest } from '../requests/firm-requests.test-support';
-import { transitionRequest } from '../requests/request-state';
-import { completeMasterLpqFor, sendRequest } from '../requests/sharing.test-support';
+import { newRequest } from '../requests/firm/firm-requests.test-support';
+import { transitionRequest } from '../requests/lifecycle/request-state';
+import { completeMasterLpqFor, sendRequest } from '../requests/sharing/sharing.test-support';
 import { addFirmMember } from '../team/team.factories';
 import { createWebhook } from './webhooks.service';
 

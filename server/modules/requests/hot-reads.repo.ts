@@ -35,7 +35,7 @@ import {
 } from '../../policies/request-scope';
 import { mustEnrolSecondFactorSql, sessionClock, sessionLiveSql } from '../../policies/session-scope';
 import { SESSION_TOUCH_INTERVAL_MS } from '../auth/sessions';
-import type { AttorneyItemExtras } from './attorney-item';
+import type { AttorneyItemExtras } from './attorney/attorney-item';
 
 /**
  * The two reads every signed-in user makes all day, each in ONE statement and one database round trip: the
