@@ -102,6 +102,29 @@ test('the create-account form shows the spec messages under the fields', async (
   await expect(page.getByText("Passwords don't match")).toBeVisible();
 });
 
+test('the sign-in form checks its fields on submit, then as they change, and sends the address as typed but trimmed and lower-cased', async ({
+  page,
+}) => {
+  const email = uniqueEmail('checked');
+  await registerByApi(page, { email, userType: 'attorney' });
+  await page.request.post('/api/logout');
+  await page.goto('/auth');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByText('Please enter a valid email')).toBeVisible();
+  await expect(page.getByText('Password must be at least 6 characters')).toBeVisible();
+  // The first wrong field has the focus, as on the app's other forms.
+  await expect(page.getByLabel('Email')).toBeFocused();
+  await page.getByLabel('Email').fill(`  ${email.toUpperCase()} `);
+  await expect(page.getByText('Please enter a valid email')).toHaveCount(0);
+  await expect(page.getByText('Password must be at least 6 characters')).toBeVisible();
+  await page.getByLabel('Password').fill(PASSWORD);
+  await expect(page.getByText('Password must be at least 6 characters')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).not.toHaveURL(/\/auth/);
+  const me = await page.request.get('/api/user');
+  expect((await me.json()).email).toBe(email);
+});
+
 test('a wrong password shows the login failure toast and keeps the user signed out', async ({ page }) => {
   const email = uniqueEmail('wrongpw');
   await registerByApi(page, { email, userType: 'attorney' });

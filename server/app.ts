@@ -17,6 +17,7 @@ import { registerModules } from './modules';
 import { apiDocsRoutes } from './modules/api-docs/api-docs.routes';
 import { recordKey } from './modules/audit/trail-receipt';
 import { devMailRoutes } from './modules/notifications/dev-mail.routes';
+import { type ResolveTxt, systemResolveTxt } from './modules/sso/sso.domain-proof';
 import { healthRoutes } from './ops/health';
 import { registerMetrics } from './ops/metrics';
 import { createPdfRenderer } from './pdf/pdf-workers';
@@ -53,6 +54,8 @@ export type BuildAppOptions = {
   onRoute?: (route: RouteOptions) => void;
   /** node-postgres' pool counts, reported by /metrics. */
   poolStats?: () => PoolStats;
+  /** DNS TXT look-ups for the SSO domain proof (tests pass a fake: no DNS there). */
+  resolveTxt?: ResolveTxt;
 };
 
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance & { ctx: AppContext }> {
@@ -104,6 +107,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance &
     storage: createStorage(config),
     scheduler: createScheduler({ db, log, pollMs: config.jobPollMs }),
     pdf: createPdfRenderer(),
+    resolveTxt: opts.resolveTxt ?? systemResolveTxt(),
   };
   app.decorate('ctx', ctx);
 

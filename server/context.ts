@@ -4,6 +4,7 @@ import type { Db } from './db/client';
 import type { Scheduler } from './jobs/scheduler';
 import type { MailDispatcher } from './mail/dispatcher';
 import type { MailTransport } from './mail/transport';
+import type { ResolveTxt } from './modules/sso/sso.domain-proof';
 import type { PdfRenderer } from './pdf/pdf-workers';
 import type { Storage } from './storage/create-storage';
 import type { WebhookDispatcher } from './webhooks/dispatcher';
@@ -24,6 +25,8 @@ export type AppContext = {
   storage: Storage;
   /** Periodic jobs that run once per period across processes (server/jobs/jobs.ts lists them). */
   scheduler: Scheduler;
+  /** DNS TXT look-ups (the SSO domain proof): node's resolver, a fake in tests. */
+  resolveTxt: ResolveTxt;
   /** Package PDFs, rendered in a bounded pool of worker threads (closed with the app). */
   pdf: PdfRenderer;
 };

@@ -36,6 +36,8 @@ export const INTEGRATION_MESSAGES = {
   urlNotPublic: 'The URL must point to a public address',
   eventsRequired: 'Choose at least one event',
   tooManyWebhooks: 'A firm can have at most 10 webhooks',
+  eventsMixScopes:
+    'The conflicts pre-check goes to your conflicts system alone: add it on a webhook of its own, without the request events',
 } as const;
 
 export const apiTokenSchema = z.object({
@@ -75,6 +77,35 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEvent, string> = {
   'conflicts.precheck': 'An attorney sent a conflicts pre-check',
 };
 
+/**
+ * Who may hear of an event (PRODUCT.md §13, §14). The pipeline's events carry what a `requests:read` token
+ * reads; `conflicts.precheck` is between the attorney and the firm's conflicts department before anything is
+ * shared, so it goes only to a webhook that hears conflicts events alone (the firm's conflicts system): never
+ * to one that also hears the pipeline, whose receiver (an ATS) must not learn of a pre-check.
+ */
+export type WebhookScope = 'requests:read' | 'conflicts';
+export const WEBHOOK_EVENT_SCOPES: Record<WebhookEvent, WebhookScope> = {
+  'request.shared': 'requests:read',
+  'request.updated': 'requests:read',
+  'request.declined': 'requests:read',
+  'request.revoked': 'requests:read',
+  'request.withdrawn': 'requests:read',
+  'position_lpq.submitted': 'requests:read',
+  'conflicts.precheck': 'conflicts',
+};
+export const webhookEventsOf = (scope: WebhookScope) =>
+  WEBHOOK_EVENTS.filter((e) => WEBHOOK_EVENT_SCOPES[e] === scope);
+
+/**
+ * The fields an event's payload (`data`) may carry, by its scope: ids, statuses and times that scope reads,
+ * nothing more (the outbox drops any other). A conflicts pre-check names the request for the conflicts team
+ * (their queue opens it by id); the pipeline's events name what the pipeline lists.
+ */
+export const WEBHOOK_PAYLOAD_FIELDS: Record<WebhookScope, readonly string[]> = {
+  'requests:read': ['requestId', 'positionLpqId', 'status', 'version', 'at'],
+  conflicts: ['requestId', 'status', 'at'],
+};
+
 /** At most this many webhooks per firm. */
 export const WEBHOOK_LIMIT = 10;
 
@@ -94,7 +125,11 @@ export const webhookSchema = z.object({
     .array(z.enum(WEBHOOK_EVENTS), { error: INTEGRATION_MESSAGES.eventsRequired })
     .min(1, INTEGRATION_MESSAGES.eventsRequired)
     .max(WEBHOOK_EVENTS.length)
-    .transform((e) => WEBHOOK_EVENTS.filter((event) => e.includes(event))),
+    .transform((e) => WEBHOOK_EVENTS.filter((event) => e.includes(event)))
+    .refine(
+      (e) => new Set(e.map((event) => WEBHOOK_EVENT_SCOPES[event])).size <= 1,
+      INTEGRATION_MESSAGES.eventsMixScopes,
+    ),
 });
 export type WebhookInput = z.input<typeof webhookSchema>;
 
@@ -140,6 +175,8 @@ export const INTEGRATION_TEXTS = {
   webhookUrl: 'Endpoint URL',
   webhookUrlPlaceholder: 'https://ats.example.com/hooks/lateral-passport',
   events: 'Events',
+  eventsHint:
+    'The conflicts pre-check is for your conflicts system only: it goes on a webhook of its own, never with the request events your applicant tracking system hears.',
   addWebhook: 'Add webhook',
   secretShownOnce: 'Copy this signing secret now: it will not be shown again.',
   noWebhooks: 'No webhooks yet.',

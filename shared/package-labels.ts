@@ -297,6 +297,21 @@ export const FORMER_CLIENT_FIELDS: FieldSpec[] = [
   ['typesOfWork', 'Types of Work'],
   ['reasonForEnding', 'Reason for Ending'],
 ];
+/** PRODUCT.md §13: one matter of the conflicts form, with the form's labels. */
+export const MATTER_FIELDS: FieldSpec[] = [
+  ['clientName', 'Client Name'],
+  ['role', 'Your Role'],
+  ['openedOn', 'Opened', date],
+  ['closedOn', 'Closed (empty if open)', date],
+  ['matterDescription', 'Matter Description (generic)'],
+  ['adverseParties', 'Adverse Parties', lines],
+  ['relatedParties', 'Related Parties', lines],
+  [
+    'clientMayObject',
+    'The client may object to disclosure: send this matter without names, for a neutral check',
+    yesNo,
+  ],
+];
 export const PERSONAL_RELATIONSHIP_FIELDS: FieldSpec[] = [
   ['familyConnections', 'Family Connections'],
   ['boardPositions', 'Board Positions'],

@@ -22,6 +22,10 @@ export const SSO_MESSAGES = {
   domainsRequired: 'Add at least one e-mail domain',
   domainsTooMany: 'At most 20 domains',
   domainTaken: 'Another firm already signs in with this domain',
+  domainShared: (domain: string) =>
+    `${domain} is a shared mail service: its addresses belong to their owners, not to a firm, so no firm can sign them in`,
+  domainUnproven: (domain: string) =>
+    `Prove that your firm controls ${domain}: a member of your firm (you, for instance) with a verified address at ${domain}, or the DNS TXT record shown under the domains, at ${domain}`,
   discoveryFailed:
     'The provider could not be reached: check the issuer (its /.well-known/openid-configuration must answer)',
   notConfigured: 'Save the single sign-on settings first',
@@ -42,6 +46,11 @@ export const SSO_TEXTS = {
   clientSecretSet: 'Set — leave empty to keep it',
   domainsLabel: 'E-mail domains',
   domainsHint: 'Addresses at these domains are offered single sign-on on the sign-in page.',
+  /** PRODUCT.md §14 and the review's finding: a domain is claimed only when it is proven to be the firm's. */
+  domainsProofRule:
+    'Each domain must be proven to be your firm’s: a member of your firm (you, for instance) has a verified address at it, or it has this DNS TXT record:',
+  domainsProofSharedRule: 'Shared mail services (gmail.com, outlook.com and the like) cannot be claimed.',
+  domainUnprovenBadge: 'Not proven: not offered on the sign-in page until saved again with a proof',
   requireSsoLabel: 'Require single sign-on',
   requireSsoHint:
     'Members cannot sign in with a password. Admins keep their password and second factor for when the provider is down.',
@@ -68,6 +77,12 @@ export type SsoRefusal = (typeof SSO_REFUSALS)[number];
 export const SSO_REFUSED_PATH = '/sso/refused';
 /** The query parameter the settings page reads the test's result from. */
 export const SSO_TEST_PARAM = 'ssoTest';
+
+/** How a firm proved a domain is its own (PRODUCT.md §14, sso_domains.proven_by). */
+export type SsoDomainProof = 'member' | 'dns';
+
+/** The TXT record that proves a domain is the firm's: this prefix and the firm's token (GET …/settings/sso). */
+export const SSO_DOMAIN_TXT_PREFIX = 'lateral-passport-verification=';
 
 /** The domain part of an address, lower-cased. */
 export const emailDomain = (email: string) => email.slice(email.lastIndexOf('@') + 1).toLowerCase();

@@ -34,4 +34,64 @@ export const ssoSettingsSchema = z.object({
 });
 export type SsoSettingsInput = z.input<typeof ssoSettingsSchema>;
 
+/**
+ * Mail services whose addresses belong to the people who hold them, not to a firm: a member's verified
+ * address there proves nothing about the domain, and no firm controls their DNS. They are never claimed.
+ * (The migration 0031_sso_domain_proof lists the same domains.)
+ */
+export const SHARED_MAIL_DOMAINS: readonly string[] = [
+  '126.com',
+  '163.com',
+  'aim.com',
+  'aol.com',
+  'att.net',
+  'bellsouth.net',
+  'btinternet.com',
+  'comcast.net',
+  'cox.net',
+  'earthlink.net',
+  'fastmail.com',
+  'free.fr',
+  'gmail.com',
+  'gmx.com',
+  'gmx.de',
+  'gmx.net',
+  'googlemail.com',
+  'hey.com',
+  'hotmail.co.uk',
+  'hotmail.com',
+  'hotmail.fr',
+  'hushmail.com',
+  'icloud.com',
+  'laposte.net',
+  'libero.it',
+  'live.com',
+  'mac.com',
+  'mail.com',
+  'mail.ru',
+  'me.com',
+  'msn.com',
+  'naver.com',
+  'orange.fr',
+  'outlook.com',
+  'pm.me',
+  'proton.me',
+  'protonmail.com',
+  'qq.com',
+  'rediffmail.com',
+  'sbcglobal.net',
+  't-online.de',
+  'tuta.io',
+  'tutanota.com',
+  'verizon.net',
+  'web.de',
+  'yahoo.co.uk',
+  'yahoo.com',
+  'yahoo.fr',
+  'yandex.com',
+  'yandex.ru',
+  'ymail.com',
+  'zoho.com',
+];
+
 export const ssoEmailQuery = z.object({ email: emailField });

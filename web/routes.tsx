@@ -3,7 +3,6 @@ import { type ComponentType, type LazyExoticComponent, lazy, Suspense, useEffect
 import { Navigate, Route, Routes } from 'react-router';
 import { FullPageSpinner } from './components/FullPageSpinner';
 import { RequireUser, SignedOutOnly } from './components/Guards';
-import { FirmAccessGate } from './features/team/FirmAccessGate';
 import { useAuth } from './lib/auth';
 import { PAGES, type PageName, PROTECTED, PUBLIC_PAGES } from './page-table';
 
@@ -19,6 +18,10 @@ const Home = page('Home');
 const NotFound = page('NotFound');
 const Terms = lazy(() => import('./pages/Legal').then((m) => ({ default: m.TermsPage })));
 const Privacy = lazy(() => import('./pages/Legal').then((m) => ({ default: m.PrivacyPage })));
+// The firm's access gate (its rules and texts) loads with a signed-in page, not with /auth: Protected
+// starts it with the page's code, while the session is checked.
+const loadFirmAccessGate = () => import('./features/team/FirmAccessGate');
+const FirmAccessGate = lazy(() => loadFirmAccessGate().then((m) => ({ default: m.FirmAccessGate })));
 const publicPages = new Map(PUBLIC_PAGES.map((r) => [r.page, page(r.page)]));
 const protectedPages = new Map(PROTECTED.map((r) => [r.page, page(r.page)]));
 
@@ -27,7 +30,10 @@ const protectedPages = new Map(PROTECTED.map((r) => [r.page, page(r.page)]));
  * firm page opens only to the members whose roles allow it (PRODUCT.md §9).
  */
 function Protected({ page: Page, userType, path }: { page: Page; userType?: UserType; path: string }) {
-  useEffect(() => Page.preload(), [Page]);
+  useEffect(() => {
+    Page.preload();
+    void loadFirmAccessGate().catch(() => {});
+  }, [Page]);
   return (
     <RequireUser userType={userType}>
       <FirmAccessGate path={path}>

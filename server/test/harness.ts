@@ -202,6 +202,10 @@ export async function createTestApp(opts: TestAppOptions = {}) {
     mailTransport: opts.local ? undefined : transport,
     logger: false,
     onRoute: opts.onRoute,
+    // No DNS in tests: a domain has no TXT record until a test sets `app.ctx.resolveTxt`.
+    resolveTxt: async () => {
+      throw Object.assign(new Error('queryTxt ENODATA'), { code: 'ENODATA' });
+    },
   });
   await app.ready();
   return {

@@ -10,6 +10,10 @@ export const ssoSettingsResponse = z.object({
   /** The client secret is never read back: only whether one is stored. */
   clientSecretSet: z.boolean(),
   domains: z.array(z.string()),
+  /** Claims made before domains had to be proven, not proven since: offered on no sign-in page. */
+  unprovenDomains: z.array(z.string()),
+  /** The DNS TXT record that proves a domain is this firm's (`lateral-passport-verification=…`). */
+  domainTxtRecord: z.string(),
   requireSso: z.boolean(),
   /** The redirect URL to register with the provider. */
   redirectUri: z.string(),
@@ -32,7 +36,10 @@ export const ssoContracts = defineContracts('Single sign-on', {
       'The issuer must answer `{issuer}/.well-known/openid-configuration`; in production only `https://`. The client secret is write-only (stored encrypted); left out, the stored one is kept.',
     audience: 'firm',
     body: ssoSettingsSchema,
-    errors: { 409: 'a domain belongs to another firm’s single sign-on' },
+    errors: {
+      400: 'bad input, an issuer that does not answer, or a domain not proven to be the firm’s (a member with a verified address at it, or its DNS TXT record)',
+      409: 'a domain belongs to another firm’s single sign-on',
+    },
     response: { 200: ssoSettingsResponse },
   },
   testSignIn: {

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Loader, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Button, Loader, Paper, Stack, Text } from '@mantine/core';
 import {
   BUSINESS_PLAN_FIELDS,
   BUSINESS_PLAN_STEPS,
@@ -9,11 +9,12 @@ import {
   FIRM_STRUCTURE_LABELS,
   FIRM_STRUCTURES,
 } from '@shared/business-plan';
+import { BUSINESS_PLAN_PRACTICE_AREA_FIELDS, MILESTONE_FIELDS } from '@shared/package-labels';
 import { prefillBusinessPlan } from '@shared/prefill';
 import { TOASTS } from '@shared/texts';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
-import { type Control, type FieldErrors, type FieldPath, useFieldArray, useForm } from 'react-hook-form';
+import { type FieldErrors, type FieldPath, useForm } from 'react-hook-form';
 import { RestoredNotice, SaveState } from '../components/SaveState';
 import { StepNav } from '../components/StepNav';
 import { WizardFooter, WizardShell } from '../components/WizardShell';
@@ -26,7 +27,7 @@ import {
 } from '../features/attorney/queries';
 import { marksOf, setPrefillMarks } from '../features/prefill/marks';
 import { optionsOf, TextareaField, TextField } from '../features/questionnaires/fields';
-import { RepeatableList } from '../features/questionnaires/RepeatableList';
+import { ListField, listOf } from '../features/questionnaires/ListField';
 import { SelectField } from '../features/questionnaires/select-field';
 import { fieldErrors } from '../lib/api';
 import { useAuth } from '../lib/auth';
@@ -73,97 +74,33 @@ function errorPaths(errors: FieldErrors, prefix = ''): string[] {
   });
 }
 
-function PracticeAreas({ control }: { control: Control<Values> }) {
-  const list = useFieldArray({ control, name: 'legalServices.practiceAreas' });
-  return (
-    <Stack gap="md">
-      <Text fw={600}>Practice Areas</Text>
-      <RepeatableList
-        items={list.fields}
-        itemLabel="Practice Area"
-        emptyText="No practice areas added"
-        addLabel="Add Practice Area"
-        onAdd={() => list.append({ area: '', description: '', targetClients: '', pricingStrategy: '' })}
-        onRemove={list.remove}
-        renderItem={(i) => (
-          <>
-            <TextField
-              control={control}
-              name={`legalServices.practiceAreas.${i}.area`}
-              label="Practice Area"
-              required
-            />
-            <TextareaField
-              control={control}
-              name={`legalServices.practiceAreas.${i}.description`}
-              label="Description"
-              required
-              minRows={2}
-            />
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <TextareaField
-                control={control}
-                name={`legalServices.practiceAreas.${i}.targetClients`}
-                label="Target Clients"
-                required
-                minRows={2}
-              />
-              <TextareaField
-                control={control}
-                name={`legalServices.practiceAreas.${i}.pricingStrategy`}
-                label="Pricing Strategy"
-                required
-                minRows={2}
-              />
-            </SimpleGrid>
-          </>
-        )}
-      />
-    </Stack>
-  );
-}
-
-function Milestones({ control }: { control: Control<Values> }) {
-  const list = useFieldArray({ control, name: 'implementation.milestones' });
-  return (
-    <Stack gap="md">
-      <Text fw={600}>Milestones</Text>
-      <RepeatableList
-        items={list.fields}
-        itemLabel="Milestone"
-        emptyText="No milestones added"
-        addLabel="Add Milestone"
-        onAdd={() => list.append({ milestone: '', timeline: '', description: '' })}
-        onRemove={list.remove}
-        renderItem={(i) => (
-          <>
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <TextField
-                control={control}
-                name={`implementation.milestones.${i}.milestone`}
-                label="Milestone"
-                required
-              />
-              <TextField
-                control={control}
-                name={`implementation.milestones.${i}.timeline`}
-                label="Timeline"
-                required
-              />
-            </SimpleGrid>
-            <TextareaField
-              control={control}
-              name={`implementation.milestones.${i}.description`}
-              label="Description"
-              required
-              minRows={2}
-            />
-          </>
-        )}
-      />
-    </Stack>
-  );
-}
+const PRACTICE_AREA_LIST = listOf(
+  BUSINESS_PLAN_PRACTICE_AREA_FIELDS,
+  {
+    item: 'Practice Area',
+    empty: 'No practice areas added',
+    row: () => ({ area: '', description: '', targetClients: '', pricingStrategy: '' }),
+  },
+  {
+    area: { required: true },
+    description: { kind: 'textarea', required: true },
+    targetClients: { kind: 'textarea', width: 'half', required: true },
+    pricingStrategy: { kind: 'textarea', width: 'half', required: true },
+  },
+);
+const MILESTONE_LIST = listOf(
+  MILESTONE_FIELDS,
+  {
+    item: 'Milestone',
+    empty: 'No milestones added',
+    row: () => ({ milestone: '', timeline: '', description: '' }),
+  },
+  {
+    milestone: { width: 'half', required: true },
+    timeline: { width: 'half', required: true },
+    description: { kind: 'textarea', required: true },
+  },
+);
 
 /** Spec 2.15: eight steps; Save Business Plan validates every step (spec §5) and saves the whole plan. */
 export default function BusinessPlan() {
@@ -284,7 +221,14 @@ export default function BusinessPlan() {
                     data={optionsOf(FIRM_STRUCTURES, FIRM_STRUCTURE_LABELS)}
                   />
                 )}
-                {section === 'legalServices' && <PracticeAreas control={control} />}
+                {section === 'legalServices' && (
+                  <ListField
+                    control={control}
+                    name="legalServices.practiceAreas"
+                    title="Practice Areas"
+                    list={PRACTICE_AREA_LIST}
+                  />
+                )}
                 {STEP_FIELDS[section].map(([field, label, kind]) => {
                   const name = `${section}.${field}` as FieldPath<Values>;
                   return kind === 'text' ? (
@@ -299,7 +243,14 @@ export default function BusinessPlan() {
                     />
                   );
                 })}
-                {section === 'implementation' && <Milestones control={control} />}
+                {section === 'implementation' && (
+                  <ListField
+                    control={control}
+                    name="implementation.milestones"
+                    title="Milestones"
+                    list={MILESTONE_LIST}
+                  />
+                )}
               </Stack>
             </Paper>
             <WizardFooter

@@ -10,12 +10,18 @@ import {
   type MatterInput,
 } from '@shared/conflicts';
 import { formatMoney } from '@shared/format';
+import {
+  CURRENT_CLIENT_FIELDS,
+  FORMER_CLIENT_FIELDS,
+  MATTER_FIELDS,
+  PERSONAL_RELATIONSHIP_FIELDS,
+} from '@shared/package-labels';
 import { prefillConflictsForm } from '@shared/prefill';
 import { TOASTS } from '@shared/texts';
 import { IconWand } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { type Control, type FieldPath, useController, useFieldArray, useForm } from 'react-hook-form';
+import { type Control, type FieldPath, useController, useForm } from 'react-hook-form';
 import { PageShell } from '../components/PageShell';
 import { RestoredNotice, SaveState } from '../components/SaveState';
 import { FormSection } from '../features/attorney/FormSection';
@@ -28,7 +34,7 @@ import {
 } from '../features/attorney/queries';
 import { marksOf, setPrefillMarks } from '../features/prefill/marks';
 import { CheckboxField, DateField, TextareaField, TextField } from '../features/questionnaires/fields';
-import { RepeatableList } from '../features/questionnaires/RepeatableList';
+import { fieldsOf, ListField, listOf, RowFields } from '../features/questionnaires/ListField';
 import { useAuth } from '../lib/auth';
 import { useAutosave } from '../lib/autosave';
 import { api, type BodyOf } from '../lib/client';
@@ -124,158 +130,47 @@ function PartiesField(props: { control: Control<Values>; name: FieldPath<Values>
   );
 }
 
-/** PRODUCT.md §13: the matters, with their parties; at most 200. */
-function Matters({ control }: { control: Control<Values> }) {
-  const list = useFieldArray({ control, name: 'matters', keyName: 'key' });
-  return (
-    <Stack gap="md">
-      <Alert color="yellow" variant="light" title="Nothing privileged">
-        {MATTERS_PRIVILEGE_NOTE}
-      </Alert>
-      <RepeatableList
-        items={list.fields.map((f) => ({ id: f.key }))}
-        itemLabel="Matter"
-        emptyText="No matters added"
-        addLabel="Add Matter"
-        onAdd={() => {
-          if (list.fields.length < MAX_MATTERS) list.append(emptyMatter());
-          else showToast(TOASTS.tooManyMatters, { variant: 'destructive' });
-        }}
-        onRemove={list.remove}
-        renderItem={(i) => (
-          <>
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <TextField control={control} name={`matters.${i}.clientName`} label="Client Name" required />
-              <TextField control={control} name={`matters.${i}.role`} label="Your Role" />
-              <DateField control={control} name={`matters.${i}.openedOn`} label="Opened" required />
-              <DateField control={control} name={`matters.${i}.closedOn`} label="Closed (empty if open)" />
-            </SimpleGrid>
-            <TextareaField
-              control={control}
-              name={`matters.${i}.matterDescription`}
-              label="Matter Description (generic)"
-              required
-              minRows={2}
-            />
-            <PartiesField control={control} name={`matters.${i}.adverseParties`} label="Adverse Parties" />
-            <PartiesField control={control} name={`matters.${i}.relatedParties`} label="Related Parties" />
-            <CheckboxField
-              control={control}
-              name={`matters.${i}.clientMayObject`}
-              label="The client may object to disclosure: send this matter without names, for a neutral check"
-            />
-          </>
-        )}
-      />
-    </Stack>
-  );
-}
-
-function CurrentClients({ control }: { control: Control<Values> }) {
-  const list = useFieldArray({ control, name: 'currentClients' });
-  return (
-    <RepeatableList
-      items={list.fields}
-      itemLabel="Current Client"
-      emptyText="No current clients added"
-      addLabel="Add Current Client"
-      onAdd={() => list.append(emptyCurrentClient())}
-      onRemove={list.remove}
-      renderItem={(i) => (
-        <>
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextField
-              control={control}
-              name={`currentClients.${i}.clientName`}
-              label="Client Name"
-              required
-            />
-            <DateField
-              control={control}
-              name={`currentClients.${i}.relationshipStartDate`}
-              label="Relationship Start Date"
-              required
-            />
-            <TextField
-              control={control}
-              name={`currentClients.${i}.annualBillings`}
-              label="Annual Billings"
-              format={moneyText}
-            />
-            <TextField control={control} name={`currentClients.${i}.keyContacts`} label="Key Contacts" />
-          </SimpleGrid>
-          <TextareaField
-            control={control}
-            name={`currentClients.${i}.businessDescription`}
-            label="Business Description"
-            required
-            minRows={2}
-          />
-          <TextareaField
-            control={control}
-            name={`currentClients.${i}.typesOfWork`}
-            label="Types of Work"
-            required
-            minRows={2}
-          />
-        </>
-      )}
-    />
-  );
-}
-
-function FormerClients({ control }: { control: Control<Values> }) {
-  const list = useFieldArray({ control, name: 'formerClients' });
-  return (
-    <RepeatableList
-      items={list.fields}
-      itemLabel="Former Client"
-      emptyText="No former clients added"
-      addLabel="Add Former Client"
-      onAdd={() => list.append(emptyFormerClient())}
-      onRemove={list.remove}
-      renderItem={(i) => (
-        <>
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextField
-              control={control}
-              name={`formerClients.${i}.clientName`}
-              label="Client Name"
-              required
-            />
-            <TextField
-              control={control}
-              name={`formerClients.${i}.relationshipDates`}
-              label="Relationship Dates"
-              placeholder="e.g. 2016 – 2021"
-              required
-            />
-          </SimpleGrid>
-          <TextareaField
-            control={control}
-            name={`formerClients.${i}.businessDescription`}
-            label="Business Description"
-            required
-            minRows={2}
-          />
-          <TextareaField
-            control={control}
-            name={`formerClients.${i}.typesOfWork`}
-            label="Types of Work"
-            required
-            minRows={2}
-          />
-          <TextareaField
-            control={control}
-            name={`formerClients.${i}.reasonForEnding`}
-            label="Reason for Ending"
-            minRows={2}
-          />
-        </>
-      )}
-    />
-  );
-}
+const CURRENT_CLIENT_LIST = listOf(
+  CURRENT_CLIENT_FIELDS,
+  { item: 'Current Client', empty: 'No current clients added', row: emptyCurrentClient },
+  {
+    clientName: { width: 'half', required: true },
+    relationshipStartDate: { kind: 'date', width: 'half', required: true },
+    annualBillings: { width: 'half', props: { format: moneyText } },
+    keyContacts: { width: 'half' },
+    businessDescription: { kind: 'textarea', required: true },
+    typesOfWork: { kind: 'textarea', required: true },
+  },
+);
+const FORMER_CLIENT_LIST = listOf(
+  FORMER_CLIENT_FIELDS,
+  { item: 'Former Client', empty: 'No former clients added', row: emptyFormerClient },
+  {
+    clientName: { width: 'half', required: true },
+    relationshipDates: { width: 'half', placeholder: 'e.g. 2016 – 2021', required: true },
+    businessDescription: { kind: 'textarea', required: true },
+    typesOfWork: { kind: 'textarea', required: true },
+    reasonForEnding: { kind: 'textarea' },
+  },
+);
+const PERSONAL_RELATIONSHIP_LIST = fieldsOf(
+  PERSONAL_RELATIONSHIP_FIELDS,
+  Object.fromEntries(PERSONAL_RELATIONSHIP_FIELDS.map(([field]) => [field, { kind: 'textarea' as const }])),
+);
+const MATTER_LIST = listOf(
+  MATTER_FIELDS,
+  { item: 'Matter', empty: 'No matters added', row: emptyMatter, max: MAX_MATTERS },
+  {
+    clientName: { width: 'half', required: true },
+    role: { width: 'half' },
+    openedOn: { kind: 'date', width: 'half', required: true },
+    closedOn: { kind: 'date', width: 'half' },
+    matterDescription: { kind: 'textarea', required: true },
+    adverseParties: { kind: PartiesField },
+    relatedParties: { kind: PartiesField },
+    clientMayObject: { kind: 'checkbox' },
+  },
+);
 
 /** Spec 2.13: saved server-side, repopulated on load, auto-populated once from the master LPQ. */
 export default function ConflictsForm() {
@@ -372,43 +267,35 @@ export default function ConflictsForm() {
               </SimpleGrid>
             </FormSection>
             <FormSection title="Current Clients" description="Clients you currently represent.">
-              <CurrentClients control={control} />
+              <ListField control={control} name="currentClients" list={CURRENT_CLIENT_LIST} />
             </FormSection>
             <FormSection
               title="Former Clients"
               description="Former clients from the past 5 years are suggested."
             >
-              <FormerClients control={control} />
+              <ListField control={control} name="formerClients" list={FORMER_CLIENT_LIST} />
             </FormSection>
             <FormSection
               title="Matters"
               description="Each matter with its adverse and related parties: the firm checks every name."
             >
-              <Matters control={control} />
+              <Stack gap="md">
+                <Alert color="yellow" variant="light" title="Nothing privileged">
+                  {MATTERS_PRIVILEGE_NOTE}
+                </Alert>
+                <ListField
+                  control={control}
+                  name="matters"
+                  onFull={() => showToast(TOASTS.tooManyMatters, { variant: 'destructive' })}
+                  list={MATTER_LIST}
+                />
+              </Stack>
             </FormSection>
             <FormSection title="Personal Relationships & Interests">
-              <TextareaField
+              <RowFields
                 control={control}
-                name="personalRelationships.familyConnections"
-                label="Family Connections"
-                minRows={2}
-              />
-              <TextareaField
-                control={control}
-                name="personalRelationships.boardPositions"
-                label="Board Positions"
-                minRows={2}
-              />
-              <TextareaField
-                control={control}
-                name="personalRelationships.investmentInterests"
-                label="Investment Interests"
-                minRows={2}
-              />
-              <TextareaField
-                control={control}
-                name="personalRelationships.otherProfessionalRelationships"
-                label="Other Professional Relationships"
+                prefix="personalRelationships"
+                fields={PERSONAL_RELATIONSHIP_LIST}
                 minRows={2}
               />
             </FormSection>

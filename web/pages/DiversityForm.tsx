@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { YEARS_OF_SERVICE_MAX } from '@shared/attorney';
 import { todayLocal } from '@shared/calendar';
 import {
@@ -18,6 +18,7 @@ import {
   VETERAN_STATUS_LABELS,
   VETERAN_STATUSES,
 } from '@shared/diversity';
+import { DIVERSITY_FIELDS } from '@shared/package-labels';
 import { TOASTS } from '@shared/texts';
 import { IconLock } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
@@ -27,14 +28,8 @@ import { PageShell } from '../components/PageShell';
 import { RestoredNotice, SaveState } from '../components/SaveState';
 import { FormSection } from '../features/attorney/FormSection';
 import { ATTORNEY_PATHS, afterAttorneySave, useDiversityForm } from '../features/attorney/queries';
-import {
-  CheckboxField,
-  DateField,
-  optionsOf,
-  RadioField,
-  TextareaField,
-  TextField,
-} from '../features/questionnaires/fields';
+import { optionsOf, RadioField } from '../features/questionnaires/fields';
+import { fieldsOf, RowFields } from '../features/questionnaires/ListField';
 import { NumberField } from '../features/questionnaires/number-fields';
 import { useAuth } from '../lib/auth';
 import { useAutosave } from '../lib/autosave';
@@ -66,6 +61,32 @@ function emptyDiversityForm(): Values {
   };
 }
 
+/** Each section's fields (spec 2.14), labelled from shared/'s DIVERSITY_FIELDS. */
+const of = (layout: Parameters<typeof fieldsOf>[1]) => fieldsOf(DIVERSITY_FIELDS, layout);
+const choice = <V extends string>(values: readonly V[], labels: Record<V, string>) => ({
+  kind: RadioField,
+  props: { options: optionsOf(values, labels) },
+});
+const DATE = of({ date: { kind: 'date' } });
+const GENDER = of({ gender: choice(DIVERSITY_GENDERS, DIVERSITY_GENDER_LABELS) });
+const RACE = of({ raceEthnicity: choice(RACE_ETHNICITIES, RACE_ETHNICITY_LABELS) });
+const MENA = of({ isMENA: { kind: 'checkbox' } });
+const LGBTQIA = of({ lgbtqia: choice(LGBTQIA_OPTIONS, LGBTQIA_LABELS) });
+const VETERAN = of({ veteranStatus: choice(VETERAN_STATUSES, VETERAN_STATUS_LABELS) });
+const SERVICE = of({
+  veteranBranch: { width: 'half' },
+  veteranRank: { width: 'half' },
+  veteranYearsOfService: {
+    kind: NumberField,
+    width: 'half',
+    props: { min: 0, max: YEARS_OF_SERVICE_MAX, allowDecimal: false },
+  },
+  veteranDischargeDate: { kind: 'date', width: 'half' },
+});
+const DISABILITY = of({ disability: choice(DISABILITY_OPTIONS, DISABILITY_LABELS) });
+const ACCOMMODATION = of({ needsAccommodations: { kind: 'checkbox' } });
+const ACCOMMODATION_DETAILS = of({ accommodationDetails: { kind: 'textarea' } });
+const AUTHORIZATION = of({ authorizationAgreement: { kind: 'checkbox' } });
 /** The stored record over the empty form; the date defaults to today when the profile wrote the record. */
 function toFormValues(saved: DiversityFormData): Values {
   const { submittedAt: _, updatedAt: __, ...data } = saved;
@@ -146,89 +167,36 @@ export default function DiversityForm() {
               )}
             </Alert>
             <FormSection title="Date">
-              <DateField control={control} name="date" label="Date" />
+              <RowFields control={control} fields={DATE} />
             </FormSection>
             <FormSection title="Gender">
-              <RadioField
-                control={control}
-                name="gender"
-                label="Gender"
-                options={optionsOf(DIVERSITY_GENDERS, DIVERSITY_GENDER_LABELS)}
-              />
+              <RowFields control={control} fields={GENDER} />
             </FormSection>
             <FormSection title="Race/Ethnic Identity">
-              <RadioField
-                control={control}
-                name="raceEthnicity"
-                label="Race/Ethnicity"
-                options={optionsOf(RACE_ETHNICITIES, RACE_ETHNICITY_LABELS)}
-              />
+              <RowFields control={control} fields={RACE} />
               {raceEthnicity === 'decline' && (
                 <Text size="sm" c="dimmed" role="note">
                   {DIVERSITY_MESSAGES.raceDeclineNote}
                 </Text>
               )}
-              <CheckboxField
-                control={control}
-                name="isMENA"
-                label="I identify as Middle Eastern or North African (MENA)"
-              />
+              <RowFields control={control} fields={MENA} />
             </FormSection>
             <FormSection title="Sexual Orientation">
-              <RadioField
-                control={control}
-                name="lgbtqia"
-                label="Do you identify as LGBTQIA+?"
-                options={optionsOf(LGBTQIA_OPTIONS, LGBTQIA_LABELS)}
-              />
+              <RowFields control={control} fields={LGBTQIA} />
             </FormSection>
             <FormSection title="Veteran Status/Military Service">
-              <RadioField
-                control={control}
-                name="veteranStatus"
-                label="Veteran Status"
-                options={optionsOf(VETERAN_STATUSES, VETERAN_STATUS_LABELS)}
-              />
-              {veteranStatus === 'veteran-active' && (
-                <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                  <TextField control={control} name="veteranBranch" label="Branch of Service" />
-                  <TextField control={control} name="veteranRank" label="Rank" />
-                  <NumberField
-                    control={control}
-                    name="veteranYearsOfService"
-                    label="Years of Service"
-                    min={0}
-                    max={YEARS_OF_SERVICE_MAX}
-                    allowDecimal={false}
-                  />
-                  <DateField control={control} name="veteranDischargeDate" label="Discharge Date" />
-                </SimpleGrid>
-              )}
+              <RowFields control={control} fields={VETERAN} />
+              {veteranStatus === 'veteran-active' && <RowFields control={control} fields={SERVICE} />}
             </FormSection>
             <FormSection title="Disability">
-              <RadioField
-                control={control}
-                name="disability"
-                label="Disability Status"
-                options={optionsOf(DISABILITY_OPTIONS, DISABILITY_LABELS)}
-              />
-              {disability === 'yes' && (
-                <CheckboxField
-                  control={control}
-                  name="needsAccommodations"
-                  label="I would like to request a workplace accommodation"
-                />
-              )}
+              <RowFields control={control} fields={DISABILITY} />
+              {disability === 'yes' && <RowFields control={control} fields={ACCOMMODATION} />}
               {disability === 'yes' && needsAccommodations && (
-                <TextareaField control={control} name="accommodationDetails" label="Accommodation Details" />
+                <RowFields control={control} fields={ACCOMMODATION_DETAILS} />
               )}
             </FormSection>
             <FormSection title="Authorization to Share Information">
-              <CheckboxField
-                control={control}
-                name="authorizationAgreement"
-                label="I authorize sharing this voluntary information with the firms I share my LPQ with, for diversity reporting only."
-              />
+              <RowFields control={control} fields={AUTHORIZATION} />
             </FormSection>
             <Group justify="flex-end">
               <Button type="submit" disabled={submit.isPending}>

@@ -43,9 +43,9 @@ import {
   MASTER_LPQ_STEPS,
   stepOfField,
   toMasterLpqFormValues,
-} from '../features/questionnaires/master-lpq-form';
-import { JumpToFieldContext } from '../features/questionnaires/master-lpq-steps/common';
-import { GeneralInfoStep } from '../features/questionnaires/master-lpq-steps/GeneralInfoStep';
+} from '../features/questionnaires/master-lpq/form';
+import { JumpToFieldContext } from '../features/questionnaires/master-lpq/steps/common';
+import { GeneralInfoStep } from '../features/questionnaires/master-lpq/steps/GeneralInfoStep';
 import { WhatIsMissing } from '../features/questionnaires/WhatIsMissing';
 import { errorMessage, fieldErrors } from '../lib/api';
 import { useAuth } from '../lib/auth';
@@ -60,32 +60,32 @@ import { useWizardStep } from '../lib/wizard-step';
 const STEP_VIEWS = [
   GeneralInfoStep,
   lazy(() =>
-    import('../features/questionnaires/master-lpq-steps/ExperienceStep').then((m) => ({
+    import('../features/questionnaires/master-lpq/steps/ExperienceStep').then((m) => ({
       default: m.ExperienceStep,
     })),
   ),
   lazy(() =>
-    import('../features/questionnaires/master-lpq-steps/FinancialStep').then((m) => ({
+    import('../features/questionnaires/master-lpq/steps/FinancialStep').then((m) => ({
       default: m.FinancialStep,
     })),
   ),
   lazy(() =>
-    import('../features/questionnaires/master-lpq-steps/ClientsStep').then((m) => ({
+    import('../features/questionnaires/master-lpq/steps/ClientsStep').then((m) => ({
       default: m.ClientsStep,
     })),
   ),
   lazy(() =>
-    import('../features/questionnaires/master-lpq-steps/RequirementsStep').then((m) => ({
+    import('../features/questionnaires/master-lpq/steps/RequirementsStep').then((m) => ({
       default: m.RequirementsStep,
     })),
   ),
   lazy(() =>
-    import('../features/questionnaires/master-lpq-steps/DisclosuresStep').then((m) => ({
+    import('../features/questionnaires/master-lpq/steps/DisclosuresStep').then((m) => ({
       default: m.DisclosuresStep,
     })),
   ),
   lazy(() =>
-    import('../features/questionnaires/master-lpq-steps/DocumentsStep').then((m) => ({
+    import('../features/questionnaires/master-lpq/steps/DocumentsStep').then((m) => ({
       default: m.DocumentsStep,
     })),
   ),

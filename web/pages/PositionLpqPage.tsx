@@ -19,13 +19,16 @@ import { FullPageSpinner } from '../components/FullPageSpinner';
 import { RestoredNotice, SaveState } from '../components/SaveState';
 import { StepNav } from '../components/StepNav';
 import { WizardFooter, WizardShell } from '../components/WizardShell';
-import { BusinessStep } from '../features/position-lpq/BusinessStep';
-import type { LpqTextProps, PositionLpqStepProps } from '../features/position-lpq/common';
-import { ExperienceStep } from '../features/position-lpq/ExperienceStep';
-import { FirmQuestionsStep } from '../features/position-lpq/FirmQuestionsStep';
-import { GeneralStep } from '../features/position-lpq/GeneralStep';
-import { ReferencesStep } from '../features/position-lpq/ReferencesStep';
 import { marksOf, prefillMark, withMark } from '../features/prefill/marks';
+import { BusinessStep } from '../features/questionnaires/position-lpq/steps/BusinessStep';
+import type {
+  LpqTextProps,
+  PositionLpqStepProps,
+} from '../features/questionnaires/position-lpq/steps/common';
+import { ExperienceStep } from '../features/questionnaires/position-lpq/steps/ExperienceStep';
+import { FirmQuestionsStep } from '../features/questionnaires/position-lpq/steps/FirmQuestionsStep';
+import { GeneralStep } from '../features/questionnaires/position-lpq/steps/GeneralStep';
+import { ReferencesStep } from '../features/questionnaires/position-lpq/steps/ReferencesStep';
 import { WhatIsMissing } from '../features/questionnaires/WhatIsMissing';
 import { SHARING_PATHS, usePositionLpq } from '../features/sharing/queries';
 import { fieldErrors, queryClient, statusOf } from '../lib/api';

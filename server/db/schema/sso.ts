@@ -1,4 +1,5 @@
 import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { SsoDomainProof } from '../../../shared/sso-texts';
 import { firms } from './firm';
 import { users } from './users';
 
@@ -19,7 +20,12 @@ export const firmSso = pgTable('firm_sso', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** One firm per domain (the primary key): discovery names exactly one provider. Lower-cased. */
+/**
+ * One firm per domain (the primary key): discovery names exactly one provider. Lower-cased. A claim is
+ * proven (`provenBy`: 'member', a member of the firm with a verified address at the domain; 'dns', the TXT
+ * record with the firm's token) before discovery, the start or the callback use it; a claim made before
+ * proofs were asked for and not proven by the migration stays unproven (null) and is never used.
+ */
 export const ssoDomains = pgTable(
   'sso_domains',
   {
@@ -27,6 +33,8 @@ export const ssoDomains = pgTable(
     firmId: uuid('firm_id')
       .notNull()
       .references(() => firms.id, { onDelete: 'cascade' }),
+    provenBy: text('proven_by').$type<SsoDomainProof>(),
+    provenAt: timestamp('proven_at', { withTimezone: true }),
   },
   (t) => [index('sso_domains_firm_idx').on(t.firmId)],
 );

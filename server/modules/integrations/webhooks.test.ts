@@ -1,8 +1,14 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { HTTP_MESSAGES } from '@shared/http';
-import { INTEGRATION_MESSAGES } from '@shared/integrations';
-import { count, eq, sql } from 'drizzle-orm';
+import {
+  INTEGRATION_MESSAGES,
+  WEBHOOK_EVENT_SCOPES,
+  WEBHOOK_EVENTS,
+  WEBHOOK_PAYLOAD_FIELDS,
+  type WebhookEvent,
+} from '@shared/integrations';
+import { count, eq, inArray, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,10 +17,13 @@ import { buildAttorney } from '../../test/factories';
 import { describeEachDb } from '../../test/harness';
 import { isPublicAddress, resolveWebhookAddress } from '../../webhooks/address';
 import { createWebhookDispatcher } from '../../webhooks/dispatcher';
+import { payloadData } from '../../webhooks/outbox';
 import { buildFirm } from '../firm/firm.factories';
 import { newRequest } from '../requests/firm/firm-requests.test-support';
 import { transitionRequest } from '../requests/lifecycle/request-state';
 import { completeMasterLpqFor, sendRequest } from '../requests/sharing/sharing.test-support';
+import { sharingControlClient } from '../requests/sharing/sharing-control.test-support';
+import { encryptSecret } from '../security/security.crypto';
 import { addFirmMember } from '../team/team.factories';
 import { createWebhook } from './webhooks.service';
 
@@ -402,6 +411,131 @@ describeEachDb('webhooks', (t) => {
             durationMs: expect.any(Number),
           },
         ]);
+    });
+  });
+
+  describe('conflicts.precheck reaches the conflicts system alone (PRODUCT.md §13: before the share, between the conflicts departments)', () => {
+    const { post: postAs, world } = sharingControlClient(t);
+    const pipelineEvents = WEBHOOK_EVENTS.filter((e) => WEBHOOK_EVENT_SCOPES[e] === 'requests:read');
+
+    it('400 with the message for a webhook that mixes the pre-check with the request events; 401 signed out', async () => {
+      const firm = await buildFirm(t().app);
+      const res = await add(firm.cookie, {
+        url: hook.url(),
+        events: ['request.shared', 'conflicts.precheck'],
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(INTEGRATION_MESSAGES.eventsMixScopes);
+      expect(res.json().errors.events).toBe(INTEGRATION_MESSAGES.eventsMixScopes);
+      const [n] = await t().db.select({ n: count() }).from(webhooks).where(eq(webhooks.firmId, firm.firmId));
+      expect(n.n).toBe(0);
+      const signedOut = await inject({
+        method: 'POST',
+        url: '/api/firm/webhooks',
+        payload: { url: hook.url(), events: ['conflicts.precheck'] },
+      });
+      expect(signedOut.statusCode).toBe(401);
+      // On its own, the pre-check is a webhook like any other.
+      await subscribe(firm.cookie, ['conflicts.precheck']);
+    });
+
+    it('delivers a pre-check only to the conflicts-only webhook, signed, with the request id, a status and a time; the ATS’s webhooks never hear of it', async () => {
+      const w = await world();
+      await addFirmMember(t().app, w.firm.firmId, ['conflicts'], { firstName: 'Cole', lastName: 'Park' });
+      const ats = await subscribe(w.firm.cookie, pipelineEvents);
+      const conflictsHook = await subscribe(w.firm.cookie, ['conflicts.precheck']);
+      // A webhook saved before the scopes were kept apart, hearing every event: written directly.
+      const [legacy] = await t()
+        .db.insert(webhooks)
+        .values({
+          firmId: w.firm.firmId,
+          url: hook.url(),
+          events: [...WEBHOOK_EVENTS],
+          secretEncrypted: encryptSecret(
+            t().config.storageSecret,
+            `whsec_${Buffer.alloc(32, 7).toString('base64')}`,
+          ),
+        })
+        .returning();
+      const before = hook.got.length;
+      const sent = await postAs(w.attorney, `${w.base}/conflicts-precheck`);
+      expect(sent.statusCode, sent.body).toBe(200);
+      const queued = await t()
+        .db.select()
+        .from(webhookDeliveries)
+        .where(inArray(webhookDeliveries.webhookId, [ats.id, conflictsHook.id, legacy.id]));
+      expect(queued.map((d) => [d.webhookId, d.event])).toEqual([[conflictsHook.id, 'conflicts.precheck']]);
+      await t().app.ctx.webhookDispatcher.runOnce();
+      const got = hook.got.slice(before);
+      expect(got).toHaveLength(1);
+      // Standard Webhooks' published verifier accepts it with the conflicts webhook's secret, and only that.
+      const payload = new Webhook(conflictsHook.secret).verify(got[0].body, headersOf(got[0].headers)) as {
+        type: string;
+        data: Record<string, unknown>;
+      };
+      expect(() => new Webhook(ats.secret).verify(got[0].body, headersOf(got[0].headers))).toThrow();
+      expect(payload).toEqual({
+        type: 'conflicts.precheck',
+        timestamp: expect.any(String),
+        data: { requestId: w.requestId, status: 'pending', at: expect.any(String) },
+      });
+      expect(got[0].body).not.toContain(w.attorney.user.email);
+      expect(got[0].body).not.toContain('Casey');
+      // The share that follows reaches the pipeline's webhooks (the legacy one too), not the conflicts one.
+      const shared = await postAs(w.attorney, `${w.base}/share`, {});
+      expect(shared.statusCode, shared.body).toBe(200);
+      const after = await t()
+        .db.select({ webhookId: webhookDeliveries.webhookId, event: webhookDeliveries.event })
+        .from(webhookDeliveries)
+        .where(inArray(webhookDeliveries.webhookId, [ats.id, conflictsHook.id, legacy.id]));
+      expect(
+        after
+          .filter((d) => d.event === 'request.shared')
+          .map((d) => d.webhookId)
+          .sort(),
+      ).toEqual([ats.id, legacy.id].sort());
+      expect(after.filter((d) => d.webhookId !== conflictsHook.id).map((d) => d.event)).not.toContain(
+        'conflicts.precheck',
+      );
+    });
+
+    it('never puts a field in a payload that the event’s scope may not read', async () => {
+      const extra = {
+        attorneyName: 'Casey Nguyen',
+        partyName: 'Acme Corp',
+        conflictsStatus: 'pending',
+        precheck: true,
+      };
+      expect(
+        payloadData('conflicts.precheck', {
+          requestId: 'r',
+          status: 'pending',
+          at: 't',
+          version: 2,
+          ...extra,
+        }),
+      ).toEqual({
+        requestId: 'r',
+        status: 'pending',
+        at: 't',
+      });
+      expect(
+        payloadData('request.shared', { requestId: 'r', status: 'accepted', version: 1, at: 't', ...extra }),
+      ).toEqual({
+        requestId: 'r',
+        status: 'accepted',
+        version: 1,
+        at: 't',
+      });
+      // And every delivery these tests queued (on this database) keeps to its event's fields.
+      const rows = await t().db.select().from(webhookDeliveries);
+      expect(rows.length).toBeGreaterThan(0);
+      for (const row of rows) {
+        if (row.event === 'webhook.test') continue;
+        const allowed = WEBHOOK_PAYLOAD_FIELDS[WEBHOOK_EVENT_SCOPES[row.event as WebhookEvent]];
+        const data = (row.payload as { data: Record<string, unknown> }).data;
+        for (const key of Object.keys(data)) expect(allowed, `${row.event}: ${key}`).toContain(key);
+      }
     });
   });
 });

@@ -1,7 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { User } from '@shared/auth';
 import { PENDING_LOGIN_MS, type SecondFactorMethod } from '@shared/security';
-import { emailDomain, SSO_LIMITS, SSO_MESSAGES, type SsoRefusal, type ssoSettingsSchema } from '@shared/sso';
+import {
+  emailDomain,
+  SSO_LIMITS,
+  SSO_MESSAGES,
+  type SsoDomainProof,
+  type SsoRefusal,
+  type ssoSettingsSchema,
+} from '@shared/sso';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { isUniqueViolation } from '../../db/errors';
@@ -18,6 +25,7 @@ import { findUserByEmail, markEmailVerified } from '../auth/users.repo';
 import { decryptSecret, encryptSecret } from '../security/security.crypto';
 import { actorName } from '../team/team.presenter';
 import { findMembership, insertMembership, recordFirmAudit, updateInvitation } from '../team/team.repo';
+import { domainTxtRecord, isSharedMailDomain, proveDomain } from './sso.domain-proof';
 import { authorizationUrl, canDiscover, issuerAllowed, redeemCallback } from './sso.oidc';
 import {
   insertSsoLogin,
@@ -41,11 +49,13 @@ const redirectUri = (ctx: AppContext) => `${ctx.publicUrl}${callbackPath}`;
 
 type SettingsInput = z.output<typeof ssoSettingsSchema>;
 
-const present = (ctx: AppContext, row: SsoRow | undefined) => ({
+const present = (ctx: AppContext, firmId: string, row: SsoRow | undefined) => ({
   issuer: row?.issuer ?? '',
   clientId: row?.clientId ?? '',
   clientSecretSet: !!row,
   domains: row?.domains ?? [],
+  unprovenDomains: row ? row.domains.filter((d) => !row.provenDomains.includes(d)) : [],
+  domainTxtRecord: domainTxtRecord(ctx, firmId),
   requireSso: row?.requireSso ?? false,
   redirectUri: redirectUri(ctx),
 });
@@ -61,7 +71,7 @@ const providerOf = (
 
 export async function getSsoSettings(ctx: AppContext, actor: Actor) {
   const admin = authorize(policies.administer, actor);
-  return present(ctx, await readSso(ctx.db, admin.firm.id));
+  return present(ctx, admin.firm.id, await readSso(ctx.db, admin.firm.id));
 }
 
 /** PUT /api/firm/settings/sso: the provider must answer its discovery document; the secret is kept if left out. */
@@ -80,7 +90,7 @@ export async function saveSsoSettings(ctx: AppContext, actor: Actor, input: Sett
   const provider = providerOf(ctx, { issuer, clientId: input.clientId, clientSecretCiphertext });
   if (!(await canDiscover(provider)))
     throw badRequest(SSO_MESSAGES.discoveryFailed, { issuer: SSO_MESSAGES.discoveryFailed });
-  const domains = [...new Set(input.domains)];
+  const domains = await provenDomains(ctx, admin.firm.id, [...new Set(input.domains)], before);
   try {
     await ctx.db.transaction(async (tx) => {
       await writeSso(tx, admin.firm.id, {
@@ -96,17 +106,49 @@ export async function saveSsoSettings(ctx: AppContext, actor: Actor, input: Sett
         action: 'sso_changed',
         subject: 'sso',
         // Never the secret: only whether it changed.
-        detail: { issuer, domains, requireSso: input.requireSso, clientSecretChanged: !!secret },
+        detail: {
+          issuer,
+          domains: domains.map((d) => d.domain),
+          proofs: Object.fromEntries(domains.map((d) => [d.domain, d.provenBy])),
+          requireSso: input.requireSso,
+          clientSecretChanged: !!secret,
+        },
       });
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict(SSO_MESSAGES.domainTaken);
     throw err;
   }
-  return present(ctx, await readSso(ctx.db, admin.firm.id));
+  return present(ctx, admin.firm.id, await readSso(ctx.db, admin.firm.id));
 }
 
-/** GET /api/auth/sso/discover: only whether the domain has a provider, never which firm. */
+/**
+ * Every domain proven, or a 400 naming the first that is not (checked before the uniqueness across firms,
+ * so only a firm that proved a domain learns another firm holds it). A domain the firm proved before keeps
+ * its proof; a new one, or one left unproven by the migration, is proven now.
+ */
+async function provenDomains(ctx: AppContext, firmId: string, domains: string[], before: SsoRow | undefined) {
+  const now = new Date();
+  const proven: { domain: string; provenBy: SsoDomainProof; provenAt: Date }[] = [];
+  for (const [i, domain] of domains.entries()) {
+    const kept = before?.claims.find((c) => c.domain === domain && c.provenBy);
+    if (kept) {
+      proven.push({ domain, provenBy: kept.provenBy!, provenAt: kept.provenAt ?? now });
+      continue;
+    }
+    const provenBy = await proveDomain(ctx, firmId, domain);
+    if (!provenBy) {
+      const message = isSharedMailDomain(domain)
+        ? SSO_MESSAGES.domainShared(domain)
+        : SSO_MESSAGES.domainUnproven(domain);
+      throw badRequest(message, { [`domains.${i}`]: message });
+    }
+    proven.push({ domain, provenBy, provenAt: now });
+  }
+  return proven;
+}
+
+/** GET /api/auth/sso/discover: only whether the domain has a provider (a proven claim), never which firm. */
 export async function discoverSso(ctx: AppContext, actor: Actor, input: { email: string }) {
   authorize(policies.signIn, actor);
   return { sso: !!(await ssoForDomain(ctx.db, emailDomain(input.email))) };
@@ -199,8 +241,9 @@ export async function finishSso(
   const usable = email.includes('@') && claims.email_verified === true;
   if (login.testedBy) return usable ? { kind: 'tested', ok: true, email } : { kind: 'tested', ok: false };
   if (!usable) return failed;
-  // The provider speaks for the firm's own domains only.
-  if (!sso.domains.includes(emailDomain(email))) return { kind: 'refused', reason: 'no-account', email };
+  // The provider speaks for the firm's own domains only, and only those proven to be the firm's.
+  if (!sso.provenDomains.includes(emailDomain(email)))
+    return { kind: 'refused', reason: 'no-account', email };
   const userId = await memberOrInvitee(ctx, sso.firmId, email, claims);
   if (!userId) return { kind: 'refused', reason: 'no-account', email };
   return signIn(ctx, {

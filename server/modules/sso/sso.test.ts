@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { HTTP_MESSAGES } from '@shared/http';
 import { SECURITY_ERROR_CODES } from '@shared/security';
-import { SSO_MESSAGES } from '@shared/sso';
-import { count, eq } from 'drizzle-orm';
+import { SHARED_MAIL_DOMAINS, SSO_MESSAGES } from '@shared/sso';
+import { count, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { firmInvitations, firmMembers, firmSso, firms, sessions, users } from '../../db/schema';
+import { firmInvitations, firmMembers, firmSso, firms, sessions, ssoDomains, users } from '../../db/schema';
 import { buildAttorney, buildFirmUser, DEFAULT_PASSWORD, sessionCookie } from '../../test/factories';
 import { describeEachDb } from '../../test/harness';
 import { startTestProvider, type TestAccount, type TestProvider } from '../../test/oidc-test-provider';
@@ -95,6 +96,30 @@ describeEachDb('single sign-on', (t) => {
       headers: cookie ? { cookie } : {},
       payload: payload as object,
     });
+
+  /** The TXT record GET /api/firm/settings/sso gives this admin's firm. */
+  const txtRecordOf = async (cookie: string) =>
+    (await inject({ method: 'GET', url: '/api/firm/settings/sso', headers: { cookie } })).json()
+      .domainTxtRecord as string;
+
+  /** Runs `fn` while `domain` has these TXT records (the injectable resolver; no DNS in tests). */
+  async function withTxt(domain: string, record: string, fn: () => Promise<void>) {
+    const ctx = app().ctx;
+    const before = ctx.resolveTxt;
+    const asked: string[] = [];
+    ctx.resolveTxt = async (name) => {
+      asked.push(name);
+      if (name !== domain) throw Object.assign(new Error('queryTxt ENOTFOUND'), { code: 'ENOTFOUND' });
+      // As DNS answers: other records beside it, a long one in chunks.
+      return [['v=spf1 -all'], [record.slice(0, 20), record.slice(20)]];
+    };
+    try {
+      await fn();
+    } finally {
+      ctx.resolveTxt = before;
+    }
+    return asked;
+  }
 
   /** A member of the firm with this address, registered and moved in (team.factories' way). */
   async function member(firmId: string, email: string, roles: ('recruiter' | 'admin')[] = ['recruiter']) {
@@ -402,6 +427,8 @@ describeEachDb('single sign-on', (t) => {
         clientId: provider.clientId,
         clientSecretSet: true,
         domains: [domain],
+        unprovenDomains: [],
+        domainTxtRecord: expect.stringMatching(/^lateral-passport-verification=[A-Za-z0-9_-]{32}$/),
         requireSso: false,
         redirectUri: CALLBACK,
       });
@@ -457,18 +484,25 @@ describeEachDb('single sign-on', (t) => {
       expect(n.n).toBe(0);
     });
 
-    it('answers 409 for a domain another firm signs in with', async () => {
+    it('answers 409 for a domain another firm signs in with, only to a firm that proved it too', async () => {
       const { domain } = await ssoFirm();
       const other = await buildFirmUser(app());
-      const res = await saveSettings(other.cookie, {
+      const payload = {
         issuer: provider.issuer,
         clientId: provider.clientId,
         clientSecret: provider.clientSecret,
         domains: [domain],
         requireSso: false,
+      };
+      // Unproven, the other firm learns nothing of the claim: the same 400 as for any domain it does not hold.
+      const unproven = await saveSettings(other.cookie, payload);
+      expect(unproven.statusCode).toBe(400);
+      expect(unproven.json().message).toBe(SSO_MESSAGES.domainUnproven(domain));
+      await withTxt(domain, await txtRecordOf(other.cookie), async () => {
+        const res = await saveSettings(other.cookie, payload);
+        expect(res.statusCode).toBe(409);
+        expect(res.json().message).toBe(SSO_MESSAGES.domainTaken);
       });
-      expect(res.statusCode).toBe(409);
-      expect(res.json().message).toBe(SSO_MESSAGES.domainTaken);
     });
 
     it('asks an admin whose sign-in is not recent to confirm it is them', async () => {
@@ -514,6 +548,227 @@ describeEachDb('single sign-on', (t) => {
       forged.searchParams.set('state', 'x');
       const refused = await callback(forged, cookieOf(failed, 'lp_sso'));
       expect(refused.headers.location).toBe('/firm/settings?ssoTest=failed');
+    });
+  });
+
+  describe('domain proof (a domain is claimed only when proven to be the firm’s)', () => {
+    const settingsFor = (domains: string[]) => ({
+      issuer: provider.issuer,
+      clientId: provider.clientId,
+      clientSecret: provider.clientSecret,
+      domains,
+      requireSso: false,
+    });
+    const discover = async (email: string) =>
+      (
+        await inject({ method: 'GET', url: `/api/auth/sso/discover?email=${encodeURIComponent(email)}` })
+      ).json();
+    const freshDomain = () => `proof-${randomBytes(4).toString('hex')}.example`;
+
+    it('refuses a domain no member of the firm has a verified address at, with the message; nothing is saved or offered', async () => {
+      const admin = await buildFirmUser(app());
+      const domain = freshDomain();
+      const res = await saveSettings(admin.cookie, settingsFor([domain]));
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(SSO_MESSAGES.domainUnproven(domain));
+      expect(res.json().errors['domains.0']).toBe(SSO_MESSAGES.domainUnproven(domain));
+      const [n] = await t().db.select({ n: count() }).from(ssoDomains).where(eq(ssoDomains.domain, domain));
+      expect(n.n).toBe(0);
+      expect(await discover(`anyone@${domain}`)).toEqual({ sso: false });
+      const start = await inject({ method: 'GET', url: `/api/auth/sso/start?email=anyone%40${domain}` });
+      expect(start.statusCode).toBe(404);
+    });
+
+    it('names the unproven one among proven domains, by its index', async () => {
+      const { admin, domain } = await ssoFirm();
+      const other = freshDomain();
+      const res = await saveSettings(admin.cookie, settingsFor([domain, other]));
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors).toEqual({ 'domains.1': SSO_MESSAGES.domainUnproven(other) });
+    });
+
+    it('does not count an unverified address, nor a removed member’s', async () => {
+      const domain = freshDomain();
+      const admin = await buildFirmUser(app());
+      const unverified = await member(admin.firmId, `unverified@${domain}`);
+      await t().db.update(users).set({ emailVerifiedAt: null }).where(eq(users.id, unverified.user.id));
+      const res = await saveSettings(admin.cookie, settingsFor([domain]));
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(SSO_MESSAGES.domainUnproven(domain));
+      await t().db.delete(firmMembers).where(eq(firmMembers.userId, unverified.user.id));
+      const gone = await member(admin.firmId, `gone@${domain}`);
+      await t().db.delete(firmMembers).where(eq(firmMembers.userId, gone.user.id));
+      const again = await saveSettings(admin.cookie, settingsFor([domain]));
+      expect(again.statusCode).toBe(400);
+      expect(again.json().message).toBe(SSO_MESSAGES.domainUnproven(domain));
+    });
+
+    it('accepts a domain a verified member (not only the admin) has an address at, recorded as the member proof', async () => {
+      const admin = await buildFirmUser(app());
+      const domain = freshDomain();
+      await member(admin.firmId, `colleague@${domain}`);
+      const res = await saveSettings(admin.cookie, settingsFor([domain]));
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ domains: [domain], unprovenDomains: [] });
+      const [row] = await t().db.select().from(ssoDomains).where(eq(ssoDomains.domain, domain));
+      expect(row).toMatchObject({ firmId: admin.firmId, provenBy: 'member' });
+      expect(row.provenAt).toBeInstanceOf(Date);
+      expect(await discover(`someone@${domain}`)).toEqual({ sso: true });
+    });
+
+    it('accepts a domain with the firm’s DNS TXT record, and only the firm’s own token', async () => {
+      const admin = await buildFirmUser(app());
+      const other = await buildFirmUser(app());
+      const domain = freshDomain();
+      const record = await txtRecordOf(admin.cookie);
+      expect(record).not.toBe(await txtRecordOf(other.cookie));
+      // Another firm's record at the domain proves nothing for this one.
+      await withTxt(domain, await txtRecordOf(other.cookie), async () => {
+        const res = await saveSettings(admin.cookie, settingsFor([domain]));
+        expect(res.statusCode).toBe(400);
+        expect(res.json().message).toBe(SSO_MESSAGES.domainUnproven(domain));
+      });
+      const asked = await withTxt(domain, record, async () => {
+        const res = await saveSettings(admin.cookie, settingsFor([domain]));
+        expect(res.statusCode, res.body).toBe(200);
+      });
+      expect(asked).toEqual([domain]);
+      const [row] = await t().db.select().from(ssoDomains).where(eq(ssoDomains.domain, domain));
+      expect(row).toMatchObject({ firmId: admin.firmId, provenBy: 'dns' });
+      // Proven once, the claim stays when the settings are saved again (the record may go).
+      const again = await saveSettings(admin.cookie, { ...settingsFor([domain]), clientSecret: undefined });
+      expect(again.statusCode, again.body).toBe(200);
+      expect(await discover(`x@${domain}`)).toEqual({ sso: true });
+    });
+
+    it('never claims a shared mail service, even for an admin with a verified address there', async () => {
+      const admin = await buildFirmUser(app(), { email: `ada.${randomBytes(3).toString('hex')}@gmail.com` });
+      const res = await saveSettings(admin.cookie, settingsFor(['gmail.com']));
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(SSO_MESSAGES.domainShared('gmail.com'));
+      await withTxt('gmail.com', await txtRecordOf(admin.cookie), async () => {
+        expect((await saveSettings(admin.cookie, settingsFor(['gmail.com']))).statusCode).toBe(400);
+      });
+      expect(await discover('victim@gmail.com')).toEqual({ sso: false });
+    });
+
+    it('answers discovery with whether, never which firm, and the same for an unproven claim as for none', async () => {
+      const { admin, domain } = await ssoFirm();
+      const yes = await inject({ method: 'GET', url: `/api/auth/sso/discover?email=a%40${domain}` });
+      expect(yes.body).toBe('{"sso":true}');
+      expect(yes.body).not.toContain(admin.firmId);
+      expect(Object.keys(yes.headers).filter((h) => /firm|issuer/i.test(h))).toEqual([]);
+    });
+
+    it('offers no sign-in for a claim left unproven (made before proofs): discovery, start and callback; a proven claim of another firm replaces it', async () => {
+      const { admin, domain, firmId } = await ssoFirm();
+      const m = await member(firmId, `legacy@${domain}`);
+      const { back, flowCookie } = await startAndAuthorize(m.user.email, { email: m.user.email });
+      // The claim as the migration leaves one it cannot prove.
+      await t()
+        .db.update(ssoDomains)
+        .set({ provenBy: null, provenAt: null })
+        .where(eq(ssoDomains.domain, domain));
+      expectRefused(await callback(back, flowCookie), 'no-account');
+      expect(await discover(m.user.email)).toEqual({ sso: false });
+      const start = await inject({
+        method: 'GET',
+        url: `/api/auth/sso/start?email=${encodeURIComponent(m.user.email)}`,
+      });
+      expect(start.statusCode).toBe(404);
+      const settings = await inject({
+        method: 'GET',
+        url: '/api/firm/settings/sso',
+        headers: { cookie: admin.cookie },
+      });
+      expect(settings.json()).toMatchObject({ domains: [domain], unprovenDomains: [domain] });
+      // Another firm that proves the domain takes it: the unproven claim never signed anyone in.
+      const other = await buildFirmUser(app());
+      await withTxt(domain, await txtRecordOf(other.cookie), async () => {
+        const res = await saveSettings(other.cookie, settingsFor([domain]));
+        expect(res.statusCode, res.body).toBe(200);
+      });
+      const [row] = await t().db.select().from(ssoDomains).where(eq(ssoDomains.domain, domain));
+      expect(row).toMatchObject({ firmId: other.firmId, provenBy: 'dns' });
+    });
+
+    it('the migration proves existing claims by the same rule (a verified member at the domain, never a shared mail service)', async () => {
+      const migration = readFileSync(
+        new URL('../../db/migrations/0031_sso_domain_proof.sql', import.meta.url),
+        'utf8',
+      );
+      for (const d of SHARED_MAIL_DOMAINS) expect(migration).toContain(`'${d}'`);
+      const update = migration.slice(migration.indexOf('UPDATE'));
+      const { domain, firmId } = await ssoFirm();
+      const stranger = await buildFirmUser(app());
+      const loose = freshDomain();
+      await t().db.insert(ssoDomains).values({ domain: loose, firmId: stranger.firmId });
+      await t()
+        .db.update(ssoDomains)
+        .set({ provenBy: null, provenAt: null })
+        .where(eq(ssoDomains.domain, domain));
+      await t().db.execute(sql.raw(update));
+      const rows = await t()
+        .db.select()
+        .from(ssoDomains)
+        .where(inArray(ssoDomains.domain, [domain, loose]));
+      expect(Object.fromEntries(rows.map((r) => [r.domain, r.provenBy]))).toEqual({
+        [domain]: 'member',
+        [loose]: null,
+      });
+      expect(await discover(`a@${loose}`)).toEqual({ sso: false });
+      expect(firmId).toBeTruthy();
+    });
+  });
+
+  describe('attorneys are never SSO members', () => {
+    it('refuses an attorney’s address at the firm’s domain, even with an invitation: no membership, no session, the account unchanged', async () => {
+      const { domain, firmId } = await ssoFirm();
+      const attorney = await buildAttorney(app(), { email: `counsel@${domain}` });
+      // The invitation the team screen would refuse (409), written directly: the callback must refuse it too.
+      await t()
+        .db.insert(firmInvitations)
+        .values({
+          firmId,
+          email: attorney.user.email,
+          roles: ['recruiter'],
+          tokenHash: `test-${randomBytes(8).toString('hex')}`,
+          invitedByName: 'Ada Admin',
+          expiresAt: new Date(Date.now() + 86_400_000),
+        });
+      const { res } = await signInThroughProvider(attorney.user.email);
+      expectRefused(res, 'no-account');
+      const [membership] = await t()
+        .db.select()
+        .from(firmMembers)
+        .where(eq(firmMembers.userId, attorney.user.id));
+      expect(membership).toBeUndefined();
+      const [user] = await t().db.select().from(users).where(eq(users.id, attorney.user.id));
+      expect(user.userType).toBe('attorney');
+      const [inv] = await t()
+        .db.select()
+        .from(firmInvitations)
+        .where(eq(firmInvitations.email, attorney.user.email));
+      expect(inv.acceptedAt).toBeNull();
+      // Their own password still signs them in as themselves.
+      const login = await inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { email: attorney.user.email, password: DEFAULT_PASSWORD },
+      });
+      expect(login.statusCode).toBe(200);
+      expect(login.json()).toMatchObject({ id: attorney.user.id, userType: 'attorney' });
+    });
+
+    it('does not let requireSso take an attorney’s password away at the firm’s domain', async () => {
+      const { domain } = await ssoFirm({ requireSso: true });
+      const attorney = await buildAttorney(app(), { email: `advocate@${domain}` });
+      const login = await inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { email: attorney.user.email, password: DEFAULT_PASSWORD },
+      });
+      expect(login.statusCode).toBe(200);
     });
   });
 });

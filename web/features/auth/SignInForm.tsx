@@ -1,45 +1,21 @@
-import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import type { LoginInput } from '@shared/auth';
+import { Alert, Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
 import { RETURN_TO_PARAM } from '@shared/return-path';
 import type { SecondFactorMethod } from '@shared/security';
-import { emailDomain, SSO_TEXTS } from '@shared/sso-texts';
-import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import { PasswordField } from '../../components/PasswordField';
 import { errorMessage, fieldErrors } from '../../lib/api';
 import { useLogin } from '../../lib/auth';
-import { api } from '../../lib/client';
-import { applyServerErrors, lazyZodResolver } from '../../lib/forms';
 import { clearToasts } from '../../lib/toast';
+import { useSignInFields } from './use-sign-in-fields';
 
-// zod and the schema load when the form is first checked (on submit), not with the sign-in page.
-const resolver = lazyZodResolver<LoginInput>(() => import('@shared/auth').then((m) => m.loginSchema));
 // The second step (PRODUCT.md §10) and passkeys load only when they are needed.
 const SecondStep = lazy(() => import('../security/SecondStep'));
 const PasskeySignIn = lazy(() => import('../security/PasskeySignIn'));
 
 const SECOND_STEPS: readonly SecondFactorMethod[] = ['totp', 'recovery_code', 'passkey'];
-const looksLikeAddress = (v: string) => /^[^@\s]+@[^@\s]+\.[^@\s]{2,}$/.test(v.trim());
-
-/**
- * PRODUCT.md §14: once the typed address's domain belongs to a firm with single sign-on, the form offers
- * 'Continue with single sign-on' (the password stays, for everyone else and the firm's admins).
- */
-function useSsoFor(email: string) {
-  const [settled] = useDebouncedValue(email.trim().toLowerCase(), 300);
-  const usable = looksLikeAddress(settled);
-  const discover = useQuery({
-    queryKey: ['sso-discover', usable ? emailDomain(settled) : ''],
-    queryFn: () => api('GET /api/auth/sso/discover', { query: { email: settled } }),
-    enabled: usable,
-    staleTime: 5 * 60 * 1000,
-    retry: false,
-  });
-  return usable && looksLikeAddress(email) && discover.data?.sso === true ? settled : null;
-}
+// PRODUCT.md §14's 'Continue with single sign-on' loads once an address is being typed (features/sso).
+const SsoOffer = lazy(() => import('../sso/SsoOffer'));
 
 export function SignInForm() {
   const login = useLogin();
@@ -52,16 +28,9 @@ export function SignInForm() {
     return asked.length ? asked : null;
   });
   const [passkey, setPasskey] = useState(false);
-  const form = useForm<LoginInput>({
-    resolver,
-    defaultValues: { email: '', password: '' },
-  });
-  const { errors } = form.formState;
-  const ssoEmail = useSsoFor(form.watch('email') ?? '');
-  const returnTo = params.get(RETURN_TO_PARAM);
-  const ssoStart = ssoEmail
-    ? `/api/auth/sso/start?email=${encodeURIComponent(ssoEmail)}${returnTo ? `&${RETURN_TO_PARAM}=${encodeURIComponent(returnTo)}` : ''}`
-    : null;
+  const form = useSignInFields();
+  const { errors } = form;
+  const email = form.values.email;
   // A refusal the user must act on (wrong password, too many attempts) stays on the
   // page under the password, not only in the 5-second toast.
   const refusal =
@@ -76,7 +45,7 @@ export function SignInForm() {
         clearToasts();
         setMethods(answer.methods);
       },
-      onError: (error) => applyServerErrors(error, form.setError),
+      onError: (error) => form.applyServerErrors(error),
     }),
   );
   if (methods)
@@ -93,25 +62,20 @@ export function SignInForm() {
           type="email"
           placeholder="Enter your email"
           autoComplete="email"
-          error={errors.email?.message}
-          {...form.register('email')}
+          error={errors.email}
+          {...form.field('email')}
         />
-        {ssoStart && (
-          <Stack gap={6}>
-            <Button component="a" href={ssoStart} fullWidth variant="filled" color="navy">
-              {SSO_TEXTS.continueButton}
-            </Button>
-            <Text size="sm" c="gray.7" ta="center">
-              {SSO_TEXTS.orPassword}
-            </Text>
-          </Stack>
+        {email.includes('@') && (
+          <Suspense fallback={null}>
+            <SsoOffer email={email} returnTo={params.get(RETURN_TO_PARAM)} />
+          </Suspense>
         )}
         <PasswordField
           label="Password"
           placeholder="Enter your password"
           autoComplete="current-password"
-          error={errors.password?.message}
-          {...form.register('password')}
+          error={errors.password}
+          {...form.field('password')}
         />
         {refusal && (
           <Alert color="red" variant="light" role="alert" py="xs">

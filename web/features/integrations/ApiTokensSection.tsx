@@ -1,4 +1,4 @@
-import { Badge, Button, Center, Checkbox, Group, Loader, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import {
   API_SCOPE_LABELS,
   API_SCOPES,
@@ -10,10 +10,11 @@ import { IconKey, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { errorMessage, fieldErrors, queryClient } from '../../lib/api';
+import { errorMessage, queryClient } from '../../lib/api';
 import { api, type ResultOf } from '../../lib/client';
 import { showToast } from '../../lib/toast';
 import { formatWhen, Section } from '../security/Section';
+import { ItemHead, ItemList, MakeForm } from './parts';
 import { SecretOnce } from './SecretOnce';
 
 type Token = ResultOf<'GET /api/firm/api-tokens'>[number];
@@ -56,48 +57,28 @@ export function ApiTokensSection() {
       );
     },
   });
-  const problems = create.error ? fieldErrors(create.error) : {};
   return (
     <Section id="api-tokens" title={TEXTS.tokensTitle} description={TEXTS.tokensDescription}>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          create.mutate();
+      <MakeForm
+        onSubmit={() => create.mutate()}
+        text={{
+          label: TEXTS.tokenName,
+          placeholder: TEXTS.tokenNamePlaceholder,
+          value: name,
+          onChange: setName,
+          field: 'name',
         }}
-      >
-        <Stack gap="sm">
-          <TextInput
-            label={TEXTS.tokenName}
-            placeholder={TEXTS.tokenNamePlaceholder}
-            value={name}
-            onChange={(e) => setName(e.currentTarget.value)}
-            error={problems.name}
-            maxLength={100}
-          />
-          <Checkbox.Group
-            label={TEXTS.scopes}
-            value={scopes}
-            onChange={(v) => setScopes(v as ApiScope[])}
-            error={problems.scopes}
-          >
-            <Stack gap={6} mt={6}>
-              {API_SCOPES.map((scope) => (
-                <Checkbox key={scope} value={scope} label={`${scope} — ${API_SCOPE_LABELS[scope]}`} />
-              ))}
-            </Stack>
-          </Checkbox.Group>
-          {create.error && !Object.keys(problems).length && (
-            <Text c="red.8" size="sm" role="alert">
-              {errorMessage(create.error, TOASTS.failed.message)}
-            </Text>
-          )}
-          <Group>
-            <Button type="submit" leftSection={<IconKey size={16} aria-hidden />} loading={create.isPending}>
-              {TEXTS.createToken}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
+        textProps={{ maxLength: 100 }}
+        choices={{ label: TEXTS.scopes, values: API_SCOPES, labels: API_SCOPE_LABELS, field: 'scopes' }}
+        chosen={scopes}
+        onChoose={setScopes}
+        error={create.error}
+        submit={{
+          label: TEXTS.createToken,
+          icon: <IconKey size={16} aria-hidden />,
+          loading: create.isPending,
+        }}
+      />
       {created && (
         <SecretOnce
           label={created.name}
@@ -106,54 +87,41 @@ export function ApiTokensSection() {
           onDone={() => setCreated(null)}
         />
       )}
-      {tokens.isLoading ? (
-        <Center py="md">
-          <Loader size="sm" aria-label="Loading API tokens" />
-        </Center>
-      ) : tokens.isError ? (
-        <Text c="red.8" role="alert">
-          {errorMessage(tokens.error, TEXTS.loadFailed)}
-        </Text>
-      ) : !tokens.data?.length ? (
-        <Text c="gray.7" size="sm">
-          {TEXTS.noTokens}
-        </Text>
-      ) : (
-        <Stack gap="sm">
-          {tokens.data.map((token) => (
-            <Paper key={token.id} withBorder p="sm" data-testid="api-token">
-              <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
-                <Stack gap={6} style={{ minWidth: 0, flex: '1 1 240px' }}>
-                  <Text fw={500} size="sm" style={{ overflowWrap: 'anywhere' }}>
-                    {token.name}
-                  </Text>
-                  <Group gap={6}>
-                    {token.scopes.map((scope) => (
-                      <Badge key={scope} variant="light" color="gray" tt="none">
-                        {scope}
-                      </Badge>
-                    ))}
-                  </Group>
-                  <Text size="xs" c="gray.7">
-                    Created {formatWhen(token.createdAt)} ·{' '}
-                    {token.lastUsedAt ? `${TEXTS.lastUsed} ${formatWhen(token.lastUsedAt)}` : TEXTS.neverUsed}
-                  </Text>
-                </Stack>
-                <Button
-                  size="xs"
-                  variant="default"
-                  color="red"
-                  leftSection={<IconTrash size={14} aria-hidden />}
-                  onClick={() => setRevoking(token)}
-                  aria-label={`Revoke the token ${token.name}`}
-                >
-                  {TEXTS.revoke}
-                </Button>
-              </Group>
-            </Paper>
-          ))}
-        </Stack>
-      )}
+      <ItemList
+        query={tokens}
+        loadingLabel="Loading API tokens"
+        loadFailed={TEXTS.loadFailed}
+        emptyText={TEXTS.noTokens}
+      >
+        {(items) => (
+          <Stack gap="sm">
+            {items.map((token) => (
+              <Paper key={token.id} withBorder p="sm" data-testid="api-token">
+                <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
+                  <ItemHead name={token.name} tags={token.scopes}>
+                    <Text size="xs" c="gray.7">
+                      Created {formatWhen(token.createdAt)} ·{' '}
+                      {token.lastUsedAt
+                        ? `${TEXTS.lastUsed} ${formatWhen(token.lastUsedAt)}`
+                        : TEXTS.neverUsed}
+                    </Text>
+                  </ItemHead>
+                  <Button
+                    size="xs"
+                    variant="default"
+                    color="red"
+                    leftSection={<IconTrash size={14} aria-hidden />}
+                    onClick={() => setRevoking(token)}
+                    aria-label={`Revoke the token ${token.name}`}
+                  >
+                    {TEXTS.revoke}
+                  </Button>
+                </Group>
+              </Paper>
+            ))}
+          </Stack>
+        )}
+      </ItemList>
       <ConfirmDialog
         opened={revoking !== null}
         title={TEXTS.revokeTitle}

@@ -1,17 +1,4 @@
-import {
-  Badge,
-  Box,
-  Button,
-  Center,
-  Checkbox,
-  Group,
-  Loader,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Badge, Box, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import {
   DELIVERY_STATUS_LABELS,
   INTEGRATION_TEXTS as TEXTS,
@@ -24,10 +11,11 @@ import { IconList, IconPlus, IconSend, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { errorMessage, fieldErrors, queryClient } from '../../lib/api';
+import { errorMessage, queryClient } from '../../lib/api';
 import { api, type ResultOf } from '../../lib/client';
 import { showToast } from '../../lib/toast';
 import { formatWhen, Section } from '../security/Section';
+import { ItemHead, ItemList, MakeForm } from './parts';
 import { SecretOnce } from './SecretOnce';
 
 type Hook = ResultOf<'GET /api/firm/webhooks'>[number];
@@ -47,76 +35,68 @@ function DeliveryLog({ hook }: { hook: Hook }) {
     queryFn: () => api('GET /api/firm/webhooks/:id/deliveries', { params: { id: hook.id } }),
     refetchInterval: 2000,
   });
-  if (log.isLoading)
-    return (
-      <Center py="xs">
-        <Loader size="xs" aria-label="Loading the delivery log" />
-      </Center>
-    );
-  if (log.isError)
-    return (
-      <Text c="red.8" size="sm" role="alert">
-        {errorMessage(log.error, TEXTS.loadFailed)}
-      </Text>
-    );
-  if (!log.data?.length)
-    return (
-      <Text c="gray.7" size="sm">
-        {TEXTS.noDeliveries}
-      </Text>
-    );
   return (
-    // A scroll region of its own at phone widths, reachable by keyboard (axe: scrollable-region-focusable).
-    <Box
-      tabIndex={0}
-      role="region"
-      aria-label={`${TEXTS.deliveryLog}: ${hook.url}`}
-      style={{ overflowX: 'auto' }}
+    <ItemList
+      query={log}
+      loadingLabel="Loading the delivery log"
+      loadFailed={TEXTS.loadFailed}
+      emptyText={TEXTS.noDeliveries}
+      compact
     >
-      <Table striped verticalSpacing={4} fz="xs" miw={480}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Event</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th>Attempts</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {log.data.map((d) => (
-            <Table.Tr key={d.id} data-testid="delivery">
-              <Table.Td>
-                <Text size="xs" fw={500}>
-                  {d.event}
-                </Text>
-                <Text size="xs" c="gray.7">
-                  {formatWhen(d.createdAt)}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <Badge color={STATUS_COLORS[d.status]} variant="light" tt="none">
-                  {DELIVERY_STATUS_LABELS[d.status]}
-                </Badge>
-                {d.nextAttemptAt && (
-                  <Text size="xs" c="gray.7">
-                    Next try {formatWhen(d.nextAttemptAt)}
-                  </Text>
-                )}
-              </Table.Td>
-              <Table.Td>
-                <Stack gap={2}>
-                  {d.attempts.map((a) => (
-                    <Text key={a.at} size="xs">
-                      {formatWhen(a.at)} · {a.statusCode ?? 'no answer'}
-                      {a.error ? ` · ${a.error}` : ''}
+      {() => (
+        // A scroll region of its own at phone widths, reachable by keyboard (axe: scrollable-region-focusable).
+        <Box
+          tabIndex={0}
+          role="region"
+          aria-label={`${TEXTS.deliveryLog}: ${hook.url}`}
+          style={{ overflowX: 'auto' }}
+        >
+          <Table striped verticalSpacing={4} fz="xs" miw={480}>
+            <Table.Thead>
+              <Table.Tr>
+                {['Event', 'Status', 'Attempts'].map((column) => (
+                  <Table.Th key={column}>{column}</Table.Th>
+                ))}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {log.data?.map((d) => (
+                <Table.Tr key={d.id} data-testid="delivery">
+                  <Table.Td>
+                    <Text size="xs" fw={500}>
+                      {d.event}
                     </Text>
-                  ))}
-                </Stack>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Box>
+                    <Text size="xs" c="gray.7">
+                      {formatWhen(d.createdAt)}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Badge color={STATUS_COLORS[d.status]} variant="light" tt="none">
+                      {DELIVERY_STATUS_LABELS[d.status]}
+                    </Badge>
+                    {d.nextAttemptAt && (
+                      <Text size="xs" c="gray.7">
+                        Next try {formatWhen(d.nextAttemptAt)}
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    <Stack gap={2}>
+                      {d.attempts.map((a) => (
+                        <Text key={a.at} size="xs">
+                          {formatWhen(a.at)} · {a.statusCode ?? 'no answer'}
+                          {a.error ? ` · ${a.error}` : ''}
+                        </Text>
+                      ))}
+                    </Stack>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Box>
+      )}
+    </ItemList>
   );
 }
 
@@ -159,48 +139,34 @@ export function WebhooksSection() {
     },
     onError: failed,
   });
-  const problems = add.error ? fieldErrors(add.error) : {};
   return (
     <Section id="webhooks" title={TEXTS.webhooksTitle} description={TEXTS.webhooksDescription}>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          add.mutate();
+      <MakeForm
+        onSubmit={() => add.mutate()}
+        text={{
+          label: TEXTS.webhookUrl,
+          placeholder: TEXTS.webhookUrlPlaceholder,
+          value: url,
+          onChange: setUrl,
+          field: 'url',
         }}
-      >
-        <Stack gap="sm">
-          <TextInput
-            label={TEXTS.webhookUrl}
-            placeholder={TEXTS.webhookUrlPlaceholder}
-            value={url}
-            onChange={(e) => setUrl(e.currentTarget.value)}
-            error={problems.url}
-            type="url"
-          />
-          <Checkbox.Group
-            label={TEXTS.events}
-            value={events}
-            onChange={(v) => setEvents(v as WebhookEvent[])}
-            error={problems.events}
-          >
-            <Stack gap={6} mt={6}>
-              {WEBHOOK_EVENTS.map((event) => (
-                <Checkbox key={event} value={event} label={`${event} — ${WEBHOOK_EVENT_LABELS[event]}`} />
-              ))}
-            </Stack>
-          </Checkbox.Group>
-          {add.error && !Object.keys(problems).length && (
-            <Text c="red.8" size="sm" role="alert">
-              {errorMessage(add.error, TOASTS.failed.message)}
-            </Text>
-          )}
-          <Group>
-            <Button type="submit" leftSection={<IconPlus size={16} aria-hidden />} loading={add.isPending}>
-              {TEXTS.addWebhook}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
+        textProps={{ type: 'url' }}
+        choices={{
+          label: TEXTS.events,
+          values: WEBHOOK_EVENTS,
+          labels: WEBHOOK_EVENT_LABELS,
+          field: 'events',
+          description: TEXTS.eventsHint,
+        }}
+        chosen={events}
+        onChoose={setEvents}
+        error={add.error}
+        submit={{
+          label: TEXTS.addWebhook,
+          icon: <IconPlus size={16} aria-hidden />,
+          loading: add.isPending,
+        }}
+      />
       {created && (
         <SecretOnce
           label={created.url}
@@ -209,72 +175,56 @@ export function WebhooksSection() {
           onDone={() => setCreated(null)}
         />
       )}
-      {hooks.isLoading ? (
-        <Center py="md">
-          <Loader size="sm" aria-label="Loading webhooks" />
-        </Center>
-      ) : hooks.isError ? (
-        <Text c="red.8" role="alert">
-          {errorMessage(hooks.error, TEXTS.loadFailed)}
-        </Text>
-      ) : !hooks.data?.length ? (
-        <Text c="gray.7" size="sm">
-          {TEXTS.noWebhooks}
-        </Text>
-      ) : (
-        <Stack gap="sm">
-          {hooks.data.map((hook) => (
-            <Paper key={hook.id} withBorder p="sm" data-testid="webhook">
-              <Stack gap="xs">
-                <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
-                  <Stack gap={6} style={{ minWidth: 0, flex: '1 1 240px' }}>
-                    <Text fw={500} size="sm" style={{ overflowWrap: 'anywhere' }}>
-                      {hook.url}
-                    </Text>
-                    <Group gap={6}>
-                      {hook.events.map((event) => (
-                        <Badge key={event} variant="light" color="gray" tt="none">
-                          {event}
-                        </Badge>
-                      ))}
+      <ItemList
+        query={hooks}
+        loadingLabel="Loading webhooks"
+        loadFailed={TEXTS.loadFailed}
+        emptyText={TEXTS.noWebhooks}
+      >
+        {(items) => (
+          <Stack gap="sm">
+            {items.map((hook) => (
+              <Paper key={hook.id} withBorder p="sm" data-testid="webhook">
+                <Stack gap="xs">
+                  <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
+                    <ItemHead name={hook.url} tags={hook.events} />
+                    <Group gap="xs">
+                      <Button
+                        size="xs"
+                        variant="default"
+                        leftSection={<IconSend size={14} aria-hidden />}
+                        loading={test.isPending && test.variables === hook.id}
+                        onClick={() => test.mutate(hook.id)}
+                      >
+                        {TEXTS.sendTest}
+                      </Button>
+                      <Button
+                        size="xs"
+                        variant="default"
+                        leftSection={<IconList size={14} aria-hidden />}
+                        onClick={() => setOpen(open === hook.id ? null : hook.id)}
+                        aria-expanded={open === hook.id}
+                      >
+                        {open === hook.id ? TEXTS.hideLog : TEXTS.deliveryLog}
+                      </Button>
+                      <Button
+                        size="xs"
+                        variant="default"
+                        leftSection={<IconTrash size={14} aria-hidden />}
+                        onClick={() => setDeleting(hook)}
+                        aria-label={`Delete the webhook ${hook.url}`}
+                      >
+                        {TEXTS.deleteWebhook}
+                      </Button>
                     </Group>
-                  </Stack>
-                  <Group gap="xs">
-                    <Button
-                      size="xs"
-                      variant="default"
-                      leftSection={<IconSend size={14} aria-hidden />}
-                      loading={test.isPending && test.variables === hook.id}
-                      onClick={() => test.mutate(hook.id)}
-                    >
-                      {TEXTS.sendTest}
-                    </Button>
-                    <Button
-                      size="xs"
-                      variant="default"
-                      leftSection={<IconList size={14} aria-hidden />}
-                      onClick={() => setOpen(open === hook.id ? null : hook.id)}
-                      aria-expanded={open === hook.id}
-                    >
-                      {open === hook.id ? TEXTS.hideLog : TEXTS.deliveryLog}
-                    </Button>
-                    <Button
-                      size="xs"
-                      variant="default"
-                      leftSection={<IconTrash size={14} aria-hidden />}
-                      onClick={() => setDeleting(hook)}
-                      aria-label={`Delete the webhook ${hook.url}`}
-                    >
-                      {TEXTS.deleteWebhook}
-                    </Button>
                   </Group>
-                </Group>
-                {open === hook.id && <DeliveryLog hook={hook} />}
-              </Stack>
-            </Paper>
-          ))}
-        </Stack>
-      )}
+                  {open === hook.id && <DeliveryLog hook={hook} />}
+                </Stack>
+              </Paper>
+            ))}
+          </Stack>
+        )}
+      </ItemList>
       <ConfirmDialog
         opened={deleting !== null}
         title={TEXTS.deleteTitle}

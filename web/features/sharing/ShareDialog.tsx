@@ -33,7 +33,7 @@ import { errorMessage, fieldErrors } from '../../lib/api';
 import { showToast } from '../../lib/toast';
 import { useMasterLpq, useMasterLpqChecks } from '../attorney/queries';
 import { FirmsWillAsk } from '../questionnaires/FirmsWillAsk';
-import { masterLpqFieldHref } from '../questionnaires/master-lpq-form';
+import { masterLpqFieldHref } from '../questionnaires/master-lpq/form';
 import { WhatIsMissing } from '../questionnaires/WhatIsMissing';
 import { CertificationField, useCertification } from './CertificationField';
 import { AudienceLine, AudienceState, diversityRefusalOf } from './PartAudience';

@@ -165,6 +165,23 @@ function SsoForm({ current }: { current: Settings }) {
           error={domainError}
           styles={{ description: { color: 'var(--mantine-color-gray-7)' } }}
         />
+        {/* The rule a domain must meet to be saved (PRODUCT.md §14): proven to be the firm's. */}
+        <Stack gap={4} data-testid="sso-domain-proof">
+          <Text size="sm" c="gray.7">
+            {SSO_TEXTS.domainsProofRule}
+          </Text>
+          <Code block style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }}>
+            {current.domainTxtRecord}
+          </Code>
+          <Text size="sm" c="gray.7">
+            {SSO_TEXTS.domainsProofSharedRule}
+          </Text>
+          {current.unprovenDomains.map((d) => (
+            <Text key={d} size="sm" c="orange.9">
+              {d}: {SSO_TEXTS.domainUnprovenBadge}
+            </Text>
+          ))}
+        </Stack>
         <Switch
           size="md"
           label={SSO_TEXTS.requireSsoLabel}

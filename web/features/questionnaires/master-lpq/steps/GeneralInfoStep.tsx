@@ -1,5 +1,5 @@
 import { SimpleGrid, Stack } from '@mantine/core';
-import { TextareaField, TextField } from '../fields';
+import { TextareaField, TextField } from '../../fields';
 import { useLpqForm } from './common';
 
 export function GeneralInfoStep() {

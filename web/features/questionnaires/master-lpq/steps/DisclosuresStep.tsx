@@ -1,7 +1,7 @@
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { DISCLOSURE_FLAGS, DISCLOSURE_TEXT_FIELDS, explanationKey } from '@shared/master-lpq';
 import { useWatch } from 'react-hook-form';
-import { TextareaField, YesNoField } from '../fields';
+import { TextareaField, YesNoField } from '../../fields';
 import { useLpqForm } from './common';
 
 export function DisclosuresStep() {

@@ -17,14 +17,22 @@ import {
   TEAM_ROLES,
   YTD_FIELDS,
 } from '@shared/master-lpq';
-import { COMPENSATION_YEAR_FIELDS, FINANCIAL_FIELD_FORMAT, FORMAT } from '@shared/package-labels';
-import { useFieldArray, useWatch } from 'react-hook-form';
-import { FirmsWillAsk } from '../FirmsWillAsk';
-import { DateField, optionsOf, TextareaField } from '../fields';
-import { emptyTeamMember } from '../master-lpq-form';
-import { MoneyField, NumberField } from '../number-fields';
-import { RepeatableList } from '../RepeatableList';
-import { SelectField } from '../select-field';
+import {
+  COMPENSATION_ASK_FIELDS,
+  COMPENSATION_FIELDS,
+  COMPENSATION_YEAR_FIELDS,
+  FINANCIAL_FIELD_FORMAT,
+  FINANCIAL_NOTE_FIELDS,
+  FORMAT,
+  TEAM_FIELDS,
+} from '@shared/package-labels';
+import { useWatch } from 'react-hook-form';
+import { FirmsWillAsk } from '../../FirmsWillAsk';
+import { DateField, optionsOf } from '../../fields';
+import { fieldsOf, ListField, listOf, RowFields } from '../../ListField';
+import { MoneyField, NumberField } from '../../number-fields';
+import { SelectField } from '../../select-field';
+import { emptyTeamMember } from '../form';
 import { Section, useJumpToField, useLpqForm } from './common';
 import { Computed, useLiveChecks } from './ledger';
 
@@ -199,53 +207,21 @@ function CompensationHistory() {
   );
 }
 
-function TeamList() {
-  const { control } = useLpqForm();
-  const team = useFieldArray({ control, name: 'financialInfo.team' });
-  return (
-    <RepeatableList
-      items={team.fields}
-      itemLabel="Team Member"
-      emptyText="No one listed"
-      addLabel="Add Team Member"
-      onAdd={() => {
-        if (team.fields.length < LEDGER_LIMITS.teamMax) team.append(emptyTeamMember());
-      }}
-      onRemove={team.remove}
-      renderItem={(i) => (
-        <SimpleGrid cols={{ base: 1, xs: 2, sm: 3 }}>
-          <SelectField
-            control={control}
-            name={`financialInfo.team.${i}.role`}
-            label="Role"
-            data={optionsOf(TEAM_ROLES, TEAM_ROLE_LABELS)}
-          />
-          <NumberField
-            control={control}
-            name={`financialInfo.team.${i}.classYear`}
-            label="Class Year"
-            min={0}
-            allowDecimal={false}
-          />
-          <NumberField
-            control={control}
-            name={`financialInfo.team.${i}.billableHours`}
-            label="Billable Hours"
-            min={0}
-            thousandSeparator
-          />
-          <MoneyField control={control} name={`financialInfo.team.${i}.rate`} label="Rate" />
-          <SelectField
-            control={control}
-            name={`financialInfo.team.${i}.likelihood`}
-            label="Likelihood of Following"
-            data={optionsOf(TEAM_LIKELIHOODS, TEAM_LIKELIHOOD_LABELS)}
-          />
-        </SimpleGrid>
-      )}
-    />
-  );
-}
+const TEAM_LIST = listOf(
+  TEAM_FIELDS,
+  { item: 'Team Member', empty: 'No one listed', row: emptyTeamMember, max: LEDGER_LIMITS.teamMax },
+  {
+    role: { kind: SelectField, width: 'compact', props: { data: optionsOf(TEAM_ROLES, TEAM_ROLE_LABELS) } },
+    classYear: { kind: NumberField, width: 'compact', props: { min: 0, allowDecimal: false } },
+    billableHours: { kind: NumberField, width: 'compact', props: { min: 0, thousandSeparator: true } },
+    rate: { kind: MoneyField, width: 'compact' },
+    likelihood: {
+      kind: SelectField,
+      width: 'compact',
+      props: { data: optionsOf(TEAM_LIKELIHOODS, TEAM_LIKELIHOOD_LABELS) },
+    },
+  },
+);
 
 function AskAndTrend() {
   const { figures } = useLiveChecks();
@@ -273,6 +249,34 @@ function AskAndTrend() {
   );
 }
 
+const COMPENSATION = fieldsOf(COMPENSATION_FIELDS, {
+  employeeType: {
+    kind: SelectField,
+    width: 'half',
+    required: true,
+    props: { data: optionsOf(EMPLOYEE_TYPES, EMPLOYEE_TYPE_LABELS) },
+  },
+  currentCompensation: { kind: MoneyField, width: 'half' },
+  expectedCompensation: { kind: MoneyField, width: 'half' },
+  billingRate: { kind: MoneyField, width: 'half' },
+  annualBillableHours: { kind: NumberField, width: 'half', props: { min: 0, thousandSeparator: true } },
+});
+const TYPE_EXPLANATION = fieldsOf(COMPENSATION_FIELDS, {
+  employeeTypeExplanation: { kind: 'textarea', minRows: 2 },
+});
+const EXPECTATIONS = fieldsOf(COMPENSATION_FIELDS, {
+  compensationExpectations: { kind: 'textarea', required: true },
+});
+const ASK = fieldsOf(COMPENSATION_ASK_FIELDS, {
+  yearOneTotal: { kind: MoneyField, width: 'half' },
+  guaranteeMonths: { kind: NumberField, width: 'half', props: { min: 0, max: 36, allowDecimal: false } },
+  notes: { kind: 'textarea', minRows: 2 },
+});
+const NOTES = fieldsOf(FINANCIAL_NOTE_FIELDS, {
+  businessDevelopment: { kind: 'textarea' },
+  collectionsHistory: { kind: 'textarea' },
+});
+
 function FinancialFlags() {
   const { flags } = useLiveChecks();
   const jump = useJumpToField();
@@ -286,73 +290,17 @@ export function FinancialStep() {
     <Stack gap="xl">
       <FinancialFlags />
       <Section title="Compensation">
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <SelectField
-            control={control}
-            name="financialInfo.employeeType"
-            label="Employee Type"
-            required
-            data={optionsOf(EMPLOYEE_TYPES, EMPLOYEE_TYPE_LABELS)}
-          />
-          <MoneyField
-            control={control}
-            name="financialInfo.currentCompensation"
-            label="Current Compensation"
-          />
-          <MoneyField
-            control={control}
-            name="financialInfo.expectedCompensation"
-            label="Expected Compensation"
-          />
-          <MoneyField control={control} name="financialInfo.billingRate" label="Billing Rate" />
-          <NumberField
-            control={control}
-            name="financialInfo.annualBillableHours"
-            label="Annual Billable Hours"
-            min={0}
-            thousandSeparator
-          />
-        </SimpleGrid>
+        <RowFields control={control} prefix="financialInfo" fields={COMPENSATION} />
         {employeeType === 'other' && (
-          <TextareaField
-            control={control}
-            name="financialInfo.employeeTypeExplanation"
-            label="Employee Type Explanation"
-            minRows={2}
-          />
+          <RowFields control={control} prefix="financialInfo" fields={TYPE_EXPLANATION} />
         )}
-        <TextareaField
-          control={control}
-          name="financialInfo.compensationExpectations"
-          label="Compensation Expectations"
-          required
-        />
+        <RowFields control={control} prefix="financialInfo" fields={EXPECTATIONS} />
       </Section>
       <Section title="Compensation History">
         <CompensationHistory />
       </Section>
       <Section title="Compensation Ask">
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <MoneyField
-            control={control}
-            name="financialInfo.compensationAsk.yearOneTotal"
-            label="Year-One Compensation Ask"
-          />
-          <NumberField
-            control={control}
-            name="financialInfo.compensationAsk.guaranteeMonths"
-            label="Guarantee (months)"
-            min={0}
-            max={36}
-            allowDecimal={false}
-          />
-        </SimpleGrid>
-        <TextareaField
-          control={control}
-          name="financialInfo.compensationAsk.notes"
-          label="Compensation Ask Notes"
-          minRows={2}
-        />
+        <RowFields control={control} prefix="financialInfo.compensationAsk" fields={ASK} />
         <AskAndTrend />
       </Section>
       <Section title="Financial History">
@@ -375,19 +323,10 @@ export function FinancialStep() {
             suffix="%"
           />
         </SimpleGrid>
-        <TextareaField
-          control={control}
-          name="financialInfo.businessDevelopment"
-          label="Business Development"
-        />
-        <TextareaField
-          control={control}
-          name="financialInfo.collectionsHistory"
-          label="Collections History"
-        />
+        <RowFields control={control} prefix="financialInfo" fields={NOTES} />
       </Section>
       <Section title="Team Who Would Follow">
-        <TeamList />
+        <ListField control={control} name="financialInfo.team" list={TEAM_LIST} />
       </Section>
     </Stack>
   );

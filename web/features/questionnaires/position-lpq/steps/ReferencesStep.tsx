@@ -1,7 +1,7 @@
 import { Stack, Text, Textarea, Title } from '@mantine/core';
 import type { FileRef } from '@shared/files';
 import { useMemo } from 'react';
-import { DocumentsUploader } from '../files';
+import { DocumentsUploader } from '../../../files';
 import type { PositionLpqStepProps } from './common';
 
 export function ReferencesStep({ formData, readOnly, text, set }: PositionLpqStepProps) {

@@ -1,6 +1,6 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { answerOf, FIRM_QUESTIONS_STEP, type FirmAnswers, type PositionLpq } from '@shared/position-lpq';
-import { FirmQuestionField } from '../sharing/FirmQuestionField';
+import { FirmQuestionField } from '../../../sharing/FirmQuestionField';
 
 /** The questions the firm added for this position, section by section. */
 export function FirmQuestionsStep({

@@ -2,7 +2,7 @@ import { Anchor, Stack, Text } from '@mantine/core';
 import type { FileRef } from '@shared/files';
 import { useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
-import { DocumentsUploader, ResumeUploader } from '../../files';
+import { DocumentsUploader, ResumeUploader } from '../../../files';
 import { Section, useLpqForm } from './common';
 
 export function DocumentsStep() {
