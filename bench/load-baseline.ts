@@ -26,14 +26,14 @@ import { fromDriver, prefixedColumns, renderSql } from '../server/db/prepared';
 import { lpqRequests, positionLpqs, sharedPackages } from '../server/db/schema';
 import { SESSION_TOUCH_INTERVAL_MS, sessionParams } from '../server/modules/auth/sessions';
 import { DRAFT_SAVE_FOR_SESSION } from '../server/modules/drafts/drafts.repo';
-import { toAttorneyItem } from '../server/modules/requests/attorney-item';
-import { positionLpqStatus, toFirmRequestItem } from '../server/modules/requests/firm-request-item';
+import { toAttorneyItem } from '../server/modules/requests/attorney/attorney-item';
+import { positionLpqStatus, toFirmRequestItem } from '../server/modules/requests/firm/firm-request-item';
 import {
   ATTORNEY_REQUESTS_FOR_SESSION,
   attorneyItemExtras,
   FIRM_PACKAGE_READ_FOR_SESSION,
 } from '../server/modules/requests/hot-reads.repo';
-import { toPackage, withParts } from '../server/modules/requests/package-versions';
+import { toPackage, withParts } from '../server/modules/requests/sharing/package-versions';
 import type { FirmMember } from '../server/policies/authorize';
 import { packageOpen, packageParts, todayUtc } from '../server/policies/request-scope';
 import { DRAFT_MAX_BYTES, isDraftName, positionLpqOfDraft } from '../shared/drafts';

@@ -11,7 +11,7 @@ import {
   conflictsForm,
   diversityForm,
 } from '../server/modules/master-lpq/master-lpq.fixtures';
-import { SAMPLE_PACKAGE } from '../server/modules/requests/requests.factories';
+import { SAMPLE_PACKAGE } from '../server/modules/requests/lifecycle/requests.factories';
 
 export const ATTORNEYS = 10_000;
 export const FIRMS = 1_000;

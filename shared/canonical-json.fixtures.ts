@@ -1,7 +1,7 @@
 /**
  * One value whose canonical JSON and SHA-256 are written down (canonical-json.test.ts): the same on every
  * Node version the tests run on (scripts/test.sh runs them on Node 20 and 22) and after a round trip
- * through jsonb on PGlite and PostgreSQL (requests/record.fingerprint.test.ts). Awkward on purpose: keys out
+ * through jsonb on PGlite and PostgreSQL (requests/record/record.fingerprint.test.ts). Awkward on purpose: keys out
  * of order, accents, an emoji, a line separator, a control character, floats, -0, 1e21, 2^53.
  */
 export const FINGERPRINT_FIXTURE = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SAMPLE_PACKAGE } from '../server/modules/requests/requests.factories';
+import { SAMPLE_PACKAGE } from '../server/modules/requests/lifecycle/requests.factories';
 import { ledgerFinancialInfo, ledgerTopClients } from './business-case/business-case.fixtures';
 import { diffPackages } from './package-changes';
 import { type DisplayTable, describePackage } from './package-view';

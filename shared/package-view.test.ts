@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SAMPLE_PACKAGE } from '../server/modules/requests/requests.factories';
+import { SAMPLE_PACKAGE } from '../server/modules/requests/lifecycle/requests.factories';
 import { DISCLOSURE_FLAGS } from './master-lpq';
 import { type DisplayValue, describePackage, type PackageView } from './package-view';
 import type { FirmSpecificQuestions, SharedPackage } from './requests';

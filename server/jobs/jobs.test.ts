@@ -2,7 +2,7 @@ import { inArray } from 'drizzle-orm';
 import { afterEach, expect, it, vi } from 'vitest';
 import { pendingLogins, rateLimits, sessions, webauthnChallenges } from '../db/schema';
 import { SWEEP_PENDING_JOB } from '../modules/files/files.service';
-import { ACCESS_EXPIRY_JOB, REMINDER_JOB } from '../modules/requests/request-jobs.service';
+import { ACCESS_EXPIRY_JOB, REMINDER_JOB } from '../modules/requests/lifecycle/request-jobs.service';
 import { hitRateLimit } from '../plugins/rate-limit';
 import { buildAttorney } from '../test/factories';
 import { describeEachDb } from '../test/harness';

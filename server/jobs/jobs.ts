@@ -9,7 +9,7 @@ import {
   REMINDER_EVERY_MS,
   REMINDER_JOB,
   sendDueDateReminders,
-} from '../modules/requests/request-jobs.service';
+} from '../modules/requests/lifecycle/request-jobs.service';
 import { deleteExpiredRateLimits } from '../plugins/rate-limit';
 import { systemJob } from '../policies/authorize';
 

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildFirm } from '../modules/firm/firm.factories';
-import { completeMasterLpqFor, sendRequest } from '../modules/requests/sharing.test-support';
+import { completeMasterLpqFor, sendRequest } from '../modules/requests/sharing/sharing.test-support';
 import { buildAttorney } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/harness';
 import { createMailDispatcher } from './dispatcher';

@@ -4,7 +4,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { pdfBytes, putBytes } from '../modules/files/files.test-support';
 import { buildFirm } from '../modules/firm/firm.factories';
 import { businessPlan, conflictsForm, diversityForm } from '../modules/master-lpq/master-lpq.fixtures';
-import { completeMasterLpqFor, sendRequest } from '../modules/requests/sharing.test-support';
+import { completeMasterLpqFor, sendRequest } from '../modules/requests/sharing/sharing.test-support';
 import { addFirmMember } from '../modules/team/team.factories';
 import { buildAttorney, signIn, uniqueEmail } from './factories';
 

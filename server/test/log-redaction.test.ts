@@ -5,7 +5,7 @@ import { buildApp } from '../app';
 import { pdfBytes, putBytes } from '../modules/files/files.test-support';
 import { buildFirm } from '../modules/firm/firm.factories';
 import { conflictsForm } from '../modules/master-lpq/master-lpq.fixtures';
-import { sendRequest } from '../modules/requests/sharing.test-support';
+import { sendRequest } from '../modules/requests/sharing/sharing.test-support';
 import { createLogger, redactMessage, redactUrl, serializeError } from '../plugins/log-redaction';
 import { sessionCookie, uniqueEmail } from './factories';
 import { createTestDatabase, dbKinds, linkIn, recordingTransport, testConfig } from './harness';

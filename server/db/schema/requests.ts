@@ -78,7 +78,7 @@ export const lpqRequests = pgTable(
     // PRODUCT.md §13: derived from the answers of the request's rows (conflicts_rows): null while no row was
     // ever sent (nothing shared or pre-checked), 'pending' while a row waits for its answer, then 'issues' if
     // any answer is not 'cleared', else 'cleared'. Kept with `conflictsWaiting` (the rows without an answer)
-    // in the transaction that changes a row (modules/requests/conflicts-rows.repo.ts).
+    // in the transaction that changes a row (modules/requests/conflicts/conflicts-rows.repo.ts).
     conflictsStatus: text('conflicts_status', { enum: CONFLICTS_STATUSES }),
     conflictsWaiting: integer('conflicts_waiting').notNull().default(0),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -270,7 +270,7 @@ export const sharedPackages = pgTable(
     conflictsForm: jsonb('conflicts_form').$type<Record<string, unknown>>(),
     diversityForm: jsonb('diversity_form').$type<Record<string, unknown>>(),
     businessPlan: jsonb('business_plan').$type<Record<string, unknown>>(),
-    // PRODUCT.md §11: the SHA-256 of this version's canonical JSON (requests/certification.ts), stored for
+    // PRODUCT.md §11: the SHA-256 of this version's canonical JSON (requests/certification/certification.ts), stored for
     // every version (null only for versions shared before fingerprints were kept), and the attorney's
     // certification: the name of record (the account's) and when (null: not certified), and the name they
     // typed, kept as the signature (issue 67; null for versions certified before it was kept).

@@ -9,7 +9,7 @@ import { type Actor, authorize } from '../../policies/authorize';
 import { attorneyActor } from '../audit/audit-chain';
 import { verifyPassword } from '../auth/crypto';
 import { findUserById } from '../auth/users.repo';
-import { endAccess } from '../requests/end-access';
+import { endAccess } from '../requests/sharing/end-access';
 import { accountDeletedMail } from './account.mails';
 import {
   activeShareIds,

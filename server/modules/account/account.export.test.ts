@@ -6,7 +6,7 @@ import type { PdfRenderer } from '../../pdf/pdf-workers';
 import { type Actor, buildAttorney } from '../../test/factories';
 import { describeEachDb } from '../../test/harness';
 import { buildFirm } from '../firm/firm.factories';
-import { completeMasterLpqFor, sendRequest } from '../requests/sharing.test-support';
+import { completeMasterLpqFor, sendRequest } from '../requests/sharing/sharing.test-support';
 import { readZip } from './zip.test-support';
 
 /**

@@ -21,7 +21,7 @@ import { storedState } from '../../test/route-table';
 import { pdfBytes, uploadReadyPdf } from '../files/files.test-support';
 import { buildFirm } from '../firm/firm.factories';
 import { businessPlan, conflictsForm, diversityForm } from '../master-lpq/master-lpq.fixtures';
-import { completeMasterLpqFor, sendRequest } from '../requests/sharing.test-support';
+import { completeMasterLpqFor, sendRequest } from '../requests/sharing/sharing.test-support';
 import { readZip } from './zip.test-support';
 
 const FIRM_NOTE = 'Firm-only note: strong Houston book, ask about conflicts.';

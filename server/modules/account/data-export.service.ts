@@ -20,9 +20,9 @@ import {
   readDiversityForm,
   readMasterLpq,
 } from '../master-lpq/master-lpq.repo';
-import { toFirmRequestItem } from '../requests/firm-request-item';
-import { listVersions, loadCertificate, loadVersion } from '../requests/package-versions';
-import { auditTrailExportEntries } from '../requests/record-export';
+import { toFirmRequestItem } from '../requests/firm/firm-request-item';
+import { auditTrailExportEntries } from '../requests/record/record-export';
+import { listVersions, loadCertificate, loadVersion } from '../requests/sharing/package-versions';
 import { accountRecord, activityOf, draftsOf, filesOf, requestsWithLpqs } from './account.repo';
 import { streamZip } from './zip';
 

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { accessEvents, accessLogEntries } from '../../db/schema';
 import { describeEachDb } from '../../test/harness';
-import { sharingControlClient } from '../requests/sharing-control.test-support';
+import { sharingControlClient } from '../requests/sharing/sharing-control.test-support';
 
 /**
  * The access log is kept on write (access_log_entries, counted by a trigger in each read's

@@ -5,7 +5,7 @@ import { accessEvents } from '../../db/schema';
 import { buildAttorney } from '../../test/factories';
 import { describeEachDb } from '../../test/harness';
 import { buildFirm } from '../firm/firm.factories';
-import { completeMasterLpqFor, sendRequest } from '../requests/sharing.test-support';
+import { completeMasterLpqFor, sendRequest } from '../requests/sharing/sharing.test-support';
 
 /** The access log: an entry says what was viewed, downloaded and exported, and opens into its reads. */
 describeEachDb('access log reads', (t) => {

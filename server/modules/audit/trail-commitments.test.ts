@@ -6,7 +6,7 @@ import { expect, it } from 'vitest';
 import { auditEvents, auditHeads, requestReviewers } from '../../db/schema';
 import { describeEachDb, type TestApp } from '../../test/harness';
 import { pdfText } from '../files/files.test-support';
-import { sharingControlClient } from '../requests/sharing-control.test-support';
+import { sharingControlClient } from '../requests/sharing/sharing-control.test-support';
 import { addFirmMember } from '../team/team.factories';
 import { eventContent, eventHash, GENESIS_HASH, sha256Hex } from './audit-chain';
 

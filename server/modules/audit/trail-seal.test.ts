@@ -3,7 +3,7 @@ import { expect, it } from 'vitest';
 import { accessEvents, auditEvents } from '../../db/schema';
 import { TRAIL_SEAL_JOB } from '../../jobs/jobs';
 import { describeEachDb, type TestApp } from '../../test/harness';
-import { sharingControlClient } from '../requests/sharing-control.test-support';
+import { sharingControlClient } from '../requests/sharing/sharing-control.test-support';
 import { sealPendingReads } from './trail-seal';
 
 /**

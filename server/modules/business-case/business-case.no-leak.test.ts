@@ -6,8 +6,8 @@ import { describeEachDb, type TestApp } from '../../test/harness';
 import { readZip } from '../account/zip.test-support';
 import { pdfText } from '../files/files.test-support';
 import { completeMasterLpq } from '../master-lpq/master-lpq.fixtures';
-import { completeMasterLpqFor } from '../requests/sharing.test-support';
-import { sharingControlClient } from '../requests/sharing-control.test-support';
+import { completeMasterLpqFor } from '../requests/sharing/sharing.test-support';
+import { sharingControlClient } from '../requests/sharing/sharing-control.test-support';
 import { addFirmMember } from '../team/team.factories';
 
 /**

@@ -23,9 +23,9 @@ import {
   requestAssumptions,
   writeFirmDefaults,
   writeRequestAssumptions,
-} from '../requests/business-case-assumptions';
-import { factsOf, findFirmRequest } from '../requests/firm-requests.repo';
-import { loadVersion } from '../requests/package-versions';
+} from '../requests/firm/business-case-assumptions';
+import { factsOf, findFirmRequest } from '../requests/firm/firm-requests.repo';
+import { loadVersion } from '../requests/sharing/package-versions';
 import { recordFirmAudit } from '../team/team.repo';
 import { businessCaseWorkbook } from './workbook';
 

@@ -11,8 +11,8 @@ import { buildAttorney } from '../../test/factories';
 import { describeEachDb, type TestApp } from '../../test/harness';
 import { pdfText } from '../files/files.test-support';
 import { buildFirm } from '../firm/firm.factories';
-import { newRequest } from '../requests/firm-requests.test-support';
-import { buildSharedPackage } from '../requests/requests.factories';
+import { newRequest } from '../requests/firm/firm-requests.test-support';
+import { buildSharedPackage } from '../requests/lifecycle/requests.factories';
 import { addFirmMember } from '../team/team.factories';
 
 /**

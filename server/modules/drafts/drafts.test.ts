@@ -7,7 +7,7 @@ import { formDrafts, users } from '../../db/schema';
 import { type Actor, buildAttorney } from '../../test/factories';
 import { describeEachDb } from '../../test/harness';
 import { buildFirm } from '../firm/firm.factories';
-import { completeMasterLpqFor, sendRequest } from '../requests/sharing.test-support';
+import { completeMasterLpqFor, sendRequest } from '../requests/sharing/sharing.test-support';
 
 /** Autosaved drafts (PRODUCT.md §2), stored apart from each form's record. */
 describeEachDb('form drafts', (t) => {

@@ -6,7 +6,7 @@ import { systemJob } from '../../policies/authorize';
 import type { LocalStorage } from '../../storage/local-storage';
 import { type Actor, buildAttorney, buildFirmUser } from '../../test/factories';
 import { describeEachDb } from '../../test/harness';
-import { storeVersion } from '../requests/package-versions';
+import { storeVersion } from '../requests/sharing/package-versions';
 import { client, localDataDir, MB, pendingCount, uploads } from './files.client.test-support';
 import { SWEEP_PENDING_JOB, sweepPendingFiles } from './files.service';
 import { pdfBytes, putBytes, sha256 } from './files.test-support';

@@ -4,9 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { firmRequestCounts, firms, lpqRequests, users } from '../../db/schema';
 import { DEFAULT_PASSWORD } from '../../test/factories';
 import { describeEachDb } from '../../test/harness';
-import { transitionRequest } from '../requests/request-state';
-import { sendRequest } from '../requests/sharing.test-support';
-import { sharingControlClient } from '../requests/sharing-control.test-support';
+import { transitionRequest } from '../requests/lifecycle/request-state';
+import { sendRequest } from '../requests/sharing/sharing.test-support';
+import { sharingControlClient } from '../requests/sharing/sharing-control.test-support';
 import { buildFirm } from './firm.factories';
 
 // The counts behind the firm's dashboard (firm_request_counts, kept by a trigger on lpq_requests): after

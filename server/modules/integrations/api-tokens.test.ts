@@ -9,8 +9,8 @@ import { buildAttorney, signIn } from '../../test/factories';
 import { describeEachDb } from '../../test/harness';
 import { hashToken } from '../auth/crypto';
 import { buildFirm } from '../firm/firm.factories';
-import { newRequest } from '../requests/firm-requests.test-support';
-import { buildSharedPackage } from '../requests/requests.factories';
+import { newRequest } from '../requests/firm/firm-requests.test-support';
+import { buildSharedPackage } from '../requests/lifecycle/requests.factories';
 import { addFirmMember } from '../team/team.factories';
 
 // PRODUCT.md §14: API tokens — made by admins, shown once, stored hashed, revoked at once, a recruiter at most.

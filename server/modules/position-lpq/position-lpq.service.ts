@@ -24,10 +24,10 @@ import { appendAuditEvent } from '../audit/trail-seal';
 import { resolveFileReferences } from '../files/file-references.service';
 import { replacePositionLpqFiles } from '../files/files.repo';
 import { readMasterLpq } from '../master-lpq/master-lpq.repo';
-import { mailFirm } from '../requests/firm-recipients';
-import { latestOtherPositionLpq } from '../requests/previous-lpq';
-import { transitionRequest } from '../requests/request-state';
-import { positionLpqSubmittedMail } from '../requests/sharing.mails';
+import { mailFirm } from '../requests/firm/firm-recipients';
+import { transitionRequest } from '../requests/lifecycle/request-state';
+import { latestOtherPositionLpq } from '../requests/sharing/previous-lpq';
+import { positionLpqSubmittedMail } from '../requests/sharing/sharing.mails';
 import {
   findLpqWithRequest,
   type LpqWithRequest,

@@ -4,7 +4,7 @@ import { lpqRequests } from '../../db/schema';
 import { buildAttorney } from '../../test/factories';
 import type { TestApp } from '../../test/harness';
 import { buildFirm } from '../firm/firm.factories';
-import { completeMasterLpqFor, sendRequest } from '../requests/sharing.test-support';
+import { completeMasterLpqFor, sendRequest } from '../requests/sharing/sharing.test-support';
 
 // The shared setup of the position-lpq.*.test.ts suites.
 

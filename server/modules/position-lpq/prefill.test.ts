@@ -5,7 +5,7 @@ import { positionLpqs, sharedPackages } from '../../db/schema';
 import { buildAttorney } from '../../test/factories';
 import { describeEachDb } from '../../test/harness';
 import { buildFirm } from '../firm/firm.factories';
-import { completeMasterLpqFor, sendRequest } from '../requests/sharing.test-support';
+import { completeMasterLpqFor, sendRequest } from '../requests/sharing/sharing.test-support';
 
 /** What the attorney wrote in the first firm's position LPQ that no profile or master LPQ field holds. */
 const NARRATIVE = {

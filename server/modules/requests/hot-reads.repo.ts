@@ -30,7 +30,7 @@ import {
   packagePartsSql,
 } from '../../policies/request-scope';
 import { SESSION_IN_STATEMENT, sessionParams, sessionUserOfRow } from '../auth/sessions';
-import type { AttorneyItemExtras } from './attorney-item';
+import type { AttorneyItemExtras } from './attorney/attorney-item';
 
 /**
  * The two reads every signed-in user makes all day, each in ONE statement and one database round trip: the

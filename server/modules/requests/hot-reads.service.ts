@@ -11,10 +11,10 @@ import { firmReadLimit, tooManyReads } from '../../plugins/rate-limit';
 import { type Actor, ANONYMOUS, authorize } from '../../policies/authorize';
 import { requestPolicies as policies } from '../../policies/request.policy';
 import { packageOpen, packageParts, todayUtc } from '../../policies/request-scope';
-import { toAttorneyItem } from './attorney-item';
-import { positionLpqStatus, toFirmRequestItem } from './firm-request-item';
+import { toAttorneyItem } from './attorney/attorney-item';
+import { positionLpqStatus, toFirmRequestItem } from './firm/firm-request-item';
 import { attorneyRequestsForSession, firmPackageReadForSession } from './hot-reads.repo';
-import { backfillChangeCounts, changeCountsOf, toPackage, withParts } from './package-versions';
+import { backfillChangeCounts, changeCountsOf, toPackage, withParts } from './sharing/package-versions';
 
 /**
  * The hot reads with their session in one statement (hot-reads.repo.ts). The actor is the session

@@ -3,7 +3,7 @@ import { expect, it } from 'vitest';
 import { buildAttorney, buildFirmUser, DEFAULT_PASSWORD, signIn } from '../../test/factories';
 import { describeEachDb } from '../../test/harness';
 import { buildFirm } from '../firm/firm.factories';
-import { completeMasterLpqFor, sendRequest } from '../requests/sharing.test-support';
+import { completeMasterLpqFor, sendRequest } from '../requests/sharing/sharing.test-support';
 import { addFirmMember } from '../team/team.factories';
 import { ageSession, post } from './security.test-support';
 

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import { badRequest, HttpError } from '../../plugins/errors';
 import { type Actor, authorize } from '../../policies/authorize';
 import { requestPolicies as policies } from '../../policies/request.policy';
-import { resendRequest, withdrawRequest } from '../requests/firm-pipeline.service';
+import { resendRequest, withdrawRequest } from '../requests/pipeline/firm-pipeline.service';
 import { addReviewer } from './reviewers.service';
 import { assignableReviewers } from './team.repo';
 

@@ -7,9 +7,9 @@ import { accessEvents } from '../../db/schema';
 import { describeEachDb, type TestApp } from '../../test/harness';
 import { buildFirm } from '../firm/firm.factories';
 import { conflictsForm } from '../master-lpq/master-lpq.fixtures';
-import { rowIdOf } from '../requests/conflicts-rows.repo';
-import { sendRequest } from '../requests/sharing.test-support';
-import { sharingControlClient } from '../requests/sharing-control.test-support';
+import { rowIdOf } from '../requests/conflicts/conflicts-rows.repo';
+import { sendRequest } from '../requests/sharing/sharing.test-support';
+import { sharingControlClient } from '../requests/sharing/sharing-control.test-support';
 import { addFirmMember } from './team.factories';
 
 /**

@@ -5,7 +5,7 @@ import { expect, it } from 'vitest';
 import { describeEachDb, type TestApp } from '../../test/harness';
 import { pdfText } from '../files/files.test-support';
 import { conflictsForm } from '../master-lpq/master-lpq.fixtures';
-import { sharingControlClient } from '../requests/sharing-control.test-support';
+import { sharingControlClient } from '../requests/sharing/sharing-control.test-support';
 import { addFirmMember } from './team.factories';
 
 /** PRODUCT.md §13: matters in the conflicts form; a matter the client may object to leaves by no path by name. */

@@ -13,8 +13,8 @@ import { buildAttorney } from '../../test/factories';
 import { describeEachDb, type TestApp } from '../../test/harness';
 import { buildFirm } from '../firm/firm.factories';
 import { conflictsForm } from '../master-lpq/master-lpq.fixtures';
-import { rowIdOf } from '../requests/conflicts-rows.repo';
-import { sharingControlClient } from '../requests/sharing-control.test-support';
+import { rowIdOf } from '../requests/conflicts/conflicts-rows.repo';
+import { sharingControlClient } from '../requests/sharing/sharing-control.test-support';
 import { addFirmMember } from './team.factories';
 
 /**
@@ -87,7 +87,7 @@ describeEachDb('conflicts: the pre-check before sharing', (t: () => TestApp) => 
 
     // An attorney without a conflicts form: 409, nothing sent.
     const bare = await buildAttorney(t().app, { firstName: 'Bea', lastName: 'Bare' });
-    const { sendRequest } = await import('../requests/sharing.test-support');
+    const { sendRequest } = await import('../requests/sharing/sharing.test-support');
     const bareRequest = await sendRequest(t().app, w.firm.cookie, bare.user.email);
     const noForm = await post(bare, `/api/attorney/lpq-requests/${bareRequest}/conflicts-precheck`);
     expect(noForm.statusCode).toBe(409);

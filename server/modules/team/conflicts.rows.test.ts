@@ -5,8 +5,8 @@ import { auditEvents, conflictsClearances, conflictsRows, lpqRequests } from '..
 import { describeEachDb, type TestApp } from '../../test/harness';
 import { buildFirm } from '../firm/firm.factories';
 import { conflictsForm } from '../master-lpq/master-lpq.fixtures';
-import { rowIdOf } from '../requests/conflicts-rows.repo';
-import { sharingControlClient } from '../requests/sharing-control.test-support';
+import { rowIdOf } from '../requests/conflicts/conflicts-rows.repo';
+import { sharingControlClient } from '../requests/sharing/sharing-control.test-support';
 import { addFirmMember } from './team.factories';
 
 /**

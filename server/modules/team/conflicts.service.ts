@@ -21,9 +21,9 @@ import {
   presentRows,
   type StoredRow,
   syncRows,
-} from '../requests/conflicts-rows.repo';
-import { factsOf, findFirmRequest, fullName } from '../requests/firm-requests.repo';
-import { loadVersion } from '../requests/package-versions';
+} from '../requests/conflicts/conflicts-rows.repo';
+import { factsOf, findFirmRequest, fullName } from '../requests/firm/firm-requests.repo';
+import { loadVersion } from '../requests/sharing/package-versions';
 import { conflictsCsv, conflictsXlsx } from './conflicts-export';
 import { clearancesOf, conflictsQueue, precheckQueue } from './review-roles.repo';
 import { actorName } from './team.presenter';

@@ -2,7 +2,7 @@ import type { ConflictsStatus } from '@shared/team';
 import { and, asc, desc, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { conflictsClearances, conflictsPrechecks, lpqRequests, sharedPackages, users } from '../../db/schema';
-import { conflictsSummarySql } from '../requests/firm-requests.repo';
+import { conflictsSummarySql } from '../requests/firm/firm-requests.repo';
 
 /**
  * The conflicts department's queue and decisions, and the diversity officer's forms (PRODUCT.md §9). Every

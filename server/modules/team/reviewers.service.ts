@@ -10,7 +10,7 @@ import { badRequest, conflict } from '../../plugins/errors';
 import { type Actor, authorize, type FirmMember } from '../../policies/authorize';
 import { requestPolicies as policies } from '../../policies/request.policy';
 import { scopeFor } from '../../policies/request-scope';
-import { findFirmRequest, fullName } from '../requests/firm-requests.repo';
+import { findFirmRequest, fullName } from '../requests/firm/firm-requests.repo';
 import { reviewerAssignedMail } from './team.mails';
 import { actorName } from './team.presenter';
 import { assignableReviewers, firmName, replaceReviewers, reviewersOf } from './team.repo';

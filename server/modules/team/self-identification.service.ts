@@ -4,7 +4,7 @@ import { type Actor, authorize } from '../../policies/authorize';
 import { requestPolicies as policies } from '../../policies/request.policy';
 import { allOf, packageOpenNow, partReachedBy } from '../../policies/request-scope';
 import { recordAccess } from '../audit/audit.repo';
-import { csvText } from '../requests/csv';
+import { csvText } from '../requests/record/csv';
 import { sharedSelfIdentifications } from './review-roles.repo';
 
 /** The questions counted on the page, by the form's field names (shared/diversity.ts). */

@@ -5,7 +5,7 @@ import { expect, it } from 'vitest';
 import { accessEvents } from '../../db/schema';
 import { describeEachDb, type TestApp } from '../../test/harness';
 import { pdfText } from '../files/files.test-support';
-import { sharingControlClient } from '../requests/sharing-control.test-support';
+import { sharingControlClient } from '../requests/sharing/sharing-control.test-support';
 import { addFirmMember } from './team.factories';
 
 /**

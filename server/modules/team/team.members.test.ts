@@ -6,7 +6,7 @@ import { firmAuditEvents, requestNotes, sessions } from '../../db/schema';
 import { signIn } from '../../test/factories';
 import { describeEachDb, type TestApp } from '../../test/harness';
 import { buildFirm } from '../firm/firm.factories';
-import { sharingControlClient } from '../requests/sharing-control.test-support';
+import { sharingControlClient } from '../requests/sharing/sharing-control.test-support';
 import { enrolTotp } from '../security/security.test-support';
 import { addFirmMember } from './team.factories';
 

@@ -5,7 +5,7 @@ import { createMailDispatcher } from '../../mail/dispatcher';
 import { createMailTransport } from '../../mail/transport';
 import { firmRegistration } from '../../modules/firm/firm.factories';
 import { completeMasterLpq } from '../../modules/master-lpq/master-lpq.fixtures';
-import { requestBody } from '../../modules/requests/sharing.test-support';
+import { requestBody } from '../../modules/requests/sharing/sharing.test-support';
 import { testConfig } from '../harness';
 import { attorneyRegistration, sleep, tag, usePrivatePostgres, waitFor } from './fault-suite';
 import { callApi, expectApi, killAllServers, type ServerProcess, startServer } from './server-process';

@@ -1,4 +1,4 @@
-import { requestBody } from '../../modules/requests/sharing.test-support';
+import { requestBody } from '../../modules/requests/sharing/sharing.test-support';
 import { forActor } from '../actors';
 import { uniqueEmail } from '../factories';
 import { emptyHeadReceipt, firmProfileBody, onlyMembers, type RouteRule, url, withBody } from './rule';

@@ -1,4 +1,4 @@
-import { rowIdOf } from '../../modules/requests/conflicts-rows.repo';
+import { rowIdOf } from '../../modules/requests/conflicts/conflicts-rows.repo';
 import { forActor } from '../actors';
 import { uniqueEmail } from '../factories';
 import { onlyMembers, type RouteRule, url, withBody } from './rule';
