@@ -4,12 +4,14 @@ import type { Db } from './db/client';
 import type { Scheduler } from './jobs/scheduler';
 import type { MailDispatcher } from './mail/dispatcher';
 import type { MailTransport } from './mail/transport';
-import type { ResolveTxt } from './modules/sso/sso.domain-proof';
 import type { PdfRenderer } from './pdf/pdf-workers';
 import type { Storage } from './storage/create-storage';
 import type { WebhookDispatcher } from './webhooks/dispatcher';
 
 /** What every module gets: configuration, the database, mail, document storage, the scheduler and PDFs. */
+/** A DNS TXT lookup (node's resolver in the app, a fake in tests): the SSO domain proof asks it. */
+export type ResolveTxt = (domain: string) => Promise<string[][]>;
+
 export type AppContext = {
   config: AppConfig;
   db: Db;

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { Resolver } from 'node:dns/promises';
 import { SHARED_MAIL_DOMAINS, SSO_DOMAIN_TXT_PREFIX, type SsoDomainProof } from '@shared/sso';
-import type { AppContext } from '../../context';
+import type { AppContext, ResolveTxt } from '../../context';
 import { verifiedMemberAt } from './sso.repo';
 
 /**
@@ -13,9 +13,6 @@ import { verifiedMemberAt } from './sso.repo';
  *   `ctx.resolveTxt` (node's resolver by default; tests pass a fake, this machine has no outbound DNS).
  * A shared mail service (gmail.com…) is never proven: its addresses are their holders', not a firm's.
  */
-
-/** How TXT records are read: node's `resolveTxt` shape (each record in chunks). */
-export type ResolveTxt = (domain: string) => Promise<string[][]>;
 
 /** node's resolver, asked once with a short timeout: a save waits at most a few seconds for DNS. */
 export function systemResolveTxt(): ResolveTxt {
