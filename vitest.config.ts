@@ -14,6 +14,14 @@ const SOURCE_TESTS = [
   'server/modules/api-docs/openapi-client.test.ts',
 ];
 
+/**
+ * The suites that start real processes and time them (start-up, shutdown, process and database faults). With
+ * TEST_RUNTIME_SUITES=skip a run leaves them out, with =only it runs them alone: scripts/test.sh runs the second
+ * Node's pass beside the browser journeys, and these after the journeys, on a quiet machine.
+ */
+const RUNTIME_SUITES = ['server/test/startup/**', 'server/test/faults/**'];
+const runtimeSuites = process.env.TEST_RUNTIME_SUITES;
+
 export default defineConfig({
   resolve: { alias: { '@shared': path.resolve(import.meta.dirname, 'shared') } },
   test: {
@@ -29,15 +37,23 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'server',
-          include: ['server/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, ...(process.env.TEST_SKIP_SOURCE_TESTS ? SOURCE_TESTS : [])],
+          include:
+            runtimeSuites === 'only' ? RUNTIME_SUITES.map((g) => `${g}/*.test.ts`) : ['server/**/*.test.ts'],
+          exclude: [
+            ...configDefaults.exclude,
+            ...(process.env.TEST_SKIP_SOURCE_TESTS ? SOURCE_TESTS : []),
+            ...(runtimeSuites === 'skip' ? RUNTIME_SUITES : []),
+          ],
           isolate: false,
         },
       },
       {
         // The shared and web units stay isolated: web/lib/client.test.ts mocks a module and stubs fetch.
         extends: true,
-        test: { name: 'units', include: ['shared/**/*.test.ts', 'web/**/*.test.{ts,tsx}'] },
+        test: {
+          name: 'units',
+          include: runtimeSuites === 'only' ? [] : ['shared/**/*.test.ts', 'web/**/*.test.{ts,tsx}'],
+        },
       },
     ],
   },

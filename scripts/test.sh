@@ -9,7 +9,8 @@ cd "$(dirname "$0")/.."
 source scripts/tiers.sh
 if [ -z "${TIER_TIMES:-}" ]; then
   TIER_TIMES="$(mktemp)"
-  export TIER_TIMES
+  TIER_STARTED="$(date +%s)"
+  export TIER_TIMES TIER_STARTED
   trap 'tier_table; rm -f "$TIER_TIMES"' EXIT
 fi
 
@@ -58,12 +59,37 @@ if [ -n "${TEST_ALSO_NODE:-}" ]; then
   start=$(date +%s)
   node_dir="$(also_node_bin "$TEST_ALSO_NODE")"
   printf 'install node@%s\t%s\t0\n' "$TEST_ALSO_NODE" "$(($(date +%s) - start))" >>"$TIER_TIMES"
-  # Every vitest file but those that only read the source (vitest.config.ts's SOURCE_TESTS: the first pass
-  # ran them), on PGlite only (the first pass ran the PostgreSQL half, or both when it was alone).
-  tier "vitest, PGlite, Node $("$node_dir/node" -v)" env -u TEST_DATABASE_URL -u TEST_DB_KINDS \
-    PATH="$node_dir:$PATH" TEST_SKIP_SOURCE_TESTS=1 npx vitest run
 fi
 
 tier build npm run build
-# The journeys' server runs on PostgreSQL when one answers, on PGlite otherwise (scripts/e2e-server.mjs).
-tier "e2e (Playwright)" npx playwright test
+
+if [ -n "${TEST_ALSO_NODE:-}" ]; then
+  # The browser journeys and the second Node's pass side by side: the journeys leave part of the two cores idle
+  # (the browser waits on the server, the server on the database, each on its timers) and the API tests fill
+  # it. The suites that time a real process (start-up, shutdown, faults: vitest.config.ts's RUNTIME_SUITES)
+  # wait until the journeys are done, so their clocks run on a machine as quiet as before. The journeys'
+  # output is kept apart and printed whole when they end.
+  e2e_log="$(mktemp)"
+  # The journeys' server runs on PostgreSQL when one answers, on PGlite otherwise (scripts/e2e-server.mjs).
+  (tier "e2e (Playwright)" npx playwright test >"$e2e_log" 2>&1) &
+  e2e_pid=$!
+  # Every vitest file but those that only read the source (vitest.config.ts's SOURCE_TESTS: the first pass
+  # ran them), on PGlite only (the first pass ran the PostgreSQL half, or both when it was alone).
+  second_node=(env -u TEST_DATABASE_URL -u TEST_DB_KINDS PATH="$node_dir:$PATH" TEST_SKIP_SOURCE_TESTS=1)
+  set +e
+  tier "vitest, PGlite, Node $("$node_dir/node" -v), beside e2e" "${second_node[@]}" TEST_RUNTIME_SUITES=skip \
+    npx vitest run
+  vitest_status=$?
+  wait "$e2e_pid"
+  e2e_status=$?
+  set -e
+  echo "== e2e (Playwright)"
+  cat "$e2e_log"
+  rm -f "$e2e_log"
+  tier "vitest, PGlite, Node $("$node_dir/node" -v), runtime suites" "${second_node[@]}" TEST_RUNTIME_SUITES=only \
+    npx vitest run
+  [ "$vitest_status" = 0 ] && [ "$e2e_status" = 0 ]
+else
+  # The journeys' server runs on PostgreSQL when one answers, on PGlite otherwise (scripts/e2e-server.mjs).
+  tier "e2e (Playwright)" npx playwright test
+fi

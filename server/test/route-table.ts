@@ -112,6 +112,8 @@ const COUNTED_TABLES = new Set(['sessions', 'outbox']);
 /** Rate-limit counters count refused attempts too: that is their job, not a stored change. */
 const IGNORED_TABLES = new Set(['rate_limits']);
 
+const digestQueries = new WeakMap<Db, SQL>();
+
 /**
  * What the database holds, one digest per table: equal before and after a call that must store
  * nothing (a refused or invalid call). Row contents are compared, so an UPDATE shows as well as an INSERT.
@@ -119,16 +121,22 @@ const IGNORED_TABLES = new Set(['rate_limits']);
 export async function storedState(db: Db): Promise<Record<string, string>> {
   // Both drivers answer `{ rows }`; the Db type is their common ground, which leaves rows untyped.
   const rows = async <T>(query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-  const tables = await rows<{ tablename: string }>(
-    sql`select tablename from pg_tables where schemaname = 'public' order by tablename`,
-  );
-  const columns = tables
-    .filter(({ tablename }) => !IGNORED_TABLES.has(tablename))
-    .map(({ tablename: table }) =>
-      COUNTED_TABLES.has(table)
-        ? `(select count(*)::text from "${table}") as "${table}"`
-        : `(select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) from "${table}" t) as "${table}"`,
+  let digest = digestQueries.get(db);
+  if (!digest) {
+    // The tables are the migrations' (no test creates one), so the digest's query is made once a database.
+    const tables = await rows<{ tablename: string }>(
+      sql`select tablename from pg_tables where schemaname = 'public' order by tablename`,
     );
-  const [row] = await rows<Record<string, string>>(sql.raw(`select ${columns.join(', ')}`));
+    const columns = tables
+      .filter(({ tablename }) => !IGNORED_TABLES.has(tablename))
+      .map(({ tablename: table }) =>
+        COUNTED_TABLES.has(table)
+          ? `(select count(*)::text from "${table}") as "${table}"`
+          : `(select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) from "${table}" t) as "${table}"`,
+      );
+    digest = sql.raw(`select ${columns.join(', ')}`);
+    digestQueries.set(db, digest);
+  }
+  const [row] = await rows<Record<string, string>>(digest);
   return row;
 }
