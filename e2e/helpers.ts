@@ -26,6 +26,7 @@ import {
   completeMasterLpq,
   conflictsForm,
   diversityForm,
+  invitedAttorneyFields,
 } from '../server/modules/master-lpq/master-lpq.fixtures';
 import { TOASTS } from '../shared/texts';
 
@@ -167,16 +168,9 @@ export async function registerInvitedAttorneyByApi(
   ).searchParams.get('token');
   const signedUp = await request.post('/api/register/attorney', {
     data: {
-      firstName: 'Dana',
-      lastName: 'Whitfield',
+      ...invitedAttorneyFields(),
       email: attorneyEmail,
-      phone: '+1 617 555 0100',
       password: PASSWORD,
-      currentFirm: 'Hale & Stone LLP',
-      position: 'senior_partner',
-      yearsExperience: 15,
-      barAdmissions: 'Massachusetts\nNew York',
-      practiceAreas: ['Corporate', 'M&A'],
       ...overrides,
       invitationToken: token,
     },

@@ -108,6 +108,20 @@ export function conflictsForm(overrides: Partial<ConflictsFormInput> = {}): Conf
   };
 }
 
+/** What an invited attorney registers with (besides address, password and token): Dana Whitfield, a senior partner. */
+export function invitedAttorneyFields() {
+  return {
+    firstName: 'Dana',
+    lastName: 'Whitfield',
+    phone: '+1 617 555 0100',
+    currentFirm: 'Hale & Stone LLP',
+    position: 'senior_partner',
+    yearsExperience: 15,
+    barAdmissions: 'Massachusetts\nNew York',
+    practiceAreas: ['Corporate', 'M&A'],
+  };
+}
+
 /** A closed matter the attorney marks 'client may object' (PRODUCT.md §13): its names are withheld from the firm. */
 export function withheldMatter() {
   return {
