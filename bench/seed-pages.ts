@@ -5,7 +5,7 @@
  * Needs the dev mail outbox (/dev/mail), so a server that is not NODE_ENV=production.
  */
 import { randomBytes } from 'node:crypto';
-import { completeMasterLpq } from '../server/modules/master-lpq/master-lpq.fixtures';
+import { completeMasterLpq, invitedAttorneyFields } from '../server/modules/master-lpq/master-lpq.fixtures';
 
 const PASSWORD = 'bench-password-1';
 
@@ -85,16 +85,9 @@ export async function seedPages(base: string): Promise<SeededPages> {
 
   const invitationToken = await mailToken(base, attorneyEmail, '/register/attorney');
   const attorney = await call(base, 'POST', '/api/register/attorney', null, {
-    firstName: 'Dana',
-    lastName: 'Whitfield',
+    ...invitedAttorneyFields(),
     email: attorneyEmail,
-    phone: '+1 617 555 0100',
     password: PASSWORD,
-    currentFirm: 'Hale & Stone LLP',
-    position: 'senior_partner',
-    yearsExperience: 15,
-    barAdmissions: 'Massachusetts\nNew York',
-    practiceAreas: ['Corporate', 'M&A'],
     invitationToken,
   });
   const attorneyCookie = attorney.cookie!;

@@ -1,19 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { type Actors, checkEverySteppedView, expectAccessible, pageAs, setUpActors } from './accessibility';
+import { actorsFor, checkEverySteppedView, expectAccessible, pageAs } from './accessibility';
 
 // Axe on the attorney’s workspace and request screens (e2e/accessibility.ts says what the checks are). The tests are independent (the signed-in ones
 // make their own users, per worker), so they spread over CI's two workers.
 test.describe.configure({ mode: 'parallel' });
 
 test.describe('signed in', () => {
-  let actors: Actors;
-  test.beforeAll(async () => {
-    actors = await setUpActors();
-  });
-  test.afterAll(async () => {
-    await actors?.attorney.dispose();
-    await actors?.firm.dispose();
-  });
+  const actors = actorsFor();
 
   test('attorney workspace screens have no serious or critical axe violations', async ({ browser }) => {
     test.setTimeout(300_000);

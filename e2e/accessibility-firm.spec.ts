@@ -1,20 +1,13 @@
 import { expect, test } from '@playwright/test';
 import { businessPlan } from '../server/modules/master-lpq/master-lpq.fixtures';
-import { type Actors, atBothWidths, expectAccessible, pageAs, setUpActors } from './accessibility';
+import { actorsFor, atBothWidths, expectAccessible, pageAs } from './accessibility';
 
 // Axe on the firm’s screens, toasts and dialogs (e2e/accessibility.ts says what the checks are). The tests are independent (the signed-in ones
 // make their own users, per worker), so they spread over CI's two workers.
 test.describe.configure({ mode: 'parallel' });
 
 test.describe('signed in', () => {
-  let actors: Actors;
-  test.beforeAll(async () => {
-    actors = await setUpActors();
-  });
-  test.afterAll(async () => {
-    await actors?.attorney.dispose();
-    await actors?.firm.dispose();
-  });
+  const actors = actorsFor();
 
   test('firm screens have no serious or critical axe violations', async ({ browser }) => {
     test.setTimeout(180_000);
@@ -68,14 +61,7 @@ test.describe('signed in', () => {
 });
 
 test.describe('toasts and dialogs', () => {
-  let actors: Actors;
-  test.beforeAll(async () => {
-    actors = await setUpActors();
-  });
-  test.afterAll(async () => {
-    await actors?.attorney.dispose();
-    await actors?.firm.dispose();
-  });
+  const actors = actorsFor();
 
   test('the firm’s toasts and dialogs pass axe at 1280 and 390 px', async ({ browser }) => {
     test.setTimeout(240_000);

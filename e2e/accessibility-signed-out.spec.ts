@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { type Actors, atBothWidths, expectAccessible, pageAs, setUpActors } from './accessibility';
+import { actorsFor, atBothWidths, expectAccessible, pageAs } from './accessibility';
 import { certifyInDialog, PASSWORD, uniqueEmail } from './helpers';
 
 // Axe on the signed-out screens, and on the attorney’s toasts and dialogs (e2e/accessibility.ts says what the checks are). The tests are independent (the signed-in ones
@@ -87,14 +87,7 @@ test('signed-out screens have no serious or critical axe violations', async ({ p
 });
 
 test.describe('toasts and dialogs', () => {
-  let actors: Actors;
-  test.beforeAll(async () => {
-    actors = await setUpActors();
-  });
-  test.afterAll(async () => {
-    await actors?.attorney.dispose();
-    await actors?.firm.dispose();
-  });
+  const actors = actorsFor();
 
   test('a signed-out toast and its inline message pass axe at 1280 and 390 px', async ({ page }) => {
     test.setTimeout(120_000);

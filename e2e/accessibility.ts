@@ -1,12 +1,12 @@
-import { type APIRequestContext, type Browser, expect, type Page, request } from '@playwright/test';
+import { type APIRequestContext, type Browser, expect, type Page, request, test } from '@playwright/test';
 import { baseURL } from '../playwright.config';
 import {
-  businessPlan,
-  completeMasterLpq,
-  conflictsForm,
-  diversityForm,
-} from '../server/modules/master-lpq/master-lpq.fixtures';
-import { axeViolations, latestMail, linkFrom, PASSWORD, uniqueEmail, verifyAddressByApi } from './helpers';
+  axeViolations,
+  fillEveryAttorneyFormByApi,
+  PASSWORD,
+  uniqueEmail,
+  verifyAddressByApi,
+} from './helpers';
 
 /**
  * Axe (WCAG 2.0/2.1 A and AA) on every screen of both sides, in the states a user sees, in the
@@ -79,6 +79,22 @@ export type Actors = {
   lpqId: string;
 };
 
+/**
+ * The actors of one describe block: set up (setUpActors) before its tests, disposed after them. Call it in
+ * the block.
+ */
+export function actorsFor(): Actors {
+  const actors = {} as Actors;
+  test.beforeAll(async () => {
+    Object.assign(actors, await setUpActors());
+  });
+  test.afterAll(async () => {
+    await actors.attorney?.dispose();
+    await actors.firm?.dispose();
+  });
+  return actors;
+}
+
 /** A firm with two requests to one attorney with every form filled: one shared, one pending. */
 export async function setUpActors(): Promise<Actors> {
   const firm = await request.newContext({ baseURL });
@@ -122,29 +138,8 @@ export async function setUpActors(): Promise<Actors> {
       })
     ).status(),
   ).toBe(201);
-  const verify = await latestMail(attorney, attorneyEmail, 'verify_email');
-  const token = new URL(linkFrom(verify, '/verify-email')).searchParams.get('token');
-  expect((await attorney.post('/api/auth/verify-email', { data: { token } })).ok()).toBe(true);
-  const { resumeUrl: _, ...masterLpq } = completeMasterLpq();
-  for (const [method, path, data] of [
-    [
-      'post',
-      '/api/attorney/profile',
-      {
-        phone: '+1 617 555 0100',
-        currentFirm: 'Hale & Stone LLP',
-        position: 'partner',
-        practiceAreas: ['Corporate'],
-      },
-    ],
-    ['post', '/api/attorney/master-lpq', masterLpq],
-    ['put', '/api/attorney/conflicts-form', conflictsForm()],
-    ['put', '/api/attorney/diversity-form', diversityForm()],
-    ['put', '/api/attorney/business-plan', businessPlan()],
-  ] as const) {
-    const res = await attorney[method](path, { data });
-    expect(res.ok(), `${path}: ${await res.text()}`).toBe(true);
-  }
+  await verifyAddressByApi(attorney, attorneyEmail);
+  await fillEveryAttorneyFormByApi(attorney);
 
   const invite = async (positionTitle: string) => {
     const res = await firm.post('/api/firm/lpq-requests', {

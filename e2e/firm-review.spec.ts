@@ -1,6 +1,13 @@
 import { expect, type Page, test } from '@playwright/test';
 import { completeMasterLpq } from '../server/modules/master-lpq/master-lpq.fixtures';
-import { inviteByApi, latestMail, linkFrom, PASSWORD, registerFirmByApi, shot, uniqueEmail } from './helpers';
+import {
+  inviteByApi,
+  registerFirmByApi,
+  registerInvitedAttorneyByApi,
+  shot,
+  uniqueEmail,
+  uploadPdfByApi,
+} from './helpers';
 
 // The hiring side's tabs: self-identification reaches the diversity officer only (PRODUCT.md §9).
 const TABS = ['Profile', 'Master LPQ', 'Position LPQ', 'Conflicts', 'Business Plan', 'Documents'];
@@ -28,40 +35,10 @@ test('the firm’s review screen reads like a document: summary first, labelled 
   const requestId = await inviteByApi(firm.request, attorneyEmail);
 
   // The attorney registers through the invitation (verified) as a senior partner.
-  const token = new URL(
-    linkFrom(await latestMail(attorney.request, attorneyEmail), '/register/attorney'),
-  ).searchParams.get('token');
-  const signedUp = await attorney.request.post('/api/register/attorney', {
-    data: {
-      firstName: 'Dana',
-      lastName: 'Whitfield',
-      email: attorneyEmail,
-      phone: '+1 617 555 0100',
-      password: PASSWORD,
-      currentFirm: 'Hale & Stone LLP',
-      position: 'senior_partner',
-      yearsExperience: 15,
-      barAdmissions: 'Massachusetts\nNew York',
-      practiceAreas: ['Corporate', 'M&A'],
-      invitationToken: token,
-    },
-  });
-  expect(signedUp.status(), await signedUp.text()).toBe(201);
+  await registerInvitedAttorneyByApi(attorney.request, attorneyEmail);
 
   // A resume (PDF) on the master LPQ, then the conflicts form, then sharing.
-  const pdf = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(250_000, 'x')]);
-  const ticket = await attorney.request.post('/api/objects/upload', {
-    data: { filename: 'Dana Whitfield resume.pdf', contentType: 'application/pdf', size: pdf.length },
-  });
-  const { uploadURL, objectPath } = await ticket.json();
-  expect(
-    (
-      await attorney.request.put(uploadURL, { data: pdf, headers: { 'content-type': 'application/pdf' } })
-    ).status(),
-  ).toBe(200);
-  expect((await attorney.request.post(`/api/objects/${objectPath.split('/').pop()}/confirm`)).status()).toBe(
-    200,
-  );
+  const objectPath = await uploadPdfByApi(attorney.request, 'Dana Whitfield resume.pdf', 250_000);
   const masterLpq = completeMasterLpq({ resumeUrl: objectPath });
   masterLpq.disclosures = { ...masterLpq.disclosures, malpracticeClaim: false };
   for (const [method, url, data] of [

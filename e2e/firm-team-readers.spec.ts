@@ -1,17 +1,12 @@
 import { type APIRequestContext, type Browser, expect, type Page, request, test } from '@playwright/test';
 import { baseURL } from '../playwright.config';
-import {
-  businessPlan,
-  completeMasterLpq,
-  conflictsForm,
-  diversityForm,
-} from '../server/modules/master-lpq/master-lpq.fixtures';
 import { CONFLICTS_ANSWER_MESSAGES } from '../shared/conflicts';
 import {
   addFirmMemberByApi,
   answerConflictsRow,
   answerEveryConflictsRow,
   conflictsRow,
+  fillEveryAttorneyFormByApi,
   PASSWORD,
   registerFirmByApi,
   seriousAxeFindings,
@@ -85,26 +80,7 @@ async function setUp(): Promise<World> {
   });
   expect(signedUp.status()).toBe(201);
   await verifyAddressByApi(attorney, attorneyEmail);
-  const { resumeUrl: _, ...masterLpq } = completeMasterLpq();
-  for (const [method, path, data] of [
-    [
-      'post',
-      '/api/attorney/profile',
-      {
-        phone: '+1 617 555 0100',
-        currentFirm: 'Hale & Stone LLP',
-        position: 'partner',
-        practiceAreas: ['Corporate'],
-      },
-    ],
-    ['post', '/api/attorney/master-lpq', masterLpq],
-    ['put', '/api/attorney/conflicts-form', conflictsForm()],
-    ['put', '/api/attorney/diversity-form', diversityForm()],
-    ['put', '/api/attorney/business-plan', businessPlan()],
-  ] as const) {
-    const res = await attorney[method](path, { data });
-    expect(res.ok(), `${path}: ${await res.text()}`).toBe(true);
-  }
+  await fillEveryAttorneyFormByApi(attorney);
   const invite = async (positionTitle: string) => {
     const res = await recruiter.post('/api/firm/lpq-requests', {
       data: { attorneyEmail, positionTitle, practiceArea: 'Corporate' },

@@ -2,10 +2,8 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import { completeMasterLpq } from '../server/modules/master-lpq/master-lpq.fixtures';
 import {
   inviteByApi,
-  latestMail,
-  linkFrom,
-  PASSWORD,
   registerFirmByApi,
+  registerInvitedAttorneyByApi,
   seriousAxeFindings,
   shot,
   uniqueEmail,
@@ -14,25 +12,7 @@ import {
 
 /** The invited attorney registers through the mailed link (verified), with a resume on a complete master LPQ. */
 async function attorneyWithResume(request: APIRequestContext, attorneyEmail: string) {
-  const token = new URL(
-    linkFrom(await latestMail(request, attorneyEmail), '/register/attorney'),
-  ).searchParams.get('token');
-  const signedUp = await request.post('/api/register/attorney', {
-    data: {
-      firstName: 'Dana',
-      lastName: 'Whitfield',
-      email: attorneyEmail,
-      phone: '+1 617 555 0100',
-      password: PASSWORD,
-      currentFirm: 'Hale & Stone LLP',
-      position: 'senior_partner',
-      yearsExperience: 15,
-      barAdmissions: 'Massachusetts\nNew York',
-      practiceAreas: ['Corporate', 'M&A'],
-      invitationToken: token,
-    },
-  });
-  expect(signedUp.status(), await signedUp.text()).toBe(201);
+  await registerInvitedAttorneyByApi(request, attorneyEmail);
   const objectPath = await uploadPdfByApi(request, 'Dana Whitfield resume.pdf', 20_000);
   return completeMasterLpq({ resumeUrl: objectPath });
 }

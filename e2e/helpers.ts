@@ -21,7 +21,13 @@ import {
   type Page,
   test,
 } from '@playwright/test';
-import { completeMasterLpq } from '../server/modules/master-lpq/master-lpq.fixtures';
+import {
+  businessPlan,
+  completeMasterLpq,
+  conflictsForm,
+  diversityForm,
+  invitedAttorneyFields,
+} from '../server/modules/master-lpq/master-lpq.fixtures';
 import { TOASTS } from '../shared/texts';
 
 export const PASSWORD = 'journey-secret-1';
@@ -146,6 +152,30 @@ export async function addFirmMemberByApi(
   });
   expect(accepted.status(), await accepted.text()).toBe(200);
   return { email, id: ((await accepted.json()) as { id: string }).id };
+}
+
+/**
+ * The invited attorney registers through the mailed /register/attorney link (which verifies the address) as
+ * Dana Whitfield, a senior partner at Hale & Stone LLP; `overrides` change or add registration fields.
+ */
+export async function registerInvitedAttorneyByApi(
+  request: APIRequestContext,
+  attorneyEmail: string,
+  overrides: Record<string, unknown> = {},
+) {
+  const token = new URL(
+    linkFrom(await latestMail(request, attorneyEmail), '/register/attorney'),
+  ).searchParams.get('token');
+  const signedUp = await request.post('/api/register/attorney', {
+    data: {
+      ...invitedAttorneyFields(),
+      email: attorneyEmail,
+      password: PASSWORD,
+      ...overrides,
+      invitationToken: token,
+    },
+  });
+  expect(signedUp.status(), await signedUp.text()).toBe(201);
 }
 
 /** The signed-in firm invites an address to 'Corporate Partner' with one required question ('why'); returns the request id. */
@@ -369,5 +399,32 @@ export async function answerEveryConflictsRow(page: Page, status: string) {
   for (const label of labels) {
     await answerConflictsRow(page, label, status);
     await expect(conflictsRow(page, label).getByText('Answered by')).toBeVisible();
+  }
+}
+
+/**
+ * The signed-in attorney's profile (a partner at Hale & Stone LLP), master LPQ (complete, no resume),
+ * conflicts, diversity and business plan forms, each saved through the API.
+ */
+export async function fillEveryAttorneyFormByApi(attorney: APIRequestContext) {
+  const { resumeUrl: _, ...masterLpq } = completeMasterLpq();
+  for (const [method, path, data] of [
+    [
+      'post',
+      '/api/attorney/profile',
+      {
+        phone: '+1 617 555 0100',
+        currentFirm: 'Hale & Stone LLP',
+        position: 'partner',
+        practiceAreas: ['Corporate'],
+      },
+    ],
+    ['post', '/api/attorney/master-lpq', masterLpq],
+    ['put', '/api/attorney/conflicts-form', conflictsForm()],
+    ['put', '/api/attorney/diversity-form', diversityForm()],
+    ['put', '/api/attorney/business-plan', businessPlan()],
+  ] as const) {
+    const res = await attorney[method](path, { data });
+    expect(res.ok(), `${path}: ${await res.text()}`).toBe(true);
   }
 }

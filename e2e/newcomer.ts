@@ -2,10 +2,8 @@ import { type APIRequestContext, type Browser, expect, type Page } from '@playwr
 import { completeMasterLpq, conflictsForm } from '../server/modules/master-lpq/master-lpq.fixtures';
 import {
   inviteByApi,
-  latestMail,
-  linkFrom,
-  PASSWORD,
   registerFirmByApi,
+  registerInvitedAttorneyByApi,
   seriousAxeFindings,
   settle,
   shot,
@@ -117,25 +115,7 @@ export async function world(
 }
 
 export async function attorneyFromInvitation(request: APIRequestContext, attorneyEmail: string) {
-  const token = new URL(
-    linkFrom(await latestMail(request, attorneyEmail), '/register/attorney'),
-  ).searchParams.get('token');
-  const signedUp = await request.post('/api/register/attorney', {
-    data: {
-      firstName: 'Dana',
-      lastName: 'Whitfield',
-      email: attorneyEmail,
-      phone: '+1 617 555 0100',
-      password: PASSWORD,
-      currentFirm: 'Hale & Stone LLP',
-      position: 'partner',
-      yearsExperience: 14,
-      barAdmissions: 'Massachusetts\nNew York',
-      practiceAreas: ['Corporate', 'M&A'],
-      invitationToken: token,
-    },
-  });
-  expect(signedUp.status(), await signedUp.text()).toBe(201);
+  await registerInvitedAttorneyByApi(request, attorneyEmail, { position: 'partner', yearsExperience: 14 });
   const resume = await uploadPdfByApi(request, 'Dana Whitfield resume.pdf', 20_000);
   expect((await request.put('/api/attorney/resume', { data: { resumeURL: resume } })).ok()).toBe(true);
   const lpq = await request.post('/api/attorney/master-lpq', {

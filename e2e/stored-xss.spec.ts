@@ -9,6 +9,7 @@ import {
   PASSWORD,
   registerFirmByApi,
   uniqueEmail,
+  uploadPdfByApi,
 } from './helpers';
 
 /**
@@ -154,19 +155,7 @@ test('markup an attorney saves is shown literally to the firm, in every tab and 
   expect(signedUp.status(), await signedUp.text()).toBe(201);
 
   // A document whose name is markup, as the resume of the master LPQ.
-  const pdf = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(2048, 'x')]);
-  const ticket = await attorney.request.post('/api/objects/upload', {
-    data: { filename: `${PAYLOAD}.pdf`, contentType: 'application/pdf', size: pdf.length },
-  });
-  expect(ticket.status()).toBe(200);
-  const { uploadURL, objectPath } = await ticket.json();
-  expect(
-    (
-      await attorney.request.put(uploadURL, { data: pdf, headers: { 'content-type': 'application/pdf' } })
-    ).status(),
-  ).toBe(200);
-  const fileId = (objectPath as string).split('/').pop();
-  expect((await attorney.request.post(`/api/objects/${fileId}/confirm`)).status()).toBe(200);
+  const objectPath = await uploadPdfByApi(attorney.request, `${PAYLOAD}.pdf`);
 
   const saves: [string, string, unknown][] = [
     ['post', '/api/attorney/master-lpq', { ...masterLpq, resumeUrl: objectPath }],

@@ -108,6 +108,35 @@ export function conflictsForm(overrides: Partial<ConflictsFormInput> = {}): Conf
   };
 }
 
+/** What an invited attorney registers with (besides address, password and token): Dana Whitfield, a senior partner. */
+export function invitedAttorneyFields() {
+  return {
+    firstName: 'Dana',
+    lastName: 'Whitfield',
+    phone: '+1 617 555 0100',
+    currentFirm: 'Hale & Stone LLP',
+    position: 'senior_partner',
+    yearsExperience: 15,
+    barAdmissions: 'Massachusetts\nNew York',
+    practiceAreas: ['Corporate', 'M&A'],
+  };
+}
+
+/** A closed matter the attorney marks 'client may object' (PRODUCT.md §13): its names are withheld from the firm. */
+export function withheldMatter() {
+  return {
+    id: 'matter-secret',
+    clientName: 'Hush Ventures',
+    matterDescription: 'Confidential acquisition',
+    adverseParties: ['Quiet Target LLC'],
+    relatedParties: [] as string[],
+    role: '',
+    openedOn: '2022-06-01',
+    closedOn: '2023-01-31',
+    clientMayObject: true,
+  };
+}
+
 export function diversityForm(overrides: Partial<DiversityFormInput> = {}): DiversityFormInput {
   return {
     date: '2024-05-01',

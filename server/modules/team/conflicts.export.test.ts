@@ -6,7 +6,7 @@ import { expect, it } from 'vitest';
 import { accessEvents } from '../../db/schema';
 import { describeEachDb, type TestApp } from '../../test/harness';
 import { buildFirm } from '../firm/firm.factories';
-import { conflictsForm } from '../master-lpq/master-lpq.fixtures';
+import { conflictsForm, withheldMatter } from '../master-lpq/master-lpq.fixtures';
 import { rowIdOf } from '../requests/conflicts/conflicts-rows.repo';
 import { sendRequest } from '../requests/sharing/sharing.test-support';
 import { sharingControlClient } from '../requests/sharing/sharing-control.test-support';
@@ -34,17 +34,7 @@ describeEachDb('conflicts: exports for the firm’s conflicts system', (t: () =>
     closedOn: null,
     clientMayObject: false,
   };
-  const secret = {
-    id: 'matter-secret',
-    clientName: 'Hush Ventures',
-    matterDescription: 'Confidential acquisition',
-    adverseParties: ['Quiet Target LLC'],
-    relatedParties: [],
-    role: '',
-    openedOn: '2022-06-01',
-    closedOn: '2023-01-31',
-    clientMayObject: true,
-  };
+  const secret = withheldMatter();
 
   async function shared() {
     const w = await world();

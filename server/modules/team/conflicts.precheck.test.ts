@@ -12,7 +12,7 @@ import {
 import { buildAttorney } from '../../test/factories';
 import { describeEachDb, type TestApp } from '../../test/harness';
 import { buildFirm } from '../firm/firm.factories';
-import { conflictsForm } from '../master-lpq/master-lpq.fixtures';
+import { conflictsForm, withheldMatter } from '../master-lpq/master-lpq.fixtures';
 import { rowIdOf } from '../requests/conflicts/conflicts-rows.repo';
 import { sharingControlClient } from '../requests/sharing/sharing-control.test-support';
 import { addFirmMember } from './team.factories';
@@ -40,17 +40,7 @@ describeEachDb('conflicts: the pre-check before sharing', (t: () => TestApp) => 
     closedOn: null,
     clientMayObject: false,
   };
-  const secret = {
-    id: 'matter-secret',
-    clientName: 'Hush Ventures',
-    matterDescription: 'Confidential acquisition',
-    adverseParties: ['Quiet Target LLC'],
-    relatedParties: [],
-    role: '',
-    openedOn: '2022-06-01',
-    closedOn: '2023-01-31',
-    clientMayObject: true,
-  };
+  const secret = withheldMatter();
 
   async function pending() {
     const w = await world();

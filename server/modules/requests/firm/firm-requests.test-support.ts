@@ -5,31 +5,15 @@ import { buildAttorney, uniqueEmail } from '../../../test/factories';
 import type { TestApp } from '../../../test/harness';
 import { buildFirm } from '../../firm/firm.factories';
 import { buildSharedPackage } from '../lifecycle/requests.factories';
+import { requestBody } from '../sharing/sharing.test-support';
 
 // The shared setup of the firm-requests.*.test.ts suites.
 
 export const daysFromToday = (days: number) =>
   new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
-export const newRequest = (overrides: Record<string, unknown> = {}) => ({
-  attorneyEmail: uniqueEmail('invitee'),
-  positionTitle: 'Corporate Partner',
-  practiceArea: 'Corporate',
-  dueDate: daysFromToday(14),
-  additionalMessage: 'We would love to hear from you.',
-  firmSpecificQuestions: {
-    sections: [
-      {
-        title: 'Practice fit',
-        questions: [
-          { id: 'fit-1', text: 'Why our firm?', type: 'textarea', required: true },
-          { id: 'fit-2', text: 'Relocate?', type: 'yesno', required: false },
-        ],
-      },
-    ],
-  },
-  ...overrides,
-});
+export const newRequest = (overrides: Record<string, unknown> = {}) =>
+  requestBody(uniqueEmail('invitee'), { dueDate: daysFromToday(14), ...overrides });
 
 /** Request helpers around one test app. */
 export function firmRequestsClient(t: () => TestApp) {
