@@ -19,12 +19,12 @@ tier_table() {
   [ -s "$TIER_TIMES" ] || return 0
   echo
   awk -F'\t' '
-    BEGIN { printf "%-34s %9s  %s\n", "tier", "time", "result" }
-    { total += $2; printf "%-34s %5dm%02ds  %s\n", $1, $2 / 60, $2 % 60, ($3 == 0 ? "ok" : "failed (" $3 ")") }
-    END { printf "%-34s %5dm%02ds\n", "sum of the tiers", total / 60, total % 60 }' "$TIER_TIMES"
+    BEGIN { printf "%-50s %9s  %s\n", "tier", "time", "result" }
+    { total += $2; printf "%-50s %5dm%02ds  %s\n", $1, $2 / 60, $2 % 60, ($3 == 0 ? "ok" : "failed (" $3 ")") }
+    END { printf "%-50s %5dm%02ds\n", "sum of the tiers", total / 60, total % 60 }' "$TIER_TIMES"
   # Tiers that run side by side (the journeys beside the second Node's pass) make the sum longer than the run.
   if [ -n "${TIER_STARTED:-}" ]; then
     local wall=$(($(date +%s) - TIER_STARTED))
-    printf '%-34s %5dm%02ds\n' "total (wall clock)" $((wall / 60)) $((wall % 60))
+    printf '%-50s %5dm%02ds\n' "total (wall clock)" $((wall / 60)) $((wall % 60))
   fi
 }
