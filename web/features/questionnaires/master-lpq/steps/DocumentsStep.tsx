@@ -2,7 +2,13 @@ import { Anchor, Stack, Text } from '@mantine/core';
 import type { FileRef } from '@shared/files';
 import { useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
-import { DocumentsUploader, ResumeUploader } from '../../../files';
+// The uploaders come with this step's own code (the step loads when first shown, MasterLpq.tsx), not as
+// chunks of their own after it: the step then shows whole. Loaded after it, they grew from a loader into
+// their drop zones and moved 'What is missing' and Save Template down under the pointer, so a click pressed
+// on an answer's link was released beside it and lost (CI's attorney-workspace journey; Uppy itself still
+// loads only when a drop zone is used, use-document-uppy.ts).
+import DocumentsUploader from '../../../files/DocumentsUploader';
+import ResumeUploader from '../../../files/ResumeUploader';
 import { Section, useLpqForm } from './common';
 
 export function DocumentsStep() {
