@@ -20,6 +20,9 @@ export default defineConfig({
     viewport: { width: 1280, height: 800 },
     screenshot: 'only-on-failure',
     trace: 'off',
+    // Reduced motion, as a user may ask (web/theme.ts respects it): modals, menus and toasts appear and go at
+    // once, so no journey acts on an element still sliding into place.
+    reducedMotion: 'reduce',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
       args: [

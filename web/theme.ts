@@ -27,6 +27,9 @@ export const theme = createTheme({
     'Inter, ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   headings: { fontWeight: '700' },
   defaultRadius: 'md',
+  // A user who asks the system for less motion gets Mantine's transitions (modals, menus, toasts, collapses)
+  // at once rather than animated (WCAG 2.3.3); the browser journeys ask for it too (playwright.config.ts).
+  respectReducedMotion: true,
   // WCAG AA (4.5:1): Mantine's light variant writes shade 9 on shade 1, which is 2.7:1 for yellow
   // ('Pending Response', the verify-email alert) and 4.3:1 for teal; a darker shade 9 passes for all.
   variantColorResolver: (input) => {
