@@ -60,3 +60,22 @@ export function createPollLoop<T>(opts: PollLoopOptions<T>) {
     },
   };
 }
+
+/**
+ * A pass of an outbox's dispatcher: claims due rows a batch at a time and delivers each batch at once, until a
+ * batch comes back short (nothing more is due) or, with `stopOnFailure`, a delivery failed (the receiver is
+ * likely down: the rest wait for their backoff). Returns how many deliveries were attempted.
+ */
+export async function drainInBatches<R>(
+  claim: () => Promise<R[]>,
+  deliver: (row: R) => Promise<boolean>,
+  opts: { batchSize: number; stopOnFailure?: boolean },
+): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const rows = await claim();
+    total += rows.length;
+    const results = await Promise.all(rows.map(deliver));
+    if (rows.length < opts.batchSize || (opts.stopOnFailure && results.includes(false))) return total;
+  }
+}

@@ -41,11 +41,21 @@ for (const kind of dbKinds as DbKind[]) {
       t = await createTestApp({ kind });
     });
     afterAll(async () => t?.close());
+    /** One queued mail and a dispatcher for it; `down`: its SMTP is unavailable until the test says. */
+    async function queued(
+      to: string,
+      opts: { baseDelayMs?: number; maxAttempts?: number } = {},
+      down = false,
+    ) {
+      const id = await enqueueMail(t.db, mail(to));
+      const transport = recordingTransport();
+      transport.fail = down;
+      const dispatcher = createMailDispatcher({ db: t.db, transport, pollMs: 0, ...opts });
+      return { id, transport, dispatcher };
+    }
 
     it('delivers queued mail once', async () => {
-      const id = await enqueueMail(t.db, mail('once@example.com'));
-      const transport = recordingTransport();
-      const dispatcher = createMailDispatcher({ db: t.db, transport, pollMs: 0 });
+      const { id, transport, dispatcher } = await queued('once@example.com');
       await dispatcher.runOnce();
       await dispatcher.runOnce();
       expect(transport.sent.filter((m) => m.to === 'once@example.com')).toHaveLength(1);
@@ -55,16 +65,11 @@ for (const kind of dbKinds as DbKind[]) {
     });
 
     it('retries with backoff while SMTP is down, then delivers once it is back', async () => {
-      const id = await enqueueMail(t.db, mail('retry@example.com'));
-      const transport = recordingTransport();
-      transport.fail = true;
-      const dispatcher = createMailDispatcher({
-        db: t.db,
-        transport,
-        pollMs: 0,
-        baseDelayMs: 0,
-        maxAttempts: 5,
-      });
+      const { id, transport, dispatcher } = await queued(
+        'retry@example.com',
+        { baseDelayMs: 0, maxAttempts: 5 },
+        true,
+      );
       await dispatcher.runOnce();
       let row = await t.outboxById(id);
       expect(row).toMatchObject({ status: 'pending', attempts: 1, lastError: 'SMTP unavailable' });
@@ -76,10 +81,7 @@ for (const kind of dbKinds as DbKind[]) {
     });
 
     it('waits the backoff delay before trying again', async () => {
-      const id = await enqueueMail(t.db, mail('later@example.com'));
-      const transport = recordingTransport();
-      transport.fail = true;
-      const dispatcher = createMailDispatcher({ db: t.db, transport, pollMs: 0, baseDelayMs: 60_000 });
+      const { id, transport, dispatcher } = await queued('later@example.com', { baseDelayMs: 60_000 }, true);
       await dispatcher.runOnce();
       transport.fail = false;
       await dispatcher.runOnce();
@@ -89,16 +91,7 @@ for (const kind of dbKinds as DbKind[]) {
     });
 
     it("ends in 'failed' after the last attempt", async () => {
-      const id = await enqueueMail(t.db, mail('dead@example.com'));
-      const transport = recordingTransport();
-      transport.fail = true;
-      const dispatcher = createMailDispatcher({
-        db: t.db,
-        transport,
-        pollMs: 0,
-        baseDelayMs: 0,
-        maxAttempts: 3,
-      });
+      const { id, dispatcher } = await queued('dead@example.com', { baseDelayMs: 0, maxAttempts: 3 }, true);
       for (let i = 0; i < 5; i++) await dispatcher.runOnce();
       const row = await t.outboxById(id);
       expect(row.status).toBe('failed');

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Db, rowsOf } from '../db/client';
 import { outbox } from '../db/schema';
-import { createPollLoop } from '../jobs/poll-loop';
+import { createPollLoop, drainInBatches } from '../jobs/poll-loop';
 import type { MailTransport } from './transport';
 
 export type DispatcherOptions = {
@@ -92,25 +92,9 @@ export function createMailDispatcher(opts: DispatcherOptions) {
   }
 
   /** Claims and delivers due mail until none is left or a delivery fails; returns how many were attempted. */
-  async function drain(): Promise<number> {
-    let total = 0;
-    for (;;) {
-      const rows = await claim();
-      total += rows.length;
-      const results = await Promise.all(rows.map(deliver));
-      if (rows.length < batchSize || results.includes(false)) return total;
-    }
-  }
-
-  const loop = createPollLoop({ run: drain, pollMs: opts.pollMs, log: opts.log, name: 'outbox' });
-
-  return {
-    runOnce: loop.runOnce,
-    start: loop.start,
-    /** Asks for a delivery soon, after a transaction that queued mail has committed. */
-    kick: loop.kick,
-    stop: loop.stop,
-  };
+  const drain = () => drainInBatches(claim, deliver, { batchSize, stopOnFailure: true });
+  // Its `kick` asks for a delivery soon, after a transaction that queued mail has committed.
+  return createPollLoop({ run: drain, pollMs: opts.pollMs, log: opts.log, name: 'outbox' });
 }
 
 export type MailDispatcher = ReturnType<typeof createMailDispatcher>;

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { User, UserType } from '@shared/auth';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { users } from '../db/schema';
+import type { TestApp } from './harness';
 
 export const DEFAULT_PASSWORD = 'correct horse battery';
 
@@ -63,4 +64,15 @@ export async function signIn(app: FastifyInstance, email: string, password = DEF
   const res = await app.inject({ method: 'POST', url: '/api/login', payload: { email, password } });
   if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
   return sessionCookie(res);
+}
+
+/** Calls on one test app as an actor (with its session cookie, over any headers of the call) or signed out (null). */
+export function actorCalls(t: () => TestApp) {
+  const inject = (opts: InjectOptions) => t().app.inject(opts);
+  const as = (actor: Pick<Actor, 'cookie'> | null, opts: InjectOptions) =>
+    inject({ ...opts, headers: { ...(opts.headers ?? {}), ...(actor ? { cookie: actor.cookie } : {}) } });
+  const get = (actor: Pick<Actor, 'cookie'> | null, url: string) => as(actor, { method: 'GET', url });
+  const post = (actor: Pick<Actor, 'cookie'> | null, url: string, payload?: unknown) =>
+    as(actor, { method: 'POST', url, payload: payload as never });
+  return { inject, as, get, post };
 }

@@ -230,6 +230,26 @@ export async function createTestApp(opts: TestAppOptions = {}) {
   };
 }
 
+/** Two app processes on one fresh database, for what they share; `close` ends both and the database. */
+export async function createTwoApps(kind: DbKind, overrides: Partial<AppConfig> = {}) {
+  const database = await createTestDatabase(kind);
+  const config = testConfig(overrides);
+  const open = () =>
+    buildApp({ config, db: database.db, mailTransport: recordingTransport(), logger: false });
+  const a = await open();
+  const b = await open();
+  return {
+    a,
+    b,
+    database,
+    async close() {
+      await a.close();
+      await b.close();
+      await database.close();
+    },
+  };
+}
+
 /** Runs the suite once per database kind, with one app per kind. */
 export function describeEachDb(
   name: string,

@@ -7,7 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { Webhook } from 'standardwebhooks';
 import { type Db, rowsOf } from '../db/client';
 import { webhookAttempts, webhookDeliveries, webhooks } from '../db/schema';
-import { createPollLoop } from '../jobs/poll-loop';
+import { createPollLoop, drainInBatches } from '../jobs/poll-loop';
 import { decryptSecret } from '../modules/security/security.crypto';
 import { resolveWebhookAddress, WebhookAddressError } from './address';
 
@@ -161,25 +161,9 @@ export function createWebhookDispatcher(opts: WebhookDispatcherOptions) {
     return delivered;
   }
 
-  async function drain(): Promise<number> {
-    let total = 0;
-    for (;;) {
-      const rows = await claim();
-      total += rows.length;
-      await Promise.all(rows.map(deliver));
-      if (rows.length < batchSize) return total;
-    }
-  }
-
-  const loop = createPollLoop({ run: drain, pollMs: opts.pollMs, log: opts.log, name: 'webhook' });
-
-  return {
-    runOnce: loop.runOnce,
-    start: loop.start,
-    /** Asks for a delivery soon, after a transaction that queued webhook events has committed. */
-    kick: loop.kick,
-    stop: loop.stop,
-  };
+  const drain = () => drainInBatches(claim, deliver, { batchSize });
+  // Its `kick` asks for a delivery soon, after a transaction that queued webhook events has committed.
+  return createPollLoop({ run: drain, pollMs: opts.pollMs, log: opts.log, name: 'webhook' });
 }
 
 export type WebhookDispatcher = ReturnType<typeof createWebhookDispatcher>;

@@ -83,7 +83,7 @@ export const isRawResponse = (r: ContractResponse): r is RawResponse =>
 
 type JsonResponses<R> = { [K in keyof R as R[K] extends z.ZodType ? K : never]: R[K] };
 
-type RouteSchema<C extends Contract> = {
+export type RouteSchema<C extends Contract> = {
   params: C['params'];
   querystring: C['query'];
   body: C['body'];

@@ -80,6 +80,25 @@ export type FormSource = {
   onEdit: (callback: () => void) => () => void;
 };
 
+/**
+ * After a save that did not reach the server: 'offline' while the browser is (coming back online saves
+ * again), else 'retrying', with the next save after the retry delay, which doubles up to its cap.
+ */
+export function retryLater(
+  setStatus: (status: SaveStatus) => void,
+  refs: { retryDelay: { current: number }; timer: { current: number | undefined } },
+  save: () => Promise<void>,
+) {
+  if (!navigator.onLine) {
+    setStatus('offline');
+    return;
+  }
+  setStatus('retrying');
+  const delay = refs.retryDelay.current;
+  refs.retryDelay.current = Math.min(delay * 2, AUTOSAVE_TIMING.retryMaxMs);
+  refs.timer.current = window.setTimeout(() => void save(), delay);
+}
+
 /** A react-hook-form form as a FormSource: a reset has no field name, so it is not an edit. */
 function reactHookFormSource<T extends FieldValues>(form: UseFormReturn<T>): FormSource {
   return {
@@ -164,14 +183,7 @@ export function useAutosave<T extends FieldValues>(opts: {
           setBoth('retrying');
           return;
         }
-        if (!navigator.onLine) {
-          setBoth('offline');
-          return;
-        }
-        setBoth('retrying');
-        const delay = retryDelay.current;
-        retryDelay.current = Math.min(delay * 2, AUTOSAVE_TIMING.retryMaxMs);
-        timer.current = window.setTimeout(() => void save(), delay);
+        retryLater(setBoth, { retryDelay, timer }, save);
       }
     })();
     inFlight.current = run;

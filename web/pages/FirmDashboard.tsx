@@ -30,6 +30,7 @@ import { Link } from 'react-router';
 import { DashboardHeader } from '../components/DashboardHeader';
 import { VerifyEmailBanner } from '../components/VerifyEmailBanner';
 import { useFirmProfile, useFirmRequests, useFirmStats, useSavedViews } from '../features/firm/api';
+import { NewRequestButton } from '../features/firm/NewRequestButton';
 import { RequestsTable } from '../features/firm/RequestsTable';
 import { onlyAssigned, rolesOf, seesPipeline } from '../features/team/access';
 import { FirmHeaderLinks, FirmQuickActions } from '../features/team/FirmNavigation';
@@ -237,15 +238,7 @@ export default function FirmDashboard() {
                 ) : (
                   <Stack align="center" gap="xs" py="md">
                     <Text c="dimmed">No invitations sent yet.</Text>
-                    {recruits && (
-                      <Button
-                        component={Link}
-                        to="/firm/requests/new"
-                        leftSection={<IconSend size={16} aria-hidden />}
-                      >
-                        Send LPQ Invitation
-                      </Button>
-                    )}
+                    {recruits && <NewRequestButton />}
                   </Stack>
                 )}
               </Paper>

@@ -26,7 +26,7 @@ import {
 import { formatDate } from '@shared/format';
 import { type FirmRequestListItem, REQUEST_STATUS_LABELS, REQUEST_STATUSES } from '@shared/requests';
 import { CONFLICTS_STATUS_LABELS, CONFLICTS_STATUSES } from '@shared/team';
-import { IconBookmark, IconDownload, IconSearch, IconSend, IconTrash } from '@tabler/icons-react';
+import { IconBookmark, IconDownload, IconSearch, IconTrash } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -42,6 +42,7 @@ import {
   useRequestTotal,
   useSavedViews,
 } from '../features/firm/api';
+import { NewRequestButton } from '../features/firm/NewRequestButton';
 import { memberCan } from '../features/firm/permissions';
 import { RequestsBoard } from '../features/firm/RequestsBoard';
 import { conflictsText, RequestsTable } from '../features/firm/RequestsTable';
@@ -287,9 +288,7 @@ export default function FirmRequests() {
             >
               Export CSV
             </Button>
-            <Button component={Link} to="/firm/requests/new" leftSection={<IconSend size={16} aria-hidden />}>
-              Send LPQ Invitation
-            </Button>
+            <NewRequestButton />
           </Group>
         )
       }
@@ -561,15 +560,7 @@ export default function FirmRequests() {
               <Text c="dimmed" size="sm" ta="center">
                 {texts.emptyDetail}
               </Text>
-              {member.pipeline && (
-                <Button
-                  component={Link}
-                  to="/firm/requests/new"
-                  leftSection={<IconSend size={16} aria-hidden />}
-                >
-                  Send LPQ Invitation
-                </Button>
-              )}
+              {member.pipeline && <NewRequestButton />}
             </Stack>
           )}
         </Paper>

@@ -5,8 +5,7 @@ import { afterEach, expect, it } from 'vitest';
 import type { PdfRenderer } from '../../pdf/pdf-workers';
 import { type Actor, buildAttorney } from '../../test/factories';
 import { describeEachDb } from '../../test/harness';
-import { buildFirm } from '../firm/firm.factories';
-import { completeMasterLpqFor, sendRequest } from '../requests/sharing/sharing.test-support';
+import { sharedRequestFor } from '../requests/sharing/sharing.test-support';
 import { readZip } from './zip.test-support';
 
 /**
@@ -58,18 +57,7 @@ describeEachDb('data export while PDFs render', (t, kind) => {
     realRenderer = undefined;
   });
 
-  async function attorneyWithSharedPackage() {
-    const firm = await buildFirm(t().app);
-    const attorney = await buildAttorney(t().app);
-    await completeMasterLpqFor(t().app, attorney.cookie);
-    const requestId = await sendRequest(t().app, firm.cookie, attorney.user.email);
-    const shared = await as(attorney, {
-      method: 'POST',
-      url: `/api/attorney/lpq-requests/${requestId}/share`,
-    });
-    expect(shared.statusCode).toBe(200);
-    return attorney;
-  }
+  const attorneyWithSharedPackage = async () => (await sharedRequestFor(t().app)).attorney;
 
   it('holds no transaction while a PDF renders: another user writes meanwhile', async () => {
     const attorney = await attorneyWithSharedPackage();

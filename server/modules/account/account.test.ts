@@ -1,7 +1,6 @@
 import { ACCOUNT_MESSAGES, ACCOUNT_PATHS, EXPORT_FILES } from '@shared/account';
 import { HTTP_MESSAGES } from '@shared/http';
 import { eq, inArray } from 'drizzle-orm';
-import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import {
   accessEvents,
@@ -15,7 +14,7 @@ import {
   sharedPackages,
   users,
 } from '../../db/schema';
-import { type Actor, buildAttorney, DEFAULT_PASSWORD, signIn } from '../../test/factories';
+import { type Actor, actorCalls, buildAttorney, DEFAULT_PASSWORD, signIn } from '../../test/factories';
 import { describeEachDb, testConfig } from '../../test/harness';
 import { storedState } from '../../test/route-table';
 import { pdfBytes, uploadReadyPdf } from '../files/files.test-support';
@@ -28,12 +27,7 @@ const FIRM_NOTE = 'Firm-only note: strong Houston book, ask about conflicts.';
 
 /** Data rights: the attorney's data export and account deletion. */
 describeEachDb('data rights', (t) => {
-  const inject = (opts: InjectOptions) => t().app.inject(opts);
-  const as = (actor: Pick<Actor, 'cookie'>, opts: InjectOptions) =>
-    inject({ ...opts, headers: { ...(opts.headers ?? {}), cookie: actor.cookie } });
-  const post = (actor: Pick<Actor, 'cookie'>, url: string, payload?: unknown) =>
-    as(actor, { method: 'POST', url, payload: payload as never });
-  const get = (actor: Pick<Actor, 'cookie'>, url: string) => as(actor, { method: 'GET', url });
+  const { inject, as, post, get } = actorCalls(t);
   const deleteAccount = (actor: Pick<Actor, 'cookie'>, payload: unknown) =>
     post(actor, ACCOUNT_PATHS.deleteAccount, payload);
 

@@ -1,9 +1,8 @@
-import { routeSchema } from '@shared/contracts/contract';
 import { ALL_CONTRACTS } from '@shared/contracts/index';
 import { buildOpenApiDocument, type OpenApiDocument } from '@shared/contracts/openapi';
 import { opsContracts } from '@shared/contracts/ops';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { contractRoutes } from '../../plugins/contract-route';
 import { renderApiDocsPage } from './docs-page';
 
 /** The API's version as the OpenAPI document states it. */
@@ -14,7 +13,7 @@ export const API_VERSION = '1.0';
  * register their schemas with. Public: they hold shapes, paths and texts, nothing of any user.
  */
 export async function apiDocsRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { route } = contractRoutes(fastify);
   let document: OpenApiDocument | undefined;
   let page: string | undefined;
   // Built on first use, once per process: z.toJSONSchema over every contract costs a few milliseconds.
@@ -23,9 +22,9 @@ export async function apiDocsRoutes(fastify: FastifyInstance) {
     return document;
   };
 
-  app.get(opsContracts.openapi.path, { schema: routeSchema(opsContracts.openapi) }, async () => openApi());
+  route(opsContracts.openapi, async () => openApi());
 
-  app.get(opsContracts.docs.path, { schema: routeSchema(opsContracts.docs) }, async (_request, reply) => {
+  route(opsContracts.docs, async (_request, reply) => {
     page ??= renderApiDocsPage(openApi());
     return reply.type('text/html; charset=utf-8').send(page);
   });

@@ -4,24 +4,16 @@ import { expect, it } from 'vitest';
 import { accessEvents } from '../../db/schema';
 import { buildAttorney } from '../../test/factories';
 import { describeEachDb } from '../../test/harness';
-import { buildFirm } from '../firm/firm.factories';
-import { completeMasterLpqFor, sendRequest } from '../requests/sharing/sharing.test-support';
+import { sharedRequestFor } from '../requests/sharing/sharing.test-support';
 
 /** The access log: an entry says what was viewed, downloaded and exported, and opens into its reads. */
 describeEachDb('access log reads', (t) => {
   const inject = (opts: InjectOptions) => t().app.inject(opts);
 
   async function world() {
-    const firm = await buildFirm(t().app, { firmName: 'Arden & Vale' });
-    const attorney = await buildAttorney(t().app);
-    await completeMasterLpqFor(t().app, attorney.cookie);
-    const requestId = await sendRequest(t().app, firm.cookie, attorney.user.email);
-    const shared = await inject({
-      method: 'POST',
-      url: `/api/attorney/lpq-requests/${requestId}/share`,
-      headers: { cookie: attorney.cookie },
+    const { firm, attorney, requestId } = await sharedRequestFor(t().app, {
+      firm: { firmName: 'Arden & Vale' },
     });
-    expect(shared.statusCode).toBe(200);
     // One run of reads within 30 minutes: 5 views, 2 downloads of one file, 1 of another, 1 PDF export.
     const now = Date.now();
     const event = (

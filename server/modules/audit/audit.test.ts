@@ -5,7 +5,11 @@ import { accessEvents } from '../../db/schema';
 import { buildAttorney } from '../../test/factories';
 import { describeEachDb } from '../../test/harness';
 import { buildFirm } from '../firm/firm.factories';
-import { completeMasterLpqFor, sendRequest } from '../requests/sharing/sharing.test-support';
+import {
+  completeMasterLpqFor,
+  sendRequest,
+  sharedRequestFor,
+} from '../requests/sharing/sharing.test-support';
 
 describeEachDb('access log', (t) => {
   const inject = (opts: InjectOptions) => t().app.inject(opts);
@@ -163,15 +167,7 @@ describeEachDb('access log entries', (t) => {
 
 describeEachDb('a read that cannot be recorded', (t) => {
   it('is not served: the package leaves only once its access event is stored', async () => {
-    const firm = await buildFirm(t().app);
-    const attorney = await buildAttorney(t().app);
-    await completeMasterLpqFor(t().app, attorney.cookie);
-    const requestId = await sendRequest(t().app, firm.cookie, attorney.user.email);
-    await t().app.inject({
-      method: 'POST',
-      url: `/api/attorney/lpq-requests/${requestId}/share`,
-      headers: { cookie: attorney.cookie },
-    });
+    const { firm, requestId } = await sharedRequestFor(t().app);
     const read = (url: string) => t().app.inject({ method: 'GET', url, headers: { cookie: firm.cookie } });
 
     // The access log refuses every write, as a full disk or a lost connection would.
@@ -202,14 +198,8 @@ describeEachDb('a read that cannot be recorded', (t) => {
 
 describeEachDb('recent activity', (t) => {
   it("shows the firms' reads of a shared package beside the attorney's own events", async () => {
-    const firm = await buildFirm(t().app, { firmName: 'Arden & Vale' });
-    const attorney = await buildAttorney(t().app);
-    await completeMasterLpqFor(t().app, attorney.cookie);
-    const requestId = await sendRequest(t().app, firm.cookie, attorney.user.email);
-    await t().app.inject({
-      method: 'POST',
-      url: `/api/attorney/lpq-requests/${requestId}/share`,
-      headers: { cookie: attorney.cookie },
+    const { firm, attorney, requestId } = await sharedRequestFor(t().app, {
+      firm: { firmName: 'Arden & Vale' },
     });
     await t().app.inject({
       method: 'GET',

@@ -6,9 +6,9 @@ import { buildAttorney, DEFAULT_PASSWORD, signIn, uniqueEmail } from '../../test
 import {
   createTestApp,
   createTestDatabase,
+  createTwoApps,
   dbKinds,
   linkIn,
-  recordingTransport,
   type TestApp,
   testConfig,
 } from '../../test/harness';
@@ -223,20 +223,7 @@ describe('rate limits', () => {
       });
 
       it('two app processes on one database share the counters', async () => {
-        const database = await createTestDatabase(kind);
-        const config = testConfig({ rateLimit: { ...limits, max: 4 } });
-        const a = await buildApp({
-          config,
-          db: database.db,
-          mailTransport: recordingTransport(),
-          logger: false,
-        });
-        const b = await buildApp({
-          config,
-          db: database.db,
-          mailTransport: recordingTransport(),
-          logger: false,
-        });
+        const { a, b, close } = await createTwoApps(kind, { rateLimit: { ...limits, max: 4 } });
         try {
           const codes: number[] = [];
           for (let i = 0; i < 6; i++) {
@@ -250,9 +237,7 @@ describe('rate limits', () => {
           }
           expect(codes).toEqual([202, 202, 202, 202, 429, 429]);
         } finally {
-          await a.close();
-          await b.close();
-          await database.close();
+          await close();
         }
       });
     });

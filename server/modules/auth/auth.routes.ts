@@ -2,8 +2,8 @@ import { AUTH_MESSAGES, RETURN_TO_PARAM, safeReturnPath } from '@shared/auth';
 import { authContracts as c } from '@shared/contracts/auth';
 import { routeSchema } from '@shared/contracts/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
+import { contractRoutes } from '../../plugins/contract-route';
 import { clearPendingLoginCookie, setPendingLoginCookie } from '../../plugins/pending-login';
 import { registrationLimit } from '../../plugins/rate-limit';
 import {
@@ -25,7 +25,7 @@ import {
 } from './auth.service';
 
 export async function authRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { app, route } = contractRoutes(fastify);
   const { config } = ctx;
   const limit = (key: (request: FastifyRequest) => string) => ({
     rateLimit: { max: config.rateLimit.max, windowMs: config.rateLimit.windowMs, key },
@@ -44,26 +44,25 @@ export async function authRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppCo
     );
 
   // Back to the page the user was on once they sign in again (PRODUCT.md §2); only a path of this site.
-  app.get(c.loginPage.path, { schema: routeSchema(c.loginPage) }, async (request, reply) => {
+  route(c.loginPage, async (request, reply) => {
     const returnTo = safeReturnPath(
       (request.query as Record<string, unknown> | undefined)?.[RETURN_TO_PARAM],
     );
     return reply.redirect(returnTo ? `/auth?${RETURN_TO_PARAM}=${encodeURIComponent(returnTo)}` : '/auth');
   });
 
-  app.post(
-    c.register.path,
-    { schema: routeSchema(c.register), config: registerLimit },
+  route(
+    c.register,
     async (request, reply) => {
       const { user, session } = await registerUser(ctx, actorOf(request), request.body);
       setSessionCookie(reply, config, session.token, session.expiresAt);
       return reply.code(201).send(user);
     },
+    registerLimit,
   );
 
-  app.post(
-    c.login.path,
-    { schema: routeSchema(c.login), config: limit(byIpAndEmail('login')) },
+  route(
+    c.login,
     async (request, reply) => {
       const result = await loginUser(ctx, actorOf(request), {
         credentials: request.body,
@@ -79,21 +78,22 @@ export async function authRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppCo
       setSessionCookie(reply, config, result.session.token, result.session.expiresAt);
       return result.user;
     },
+    limit(byIpAndEmail('login')),
   );
 
-  app.post(c.logout.path, { schema: routeSchema(c.logout) }, async (request, reply) => {
+  route(c.logout, async (request, reply) => {
     await logoutSession(ctx, actorOf(request), { sessionId: request.sessionId });
     clearSessionCookie(reply, config);
     return { message: 'Logged out' };
   });
 
-  app.get(c.logoutLink.path, { schema: routeSchema(c.logoutLink) }, async (request, reply) => {
+  route(c.logoutLink, async (request, reply) => {
     await logoutSession(ctx, actorOf(request), { sessionId: request.sessionId });
     clearSessionCookie(reply, config);
     return reply.redirect('/');
   });
 
-  app.post(c.verifyEmail.path, { schema: routeSchema(c.verifyEmail) }, async (request) => {
+  route(c.verifyEmail, async (request) => {
     const user = await verifyEmail(ctx, actorOf(request), { token: request.body.token });
     return { message: AUTH_MESSAGES.emailVerified, user };
   });
@@ -107,22 +107,22 @@ export async function authRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppCo
     },
   );
 
-  app.post(
-    c.forgotPassword.path,
-    { schema: routeSchema(c.forgotPassword), config: limit(byIpAndEmail('forgot')) },
+  route(
+    c.forgotPassword,
     async (request, reply) => {
       await requestPasswordReset(ctx, actorOf(request), { email: request.body.email });
       return reply.code(202).send({ message: AUTH_MESSAGES.forgotAccepted });
     },
+    limit(byIpAndEmail('forgot')),
   );
 
-  app.post(
-    c.resetPassword.path,
-    { schema: routeSchema(c.resetPassword), config: limit(byIp('reset')) },
+  route(
+    c.resetPassword,
     async (request, reply) => {
       await resetPassword(ctx, actorOf(request), { ...request.body, client: clientInfo(request) });
       clearSessionCookie(reply, config);
       return { message: AUTH_MESSAGES.passwordReset };
     },
+    limit(byIp('reset')),
   );
 }

@@ -26,12 +26,10 @@ import {
 } from '../requests/firm/business-case-assumptions';
 import { factsOf, findFirmRequest } from '../requests/firm/firm-requests.repo';
 import { loadVersion } from '../requests/sharing/package-versions';
-import { recordFirmAudit } from '../team/team.repo';
+import { recordMemberAudit } from '../team/firm-audit';
 import { businessCaseWorkbook } from './workbook';
 
 export type VersionedCase = BusinessCase & { version: number };
-
-const memberName = (m: FirmMember) => `${m.firstName} ${m.lastName}`.trim();
 
 /**
  * One request the member may model (policy request.firmBusinessCase) and one version of its package (the latest
@@ -117,9 +115,7 @@ export async function saveBusinessCaseAssumptions(
     const before = await readRequestAssumptions(tx, loaded.request.id);
     const body = { ...input.assumptions } as Record<string, unknown>;
     await writeRequestAssumptions(tx, loaded.request.id, body, member.id);
-    await recordFirmAudit(tx, {
-      firmId: member.firm.id,
-      actor: { id: member.id, name: memberName(member) },
+    await recordMemberAudit(tx, member, {
       action: 'business_case_assumptions_changed',
       subject: [loaded.request.positionTitle, loaded.attorneyName].filter(Boolean).join(' — '),
       detail: { requestId: loaded.request.id, from: before, to: body },
@@ -170,9 +166,7 @@ export async function saveBusinessCaseDefaults(
     const before = await readFirmDefaults(tx, admin.firm.id);
     const { clientHaircuts: _none, ...body } = input;
     await writeFirmDefaults(tx, admin.firm.id, body);
-    await recordFirmAudit(tx, {
-      firmId: admin.firm.id,
-      actor: { id: admin.id, name: memberName(admin) },
+    await recordMemberAudit(tx, admin, {
       action: 'business_case_defaults_changed',
       subject: null,
       detail: { from: before, to: body },

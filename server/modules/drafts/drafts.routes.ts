@@ -1,8 +1,8 @@
 import { routeSchema } from '@shared/contracts/contract';
 import { formContracts as c } from '@shared/contracts/forms';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
+import { contractRoutes } from '../../plugins/contract-route';
 import { hotSerializerCompiler } from '../../plugins/hot-serializer';
 import { actorOf, onlyFor, userFromStatement } from '../../plugins/session';
 import { sessionToken } from '../../policies/authorize';
@@ -10,11 +10,9 @@ import { deleteDraft, getDraft, saveDraft } from './drafts.service';
 
 /** Autosaved drafts of the attorney's forms (shared/drafts.ts). */
 export async function draftRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { app, route } = contractRoutes(fastify);
 
-  app.get(c.getDraft.path, { ...onlyFor.attorney, schema: routeSchema(c.getDraft) }, (request) =>
-    getDraft(ctx, actorOf(request), { name: request.params.form }),
-  );
+  route(c.getDraft, (request) => getDraft(ctx, actorOf(request), { name: request.params.form }));
   // Hot (autosave): the session lookup is part of the save's statement (drafts.service.ts), and the answer
   // is written by the hot routes' compiled encoder.
   app.put(
@@ -34,12 +32,8 @@ export async function draftRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppC
       return answer();
     },
   );
-  app.delete(
-    c.deleteDraft.path,
-    { ...onlyFor.attorney, schema: routeSchema(c.deleteDraft) },
-    async (request, reply) => {
-      await deleteDraft(ctx, actorOf(request), { name: request.params.form });
-      return reply.code(204).send();
-    },
-  );
+  route(c.deleteDraft, async (request, reply) => {
+    await deleteDraft(ctx, actorOf(request), { name: request.params.form });
+    return reply.code(204).send();
+  });
 }

@@ -1,18 +1,16 @@
 import { DRAFT_MESSAGES, DRAFT_PATH, positionLpqDraftName } from '@shared/drafts';
 import { HTTP_MESSAGES } from '@shared/http';
 import { eq } from 'drizzle-orm';
-import type { InjectOptions } from 'fastify';
 import { expect, it } from 'vitest';
 import { formDrafts, users } from '../../db/schema';
-import { type Actor, buildAttorney } from '../../test/factories';
+import { type Actor, actorCalls, buildAttorney } from '../../test/factories';
 import { describeEachDb } from '../../test/harness';
 import { buildFirm } from '../firm/firm.factories';
-import { completeMasterLpqFor, sendRequest } from '../requests/sharing/sharing.test-support';
+import { sharedRequestFor } from '../requests/sharing/sharing.test-support';
 
 /** Autosaved drafts (PRODUCT.md §2), stored apart from each form's record. */
 describeEachDb('form drafts', (t) => {
-  const as = (actor: Pick<Actor, 'cookie'> | null, opts: InjectOptions) =>
-    t().app.inject({ ...opts, headers: actor ? { cookie: actor.cookie } : {} });
+  const { as } = actorCalls(t);
   const getDraft = (actor: Pick<Actor, 'cookie'> | null, name: string) =>
     as(actor, { method: 'GET', url: DRAFT_PATH(name) });
   const putDraft = (actor: Pick<Actor, 'cookie'> | null, name: string, payload: unknown) =>
@@ -20,18 +18,7 @@ describeEachDb('form drafts', (t) => {
   const deleteDraft = (actor: Pick<Actor, 'cookie'> | null, name: string) =>
     as(actor, { method: 'DELETE', url: DRAFT_PATH(name) });
 
-  async function sharedLpq() {
-    const firm = await buildFirm(t().app);
-    const attorney = await buildAttorney(t().app);
-    await completeMasterLpqFor(t().app, attorney.cookie);
-    const requestId = await sendRequest(t().app, firm.cookie, attorney.user.email);
-    const shared = await as(attorney, {
-      method: 'POST',
-      url: `/api/attorney/lpq-requests/${requestId}/share`,
-    });
-    expect(shared.statusCode).toBe(200);
-    return { firm, attorney, lpqId: shared.json().lpqId as string };
-  }
+  const sharedLpq = () => sharedRequestFor(t().app);
 
   it('keeps what was typed, answers it back, and replaces it with the newest save', async () => {
     const attorney = await buildAttorney(t().app);

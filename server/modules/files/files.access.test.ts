@@ -5,21 +5,14 @@ import { Readable } from 'node:stream';
 import { LIMITS } from '@shared/limits';
 import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import type { LocalStorage } from '../../storage/local-storage';
 import { buildAttorney, buildFirmUser } from '../../test/factories';
-import { describeEachDb } from '../../test/harness';
-import { client, localDataDir, MB, uploads } from './files.client.test-support';
+import { describeOnLocalStorage, MB, uploads } from './files.client.test-support';
 import { docxBytes, pdfBytes, putBytes } from './files.test-support';
 
 // Who may reach the files routes, local signed URLs and the upload settings (local storage).
-const dataDir = await localDataDir();
-
-describeEachDb(
+await describeOnLocalStorage(
   'files: access, signed URLs, multipart rules, resume and sweeping (local storage)',
-  (t) => {
-    const c = client(t);
-    const storage = () => t().app.ctx.storage as LocalStorage;
-
+  (t, { c, storage, dataDir }) => {
     describe('every files route refuses the signed-out (401) and the wrong user type (403)', () => {
       const id = '00000000-0000-4000-8000-000000000000';
       const attorneyRoutes: InjectOptions[] = [
@@ -212,5 +205,4 @@ describeEachDb(
       );
     });
   },
-  { config: { uploads, dataDir } },
 );

@@ -3,12 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FileRef } from '@shared/files';
 import { eq } from 'drizzle-orm';
-import type { InjectOptions } from 'fastify';
 import { afterAll, expect } from 'vitest';
 import type { AppConfig } from '../../config';
 import { files } from '../../db/schema';
-import type { Actor } from '../../test/factories';
-import type { TestApp } from '../../test/harness';
+import type { LocalStorage } from '../../storage/local-storage';
+import { type Actor, actorCalls } from '../../test/factories';
+import { describeEachDb, type TestApp } from '../../test/harness';
 import { pdfBytes, putBytes, startS3rver } from './files.test-support';
 
 // The shared setup of the files.*.test.ts suites: storage for the test apps and the signed-in client.
@@ -44,9 +44,7 @@ export async function storageDrivers(): Promise<[Driver, Partial<AppConfig>][]> 
 
 /** Signs in helpers around one test app. */
 export function client(t: () => TestApp) {
-  const inject = (opts: InjectOptions) => t().app.inject(opts);
-  const as = (actor: Pick<Actor, 'cookie'> | null, opts: InjectOptions) =>
-    inject({ ...opts, headers: { ...(opts.headers ?? {}), ...(actor ? { cookie: actor.cookie } : {}) } });
+  const { inject, as } = actorCalls(t);
 
   async function ticket(actor: Actor, body: Record<string, unknown>) {
     const res = await as(actor, { method: 'POST', url: '/api/objects/upload', payload: body });
@@ -93,3 +91,33 @@ export function client(t: () => TestApp) {
 
 export const pendingCount = async (t: () => TestApp, ownerId: string) =>
   (await t().db.select().from(files).where(eq(files.ownerId, ownerId))).length;
+
+/** Runs the suite once per storage driver and database kind (`<name> on <driver> storage`), with the client. */
+export async function describeEachDriver(
+  name: string,
+  suite: (
+    t: () => TestApp,
+    on: { c: ReturnType<typeof client>; driver: Driver; config: Partial<AppConfig> },
+  ) => void,
+) {
+  for (const [driver, config] of await storageDrivers())
+    describeEachDb(`${name} on ${driver} storage`, (t) => suite(t, { c: client(t), driver, config }), {
+      config,
+    });
+}
+
+/** Runs the suite once per database kind on local storage under a fresh DATA_DIR, with the client. */
+export async function describeOnLocalStorage(
+  name: string,
+  suite: (
+    t: () => TestApp,
+    on: { c: ReturnType<typeof client>; storage: () => LocalStorage; dataDir: string },
+  ) => void,
+) {
+  const dataDir = await localDataDir();
+  describeEachDb(
+    name,
+    (t) => suite(t, { c: client(t), storage: () => t().app.ctx.storage as LocalStorage, dataDir }),
+    { config: { uploads, dataDir } },
+  );
+}

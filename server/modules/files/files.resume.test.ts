@@ -3,23 +3,16 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { accessEvents, activityEvents, attorneyProfiles, files, lpqRequests } from '../../db/schema';
 import { systemJob } from '../../policies/authorize';
-import type { LocalStorage } from '../../storage/local-storage';
 import { type Actor, buildAttorney, buildFirmUser } from '../../test/factories';
-import { describeEachDb } from '../../test/harness';
 import { storeVersion } from '../requests/sharing/package-versions';
-import { client, localDataDir, MB, pendingCount, uploads } from './files.client.test-support';
+import { describeOnLocalStorage, MB, pendingCount } from './files.client.test-support';
 import { SWEEP_PENDING_JOB, sweepPendingFiles } from './files.service';
 import { pdfBytes, putBytes, sha256 } from './files.test-support';
 
 // Multipart rules, the attorney's resume, firm downloads and sweeping pending files (local storage).
-const dataDir = await localDataDir();
-
-describeEachDb(
+await describeOnLocalStorage(
   'files: access, signed URLs, multipart rules, resume and sweeping (local storage)',
-  (t) => {
-    const c = client(t);
-    const storage = () => t().app.ctx.storage as LocalStorage;
-
+  (t, { c, storage }) => {
     describe('multipart rules', () => {
       async function open(attorney: Actor) {
         const res = await c.as(attorney, {
@@ -304,5 +297,4 @@ describeEachDb(
       });
     });
   },
-  { config: { uploads, dataDir } },
 );

@@ -1,12 +1,11 @@
 import { Readable } from 'node:stream';
-import { routeSchema } from '@shared/contracts/contract';
 import { filesContracts as c } from '@shared/contracts/files';
 import { FILE_MESSAGES } from '@shared/files';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
+import { contractRoutes } from '../../plugins/contract-route';
 import { HttpError } from '../../plugins/errors';
-import { actorOf, onlyFor } from '../../plugins/session';
+import { actorOf } from '../../plugins/session';
 import { ANONYMOUS } from '../../policies/authorize';
 import { type LocalStorage, ObjectTooLargeError } from '../../storage/local-storage';
 import { contentDisposition } from '../../storage/storage';
@@ -27,84 +26,62 @@ import {
 } from './files.service';
 
 export async function filesRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { app, route } = contractRoutes(fastify);
 
-  app.post(
-    c.issueUploadUrl.path,
-    { ...onlyFor.attorney, schema: routeSchema(c.issueUploadUrl) },
-    async (request) => issueUploadUrl(ctx, actorOf(request), request.body ?? undefined),
+  route(c.issueUploadUrl, async (request) =>
+    issueUploadUrl(ctx, actorOf(request), request.body ?? undefined),
   );
 
-  app.post(
-    c.confirmUpload.path,
-    { ...onlyFor.attorney, schema: routeSchema(c.confirmUpload) },
-    async (request) => confirmUpload(ctx, actorOf(request), { id: request.params.id }),
-  );
+  route(c.confirmUpload, async (request) => confirmUpload(ctx, actorOf(request), { id: request.params.id }));
 
-  app.get(c.getOwnFile.path, { ...onlyFor.attorney, schema: routeSchema(c.getOwnFile) }, async (request) =>
-    getOwnFile(ctx, actorOf(request), { id: request.params.id }),
-  );
+  route(c.getOwnFile, async (request) => getOwnFile(ctx, actorOf(request), { id: request.params.id }));
 
-  app.get(
-    c.download.path,
-    { ...onlyFor.signedIn, schema: routeSchema(c.download) },
-    async (request, reply) => {
-      const wantsInline = (request.query as { inline?: unknown } | undefined)?.inline === '1';
-      // HEAD (Fastify answers it with this handler): the same checks and headers, nothing read or recorded.
-      const headOnly = request.method === 'HEAD';
-      const { file, download, inline } = await openDownload(ctx, actorOf(request), {
-        id: request.params.id,
-        inline: wantsInline,
-        headOnly,
-      });
-      reply.header('Content-Disposition', contentDisposition(file.name, inline));
-      reply.header('X-Content-Type-Options', 'nosniff');
-      reply.header('Content-Type', file.contentType);
-      reply.header('Content-Length', download?.size ?? file.size);
-      // The stream goes out as the client reads it (backpressure); Fastify destroys it if the client leaves.
-      // For a HEAD, an empty stream: Fastify then keeps the Content-Length above instead of claiming 0.
-      return reply.send(download?.stream ?? Readable.from([]));
-    },
-  );
+  route(c.download, async (request, reply) => {
+    const wantsInline = (request.query as { inline?: unknown } | undefined)?.inline === '1';
+    // HEAD (Fastify answers it with this handler): the same checks and headers, nothing read or recorded.
+    const headOnly = request.method === 'HEAD';
+    const { file, download, inline } = await openDownload(ctx, actorOf(request), {
+      id: request.params.id,
+      inline: wantsInline,
+      headOnly,
+    });
+    reply.header('Content-Disposition', contentDisposition(file.name, inline));
+    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('Content-Type', file.contentType);
+    reply.header('Content-Length', download?.size ?? file.size);
+    // The stream goes out as the client reads it (backpressure); Fastify destroys it if the client leaves.
+    // For a HEAD, an empty stream: Fastify then keeps the Content-Length above instead of claiming 0.
+    return reply.send(download?.stream ?? Readable.from([]));
+  });
 
-  app.put(c.setResume.path, { ...onlyFor.attorney, schema: routeSchema(c.setResume) }, async (request) =>
+  route(c.setResume, async (request) =>
     setResume(ctx, actorOf(request), { resumeURL: request.body.resumeURL }),
   );
 
   // Companion-style routes for @uppy/aws-s3 (spec §7), relative to /api/uploads.
-  app.get(
-    c.uploadSettings.path,
-    { ...onlyFor.attorney, schema: routeSchema(c.uploadSettings) },
-    async (request) => uploadSettings(ctx, actorOf(request)),
+  route(c.uploadSettings, async (request) => uploadSettings(ctx, actorOf(request)));
+
+  route(c.uploadParams, async (request) =>
+    issueUploadParams(ctx, actorOf(request), {
+      filename: request.query.filename,
+      contentType: request.query.type,
+      size: request.query['metadata[size]'],
+    }),
   );
 
-  app.get(
-    c.uploadParams.path,
-    { ...onlyFor.attorney, schema: routeSchema(c.uploadParams) },
-    async (request) =>
-      issueUploadParams(ctx, actorOf(request), {
-        filename: request.query.filename,
-        contentType: request.query.type,
-        size: request.query['metadata[size]'],
-      }),
+  route(c.createMultipart, async (request) =>
+    createMultipartUpload(ctx, actorOf(request), {
+      filename: request.body.filename,
+      contentType: request.body.type,
+      size: request.body.metadata?.size ?? 0,
+    }),
   );
 
-  app.post(
-    c.createMultipart.path,
-    { ...onlyFor.attorney, schema: routeSchema(c.createMultipart) },
-    async (request) =>
-      createMultipartUpload(ctx, actorOf(request), {
-        filename: request.body.filename,
-        contentType: request.body.type,
-        size: request.body.metadata?.size ?? 0,
-      }),
-  );
-
-  app.get(c.listParts.path, { ...onlyFor.attorney, schema: routeSchema(c.listParts) }, async (request) =>
+  route(c.listParts, async (request) =>
     listUploadedParts(ctx, actorOf(request), { key: request.query.key, uploadId: request.params.uploadId }),
   );
 
-  app.get(c.signPart.path, { ...onlyFor.attorney, schema: routeSchema(c.signPart) }, async (request) =>
+  route(c.signPart, async (request) =>
     signUploadPart(ctx, actorOf(request), {
       key: request.query.key,
       uploadId: request.params.uploadId,
@@ -112,44 +89,33 @@ export async function filesRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppC
     }),
   );
 
-  app.post(
-    c.completeMultipart.path,
-    { ...onlyFor.attorney, schema: routeSchema(c.completeMultipart) },
-    async (request) =>
-      completeMultipartUpload(ctx, actorOf(request), {
-        key: request.query.key,
-        uploadId: request.params.uploadId,
-        parts: request.body.parts,
-      }),
+  route(c.completeMultipart, async (request) =>
+    completeMultipartUpload(ctx, actorOf(request), {
+      key: request.query.key,
+      uploadId: request.params.uploadId,
+      parts: request.body.parts,
+    }),
   );
 
   // Spec §7's s3/sts hands the browser temporary S3 credentials to sign its own uploads. Never issued:
   // with local storage there are none, and with S3 they would let a browser write objects of any size
   // the server never sees, past the per-file and per-user limits (PRODUCT.md §8).
-  app.get(
-    c.temporaryCredentials.path,
-    { ...onlyFor.attorney, schema: routeSchema(c.temporaryCredentials) },
-    async () => {
-      throw new HttpError(
-        501,
-        ctx.storage.kind === 'local'
-          ? FILE_MESSAGES.temporaryCredentialsLocal
-          : FILE_MESSAGES.temporaryCredentialsS3,
-      );
-    },
-  );
+  route(c.temporaryCredentials, async () => {
+    throw new HttpError(
+      501,
+      ctx.storage.kind === 'local'
+        ? FILE_MESSAGES.temporaryCredentialsLocal
+        : FILE_MESSAGES.temporaryCredentialsS3,
+    );
+  });
 
-  app.delete(
-    c.abortMultipart.path,
-    { ...onlyFor.attorney, schema: routeSchema(c.abortMultipart) },
-    async (request) => {
-      await abortMultipartUpload(ctx, actorOf(request), {
-        key: request.query.key,
-        uploadId: request.params.uploadId,
-      });
-      return {};
-    },
-  );
+  route(c.abortMultipart, async (request) => {
+    await abortMultipartUpload(ctx, actorOf(request), {
+      key: request.query.key,
+      uploadId: request.params.uploadId,
+    });
+    return {};
+  });
 
   if (ctx.storage.kind === 'local') await app.register(localUploadRoutes, { ctx, storage: ctx.storage });
 }
@@ -172,12 +138,12 @@ async function localUploadRoutes(
   fastify: FastifyInstance,
   { ctx, storage }: { ctx: AppContext; storage: LocalStorage },
 ) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { app, route } = contractRoutes(fastify);
   // The body is the file itself, whatever its type: hand the stream to the handler unread.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
 
-  app.put(c.localPut.path, { schema: routeSchema(c.localPut) }, async (request, reply) => {
+  route(c.localPut, async (request, reply) => {
     const key = (request.params as { '*': string })['*'];
     const { uploadId, partNumber } = request.query;
     const check = storage.checkUploadSignature({ key, uploadId, partNumber }, request.query);

@@ -45,16 +45,15 @@ describeEachDb('firm request counts', (t, kind) => {
     return byStatus;
   };
 
+  /** The kept counts equal a recount, and the firm's status cards show these. */
+  const expectCounts = async (firm: { cookie: string }, cards: Record<string, number>) => {
+    await expectCountsRight();
+    expect(await statsOf(firm)).toEqual(cards);
+  };
+
   it('follows create, share, decline, withdraw, revoke and the deletion of a request', async () => {
     const w = await world();
-    await expectCountsRight();
-    expect(await statsOf(w.firm)).toEqual({
-      invitationsSent: 1,
-      pending: 1,
-      shared: 0,
-      underReview: 0,
-      declined: 0,
-    });
+    await expectCounts(w.firm, { invitationsSent: 1, pending: 1, shared: 0, underReview: 0, declined: 0 });
 
     expect((await post(w.attorney, `${w.base}/share`)).statusCode).toBe(200);
     const declined = await sendRequest(t().app, w.firm.cookie, w.attorney.user.email, {
@@ -66,25 +65,11 @@ describeEachDb('firm request counts', (t, kind) => {
     const withdrawn = await sendRequest(t().app, w.firm.cookie, 'someone@example.com');
     expect((await post(w.firm, `/api/firm/lpq-requests/${withdrawn}/withdraw`)).statusCode).toBe(200);
     await sendRequest(t().app, w.firm.cookie, 'other@example.com');
-    await expectCountsRight();
-    expect(await statsOf(w.firm)).toEqual({
-      invitationsSent: 4,
-      pending: 1,
-      shared: 1,
-      underReview: 0,
-      declined: 1,
-    });
+    await expectCounts(w.firm, { invitationsSent: 4, pending: 1, shared: 1, underReview: 0, declined: 1 });
 
     expect((await post(w.attorney, `${w.base}/revoke`)).statusCode).toBe(200);
     await t().db.delete(lpqRequests).where(eq(lpqRequests.id, withdrawn));
-    await expectCountsRight();
-    expect(await statsOf(w.firm)).toEqual({
-      invitationsSent: 3,
-      pending: 1,
-      shared: 0,
-      underReview: 0,
-      declined: 1,
-    });
+    await expectCounts(w.firm, { invitationsSent: 3, pending: 1, shared: 0, underReview: 0, declined: 1 });
   });
 
   it('follows every transition of the state machine', async () => {
@@ -123,14 +108,7 @@ describeEachDb('firm request counts', (t, kind) => {
       confirmation: 'DELETE',
     });
     expect(res.statusCode, res.body).toBe(204);
-    await expectCountsRight();
-    expect(await statsOf(w.firm)).toEqual({
-      invitationsSent: 1,
-      pending: 0,
-      shared: 0,
-      underReview: 0,
-      declined: 0,
-    });
+    await expectCounts(w.firm, { invitationsSent: 1, pending: 0, shared: 0, underReview: 0, declined: 0 });
 
     // PRODUCT.md §9: the firm owns its requests; the member who sent them may go.
     await t().db.delete(users).where(eq(users.id, w.firm.user.id));

@@ -10,8 +10,7 @@ import type { AppContext } from '../../context';
 import { type Actor, authorize } from '../../policies/authorize';
 import { integrationPolicies as policies } from '../../policies/integration.policy';
 import { hashToken } from '../auth/crypto';
-import { actorName } from '../team/team.presenter';
-import { recordFirmAudit } from '../team/team.repo';
+import { recordMemberAudit } from '../team/firm-audit';
 import { findApiToken, insertApiToken, listApiTokens, revokeApiTokenRow } from './api-tokens.repo';
 
 /** PRODUCT.md §14: the firm's API tokens (admins; the routes ask for a recent sign-in). */
@@ -38,13 +37,7 @@ export async function createToken(ctx: AppContext, actor: Actor, input: ApiToken
       { firmId: admin.firm.id, name, scopes, tokenHash: hashToken(token), createdByUserId: admin.id },
       { firstName: API_TOKEN_READER_FIRST_NAME, lastName: name },
     );
-    await recordFirmAudit(tx, {
-      firmId: admin.firm.id,
-      actor: { id: admin.id, name: actorName(admin) },
-      action: 'api_token_created',
-      subject: name,
-      detail: { scopes },
-    });
+    await recordMemberAudit(tx, admin, { action: 'api_token_created', subject: name, detail: { scopes } });
     return created;
   });
   return { id: row.id, name: row.name, scopes: row.scopes, token };
@@ -57,11 +50,6 @@ export async function revokeToken(ctx: AppContext, actor: Actor, input: { id: st
     const row = isUuid(input.id) ? await findApiToken(tx, input.id) : undefined;
     const admin = authorize(policies.ownFirmRow, actor, row);
     await revokeApiTokenRow(tx, row!.id);
-    await recordFirmAudit(tx, {
-      firmId: admin.firm.id,
-      actor: { id: admin.id, name: actorName(admin) },
-      action: 'api_token_revoked',
-      subject: row!.name,
-    });
+    await recordMemberAudit(tx, admin, { action: 'api_token_revoked', subject: row!.name });
   });
 }

@@ -14,8 +14,7 @@ import { integrationPolicies as policies } from '../../policies/integration.poli
 import { resolveWebhookAddress, WebhookAddressError } from '../../webhooks/address';
 import { enqueueTestEvent } from '../../webhooks/outbox';
 import { encryptSecret } from '../security/security.crypto';
-import { actorName } from '../team/team.presenter';
-import { recordFirmAudit } from '../team/team.repo';
+import { recordMemberAudit } from '../team/firm-audit';
 import {
   countFirmWebhooks,
   deleteWebhookRow,
@@ -62,13 +61,7 @@ export async function createWebhook(ctx: AppContext, actor: Actor, input: Webhoo
       secretEncrypted: encryptSecret(ctx.config.storageSecret, secret),
       createdByUserId: admin.id,
     });
-    await recordFirmAudit(tx, {
-      firmId: admin.firm.id,
-      actor: { id: admin.id, name: actorName(admin) },
-      action: 'webhook_created',
-      subject: url,
-      detail: { events },
-    });
+    await recordMemberAudit(tx, admin, { action: 'webhook_created', subject: url, detail: { events } });
     return created;
   });
   return { id: row.id, url: row.url, events: row.events, secret };
@@ -81,12 +74,7 @@ export async function deleteWebhook(ctx: AppContext, actor: Actor, input: { id: 
     const row = isUuid(input.id) ? await findWebhook(tx, input.id) : undefined;
     const admin = authorize(policies.ownFirmRow, actor, row);
     await deleteWebhookRow(tx, row!.id);
-    await recordFirmAudit(tx, {
-      firmId: admin.firm.id,
-      actor: { id: admin.id, name: actorName(admin) },
-      action: 'webhook_deleted',
-      subject: row!.url,
-    });
+    await recordMemberAudit(tx, admin, { action: 'webhook_deleted', subject: row!.url });
   });
 }
 

@@ -10,6 +10,7 @@ import {
   missingRequiredFields,
 } from '@shared/master-lpq';
 import type { AppContext } from '../../context';
+import type { Tx } from '../../db/client';
 import { badRequest, notFound, validationBody } from '../../plugins/errors';
 import { attorneyRecordPolicies as policies } from '../../policies/attorney-records.policy';
 import { type Actor, authorize } from '../../policies/authorize';
@@ -106,68 +107,55 @@ export async function saveMasterLpq(ctx: AppContext, actor: Actor, body: MasterL
   });
 }
 
-export async function getConflictsForm(ctx: AppContext, actor: Actor): Promise<ConflictsForm> {
-  const attorney = authorize(policies.ownRecords, actor);
-  return orNotFound(await readConflictsForm(ctx.db, attorney.id));
-}
+/** The reader of one of the attorney's forms: the form as saved, or 404 before the first save. */
+const formReader =
+  <T>(read: (db: AppContext['db'], attorneyId: string) => Promise<T | null>) =>
+  async (ctx: AppContext, actor: Actor): Promise<T> => {
+    const attorney = authorize(policies.ownRecords, actor);
+    return orNotFound(await read(ctx.db, attorney.id));
+  };
 
-export async function saveConflictsForm(
-  ctx: AppContext,
-  actor: Actor,
-  body: ConflictsFormBody,
-): Promise<ConflictsForm> {
-  const attorney = authorize(policies.ownRecords, actor);
-  return ctx.db.transaction(async (tx) => {
-    // PRODUCT.md §13: a matter's id keys its rows, so a repeated one gets a new id.
-    const saved = await upsertConflictsForm(tx, attorney.id, {
-      ...body,
-      matters: uniqueMatterIds(body.matters),
+/** The saver of one of the attorney's forms: the write and its activity, in one transaction. */
+const formSaver =
+  <B, T>(
+    activity: { kind: string; title: string },
+    write: (tx: Tx, attorneyId: string, body: B) => Promise<T>,
+  ) =>
+  (ctx: AppContext, actor: Actor, body: B): Promise<T> => {
+    const attorney = authorize(policies.ownRecords, actor);
+    return ctx.db.transaction(async (tx) => {
+      const saved = await write(tx, attorney.id, body);
+      await recordFormActivity(tx, attorney.id, activity);
+      return saved;
     });
-    await recordFormActivity(tx, attorney.id, ATTORNEY_ACTIVITY.conflictsFormCompleted);
-    return saved;
-  });
-}
+  };
+
+export const getConflictsForm = formReader(readConflictsForm);
+export const saveConflictsForm = formSaver(
+  ATTORNEY_ACTIVITY.conflictsFormCompleted,
+  (tx, attorneyId, body: ConflictsFormBody): Promise<ConflictsForm> =>
+    // PRODUCT.md §13: a matter's id keys its rows, so a repeated one gets a new id.
+    upsertConflictsForm(tx, attorneyId, { ...body, matters: uniqueMatterIds(body.matters) }),
+);
 
 /** The self-identification record, which the profile edits too; 404 until either has written it. */
-export async function getDiversityForm(ctx: AppContext, actor: Actor): Promise<DiversityForm> {
-  const attorney = authorize(policies.ownRecords, actor);
-  return orNotFound(await readDiversityForm(ctx.db, attorney.id));
-}
-
-export async function saveDiversityForm(
-  ctx: AppContext,
-  actor: Actor,
-  body: DiversityFormBody,
-): Promise<DiversityForm> {
-  const attorney = authorize(policies.ownRecords, actor);
-  return ctx.db.transaction(async (tx) => {
-    const existing = await findSelfIdentification(tx, attorney.id);
+export const getDiversityForm = formReader(readDiversityForm);
+export const saveDiversityForm = formSaver(
+  ATTORNEY_ACTIVITY.diversityFormSubmitted,
+  async (tx, attorneyId, body: DiversityFormBody): Promise<DiversityForm> => {
+    const existing = await findSelfIdentification(tx, attorneyId);
     const data: Record<string, unknown> = { ...(existing?.data ?? {}) };
     // The form decides every field it has: a field it leaves out (veteran details of a non-veteran) is cleared.
     for (const [key, value] of Object.entries(body)) {
       if (value === undefined || value === null || value === '') delete data[key];
       else data[key] = value;
     }
-    const row = await saveSelfIdentification(tx, attorney.id, data, { submitted: true });
-    await recordFormActivity(tx, attorney.id, ATTORNEY_ACTIVITY.diversityFormSubmitted);
-    return toDiversityForm(row);
-  });
-}
+    return toDiversityForm(await saveSelfIdentification(tx, attorneyId, data, { submitted: true }));
+  },
+);
 
-export async function getBusinessPlan(ctx: AppContext, actor: Actor): Promise<BusinessPlan> {
-  const attorney = authorize(policies.ownRecords, actor);
-  return orNotFound(await readBusinessPlan(ctx.db, attorney.id));
-}
-
-export async function saveBusinessPlan(
-  ctx: AppContext,
-  actor: Actor,
-  body: BusinessPlanBody,
-): Promise<BusinessPlan> {
-  const attorney = authorize(policies.ownRecords, actor);
-  return ctx.db.transaction(async (tx) => {
-    const saved = await upsertBusinessPlan(tx, attorney.id, body);
-    await recordFormActivity(tx, attorney.id, ATTORNEY_ACTIVITY.businessPlanSaved);
-    return saved;
-  });
-}
+export const getBusinessPlan = formReader(readBusinessPlan);
+export const saveBusinessPlan = formSaver(
+  ATTORNEY_ACTIVITY.businessPlanSaved,
+  (tx, attorneyId, body: BusinessPlanBody): Promise<BusinessPlan> => upsertBusinessPlan(tx, attorneyId, body),
+);

@@ -5,7 +5,7 @@ import { positionLpqs, sharedPackages } from '../../db/schema';
 import { buildAttorney } from '../../test/factories';
 import { describeEachDb } from '../../test/harness';
 import { buildFirm } from '../firm/firm.factories';
-import { completeMasterLpqFor, sendRequest } from '../requests/sharing/sharing.test-support';
+import { completeMasterLpqFor, sendRequest, shareRequest } from '../requests/sharing/sharing.test-support';
 
 /** What the attorney wrote in the first firm's position LPQ that no profile or master LPQ field holds. */
 const NARRATIVE = {
@@ -18,15 +18,8 @@ const FIRM_A_ANSWER = 'Arden alone has the cross-border desk I need.';
 describeEachDb('enter once: a second firm’s position LPQ starts from the first', (t) => {
   const inject = (opts: InjectOptions) => t().app.inject(opts);
 
-  async function shareWith(attorney: { cookie: string }, requestId: string) {
-    const res = await inject({
-      method: 'POST',
-      url: `/api/attorney/lpq-requests/${requestId}/share`,
-      headers: { cookie: attorney.cookie },
-    });
-    expect(res.statusCode).toBe(200);
-    return res.json().lpqId as string;
-  }
+  const shareWith = (attorney: { cookie: string }, requestId: string) =>
+    shareRequest(t().app, attorney.cookie, requestId);
   const getLpq = async (cookie: string, lpqId: string) => {
     const res = await inject({ method: 'GET', url: `/api/lpqs/${lpqId}`, headers: { cookie } });
     expect(res.statusCode).toBe(200);

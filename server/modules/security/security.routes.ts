@@ -1,8 +1,8 @@
 import { routeSchema } from '@shared/contracts/contract';
 import { securityContracts as c } from '@shared/contracts/security';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
+import { contractRoutes } from '../../plugins/contract-route';
 import { clearPendingLoginCookie, pendingLoginId } from '../../plugins/pending-login';
 import { actorOf, clearSessionCookie, clientInfo, onlyFor, setSessionCookie } from '../../plugins/session';
 import {
@@ -30,7 +30,7 @@ import {
 
 /** Account security (PRODUCT.md §10). Factor and password changes need a recent sign-in. */
 export async function securityRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { app, route } = contractRoutes(fastify);
   const { config } = ctx;
   const recent = { recentSignIn: true };
   const perAddress = (name: string, factor = 1) => ({
@@ -57,7 +57,7 @@ export async function securityRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
 
   // ---- Signing in: the second step, and passkeys (both as the second step and without a password)
 
-  app.post(c.secondFactor.path, { schema: routeSchema(c.secondFactor) }, async (request, reply) => {
+  route(c.secondFactor, async (request, reply) => {
     const { user, session } = await completeSecondFactor(ctx, actorOf(request), {
       pendingLoginId: pendingLoginId(request, config),
       proof: request.body,
@@ -68,19 +68,18 @@ export async function securityRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
     return user;
   });
 
-  app.post(
-    c.passkeyAuthenticationOptions.path,
-    { schema: routeSchema(c.passkeyAuthenticationOptions), config: perAddress('passkey-options', 5) },
+  route(
+    c.passkeyAuthenticationOptions,
     async (request) =>
       passkeySignInOptions(ctx, actorOf(request), {
         pendingLoginId: pendingLoginId(request, config),
         signedInUserId: request.user?.id ?? null,
       }),
+    perAddress('passkey-options', 5),
   );
 
-  app.post(
-    c.passkeyAuthentication.path,
-    { schema: routeSchema(c.passkeyAuthentication), config: perAddress('passkey-sign-in') },
+  route(
+    c.passkeyAuthentication,
     async (request, reply) => {
       const { user, session } = await signInWithPasskey(ctx, actorOf(request), {
         pendingLoginId: pendingLoginId(request, config),
@@ -91,97 +90,68 @@ export async function securityRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
       startSession(reply, session);
       return user;
     },
+    perAddress('passkey-sign-in'),
   );
 
   // ---- Factors
 
-  app.get(c.overview.path, { ...onlyFor.signedIn, schema: routeSchema(c.overview) }, (request) =>
-    securityOverview(ctx, actorOf(request)),
-  );
+  route(c.overview, (request) => securityOverview(ctx, actorOf(request)));
 
-  app.post(
-    c.totpSetup.path,
-    { ...onlyFor.signedIn, schema: routeSchema(c.totpSetup), config: recent },
-    (request) => setupTotp(ctx, actorOf(request)),
-  );
+  route(c.totpSetup, (request) => setupTotp(ctx, actorOf(request)), recent);
 
-  app.post(
-    c.totpEnable.path,
-    {
-      ...onlyFor.signedIn,
-      schema: routeSchema(c.totpEnable),
-      config: { ...recent, ...perAccount('totp-enable') },
-    },
-    (request) => enableTotp(ctx, actorOf(request), request.body),
-  );
+  route(c.totpEnable, (request) => enableTotp(ctx, actorOf(request), request.body), {
+    ...recent,
+    ...perAccount('totp-enable'),
+  });
 
-  app.post(
-    c.totpDisable.path,
-    {
-      ...onlyFor.signedIn,
-      schema: routeSchema(c.totpDisable),
-      config: { ...recent, ...perAccount('totp-disable') },
-    },
-    (request) => disableTotp(ctx, actorOf(request), request.body),
-  );
+  route(c.totpDisable, (request) => disableTotp(ctx, actorOf(request), request.body), {
+    ...recent,
+    ...perAccount('totp-disable'),
+  });
 
-  app.post(
-    c.recoveryCodes.path,
-    { ...onlyFor.signedIn, schema: routeSchema(c.recoveryCodes), config: recent },
-    (request) => regenerateRecoveryCodes(ctx, actorOf(request)),
-  );
+  route(c.recoveryCodes, (request) => regenerateRecoveryCodes(ctx, actorOf(request)), recent);
 
-  app.post(
-    c.passkeyRegistrationOptions.path,
-    { ...onlyFor.signedIn, schema: routeSchema(c.passkeyRegistrationOptions), config: recent },
-    (request) => passkeyRegistrationOptions(ctx, actorOf(request)),
-  );
+  route(c.passkeyRegistrationOptions, (request) => passkeyRegistrationOptions(ctx, actorOf(request)), recent);
 
-  app.post(
-    c.passkeyRegistration.path,
-    { ...onlyFor.signedIn, schema: routeSchema(c.passkeyRegistration), config: recent },
+  route(
+    c.passkeyRegistration,
     async (request, reply) =>
       reply.code(201).send(await registerPasskey(ctx, actorOf(request), request.body)),
+    recent,
   );
 
-  app.get(c.passkeys.path, { ...onlyFor.signedIn, schema: routeSchema(c.passkeys) }, (request) =>
-    listOwnPasskeys(ctx, actorOf(request)),
-  );
+  route(c.passkeys, (request) => listOwnPasskeys(ctx, actorOf(request)));
 
-  app.put(c.renamePasskey.path, { ...onlyFor.signedIn, schema: routeSchema(c.renamePasskey) }, (request) =>
+  route(c.renamePasskey, (request) =>
     renameOwnPasskey(ctx, actorOf(request), { id: request.params.id, name: request.body.name }),
   );
 
-  app.delete(
-    c.deletePasskey.path,
-    { ...onlyFor.signedIn, schema: routeSchema(c.deletePasskey), config: recent },
+  route(
+    c.deletePasskey,
     async (request, reply) => {
       await removeOwnPasskey(ctx, actorOf(request), { id: request.params.id });
       return reply.code(204).send();
     },
+    recent,
   );
 
   // ---- Sessions, password, recent sign-in
 
-  app.get(c.sessions.path, { ...onlyFor.signedIn, schema: routeSchema(c.sessions) }, (request) =>
+  route(c.sessions, (request) =>
     listSessions(ctx, actorOf(request), {
       sessionId: request.sessionId,
       userAgent: request.headers['user-agent'],
     }),
   );
 
-  app.delete(
-    c.revokeSession.path,
-    { ...onlyFor.signedIn, schema: routeSchema(c.revokeSession) },
-    async (request, reply) => {
-      const { current } = await revokeSession(ctx, actorOf(request), {
-        id: request.params.id,
-        sessionId: request.sessionId,
-      });
-      if (current) clearSessionCookie(reply, config);
-      return reply.code(204).send();
-    },
-  );
+  route(c.revokeSession, async (request, reply) => {
+    const { current } = await revokeSession(ctx, actorOf(request), {
+      id: request.params.id,
+      sessionId: request.sessionId,
+    });
+    if (current) clearSessionCookie(reply, config);
+    return reply.code(204).send();
+  });
 
   app.post(
     c.revokeOtherSessions.path,
@@ -190,18 +160,18 @@ export async function securityRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
     (request) => revokeOtherSessions(ctx, actorOf(request), { sessionId: request.sessionId }),
   );
 
-  app.post(
-    c.changePassword.path,
-    { ...onlyFor.signedIn, schema: routeSchema(c.changePassword), config: recent },
+  route(
+    c.changePassword,
     (request) =>
       changePassword(ctx, actorOf(request), {
         ...request.body,
         sessionId: request.sessionId,
         ip: request.ip,
       }),
+    recent,
   );
 
-  app.post(c.reauthenticate.path, { ...onlyFor.signedIn, schema: routeSchema(c.reauthenticate) }, (request) =>
+  route(c.reauthenticate, (request) =>
     reauthenticate(ctx, actorOf(request), { ...request.body, sessionId: request.sessionId, ip: request.ip }),
   );
 }

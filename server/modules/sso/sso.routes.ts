@@ -1,12 +1,11 @@
 import { RETURN_TO_PARAM, safeReturnPath } from '@shared/auth';
-import { routeSchema } from '@shared/contracts/contract';
 import { ssoContracts as c } from '@shared/contracts/sso';
 import { SSO_REFUSED_PATH, SSO_TEST_PARAM } from '@shared/sso';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
+import { contractRoutes } from '../../plugins/contract-route';
 import { clearPendingLoginCookie, setPendingLoginCookie } from '../../plugins/pending-login';
-import { actorOf, clientInfo, onlyFor, setSessionCookie } from '../../plugins/session';
+import { actorOf, clientInfo, setSessionCookie } from '../../plugins/session';
 import { clearSsoLoginCookie, setSsoLoginCookie, ssoLoginId } from '../../plugins/sso-login';
 import {
   callbackPath,
@@ -20,7 +19,7 @@ import {
 
 /** Single sign-on (PRODUCT.md §14): the admins' settings, discovery, the start and the provider's answer. */
 export async function ssoRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { route } = contractRoutes(fastify);
   const { config } = ctx;
   const recent = { recentSignIn: true };
   const limit = (name: string) => ({
@@ -31,32 +30,17 @@ export async function ssoRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppCon
     },
   });
 
-  app.get(
-    c.getSettings.path,
-    { ...onlyFor.firm, schema: routeSchema(c.getSettings), config: recent },
-    (request) => getSsoSettings(ctx, actorOf(request)),
-  );
-  app.put(
-    c.saveSettings.path,
-    { ...onlyFor.firm, schema: routeSchema(c.saveSettings), config: recent },
-    (request) => saveSsoSettings(ctx, actorOf(request), request.body),
-  );
-  app.get(
-    c.testSignIn.path,
-    { ...onlyFor.firm, schema: routeSchema(c.testSignIn) },
-    async (request, reply) => {
-      const { location, token } = await startSsoTest(ctx, actorOf(request));
-      setSsoLoginCookie(reply, config, token);
-      return reply.redirect(location);
-    },
-  );
+  route(c.getSettings, (request) => getSsoSettings(ctx, actorOf(request)), recent);
+  route(c.saveSettings, (request) => saveSsoSettings(ctx, actorOf(request), request.body), recent);
+  route(c.testSignIn, async (request, reply) => {
+    const { location, token } = await startSsoTest(ctx, actorOf(request));
+    setSsoLoginCookie(reply, config, token);
+    return reply.redirect(location);
+  });
 
-  app.get(c.discover.path, { schema: routeSchema(c.discover), config: limit('sso-discover') }, (request) =>
-    discoverSso(ctx, actorOf(request), request.query),
-  );
-  app.get(
-    c.start.path,
-    { schema: routeSchema(c.start), config: limit('sso-start') },
+  route(c.discover, (request) => discoverSso(ctx, actorOf(request), request.query), limit('sso-discover'));
+  route(
+    c.start,
     async (request, reply) => {
       const { location, token } = await startSso(ctx, actorOf(request), {
         email: request.query.email,
@@ -65,11 +49,11 @@ export async function ssoRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppCon
       setSsoLoginCookie(reply, config, token);
       return reply.redirect(location);
     },
+    limit('sso-start'),
   );
 
-  app.get(
-    c.callback.path,
-    { schema: routeSchema(c.callback), config: limit('sso-callback') },
+  route(
+    c.callback,
     async (request, reply) => {
       // The URL the provider sent the browser to: openid-client reads code, state and iss from it.
       const q = request.url.indexOf('?');
@@ -103,5 +87,6 @@ export async function ssoRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppCon
         }
       }
     },
+    limit('sso-callback'),
   );
 }

@@ -23,7 +23,7 @@ import { createSession, deleteSession, signedInUser } from '../auth/sessions';
 import { afterSignIn } from '../auth/sign-in-limits';
 import { findUserByEmail, markEmailVerified } from '../auth/users.repo';
 import { decryptSecret, encryptSecret } from '../security/security.crypto';
-import { actorName } from '../team/team.presenter';
+import { recordMemberAudit } from '../team/firm-audit';
 import { findMembership, insertMembership, recordFirmAudit, updateInvitation } from '../team/team.repo';
 import { domainTxtRecord, isSharedMailDomain, proveDomain } from './sso.domain-proof';
 import { authorizationUrl, canDiscover, issuerAllowed, redeemCallback } from './sso.oidc';
@@ -100,9 +100,7 @@ export async function saveSsoSettings(ctx: AppContext, actor: Actor, input: Sett
         requireSso: input.requireSso,
         domains,
       });
-      await recordFirmAudit(tx, {
-        firmId: admin.firm.id,
-        actor: { id: admin.id, name: actorName(admin) },
+      await recordMemberAudit(tx, admin, {
         action: 'sso_changed',
         subject: 'sso',
         // Never the secret: only whether it changed.

@@ -16,6 +16,7 @@ import { toUser } from '../auth/auth.presenter';
 import { hashToken, newToken, verifyPassword } from '../auth/crypto';
 import { createSession, signedInUser, withVisit } from '../auth/sessions';
 import { findUserByEmail, markEmailVerified } from '../auth/users.repo';
+import { recordMemberAudit } from './firm-audit';
 import { memberInvitationMail } from './team.mails';
 import { actorName, checkRoleCombination } from './team.presenter';
 import {
@@ -107,9 +108,7 @@ export async function inviteMember(
         ...fresh,
       });
       await mailInvitation(tx, ctx, inserted, token);
-      await recordFirmAudit(tx, {
-        firmId: admin.firm.id,
-        actor: { id: admin.id, name: actorName(admin) },
+      await recordMemberAudit(tx, admin, {
         action: 'member_invited',
         subject: input.email,
         detail: { roles },
@@ -139,12 +138,7 @@ export async function resendInvitation(ctx: AppContext, actor: Actor, input: { i
     const { token, ...fresh } = freshToken();
     const updated = await updateInvitation(tx, open.id, { ...fresh, lastSentAt: new Date() });
     await mailInvitation(tx, ctx, updated, token);
-    await recordFirmAudit(tx, {
-      firmId: admin.firm.id,
-      actor: { id: admin.id, name: actorName(admin) },
-      action: 'invitation_resent',
-      subject: open.email,
-    });
+    await recordMemberAudit(tx, admin, { action: 'invitation_resent', subject: open.email });
     return updated;
   });
   ctx.onMailQueued();
@@ -157,12 +151,7 @@ export async function cancelInvitation(ctx: AppContext, actor: Actor, input: { i
   await ctx.db.transaction(async (tx) => {
     const open = await ownInvitation(tx, admin, input.id);
     await updateInvitation(tx, open.id, { cancelledAt: new Date() });
-    await recordFirmAudit(tx, {
-      firmId: admin.firm.id,
-      actor: { id: admin.id, name: actorName(admin) },
-      action: 'invitation_cancelled',
-      subject: open.email,
-    });
+    await recordMemberAudit(tx, admin, { action: 'invitation_cancelled', subject: open.email });
   });
 }
 

@@ -10,6 +10,7 @@ import { teamPolicies as policies } from '../../policies/team.policy';
 import { hasSecondFactor } from '../auth/second-factors';
 import { deleteUserSessions } from '../auth/sessions';
 import { findUserById } from '../auth/users.repo';
+import { recordMemberAudit } from './firm-audit';
 import { memberRemovedMail, rolesChangedMail } from './team.mails';
 import { actorName, checkRoleCombination, type Member, toMember } from './team.presenter';
 import {
@@ -19,7 +20,6 @@ import {
   listMembers,
   lockFirmMembers,
   readSettings,
-  recordFirmAudit,
   setRoles,
   unassignEverywhere,
   writeSettings,
@@ -63,9 +63,7 @@ export async function updateMemberRoles(
       throw conflict(TEAM_MESSAGES.lastAdmin);
     await setRoles(tx, target.userId, input.roles);
     if (!input.roles.includes('reviewer')) await unassignEverywhere(tx, target.userId);
-    await recordFirmAudit(tx, {
-      firmId: admin.firm.id,
-      actor: { id: admin.id, name: actorName(admin) },
+    await recordMemberAudit(tx, admin, {
       action: 'roles_changed',
       subject: (await findUserById(tx, target.userId))?.email ?? null,
       detail: { from: target.roles, to: input.roles },
@@ -104,9 +102,7 @@ export async function removeMember(ctx: AppContext, actor: Actor, input: { userI
     await deleteMembership(tx, target.userId);
     await unassignEverywhere(tx, target.userId);
     await deleteUserSessions(tx, target.userId);
-    await recordFirmAudit(tx, {
-      firmId: admin.firm.id,
-      actor: { id: admin.id, name: actorName(admin) },
+    await recordMemberAudit(tx, admin, {
       action: 'member_removed',
       subject: user?.email ?? null,
       detail: { roles: target.roles },
@@ -147,9 +143,7 @@ export async function saveFirmSettings(
     const after = await writeSettings(tx, admin.firm.id, input);
     const changed = (Object.keys(input) as (keyof FirmSettings)[]).filter((k) => before?.[k] !== after[k]);
     for (const setting of changed)
-      await recordFirmAudit(tx, {
-        firmId: admin.firm.id,
-        actor: { id: admin.id, name: actorName(admin) },
+      await recordMemberAudit(tx, admin, {
         action: 'setting_changed',
         subject: setting,
         detail: { from: before?.[setting] ?? null, to: after[setting] },

@@ -38,14 +38,7 @@ export const FIRM_RULES: Record<string, RouteRule> = {
     call: withBody('/api/firm/profile', firmProfileBody),
   },
   'GET /api/firm/dashboard-stats': {
-    members: onlyMembers([
-      'firm',
-      'firmAdmin',
-      'firmRecruiter',
-      'firmReviewer',
-      'firmUnassignedReviewer',
-      'firmConflicts',
-    ]),
+    members: PIPELINE_READERS,
     access: 'firm',
     ok: 200,
     call: url('/api/firm/dashboard-stats'),
@@ -83,14 +76,7 @@ export const FIRM_RULES: Record<string, RouteRule> = {
     call: (w, actor) => ({ url: `/api/firm/custom-sections/${forActor(w.customSectionToDelete, actor)}` }),
   },
   'GET /api/firm/lpq-requests': {
-    members: onlyMembers([
-      'firm',
-      'firmAdmin',
-      'firmRecruiter',
-      'firmReviewer',
-      'firmUnassignedReviewer',
-      'firmConflicts',
-    ]),
+    members: PIPELINE_READERS,
     access: 'firm',
     ok: 200,
     call: url('/api/firm/lpq-requests'),

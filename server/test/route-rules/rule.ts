@@ -1,7 +1,7 @@
 import { GENESIS_HASH } from '../../modules/audit/audit-chain';
 import { recordKey, signReceipt } from '../../modules/audit/trail-receipt';
 import { firmRegistration } from '../../modules/firm/firm.factories';
-import type { ActorName, FirmActorName, FreshSession, World } from '../actors';
+import { type ActorName, type FirmActorName, type FreshSession, MEMBER_NAMES, type World } from '../actors';
 
 /** The shape of a ROUTE_RULES entry (route-table.ts) and the helpers its entries build calls with. */
 
@@ -66,15 +66,8 @@ export function onlyMembers(
   allowed: FirmActorName[],
   overrides: Partial<Record<FirmActorName, Expected>> = {},
 ): Partial<Record<FirmActorName, Expected>> {
-  const members: FirmActorName[] = [
-    'firm',
-    'firmAdmin',
-    'firmRecruiter',
-    'firmReviewer',
-    'firmUnassignedReviewer',
-    'firmConflicts',
-    'firmDiversity',
-  ];
+  // Every member of the owning firm (the removed one is no member).
+  const members: FirmActorName[] = ['firm', ...MEMBER_NAMES.filter((m) => m !== 'firmRemoved')];
   return {
     ...Object.fromEntries(members.map((m) => [m, allowed.includes(m) ? 'allowed' : 403])),
     ...overrides,

@@ -2,6 +2,7 @@ import { resolveAssumptions } from '@shared/business-case/assumptions';
 import { AUTOSAVE_TIMING, type SaveStatus } from '@shared/drafts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError, errorMessage, fieldErrors, queryClient } from '../../lib/api';
+import { retryLater } from '../../lib/autosave';
 import { api, apiUrl, type BodyOf, type ResultOf } from '../../lib/client';
 import { LOCAL_PREFIX } from '../../lib/unsaved-input';
 import { type AssumptionValues, stableJson } from './assumption-values';
@@ -121,14 +122,7 @@ export function useCaseAutosave(opts: {
           setStatus('retrying');
           return;
         }
-        if (!navigator.onLine) {
-          setStatus('offline');
-          return;
-        }
-        setStatus('retrying');
-        const delay = retryDelay.current;
-        retryDelay.current = Math.min(delay * 2, AUTOSAVE_TIMING.retryMaxMs);
-        timer.current = window.setTimeout(() => void save(), delay);
+        retryLater(setStatus, { retryDelay, timer }, save);
       }
     })();
     inFlight.current = run;

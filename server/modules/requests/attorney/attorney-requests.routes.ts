@@ -2,8 +2,8 @@ import { attorneyRequestContracts as c } from '@shared/contracts/attorney-reques
 import { routeSchema } from '@shared/contracts/contract';
 import { teamContracts } from '@shared/contracts/team';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../../context';
+import { contractRoutes } from '../../../plugins/contract-route';
 import { hotSerializerCompiler } from '../../../plugins/hot-serializer';
 import { linkNextPage } from '../../../plugins/paging';
 import { actorOf, onlyFor, userFromStatement } from '../../../plugins/session';
@@ -15,7 +15,7 @@ import { attorneyConflicts, changesSinceShare, firmProfileOfRequest } from './at
 import { attorneyRequestSummary, declineRequest, requestAudience } from './attorney-requests.service';
 
 export async function attorneyRequestRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { app, route } = contractRoutes(fastify);
   // What cannot be undone or leaks the most asks for a recent sign-in (PRODUCT.md §10).
   const recentSignIn = { recentSignIn: true };
 
@@ -42,64 +42,46 @@ export async function attorneyRequestRoutes(fastify: FastifyInstance, { ctx }: {
     },
   );
 
-  app.get(c.summary.path, { ...onlyFor.attorney, schema: routeSchema(c.summary) }, (request) =>
-    attorneyRequestSummary(ctx, actorOf(request)),
-  );
+  route(c.summary, (request) => attorneyRequestSummary(ctx, actorOf(request)));
 
-  app.post(
-    c.share.path,
-    { ...onlyFor.attorney, schema: routeSchema(c.share), config: recentSignIn },
+  route(
+    c.share,
     (request) => shareRequest(ctx, actorOf(request), { id: request.params.id, share: request.body }),
+    recentSignIn,
   );
 
-  app.get(c.preview.path, { ...onlyFor.attorney, schema: routeSchema(c.preview) }, (request) =>
+  route(c.preview, (request) =>
     previewPackage(ctx, actorOf(request), { id: request.params.id, include: request.query }),
   );
 
-  app.post(
-    c.update.path,
-    { ...onlyFor.attorney, schema: routeSchema(c.update), config: recentSignIn },
+  route(
+    c.update,
     (request) => sendUpdate(ctx, actorOf(request), { id: request.params.id, share: request.body }),
+    recentSignIn,
   );
 
-  app.post(
-    c.revoke.path,
-    { ...onlyFor.attorney, schema: routeSchema(c.revoke), config: recentSignIn },
-    (request) => revokeShare(ctx, actorOf(request), { id: request.params.id }),
-  );
+  route(c.revoke, (request) => revokeShare(ctx, actorOf(request), { id: request.params.id }), recentSignIn);
 
-  app.get(c.conflicts.path, { ...onlyFor.attorney, schema: routeSchema(c.conflicts) }, (request) =>
-    attorneyConflicts(ctx, actorOf(request), { id: request.params.id }),
-  );
+  route(c.conflicts, (request) => attorneyConflicts(ctx, actorOf(request), { id: request.params.id }));
 
   // PRODUCT.md §13: the pre-check before sharing, and its withdrawal.
-  app.post(
-    c.sendConflictsPrecheck.path,
-    { ...onlyFor.attorney, schema: routeSchema(c.sendConflictsPrecheck) },
-    (request) => sendConflictsPrecheck(ctx, actorOf(request), { id: request.params.id }),
+  route(c.sendConflictsPrecheck, (request) =>
+    sendConflictsPrecheck(ctx, actorOf(request), { id: request.params.id }),
   );
-  app.delete(
-    c.withdrawConflictsPrecheck.path,
-    { ...onlyFor.attorney, schema: routeSchema(c.withdrawConflictsPrecheck) },
-    (request) => withdrawConflictsPrecheck(ctx, actorOf(request), { id: request.params.id }),
+  route(c.withdrawConflictsPrecheck, (request) =>
+    withdrawConflictsPrecheck(ctx, actorOf(request), { id: request.params.id }),
   );
 
-  app.get(c.changes.path, { ...onlyFor.attorney, schema: routeSchema(c.changes) }, (request) =>
-    changesSinceShare(ctx, actorOf(request), { id: request.params.id }),
-  );
+  route(c.changes, (request) => changesSinceShare(ctx, actorOf(request), { id: request.params.id }));
 
-  app.get(c.firmProfile.path, { ...onlyFor.attorney, schema: routeSchema(c.firmProfile) }, (request) =>
-    firmProfileOfRequest(ctx, actorOf(request), { id: request.params.id }),
-  );
+  route(c.firmProfile, (request) => firmProfileOfRequest(ctx, actorOf(request), { id: request.params.id }));
 
-  app.post(c.decline.path, { ...onlyFor.attorney, schema: routeSchema(c.decline) }, (request) =>
+  route(c.decline, (request) =>
     declineRequest(ctx, actorOf(request), { id: request.params.id, reason: request.body?.reason }),
   );
 
   // PRODUCT.md §9: who at the firm reads each part, before the attorney shares.
-  app.get(
-    teamContracts.audience.path,
-    { ...onlyFor.attorney, schema: routeSchema(teamContracts.audience) },
-    (request) => requestAudience(ctx, actorOf(request), { id: request.params.id }),
+  route(teamContracts.audience, (request) =>
+    requestAudience(ctx, actorOf(request), { id: request.params.id }),
   );
 }

@@ -3,8 +3,8 @@ import { routeSchema } from '@shared/contracts/contract';
 import { firmRequestContracts as c, firmContracts } from '@shared/contracts/firm';
 import { format } from 'date-fns';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../../context';
+import { contractRoutes } from '../../../plugins/contract-route';
 import { hotSerializerCompiler } from '../../../plugins/hot-serializer';
 import { linkNextPage } from '../../../plugins/paging';
 import { actorOf, onlyFor, userFromStatement } from '../../../plugins/session';
@@ -31,10 +31,10 @@ import {
 
 /** The firm's requests (PRODUCT.md §6): every route is for firm users only. */
 export async function firmRequestRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { app, route } = contractRoutes(fastify);
 
   // PRODUCT.md §6: a page of the list; the next page's URL in the Link header.
-  app.get(c.list.path, { ...onlyFor.firm, schema: routeSchema(c.list) }, async (request, reply) => {
+  route(c.list, async (request, reply) => {
     const { items, nextCursor, total } = await listFirmRequestsPage(ctx, actorOf(request), {
       ...request.query,
       withTotal: true,
@@ -48,7 +48,7 @@ export async function firmRequestRoutes(fastify: FastifyInstance, { ctx }: { ctx
     return items;
   });
 
-  app.get(c.csv.path, { ...onlyFor.firm, schema: routeSchema(c.csv) }, async (request, reply) => {
+  route(c.csv, async (request, reply) => {
     const csv = await firmRequestsCsv(ctx, actorOf(request), request.query);
     return reply
       .header('Content-Type', 'text/csv; charset=utf-8')
@@ -59,53 +59,35 @@ export async function firmRequestRoutes(fastify: FastifyInstance, { ctx }: { ctx
       .send(csv);
   });
 
-  app.post(c.withdraw.path, { ...onlyFor.firm, schema: routeSchema(c.withdraw) }, async (request) =>
-    withdrawRequest(ctx, actorOf(request), { id: request.params.id }),
-  );
+  route(c.withdraw, async (request) => withdrawRequest(ctx, actorOf(request), { id: request.params.id }));
 
-  app.post(c.resend.path, { ...onlyFor.firm, schema: routeSchema(c.resend) }, async (request) =>
-    resendRequest(ctx, actorOf(request), { id: request.params.id }),
-  );
+  route(c.resend, async (request) => resendRequest(ctx, actorOf(request), { id: request.params.id }));
 
   // PRODUCT.md §4/§15: the firm's dashboard counts (its contract is the firm's).
-  app.get(
-    firmContracts.dashboardStats.path,
-    { ...onlyFor.firm, schema: routeSchema(firmContracts.dashboardStats) },
-    async (request) => firmDashboardStats(ctx, actorOf(request)),
-  );
+  route(firmContracts.dashboardStats, async (request) => firmDashboardStats(ctx, actorOf(request)));
 
   // PRODUCT.md §15: bulk actions, each request on its own; saved views, the member's own.
 
-  app.get(c.listViews.path, { ...onlyFor.firm, schema: routeSchema(c.listViews) }, async (request) =>
-    listViews(ctx, actorOf(request)),
+  route(c.listViews, async (request) => listViews(ctx, actorOf(request)));
+
+  route(c.createView, async (request, reply) =>
+    reply.code(201).send(await createView(ctx, actorOf(request), request.body)),
   );
 
-  app.post(
-    c.createView.path,
-    { ...onlyFor.firm, schema: routeSchema(c.createView) },
-    async (request, reply) => reply.code(201).send(await createView(ctx, actorOf(request), request.body)),
-  );
+  route(c.deleteView, async (request, reply) => {
+    await removeView(ctx, actorOf(request), { id: request.params.id });
+    return reply.code(204).send();
+  });
 
-  app.delete(
-    c.deleteView.path,
-    { ...onlyFor.firm, schema: routeSchema(c.deleteView) },
-    async (request, reply) => {
-      await removeView(ctx, actorOf(request), { id: request.params.id });
-      return reply.code(204).send();
-    },
-  );
+  route(c.listNotes, async (request) => listNotes(ctx, actorOf(request), { id: request.params.id }));
 
-  app.get(c.listNotes.path, { ...onlyFor.firm, schema: routeSchema(c.listNotes) }, async (request) =>
-    listNotes(ctx, actorOf(request), { id: request.params.id }),
-  );
-
-  app.post(c.addNote.path, { ...onlyFor.firm, schema: routeSchema(c.addNote) }, async (request, reply) =>
+  route(c.addNote, async (request, reply) =>
     reply
       .code(201)
       .send(await addNote(ctx, actorOf(request), { id: request.params.id, body: request.body.body })),
   );
 
-  app.post(c.create.path, { ...onlyFor.firm, schema: routeSchema(c.create) }, async (request, reply) => {
+  route(c.create, async (request, reply) => {
     const item = await createLpqRequest(ctx, actorOf(request), request.body);
     return reply.code(201).send(item);
   });
@@ -143,38 +125,34 @@ export async function firmRequestRoutes(fastify: FastifyInstance, { ctx }: { ctx
   );
 
   // PRODUCT.md §6: what changed between two versions of the package.
-  app.get(c.changes.path, { ...onlyFor.firm, schema: routeSchema(c.changes) }, async (request) =>
+  route(c.changes, async (request) =>
     getPackageChanges(ctx, actorOf(request), { id: request.params.id, ...request.query }),
   );
 
-  app.post(c.setStatus.path, { ...onlyFor.firm, schema: routeSchema(c.setStatus) }, async (request) =>
+  route(c.setStatus, async (request) =>
     setFirmRequestStatus(ctx, actorOf(request), { id: request.params.id, status: request.body.status }),
   );
 
-  app.get(
-    c.packagePdf.path,
-    { ...onlyFor.firm, schema: routeSchema(c.packagePdf) },
-    async (request, reply) => {
-      // HEAD (Fastify answers it with this handler): the same checks and headers, no PDF, nothing recorded.
-      const headOnly = request.method === 'HEAD';
-      const {
-        request: item,
-        pkg,
-        certificate,
-        businessCase,
-      } = await readPackageForPdf(ctx, actorOf(request), {
-        id: request.params.id,
-        version: request.query.version,
-        headOnly,
-      });
-      const name = `LPQ ${pkg.attorney.firstName} ${pkg.attorney.lastName} ${item.positionTitle} ${format(new Date(pkg.sharedAt), 'yyyy-MM-dd')} v${pkg.version}`;
-      reply
-        .header('Content-Type', 'application/pdf')
-        .header('Content-Disposition', contentDisposition(`${name}.pdf`, false));
-      // An empty stream, not an empty body: Fastify then claims no Content-Length for the HEAD.
-      return reply.send(
-        headOnly ? Readable.from([]) : await ctx.pdf.render(item, pkg, { certificate, businessCase }),
-      );
-    },
-  );
+  route(c.packagePdf, async (request, reply) => {
+    // HEAD (Fastify answers it with this handler): the same checks and headers, no PDF, nothing recorded.
+    const headOnly = request.method === 'HEAD';
+    const {
+      request: item,
+      pkg,
+      certificate,
+      businessCase,
+    } = await readPackageForPdf(ctx, actorOf(request), {
+      id: request.params.id,
+      version: request.query.version,
+      headOnly,
+    });
+    const name = `LPQ ${pkg.attorney.firstName} ${pkg.attorney.lastName} ${item.positionTitle} ${format(new Date(pkg.sharedAt), 'yyyy-MM-dd')} v${pkg.version}`;
+    reply
+      .header('Content-Type', 'application/pdf')
+      .header('Content-Disposition', contentDisposition(`${name}.pdf`, false));
+    // An empty stream, not an empty body: Fastify then claims no Content-Length for the HEAD.
+    return reply.send(
+      headOnly ? Readable.from([]) : await ctx.pdf.render(item, pkg, { certificate, businessCase }),
+    );
+  });
 }

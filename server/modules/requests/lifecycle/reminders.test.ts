@@ -1,17 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { buildApp } from '../../../app';
 import { lpqRequests, outbox } from '../../../db/schema';
 import { systemJob } from '../../../policies/authorize';
 import { buildAttorney, uniqueEmail } from '../../../test/factories';
-import {
-  createTestDatabase,
-  dbKinds,
-  describeEachDb,
-  linkIn,
-  recordingTransport,
-  testConfig,
-} from '../../../test/harness';
+import { createTwoApps, dbKinds, describeEachDb, linkIn } from '../../../test/harness';
 import { buildFirm } from '../../firm/firm.factories';
 import { sendRequest } from '../sharing/sharing.test-support';
 import { REMINDER_JOB, sendDueDateReminders } from './request-jobs.service';
@@ -65,20 +57,7 @@ describeEachDb('due-date reminders', (t) => {
 for (const kind of dbKinds.filter((k) => k === 'postgres')) {
   describe(`due-date reminders with two app processes [${kind}]`, () => {
     it('send each reminder exactly once, however the processes race', async () => {
-      const database = await createTestDatabase(kind);
-      const config = testConfig();
-      const a = await buildApp({
-        config,
-        db: database.db,
-        mailTransport: recordingTransport(),
-        logger: false,
-      });
-      const b = await buildApp({
-        config,
-        db: database.db,
-        mailTransport: recordingTransport(),
-        logger: false,
-      });
+      const { a, b, database, close } = await createTwoApps(kind);
       try {
         await a.ready();
         await b.ready();
@@ -95,9 +74,7 @@ for (const kind of dbKinds.filter((k) => k === 'postgres')) {
         const rows = await database.db.select().from(outbox).where(eq(outbox.kind, 'lpq_reminder'));
         expect(rows.map((r) => r.to).sort()).toEqual([...emails].sort());
       } finally {
-        await a.close();
-        await b.close();
-        await database.close();
+        await close();
       }
     });
   });

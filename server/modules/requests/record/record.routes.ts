@@ -1,9 +1,8 @@
-import { routeSchema } from '@shared/contracts/contract';
 import { recordContracts as c } from '@shared/contracts/record';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../../context';
-import { actorOf, onlyFor } from '../../../plugins/session';
+import { contractRoutes } from '../../../plugins/contract-route';
+import { actorOf } from '../../../plugins/session';
 import { contentDisposition } from '../../../storage/storage';
 import { receiptText } from '../../audit/trail-receipt';
 import {
@@ -20,7 +19,7 @@ import {
 
 /** PRODUCT.md §11: verify a version; the audit trail's downloads and checks, for both sides. */
 export async function recordRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { route } = contractRoutes(fastify);
   const send = (reply: FastifyReply, file: TrailFile) => {
     // PRODUCT.md §11: every trail download carries the signed receipt of its head.
     if (file.receipt) reply.header('Trail-Receipt', receiptText(file.receipt));
@@ -30,73 +29,43 @@ export async function recordRoutes(fastify: FastifyInstance, { ctx }: { ctx: App
       .send(file.body);
   };
 
-  app.get(c.verifyVersion.path, { ...onlyFor.firm, schema: routeSchema(c.verifyVersion) }, (request) =>
+  route(c.verifyVersion, (request) =>
     verifyFirmVersion(ctx, actorOf(request), { id: request.params.id, version: request.query.version }),
   );
-  app.get(
-    c.firmTrailCsv.path,
-    { ...onlyFor.firm, schema: routeSchema(c.firmTrailCsv) },
-    async (request, reply) =>
-      send(reply, await firmAuditTrail(ctx, actorOf(request), { id: request.params.id, format: 'csv' })),
+  route(c.firmTrailCsv, async (request, reply) =>
+    send(reply, await firmAuditTrail(ctx, actorOf(request), { id: request.params.id, format: 'csv' })),
   );
-  app.get(
-    c.firmTrailPdf.path,
-    { ...onlyFor.firm, schema: routeSchema(c.firmTrailPdf) },
-    async (request, reply) =>
-      send(reply, await firmAuditTrail(ctx, actorOf(request), { id: request.params.id, format: 'pdf' })),
+  route(c.firmTrailPdf, async (request, reply) =>
+    send(reply, await firmAuditTrail(ctx, actorOf(request), { id: request.params.id, format: 'pdf' })),
   );
-  app.get(c.firmTrailVerify.path, { ...onlyFor.firm, schema: routeSchema(c.firmTrailVerify) }, (request) =>
+  route(c.firmTrailVerify, (request) =>
     verifyFirmAuditTrail(ctx, actorOf(request), { id: request.params.id }),
   );
-  app.post(
-    c.firmTrailVerifyReceipt.path,
-    { ...onlyFor.firm, schema: routeSchema(c.firmTrailVerifyReceipt) },
-    (request) =>
-      verifyFirmAuditTrail(ctx, actorOf(request), { id: request.params.id, receipt: request.body.receipt }),
+  route(c.firmTrailVerifyReceipt, (request) =>
+    verifyFirmAuditTrail(ctx, actorOf(request), { id: request.params.id, receipt: request.body.receipt }),
   );
 
-  app.get(
-    c.attorneyTrailCsv.path,
-    { ...onlyFor.attorney, schema: routeSchema(c.attorneyTrailCsv) },
-    async (request, reply) =>
-      send(reply, await attorneyAuditTrail(ctx, actorOf(request), { id: request.params.id, format: 'csv' })),
+  route(c.attorneyTrailCsv, async (request, reply) =>
+    send(reply, await attorneyAuditTrail(ctx, actorOf(request), { id: request.params.id, format: 'csv' })),
   );
-  app.get(
-    c.attorneyTrailPdf.path,
-    { ...onlyFor.attorney, schema: routeSchema(c.attorneyTrailPdf) },
-    async (request, reply) =>
-      send(reply, await attorneyAuditTrail(ctx, actorOf(request), { id: request.params.id, format: 'pdf' })),
+  route(c.attorneyTrailPdf, async (request, reply) =>
+    send(reply, await attorneyAuditTrail(ctx, actorOf(request), { id: request.params.id, format: 'pdf' })),
   );
-  app.get(
-    c.attorneyTrailVerify.path,
-    { ...onlyFor.attorney, schema: routeSchema(c.attorneyTrailVerify) },
-    (request) => verifyAttorneyAuditTrail(ctx, actorOf(request), { id: request.params.id }),
+  route(c.attorneyTrailVerify, (request) =>
+    verifyAttorneyAuditTrail(ctx, actorOf(request), { id: request.params.id }),
   );
-  app.post(
-    c.attorneyTrailVerifyReceipt.path,
-    { ...onlyFor.attorney, schema: routeSchema(c.attorneyTrailVerifyReceipt) },
-    (request) =>
-      verifyAttorneyAuditTrail(ctx, actorOf(request), {
-        id: request.params.id,
-        receipt: request.body.receipt,
-      }),
+  route(c.attorneyTrailVerifyReceipt, (request) =>
+    verifyAttorneyAuditTrail(ctx, actorOf(request), {
+      id: request.params.id,
+      receipt: request.body.receipt,
+    }),
   );
-  app.get(
-    c.accountTrailCsv.path,
-    { ...onlyFor.attorney, schema: routeSchema(c.accountTrailCsv) },
-    async (request, reply) => send(reply, await attorneyAccountAuditTrail(ctx, actorOf(request))),
+  route(c.accountTrailCsv, async (request, reply) =>
+    send(reply, await attorneyAccountAuditTrail(ctx, actorOf(request))),
   );
-  app.get(
-    c.accountTrailVerify.path,
-    { ...onlyFor.attorney, schema: routeSchema(c.accountTrailVerify) },
-    (request) => verifyAttorneyAccountAuditTrail(ctx, actorOf(request)),
+  route(c.accountTrailVerify, (request) => verifyAttorneyAccountAuditTrail(ctx, actorOf(request)));
+  route(c.accountTrailVerifyReceipt, (request) =>
+    verifyAttorneyAccountAuditTrail(ctx, actorOf(request), { receipt: request.body.receipt }),
   );
-  app.post(
-    c.accountTrailVerifyReceipt.path,
-    { ...onlyFor.attorney, schema: routeSchema(c.accountTrailVerifyReceipt) },
-    (request) => verifyAttorneyAccountAuditTrail(ctx, actorOf(request), { receipt: request.body.receipt }),
-  );
-  app.get(c.recordKey.path, { schema: routeSchema(c.recordKey) }, (request) =>
-    recordPublicKey(ctx, actorOf(request)),
-  );
+  route(c.recordKey, (request) => recordPublicKey(ctx, actorOf(request)));
 }

@@ -2,9 +2,8 @@ import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DeleteObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { eq } from 'drizzle-orm';
-import type { InjectOptions } from 'fastify';
 import { files } from '../../../db/schema';
-import { type Actor, buildAttorney } from '../../../test/factories';
+import { actorCalls, buildAttorney } from '../../../test/factories';
 import type { TestApp } from '../../../test/harness';
 import { uploadReadyPdf } from '../../files/files.test-support';
 import { buildFirm } from '../../firm/firm.factories';
@@ -14,12 +13,7 @@ import { completeMasterLpqFor, sendRequest } from '../sharing/sharing.test-suppo
 // The shared setup of the record.*.test.ts suites (PRODUCT.md §11).
 
 export function recordClient(t: () => TestApp) {
-  const inject = (opts: InjectOptions) => t().app.inject(opts);
-  const as = (actor: Pick<Actor, 'cookie'>, opts: InjectOptions) =>
-    inject({ ...opts, headers: { ...(opts.headers ?? {}), cookie: actor.cookie } });
-  const get = (actor: Pick<Actor, 'cookie'>, url: string) => as(actor, { method: 'GET', url });
-  const post = (actor: Pick<Actor, 'cookie'>, url: string, payload?: unknown) =>
-    as(actor, { method: 'POST', url, payload: payload as never });
+  const { inject, as, get, post } = actorCalls(t);
 
   /** A firm, Casey Nguyen with a complete master LPQ, a conflicts form and one document, and a request. */
   async function world(opts: { firmName?: string; positionTitle?: string } = {}) {

@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { InjectOptions } from 'fastify';
 import { accessEvents } from '../../../db/schema';
-import { type Actor, buildAttorney } from '../../../test/factories';
+import { type Actor, actorCalls, buildAttorney } from '../../../test/factories';
 import type { TestApp } from '../../../test/harness';
 import { uploadReadyPdf } from '../../files/files.test-support';
 import { buildFirm } from '../../firm/firm.factories';
@@ -13,12 +12,7 @@ import { completeMasterLpqFor, sendRequest } from './sharing.test-support';
 
 /** Sharing helpers around one test app. */
 export function sharingControlClient(t: () => TestApp) {
-  const inject = (opts: InjectOptions) => t().app.inject(opts);
-  const as = (actor: Pick<Actor, 'cookie'>, opts: InjectOptions) =>
-    inject({ ...opts, headers: { ...(opts.headers ?? {}), cookie: actor.cookie } });
-  const post = (actor: Pick<Actor, 'cookie'>, url: string, payload?: unknown) =>
-    as(actor, { method: 'POST', url, payload: payload as never });
-  const get = (actor: Pick<Actor, 'cookie'>, url: string) => as(actor, { method: 'GET', url });
+  const { inject, as, post, get } = actorCalls(t);
 
   const uploadReady = (actor: Pick<Actor, 'cookie'>, filename: string) =>
     uploadReadyPdf(t().app, actor.cookie, filename);
