@@ -1,4 +1,5 @@
 import { todayUtc } from '@shared/calendar';
+import { PACKAGE_SHARED_STATUSES } from '@shared/request-status';
 import type { FirmRole } from '@shared/team';
 import { type SQL, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
@@ -163,6 +164,11 @@ describeEachDb('the dashboard’s kept pipeline counts', (t, kind) => {
     else if (rare === 1) await insertRequests(firmId, createdBy, 1 + next(3));
     else await exec(writes[next(writes.length)]);
   }
+
+  it('the triggers spell out PACKAGE_SHARED_STATUSES: the same list', () => {
+    // Migration 0032 writes them out; if it changes, a migration must change the triggers.
+    expect(PACKAGE_SHARED_STATUSES).toEqual(['accepted', 'in_progress', 'reviewed', 'completed']);
+  });
 
   it('each card equals the rows counted by hand after every kind of write', async () => {
     const { firm, actors } = await setUp();
