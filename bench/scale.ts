@@ -16,6 +16,8 @@
  * target p99 (500k) ≤ 1.2× p99 (1.6k), the same response size, and no statement of the page reading
  * access_events at all (bench/scale-growth.ts).
  * Exits 1 when a target is missed. Usage: npm run bench:scale [-- --samples 1000 --keep-db --only growth]
+ * (`--reuse-db` measures the database an earlier `--keep-db` run kept, migrated, not re-seeded; `--calls a,b`
+ * only the calls whose URL holds a or b, and not the growth cases)
  * (1000: the p99 is then the 10th slowest of each account, not the 2nd, which one collector pause decides;
  * `--only growth` seeds and measures the access log's growth cases alone)
  * Creates and drops the database lp_bench_scale (or BENCH_DB) on BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres).
@@ -36,7 +38,12 @@ const arg = (name: string, fallback: number) => {
   return i > 0 ? Number(process.argv[i + 1]) : fallback;
 };
 const samples = arg('samples', 1000);
-const keepDb = process.argv.includes('--keep-db');
+const keepDb = process.argv.includes('--keep-db') || process.argv.includes('--reuse-db');
+// `--reuse-db`: measure a database kept by an earlier `--keep-db` run (migrated to this checkout, not re-seeded).
+const reuseDb = process.argv.includes('--reuse-db');
+// `--calls dashboard,sort=-status`: only the calls whose URL holds one of these (iteration on a few calls).
+const callsArg = process.argv.indexOf('--calls');
+const callFilter = callsArg > 0 ? process.argv[callsArg + 1].split(',') : null;
 const onlyGrowth = process.argv.includes('growth') && process.argv.includes('--only');
 const adminUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 // BENCH_DB names the database (as bench/load.ts does), so two people can bench on one server at once.
@@ -78,8 +85,10 @@ const seqScans = (node: PlanNode): string[] => [
 const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.ceil(xs.length * p) - 1];
 const p99 = (xs: number[]) => percentile(xs, 0.99);
 
-await adminQuery(adminUrl, `drop database if exists ${dbName} with (force)`);
-await adminQuery(adminUrl, `create database ${dbName}`);
+if (!reuseDb) {
+  await adminQuery(adminUrl, `drop database if exists ${dbName} with (force)`);
+  await adminQuery(adminUrl, `create database ${dbName}`);
+}
 let failed = false;
 try {
   const database = await openDatabase({ url: databaseUrl });
@@ -87,16 +96,24 @@ try {
   const seedPool = new pg.Pool({ connectionString: databaseUrl });
   let started = performance.now();
   const hash = await hashPassword(PASSWORD);
-  if (!onlyGrowth) {
+  // VACUUM as autovacuum would after the seed's inserts (PostgreSQL 13+ vacuums insert-only tables too): the
+  // visibility map lets a count read its index alone (Index Only Scan, no heap fetch), as in service.
+  if (reuseDb) {
+    await seedPool.query('vacuum (analyze)');
+  } else if (!onlyGrowth) {
     await seedDatabase(seedPool, hash, { resumeId: crypto.randomUUID(), documentId: crypto.randomUUID() });
     await seedScaleAccounts(seedPool, hash);
   }
-  await seedAccessLogGrowth(seedPool, hash);
-  // The events went in without the access log's trigger: its entries, from every event at once.
-  await seedPool.query('select access_log_entries_backfill()');
-  await seedPool.query('analyze');
+  if (!reuseDb) {
+    await seedAccessLogGrowth(seedPool, hash);
+    // The events went in without the access log's trigger: its entries, from every event at once.
+    await seedPool.query('select access_log_entries_backfill()');
+    await seedPool.query('vacuum (analyze)');
+  }
   await seedPool.end();
-  console.log(`seeded ${dbName} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `${reuseDb ? 'reused' : 'seeded'} ${dbName} in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
 
   const config = {
     ...loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'http://localhost:3000', LOG_LEVEL: 'silent' }),
@@ -168,10 +185,11 @@ try {
     ];
 
     const rows: string[] = [];
+    const chosen = callFilter ? calls.filter((c) => callFilter.some((f) => c.url.includes(f))) : calls;
     console.log(
       `${samples} samples per call and account, one at a time, large and small interleaved\n\n${'call'.padEnd(52)} ${'p50 small'.padStart(10)} ${'p50 large'.padStart(10)} ${'p99 small'.padStart(10)} ${'p99 large'.padStart(10)} ${'ratio'.padStart(6)} ${'bytes small'.padStart(12)} ${'bytes large'.padStart(12)}  seq scans on large tables`,
     );
-    for (const call of calls) {
+    for (const call of chosen) {
       const times = { large: [] as number[], small: [] as number[] };
       const bytes = { large: 0, small: 0 };
       const scans = new Set<string>();
@@ -217,15 +235,17 @@ try {
       `\ntargets (p99 large ≤ 1.2× small, response not larger, no seq scan on a large table):\n${rows.join('\n')}`,
     );
   }
-  const growth = await measureGrowth({
-    app,
-    samples,
-    signIn,
-    emails: GROWTH.events.map((events) => ({ events, email: growthEmail(events) })),
-    capture,
-    explain,
-    largeTables: onlyGrowth ? [] : LARGE_TABLES,
-  });
+  const growth = callFilter
+    ? { met: true }
+    : await measureGrowth({
+        app,
+        samples,
+        signIn,
+        emails: GROWTH.events.map((events) => ({ events, email: growthEmail(events) })),
+        capture,
+        explain,
+        largeTables: onlyGrowth ? [] : LARGE_TABLES,
+      });
   if (!growth.met) failed = true;
   await explainer.end();
   await app.close();

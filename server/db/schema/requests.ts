@@ -137,6 +137,14 @@ export const lpqRequests = pgTable(
     index('lpq_requests_access_until_idx')
       .on(t.accessUntil)
       .where(sql`${t.accessUntil} is not null and ${t.revokedAt} is null`),
+    // Issue 64 item 6: a firm's shared requests by access end date, so the dashboard's kept counts
+    // (firm_pipeline_counts, reviewer_waiting_counts) take off the ones whose access ended today and the
+    // expiry job has not yet revoked (few), reading no more than those.
+    index('lpq_requests_firm_access_until_idx')
+      .on(t.firmId, t.accessUntil)
+      .where(
+        sql`${t.accessUntil} is not null and ${t.status} in ('accepted', 'in_progress', 'reviewed', 'completed')`,
+      ),
   ],
 );
 
@@ -156,6 +164,38 @@ export const firmRequestCounts = pgTable(
     count: integer('count').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.firmId, t.status] })],
+);
+
+/**
+ * Issue 64 item 6, the dashboard's pipeline cards kept on write (migration 0032's triggers on lpq_requests, in the
+ * transaction of each write): per firm, its requests new since the firm last opened them (attention after the
+ * last opening, in a shared status) and those whose conflicts are pending (once shared). The access end date
+ * is not in them: a reader takes off the requests whose access ended and the expiry job has not yet revoked.
+ */
+export const firmPipelineCounts = pgTable('firm_pipeline_counts', {
+  firmId: uuid('firm_id')
+    .primaryKey()
+    .references(() => firms.id, { onDelete: 'cascade' }),
+  newCount: integer('new_count').notNull().default(0),
+  conflictsPending: integer('conflicts_pending').notNull().default(0),
+});
+
+/**
+ * Issue 64 item 6: per reviewer, how many of their assignments are accepted or in progress ('Waiting on you'
+ * before the access end date), kept by the triggers of migration 0032 on request_reviewers and lpq_requests.
+ */
+export const reviewerWaitingCounts = pgTable(
+  'reviewer_waiting_counts',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    firmId: uuid('firm_id')
+      .notNull()
+      .references(() => firms.id, { onDelete: 'cascade' }),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.firmId] })],
 );
 
 /** PRODUCT.md §9: the reviewers an admin or recruiter assigned to a request; only they review it. */

@@ -4,16 +4,18 @@ import {
   type FirmRequestSort,
   PIPELINE_MESSAGES,
 } from '@shared/firm-pipeline';
-import type { ConflictsStatus } from '@shared/team';
+import { type ConflictsStatus, hasRole } from '@shared/team';
 import { and, asc, count, desc, eq, isNotNull, isNull, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client';
 import {
   emailTokens,
+  firmPipelineCounts,
   firms,
   lpqRequests,
   positionLpqs,
   requestNotes,
   requestReviewers,
+  reviewerWaitingCounts,
   sharedPackages,
   users,
 } from '../../../db/schema';
@@ -21,6 +23,7 @@ import { badRequest } from '../../../plugins/errors';
 import type { FirmMember } from '../../../policies/authorize';
 import { requestPolicies } from '../../../policies/request.policy';
 import {
+  accessEndedSql,
   firmReadsForHiringSql,
   memberRef,
   packageOpenSql,
@@ -117,10 +120,11 @@ export function conflictsSummarySql(r: {
   };
 }
 
-/** PRODUCT.md §5: shared, updated or submitted since a member last opened it, and still open to the firm. */
-const isNewSql = (today: string) =>
-  sql`(${lpqRequests.attentionAt} is not null and (${lpqRequests.firmOpenedAt} is null or ${lpqRequests.firmOpenedAt} < ${lpqRequests.attentionAt})
-    and ${packageOpenSql(lpqRequests, today)})`;
+/** PRODUCT.md §5: shared, updated or submitted since a member last opened it (firm_pipeline_counts' new_count). */
+const newsSql = sql`(${lpqRequests.attentionAt} is not null and (${lpqRequests.firmOpenedAt} is null or ${lpqRequests.firmOpenedAt} < ${lpqRequests.attentionAt}))`;
+
+/** PRODUCT.md §5: news since a member last opened it, and still open to the firm. */
+const isNewSql = (today: string) => sql`(${newsSql} and ${packageOpenSql(lpqRequests, today)})`;
 
 /** PRODUCT.md §15: pending with its due date passed (the one clock: today from the application). */
 const overdueSql = (today: string) =>
@@ -285,10 +289,16 @@ export async function insertNote(db: Db | Tx, values: typeof requestNotes.$infer
 }
 
 /**
- * PRODUCT.md §15, the dashboard's pipeline cards, in one statement over the requests the member sees: new
- * since a member last opened them, waiting on this member (assigned, shared, not yet marked Under Review or
- * Review Complete) and with conflicts waiting. Each is the count of the list's matching filter, up to `cap` as
- * the list's is: one scalar subquery each over a `limit cap + 1` (the firm's row, by its key, carries them).
+ * PRODUCT.md §15, the dashboard's pipeline cards, in one statement: new since a member last opened them,
+ * waiting on this member (assigned, shared, not yet marked Under Review or Review Complete) and with conflicts
+ * waiting. Each is the count of the list's matching filter, shown up to `cap` as the list's is.
+ *
+ * Issue 64 item 6: where the member's scope is the whole firm's, a card reads the count kept on write
+ * (firm_pipeline_counts, reviewer_waiting_counts: migration 0032's triggers) less the requests whose access
+ * ended and the expiry job has not yet revoked (lpq_requests_firm_access_until_idx: those few alone), so it
+ * costs the same at 10,000 requests as at 100. 'New' for a member who is neither admin nor recruiter (a
+ * reviewer's assignments, a conflicts member's shares) stays a count over a `limit cap + 1`, as is 'Conflicts
+ * waiting' for a reviewer without the conflicts role (their assignments).
  */
 export async function pipelineCounts(db: Db | Tx, member: FirmMember, cap = COUNT_CAP) {
   const today = todayUtc();
@@ -297,13 +307,31 @@ export async function pipelineCounts(db: Db | Tx, member: FirmMember, cap = COUN
     sql<number>`(select count(*) from (select 1 from ${lpqRequests} where ${scope} and ${where}
       limit ${cap + 1}) m)`.mapWith(Number);
   const mine = sql`exists (select 1 from ${requestReviewers} where ${requestReviewers.requestId} = ${lpqRequests.id} and ${requestReviewers.userId} = ${member.id}::uuid)`;
+  // The kept count, less its requests whose access ended (still shared: the expiry job has not come by). Each
+  // column is in a nested sql: a select from one table writes its fields' own columns unqualified.
+  const kept = (count: SQL, ended: SQL) =>
+    sql<number>`(coalesce((${count}), 0) - (select count(*) from ${lpqRequests}
+      where ${sql`${lpqRequests.firmId} = ${firms.id}`} and ${accessEndedSql(lpqRequests, today)} and ${ended}))`.mapWith(
+      Number,
+    );
+  const firmCount = (column: SQLWrapper) =>
+    sql`select ${column} from ${firmPipelineCounts} where ${firmPipelineCounts.firmId} = ${firms.id}`;
+  const wholeFirm = hasRole(member.firm.roles, 'admin', 'recruiter');
+  const seesEveryShare = wholeFirm || hasRole(member.firm.roles, 'conflicts');
   const [row] = await db
     .select({
-      newSinceLastVisit: upToCap(isNewSql(today)),
-      waitingOnMe: upToCap(
-        sql`${mine} and ${lpqRequests.status} in ('accepted', 'in_progress') and ${packageOpenSql(lpqRequests, today)}`,
+      newSinceLastVisit: wholeFirm
+        ? kept(firmCount(firmPipelineCounts.newCount), newsSql)
+        : upToCap(isNewSql(today)),
+      waitingOnMe: kept(
+        sql`select ${reviewerWaitingCounts.count} from ${reviewerWaitingCounts}
+          where ${reviewerWaitingCounts.userId} = ${member.id}::uuid and ${reviewerWaitingCounts.firmId} = ${firms.id}`,
+        sql`${lpqRequests.status} in ('accepted', 'in_progress') and ${mine}`,
       ),
-      conflictsWaiting: upToCap(conflictsSummarySql(lpqRequests).is('pending')),
+      // Conflicts wait whatever the package's access: nothing to take off.
+      conflictsWaiting: seesEveryShare
+        ? sql<number>`coalesce((${firmCount(firmPipelineCounts.conflictsPending)}), 0)`.mapWith(Number)
+        : upToCap(conflictsSummarySql(lpqRequests).is('pending')),
     })
     .from(firms)
     .where(eq(firms.id, member.firm.id));
