@@ -166,6 +166,14 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   };
 }
 
+/** An app whose sign-in limits allow three failures per address (100 per account), for the limits' tests. */
+export const createThreeTriesApp = () =>
+  createTestApp({
+    config: {
+      rateLimit: { max: 3, windowMs: 60_000, accountMax: 100, registerMax: 100, registerWindowMs: 60_000 },
+    },
+  });
+
 /** A transport that records what it sends; set `fail` to simulate an SMTP outage. */
 export function recordingTransport() {
   const sent: OutgoingMail[] = [];

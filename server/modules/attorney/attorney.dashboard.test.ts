@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
-import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { attorneyProfiles, lpqRequests } from '../../db/schema';
-import { type Actor, buildAttorney, buildFirmUser, uniqueEmail } from '../../test/factories';
+import { buildAttorney, buildFirmUser, uniqueEmail } from '../../test/factories';
 import { describeEachDb } from '../../test/harness';
 import {
   businessPlan,
@@ -10,15 +9,11 @@ import {
   conflictsForm,
   diversityForm,
 } from '../master-lpq/master-lpq.fixtures';
-import { fullProfile } from './attorney.test-support';
+import { attorneyCalls, fullProfile } from './attorney.test-support';
 
 // The attorney's dashboard counts, Recent Activity and onboarding.
 describeEachDb('attorney', (t) => {
-  const inject = (opts: InjectOptions) => t().app.inject(opts);
-  const as = (actor: Actor) => ({ cookie: actor.cookie });
-  const get = (actor: Actor, url: string) => inject({ method: 'GET', url, headers: as(actor) });
-  const putProfile = (actor: Actor, payload: object) =>
-    inject({ method: 'PUT', url: '/api/attorney/profile', headers: as(actor), payload });
+  const { inject, as, get, putProfile } = attorneyCalls(t);
 
   describe('GET /api/attorney/dashboard-stats', () => {
     it('answers 401 signed out and 403 to a firm user', async () => {

@@ -2,11 +2,9 @@ import { PROFILE_MESSAGES } from '@shared/attorney';
 import { AUTH_MESSAGES } from '@shared/auth';
 import { FIELD_MESSAGES } from '@shared/form-fields';
 import { count, eq } from 'drizzle-orm';
-import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { emailTokens, users } from '../../db/schema';
 import {
-  type Actor,
   buildAttorney,
   buildFirmUser,
   DEFAULT_PASSWORD,
@@ -15,7 +13,7 @@ import {
 } from '../../test/factories';
 import { describeEachDb } from '../../test/harness';
 import { createEmailToken } from '../auth/tokens';
-import { fullProfile } from './attorney.test-support';
+import { attorneyCalls, fullProfile } from './attorney.test-support';
 
 // Registering an attorney and the attorney's profile.
 const registration = (overrides: Record<string, unknown> = {}) => ({
@@ -35,11 +33,7 @@ const registration = (overrides: Record<string, unknown> = {}) => ({
 });
 
 describeEachDb('attorney', (t) => {
-  const inject = (opts: InjectOptions) => t().app.inject(opts);
-  const as = (actor: Actor) => ({ cookie: actor.cookie });
-  const get = (actor: Actor, url: string) => inject({ method: 'GET', url, headers: as(actor) });
-  const putProfile = (actor: Actor, payload: object) =>
-    inject({ method: 'PUT', url: '/api/attorney/profile', headers: as(actor), payload });
+  const { inject, as, get, putProfile } = attorneyCalls(t);
   const userCount = async () => (await t().db.select({ n: count() }).from(users))[0].n;
 
   describe('POST /api/register/attorney', () => {

@@ -1,4 +1,18 @@
+import type { InjectOptions } from 'fastify';
+import type { Actor } from '../../test/factories';
+import type { TestApp } from '../../test/harness';
+
 // The shared setup of the attorney.*.test.ts suites.
+
+/** Calls on one test app: `as(actor)` is the actor's cookie header. */
+export function attorneyCalls(t: () => TestApp) {
+  const inject = (opts: InjectOptions) => t().app.inject(opts);
+  const as = (actor: Actor) => ({ cookie: actor.cookie });
+  const get = (actor: Actor, url: string) => inject({ method: 'GET', url, headers: as(actor) });
+  const putProfile = (actor: Actor, payload: object) =>
+    inject({ method: 'PUT', url: '/api/attorney/profile', headers: as(actor), payload });
+  return { inject, as, get, putProfile };
+}
 
 /** Every field of an attorney profile, filled in. */
 export const fullProfile = {

@@ -6,6 +6,7 @@ import { buildAttorney, DEFAULT_PASSWORD, signIn, uniqueEmail } from '../../test
 import {
   createTestApp,
   createTestDatabase,
+  createThreeTriesApp,
   createTwoApps,
   dbKinds,
   linkIn,
@@ -56,11 +57,7 @@ describe('rate limits', () => {
   });
 
   it('counts only failed sign-ins against an address and account: the owner signs in as often as they like', async () => {
-    const t = await createTestApp({
-      config: {
-        rateLimit: { max: 3, windowMs: 60_000, accountMax: 100, registerMax: 100, registerWindowMs: 60_000 },
-      },
-    });
+    const t = await createThreeTriesApp();
     try {
       const { user } = await buildAttorney(t.app);
       const attempt = (password: string) =>

@@ -1,7 +1,7 @@
 import { SECURITY_MESSAGES } from '@shared/security';
 import { describe, expect, it } from 'vitest';
 import { buildAttorney, buildFirmUser, signIn } from '../../test/factories';
-import { createTestApp, describeEachDb } from '../../test/harness';
+import { createThreeTriesApp, describeEachDb } from '../../test/harness';
 import {
   ageSession,
   awayFromStepEdge,
@@ -263,11 +263,7 @@ describeEachDb('authenticator app', (t, kind) => {
 
 describe('the second step keeps the sign-in limits', () => {
   it('answers 429 after too many wrong codes from one address for one account', async () => {
-    const t = await createTestApp({
-      config: {
-        rateLimit: { max: 3, windowMs: 60_000, accountMax: 100, registerMax: 100, registerWindowMs: 60_000 },
-      },
-    });
+    const t = await createThreeTriesApp();
     try {
       const a = await buildAttorney(t.app);
       const { secret } = await enrolTotp(t.app, a.cookie);
@@ -296,11 +292,7 @@ describe('the second step keeps the sign-in limits', () => {
   });
 
   it('counts only failures: the owner signs in with both steps more often than the limit', async () => {
-    const t = await createTestApp({
-      config: {
-        rateLimit: { max: 3, windowMs: 60_000, accountMax: 100, registerMax: 100, registerWindowMs: 60_000 },
-      },
-    });
+    const t = await createThreeTriesApp();
     try {
       const a = await buildAttorney(t.app);
       const { recoveryCodes } = await enrolTotp(t.app, a.cookie);

@@ -1,6 +1,5 @@
-import { execFileSync } from 'node:child_process';
 import { createPublicKey, verify } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
@@ -17,21 +16,12 @@ import { auditEvents, auditHeads, outbox } from '../../../db/schema';
 import { describeEachDb } from '../../../test/harness';
 import { GENESIS_HASH } from '../../audit/audit-chain';
 import { RECORD_KEY_FILE, recordKey } from '../../audit/trail-receipt';
+import { pdfText } from '../../files/files.test-support';
 import { recordClient } from './record.test-support';
 
 // PRODUCT.md §11 (added 2026-12-01), issue 67 item 1: the chain anchored outside the database by a signed
 // receipt of its head. Without it, deleting the newest event and pointing the head at the one before left both
 // sides' verify 'intact'.
-
-const pdfText = (pdf: Buffer) => {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'lp-receipt-pdf-'));
-  try {
-    writeFileSync(path.join(dir, 't.pdf'), pdf);
-    return execFileSync('pdftotext', ['-layout', path.join(dir, 't.pdf'), '-'], { encoding: 'utf8' });
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-};
 
 const decode = (line: string): TrailReceipt =>
   JSON.parse(Buffer.from(line.slice(RECEIPT_TEXT_PREFIX.length), 'base64url').toString('utf8'));
@@ -99,7 +89,7 @@ describeEachDb('signed receipts of the audit trail (PRODUCT.md §11)', (t) => {
         expect(line.startsWith(RECEIPT_TEXT_PREFIX)).toBe(true);
         expect(decode(line).heads).toEqual(receipt.heads);
       }
-      const pdf = pdfText((await get(actor, `${base}/audit.pdf`)).rawPayload);
+      const pdf = await pdfText((await get(actor, `${base}/audit.pdf`)).rawPayload);
       expect(pdf).toContain('Signed receipt');
       expect(pdf).toContain(head.hash);
       expect(pdf).toContain(RECEIPT_TEXT_PREFIX);

@@ -1,7 +1,3 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { AUDIT_CSV_COLUMNS, RECEIPT_TEXTS } from '@shared/audit-trail';
 import { canonicalJson } from '@shared/canonical-json';
 import { and, asc, eq, sql } from 'drizzle-orm';
@@ -12,22 +8,13 @@ import { DEFAULT_PASSWORD } from '../../../test/factories';
 import { describeEachDb } from '../../../test/harness';
 import { readZip } from '../../account/zip.test-support';
 import { recordKey } from '../../audit/trail-receipt';
+import { pdfText } from '../../files/files.test-support';
 import { REMINDER_JOB } from '../lifecycle/reminders';
 import { expireAccess, sendDueDateReminders } from '../lifecycle/request-jobs.service';
 import { ACCESS_EXPIRY_JOB } from '../sharing/access-expiry';
 import { recordClient } from './record.test-support';
 
 // PRODUCT.md §11: the audit trail of each request, its downloads and its check, for both sides.
-
-const pdfText = (pdf: Buffer) => {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'lp-trail-pdf-'));
-  try {
-    writeFileSync(path.join(dir, 't.pdf'), pdf);
-    return execFileSync('pdftotext', ['-layout', path.join(dir, 't.pdf'), '-'], { encoding: 'utf8' });
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-};
 
 /** A CSV's rows, quoted cells read back (enough for the cells these tests write). */
 const csvRows = (text: string) =>
@@ -137,7 +124,7 @@ describeEachDb('audit trail of a request (PRODUCT.md §11)', (t) => {
       const pdf = await get(actor, `${base}/audit.pdf`);
       expect(pdf.statusCode).toBe(200);
       expect(pdf.headers['content-type']).toBe('application/pdf');
-      const text = pdfText(pdf.rawPayload);
+      const text = await pdfText(pdf.rawPayload);
       expect(text).toContain('Audit trail');
       expect(text).toContain('Intact: 10 events verified');
       // The order is explained: the record's order, which is time order (views enter before the next action).
@@ -271,7 +258,7 @@ describeEachDb('audit trail of a request (PRODUCT.md §11)', (t) => {
     expect(csvRows(csv).map((r) => r[11])).toEqual(['Event code', 'sent', 'shared', 'certified']);
     const pdfs = [...entries.keys()].filter((n) => n.startsWith('audit-trail/'));
     expect(pdfs).toEqual([`audit-trail/Arden-Vale-Corporate-Partner-${w.requestId.slice(0, 8)}.pdf`]);
-    const trailText = pdfText(entries.get(pdfs[0])!);
+    const trailText = await pdfText(entries.get(pdfs[0])!);
     expect(trailText).toContain('Intact: 3 events verified');
     // The receipt, as the trail PDFs carry it (issue 67): the head signed, the key named.
     expect(trailText).toContain(RECEIPT_TEXTS.heading);
@@ -280,6 +267,6 @@ describeEachDb('audit trail of a request (PRODUCT.md §11)', (t) => {
     expect(trailText.replace(/\s+/g, '')).toContain(head!.hash.slice(0, 16));
     // The package PDFs end with their certificate page.
     const packagePdf = [...entries.keys()].find((n) => n.startsWith('shared/'))!;
-    expect(pdfText(entries.get(packagePdf)!)).toContain('Certified by');
+    expect(await pdfText(entries.get(packagePdf)!)).toContain('Certified by');
   });
 });

@@ -1,29 +1,15 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { CERTIFICATION_MESSAGES, CERTIFICATION_STATEMENT } from '@shared/certification';
 import { and, eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { files, lpqRequests, sharedPackageFiles, sharedPackages } from '../../../db/schema';
 import { describeEachDb } from '../../../test/harness';
 import { storageDrivers } from '../../files/files.client.test-support';
-import { pdfBytes, sha256 } from '../../files/files.test-support';
+import { pdfBytes, pdfText, sha256 } from '../../files/files.test-support';
 import { recordClient } from './record.test-support';
 
 // PRODUCT.md §11: certification on share and update, the firm's view of it, and verify, on both storage
 // drivers and both databases.
 const drivers = await storageDrivers();
-
-const pdfText = (pdf: Buffer) => {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'lp-cert-pdf-'));
-  try {
-    writeFileSync(path.join(dir, 'p.pdf'), pdf);
-    return execFileSync('pdftotext', ['-layout', path.join(dir, 'p.pdf'), '-'], { encoding: 'utf8' });
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-};
 
 for (const [driver, config] of drivers) {
   describeEachDb(
@@ -227,7 +213,7 @@ for (const [driver, config] of drivers) {
         const pkg = (await get(w.firm, w.firmUrl)).json().package;
         const res = await get(w.firm, `${w.firmUrl}/package.pdf`);
         expect(res.statusCode).toBe(200);
-        const text = pdfText(res.rawPayload);
+        const text = await pdfText(res.rawPayload);
         const page = text.slice(text.lastIndexOf('Certificate'));
         expect(page.replace(/\s+/g, ' ')).toContain(CERTIFICATION_STATEMENT);
         // Issue 67 item 8: the name of record, and what was typed as the signature.
@@ -241,7 +227,7 @@ for (const [driver, config] of drivers) {
         // Not certified: the page says so, with the fingerprint all the same.
         const u = await world({ firmName: 'Uncertified LLP' });
         await post(u.attorney, `${u.attorneyUrl}/share`);
-        const plain = pdfText((await get(u.firm, `${u.firmUrl}/package.pdf`)).rawPayload);
+        const plain = await pdfText((await get(u.firm, `${u.firmUrl}/package.pdf`)).rawPayload);
         expect(plain.slice(plain.lastIndexOf('Certificate'))).toContain('Not certified');
       });
     },
