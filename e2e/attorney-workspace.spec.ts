@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { completeMasterLpq } from '../server/modules/master-lpq/master-lpq.fixtures';
-import { answerDisclosures, PASSWORD, registerByApi, uniqueEmail } from './helpers';
+import { answerDisclosures, registerByApi, uniqueEmail } from './helpers';
+import { walkAttorneySignUp } from './helpers-screens';
 
 /** Next saves the step and moves on to step `to` of the seven. */
 async function nextStep(page: Page, to: number) {
@@ -24,20 +25,14 @@ test('an attorney registers in three steps and lands on the master LPQ', async (
   await expect(page.getByText('Step 1 of 3')).toBeVisible();
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByText('First name is required')).toBeVisible();
-  await page.getByLabel('First Name').fill('Casey');
-  await page.getByLabel('Last Name').fill('Lund');
-  await page.getByLabel('Email Address').fill(email);
-  await page.getByLabel('Phone Number').fill('+1 617 555 0123');
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('Confirm Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page.getByText('Step 2 of 3')).toBeVisible();
-  await page.getByLabel('Current Firm').fill('Hale & Stone LLP');
-  await page.getByLabel('Years of Experience').fill('12');
-  await page.getByLabel('Graduation Year').fill('2010');
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page.getByText('Step 3 of 3')).toBeVisible();
-  await page.getByLabel('Tax').check();
+  await walkAttorneySignUp(page, {
+    email,
+    phone: '+1 617 555 0123',
+    currentFirm: 'Hale & Stone LLP',
+    yearsOfExperience: '12',
+    graduationYear: '2010',
+    practiceAreas: ['Tax'],
+  });
   await page.getByRole('button', { name: 'Create Account' }).click();
   await expect(page).toHaveURL(/\/attorney\/master-lpq$/);
 
@@ -52,14 +47,7 @@ test('registration with a taken address shows the Registration Failed toast', as
   await registerByApi(page, { email, userType: 'attorney' });
   await page.request.post('/api/logout');
   await page.goto('/register/attorney');
-  await page.getByLabel('First Name').fill('Casey');
-  await page.getByLabel('Last Name').fill('Lund');
-  await page.getByLabel('Email Address').fill(email);
-  await page.getByLabel('Phone Number').fill('555');
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('Confirm Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByRole('button', { name: 'Continue' }).click();
+  await walkAttorneySignUp(page, { email, phone: '555' });
   await page.getByRole('button', { name: 'Create Account' }).click();
   await expect(page.getByText('Registration Failed')).toBeVisible();
   await expect(page.getByText('An account with this email already exists').first()).toBeVisible();

@@ -4,6 +4,7 @@ import { readZip } from '../server/modules/account/zip.test-support';
 import { completeMasterLpq } from '../server/modules/master-lpq/master-lpq.fixtures';
 import {
   expectQuietlyHome,
+  firmAndAttorneyPages,
   inviteByApi,
   latestMail,
   PASSWORD,
@@ -23,10 +24,7 @@ async function expectNoSeriousViolations(page: Page) {
 test('an attorney downloads their data, deletes the account, the firm loses access, and the account cannot sign in again', async ({
   browser,
 }) => {
-  const firmContext = await browser.newContext();
-  const attorneyContext = await browser.newContext();
-  const firm = await firmContext.newPage();
-  const page = await attorneyContext.newPage();
+  const { firm, attorney: page } = await firmAndAttorneyPages(browser);
   const email = uniqueEmail('leaving');
 
   // An attorney with a complete master LPQ who shared it with a firm.
@@ -105,6 +103,6 @@ test('an attorney downloads their data, deletes the account, the firm loses acce
   await expect(page.getByText('Invalid email or password').first()).toBeVisible();
   await expect(page).toHaveURL(/\/auth$/);
 
-  await firmContext.close();
-  await attorneyContext.close();
+  await firm.context().close();
+  await page.context().close();
 });

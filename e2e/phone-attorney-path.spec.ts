@@ -3,12 +3,12 @@ import {
   answerDisclosures,
   certifyInDialog,
   inviteByApi,
-  PASSWORD,
   registerFirmByApi,
   shot,
   uniqueEmail,
   verifyAddressByApi,
 } from './helpers';
+import { walkAttorneySignUp } from './helpers-screens';
 
 /**
  * The whole attorney path on a 390 × 844 phone, through the screens — register,
@@ -91,25 +91,24 @@ test('the attorney path on a 390 px phone: register, onboard, complete every for
   await expectFitsPhone(page, '/register/attorney');
   await expectButtonsOnScreen(page, ['Cancel', 'Continue']);
   await shot(page, '01-register-step1');
-  await page.getByLabel('First Name').fill('Jamie');
-  await page.getByLabel('Last Name').fill('Okafor');
-  await page.getByLabel('Email Address').fill(email);
-  await page.getByLabel('Phone Number').fill('+1 617 555 0190');
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('Confirm Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page.getByText('Step 2 of 3')).toBeVisible();
-  await page.getByLabel('Current Firm').fill('Hale & Stone LLP');
-  await page.getByLabel('Years of Experience').fill('14');
-  await page.getByLabel('Law School').fill('Boston University');
-  await page.getByLabel('Graduation Year').fill('2010');
-  await page.getByLabel('Bar Admissions').fill('Massachusetts');
-  await expectFitsPhone(page, '/register/attorney step 2');
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page.getByText('Step 3 of 3')).toBeVisible();
-  await page.getByLabel('Corporate').check();
-  await expectButtonsOnScreen(page, ['Back', 'Create Account']);
-  await shot(page, '02-register-step3');
+  const registration = {
+    email,
+    firstName: 'Jamie',
+    lastName: 'Okafor',
+    phone: '+1 617 555 0190',
+    currentFirm: 'Hale & Stone LLP',
+    yearsOfExperience: '14',
+    lawSchool: 'Boston University',
+    graduationYear: '2010',
+    barAdmissions: 'Massachusetts',
+    practiceAreas: ['Corporate'],
+  };
+  await walkAttorneySignUp(page, registration, async (step) => {
+    if (step === 2) await expectFitsPhone(page, '/register/attorney step 2');
+    if (step !== 3) return;
+    await expectButtonsOnScreen(page, ['Back', 'Create Account']);
+    await shot(page, '02-register-step3');
+  });
   await page.getByRole('button', { name: 'Create Account' }).click();
   await expect(page).toHaveURL(/\/attorney\/master-lpq$/);
   await expectToast(page, 'Registration successful');

@@ -6,22 +6,17 @@ import {
   type Page,
   test,
 } from '@playwright/test';
-import {
-  completeMasterLpq,
-  conflictsForm,
-  diversityForm,
-} from '../server/modules/master-lpq/master-lpq.fixtures';
+import { conflictsForm, diversityForm } from '../server/modules/master-lpq/master-lpq.fixtures';
 import { TEAM_MESSAGES } from '../shared/team';
 import {
   addFirmMemberByApi,
   axeViolations,
   certifyInDialog,
+  completeLpq,
   inviteByApi,
-  registerByApi,
   registerFirmByApi,
   shot,
-  uniqueEmail,
-  verifyAddressByApi,
+  verifiedAttorneyByApi,
 } from './helpers';
 
 /**
@@ -61,18 +56,8 @@ async function addMember(
 
 /** An attorney with a complete master LPQ, a conflicts form and a diversity form, signed in on `page`. */
 async function readyAttorney(page: Page) {
-  const email = uniqueEmail('audience');
-  await registerByApi(page, { email, userType: 'attorney', firstName: 'Casey' });
-  await verifyAddressByApi(page.request, email);
-  for (const [method, url, data] of [
-    ['post', '/api/attorney/master-lpq', { ...completeMasterLpq(), isComplete: true }],
-    ['put', '/api/attorney/conflicts-form', conflictsForm()],
-    ['put', '/api/attorney/diversity-form', diversityForm()],
-  ] as const) {
-    const res = await page.request[method](url, { data });
-    expect(res.ok(), `${url}: ${await res.text()}`).toBe(true);
-  }
-  return email;
+  const parts = { masterLpq: completeLpq(), conflicts: conflictsForm(), diversity: diversityForm() };
+  return verifiedAttorneyByApi(page, 'audience', parts, 'Casey');
 }
 
 /** Opens the share dialog of the request from `firmName`. */

@@ -3,6 +3,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { answeredDisclosures } from '../server/modules/master-lpq/master-lpq.fixtures';
 import {
   addFirmMemberByApi,
+  firmAndAttorneyPages,
   inviteByApi,
   latestMail,
   linkFrom,
@@ -120,10 +121,7 @@ async function expectNothingRan(page: Page) {
 test('markup an attorney saves is shown literally to the firm, in every tab and in the PDF download', async ({
   browser,
 }) => {
-  const firmContext = await browser.newContext();
-  const attorneyContext = await browser.newContext();
-  const firm = await firmContext.newPage();
-  const attorney = await attorneyContext.newPage();
+  const { firm, attorney } = await firmAndAttorneyPages(browser);
   const dialogs: string[] = [];
   firm.on('dialog', async (dialog) => {
     dialogs.push(dialog.message());
@@ -245,7 +243,7 @@ test('markup an attorney saves is shown literally to the firm, in every tab and 
   await expectNothingRan(firm);
   expect(dialogs).toEqual([]);
 
-  await firmContext.close();
+  await firm.context().close();
   await officerContext.close();
-  await attorneyContext.close();
+  await attorney.context().close();
 });
