@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { actorsFor, atBothWidths, expectAccessible, pageAs } from './accessibility';
-import { certifyInDialog, uniqueEmail } from './helpers';
+import { certifyInDialog, signInThroughUi, uniqueEmail } from './helpers';
 import { walkAttorneySignUp } from './helpers-screens';
 
 // Axe on the signed-out screens, and on the attorney’s toasts and dialogs (e2e/accessibility.ts says what the checks are). The tests are independent (the signed-in ones
@@ -85,9 +85,7 @@ test.describe('toasts and dialogs', () => {
   test('a signed-out toast and its inline message pass axe at 1280 and 390 px', async ({ page }) => {
     test.setTimeout(120_000);
     await page.goto('/auth');
-    await page.getByLabel('Email').fill(uniqueEmail('nobody'));
-    await page.getByLabel('Password').fill('not-the-password');
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await signInThroughUi(page, uniqueEmail('nobody'), 'not-the-password');
     await expect(page.getByText('Login failed')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Close notification' })).toBeVisible();
     await atBothWidths(page, '/auth sign-in refused, toast open');

@@ -24,6 +24,12 @@ const account = (email: string | undefined, phone: string): [string | RegExp, st
   ...passwordTwice,
 ];
 
+/** Opens a select by its label and picks an option (its whole name). */
+export async function chooseOption(page: Page, label: string, option: string) {
+  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
 /** Runs the journey's checks on `step`, then Continue, and waits for the next of the wizard's three steps. */
 async function continueFrom(page: Page, step: number, atStep: AtStep) {
   await atStep(step);
@@ -128,4 +134,80 @@ export async function joinThroughScreen(
   await beforeJoin();
   await page.getByRole('button', { name: 'Create account and join' }).click();
   await expect(page).toHaveURL(/\/firm\/dashboard$/);
+}
+
+/**
+ * The master LPQ's first five steps typed in (open at step 1): `person`'s general information, the current
+ * employment at Hale & Stone LLP, the financial figures, one client (Acme Corp) and the practice
+ * requirements. `atStep` runs on each step once it is filled, then `next(to)` (the journey's own Next, which
+ * waits for step `to`) moves on; it ends on step 6, the disclosures.
+ */
+export async function fillMasterLpqSteps(
+  page: Page,
+  person: { fullName: string; email: string; phone: string },
+  next: (to: number) => Promise<void>,
+  atStep: AtStep = noChecks,
+) {
+  const steps: (() => Promise<void>)[] = [
+    () =>
+      fillByLabel(page, [
+        ['Full Name', person.fullName],
+        ['Email', person.email],
+        ['Phone', person.phone],
+        ['Address', '1 Main Street, Boston'],
+        ['Bar Admissions', 'Massachusetts'],
+      ]),
+    () =>
+      fillByLabel(page, [
+        ['Current Employer', 'Hale & Stone LLP'],
+        ['Current Position', 'Partner'],
+        ['Start Date', '2015-09-01'],
+        ['Reason for Departure', 'Platform for growth'],
+      ]),
+    async () => {
+      await chooseOption(page, 'Employee Type', 'K1 (partner)');
+      await fillByLabel(page, [
+        ['Compensation Expectations', '$1.2M base'],
+        ['Current Year Rate', '950'],
+      ]);
+    },
+    async () => {
+      await page.getByRole('button', { name: 'Add Client' }).click();
+      await fillByLabel(page, [
+        ['Client Name', 'Acme Corp'],
+        ['YTD Collections', '500000'],
+        ['Portability Likelihood', '80'],
+        ['Are you the key relationship manager', 'Yes'],
+        ['Do you share origination credit', 'Shared 50/50'],
+        ['Have you ported clients before?', 'Two clients in 2015'],
+        ['What does the portability', 'Nothing special'],
+        ['Special fee arrangements', 'Capped fees'],
+      ]);
+    },
+    () =>
+      fillByLabel(page, [
+        ['Support Requirements', 'Two associates'],
+        ['Marketing Budget Requirements', '$50,000 a year'],
+      ]),
+  ];
+  for (const [i, fill] of steps.entries()) {
+    await fill();
+    await atStep(i + 1);
+    await next(i + 2);
+  }
+}
+
+/**
+ * On the conflicts form (its current client filled in from the master LPQ): the client's relationship,
+ * business and work, and the description and opening date of the matter added for it.
+ */
+export async function fillConflictsCurrentClient(page: Page) {
+  await fillByLabel(page, [
+    ['Relationship Start Date', '2016-01-15'],
+    ['Business Description', 'Industrial manufacturing'],
+    ['Types of Work', 'M&A'],
+  ]);
+  const matter = page.getByRole('group', { name: 'Matter' });
+  await matter.getByLabel('Matter Description (generic)').fill('Supply agreements');
+  await matter.getByLabel('Opened').fill('2016-01-15');
 }

@@ -75,6 +75,13 @@ export async function signUpThroughUi(
   await page.getByRole('button', { name: 'Create Account' }).click();
 }
 
+/** Fills the sign-in form of the open /auth screen and presses Sign In. */
+export async function signInThroughUi(page: Page, email: string, password = PASSWORD) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
 /** Signs in through the API (faster than the screen), sharing cookies with the page. */
 export async function signInByApi(page: Page, email: string, password = PASSWORD) {
   const res = await page.request.post('/api/login', { data: { email, password } });
@@ -229,6 +236,15 @@ export async function uploadPdfByApi(request: APIRequestContext, filename: strin
   expect(put.status()).toBe(200);
   expect((await request.post(`/api/objects/${objectPath.split('/').pop()}/confirm`)).status()).toBe(200);
   return objectPath;
+}
+
+/** Chooses a file in the resume uploader of the open /attorney/profile, through its file input. */
+export async function chooseResume(page: Page, name: string, mimeType: string, buffer: Buffer) {
+  await page
+    .getByTestId('resume-uploader')
+    .locator('input[type=file]')
+    .first()
+    .setInputFiles({ name, mimeType, buffer });
 }
 
 /**

@@ -10,6 +10,7 @@ import { conflictsForm, diversityForm } from '../server/modules/master-lpq/maste
 import { TEAM_MESSAGES } from '../shared/team';
 import {
   addFirmMemberByApi,
+  atEachWidth,
   axeViolations,
   certifyInDialog,
   completeLpq,
@@ -33,13 +34,11 @@ async function expectAccessible(page: Page) {
 
 /** The dialog at 1280 and 390 px wide, each screenshot taken and axe run. */
 async function lookAt(page: Page, dialog: Locator, name: string) {
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 844 });
+  const check = async () => {
     await expect(dialog).toBeVisible();
-    await shot(page, `${name}-${width}`);
     await expectAccessible(page);
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
+  };
+  await atEachWidth(page, name, check, 844);
 }
 
 /** An admin invites an address with roles; the invitee accepts from the mailed link. Returns their user id. */
