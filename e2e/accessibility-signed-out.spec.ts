@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { actorsFor, atBothWidths, expectAccessible, pageAs } from './accessibility';
-import { certifyInDialog, PASSWORD, uniqueEmail } from './helpers';
+import { certifyInDialog, signInThroughUi, uniqueEmail } from './helpers';
+import { walkAttorneySignUp } from './helpers-screens';
 
 // Axe on the signed-out screens, and on the attorney’s toasts and dialogs (e2e/accessibility.ts says what the checks are). The tests are independent (the signed-in ones
 // make their own users, per worker), so they spread over CI's two workers.
@@ -41,18 +42,10 @@ test('signed-out screens have no serious or critical axe violations', async ({ p
   await expectAccessible(page, '/register/attorney step 1');
   await page.getByRole('button', { name: 'Continue' }).click();
   await expectAccessible(page, '/register/attorney step 1 with errors');
-  await page.getByLabel('First Name').fill('Casey');
-  await page.getByLabel('Last Name').fill('Nguyen');
-  await page.getByLabel('Email Address').fill(uniqueEmail('a11y-reg'));
-  await page.getByLabel('Phone Number').fill('+1 212 555 0100');
-  await page.getByLabel(/^Password/).fill(PASSWORD);
-  await page.getByLabel('Confirm Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page.getByText('Step 2 of 3')).toBeVisible();
-  await expectAccessible(page, '/register/attorney step 2');
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page.getByText('Step 3 of 3')).toBeVisible();
-  await expectAccessible(page, '/register/attorney step 3');
+  const registration = { email: uniqueEmail('a11y-reg'), lastName: 'Nguyen', phone: '+1 212 555 0100' };
+  await walkAttorneySignUp(page, registration, async (step) => {
+    if (step > 1) await expectAccessible(page, `/register/attorney step ${step}`);
+  });
 
   await page.goto('/register/firm');
   // Each step is checked before the next opens: its messages are part of what is audited.
@@ -92,9 +85,7 @@ test.describe('toasts and dialogs', () => {
   test('a signed-out toast and its inline message pass axe at 1280 and 390 px', async ({ page }) => {
     test.setTimeout(120_000);
     await page.goto('/auth');
-    await page.getByLabel('Email').fill(uniqueEmail('nobody'));
-    await page.getByLabel('Password').fill('not-the-password');
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await signInThroughUi(page, uniqueEmail('nobody'), 'not-the-password');
     await expect(page.getByText('Login failed')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Close notification' })).toBeVisible();
     await atBothWidths(page, '/auth sign-in refused, toast open');

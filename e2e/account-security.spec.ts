@@ -2,11 +2,11 @@ import { type Browser, expect, type Page, test } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { SECURITY_MESSAGES } from '../shared/security';
 import {
+  atEachWidth,
   PASSWORD,
   registerByApi,
   seriousAxeFindings,
   settle,
-  shot,
   shotsWanted,
   signInByApi,
   uniqueEmail,
@@ -42,13 +42,7 @@ async function expectAccessible(page: Page, screen: string, opts: { loading?: bo
 /** Axe at 1280 px; with SHOTS=1, a full-page screenshot at both widths. */
 async function shoot(page: Page, name: string, opts: { loading?: boolean } = {}) {
   await expectAccessible(page, name, opts);
-  if (!shotsWanted) return;
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await settle(page);
-    await shot(page, `${name}-${width}`);
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
+  if (shotsWanted) await atEachWidth(page, name, () => settle(page));
 }
 
 async function signOut(page: Page) {

@@ -1,17 +1,13 @@
 import { expect, type Page, test } from '@playwright/test';
 import { completeMasterLpq } from '../server/modules/master-lpq/master-lpq.fixtures';
-import { answerDisclosures, PASSWORD, registerByApi, uniqueEmail } from './helpers';
+import { answerDisclosures, registerByApi, uniqueEmail } from './helpers';
+import { fillConflictsCurrentClient, fillMasterLpqSteps, walkAttorneySignUp } from './helpers-screens';
 
 /** Next saves the step and moves on to step `to` of the seven. */
 async function nextStep(page: Page, to: number) {
   await page.getByRole('button', { name: 'Next', exact: true }).click();
   await expect(page.getByText(`Step ${to} of 7`)).toBeVisible();
   await expect(page.getByText('Progress Saved').first()).toBeVisible();
-}
-
-async function chooseOption(page: Page, label: string, option: string) {
-  await page.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option }).click();
 }
 
 async function openStep(page: Page, title: string) {
@@ -24,20 +20,14 @@ test('an attorney registers in three steps and lands on the master LPQ', async (
   await expect(page.getByText('Step 1 of 3')).toBeVisible();
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByText('First name is required')).toBeVisible();
-  await page.getByLabel('First Name').fill('Casey');
-  await page.getByLabel('Last Name').fill('Lund');
-  await page.getByLabel('Email Address').fill(email);
-  await page.getByLabel('Phone Number').fill('+1 617 555 0123');
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('Confirm Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page.getByText('Step 2 of 3')).toBeVisible();
-  await page.getByLabel('Current Firm').fill('Hale & Stone LLP');
-  await page.getByLabel('Years of Experience').fill('12');
-  await page.getByLabel('Graduation Year').fill('2010');
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page.getByText('Step 3 of 3')).toBeVisible();
-  await page.getByLabel('Tax').check();
+  await walkAttorneySignUp(page, {
+    email,
+    phone: '+1 617 555 0123',
+    currentFirm: 'Hale & Stone LLP',
+    yearsOfExperience: '12',
+    graduationYear: '2010',
+    practiceAreas: ['Tax'],
+  });
   await page.getByRole('button', { name: 'Create Account' }).click();
   await expect(page).toHaveURL(/\/attorney\/master-lpq$/);
 
@@ -52,14 +42,7 @@ test('registration with a taken address shows the Registration Failed toast', as
   await registerByApi(page, { email, userType: 'attorney' });
   await page.request.post('/api/logout');
   await page.goto('/register/attorney');
-  await page.getByLabel('First Name').fill('Casey');
-  await page.getByLabel('Last Name').fill('Lund');
-  await page.getByLabel('Email Address').fill(email);
-  await page.getByLabel('Phone Number').fill('555');
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('Confirm Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByRole('button', { name: 'Continue' }).click();
+  await walkAttorneySignUp(page, { email, phone: '555' });
   await page.getByRole('button', { name: 'Create Account' }).click();
   await expect(page.getByText('Registration Failed')).toBeVisible();
   await expect(page.getByText('An account with this email already exists').first()).toBeVisible();
@@ -89,45 +72,23 @@ test('the whole master LPQ is filled through the screens, survives a reload and 
   await expect(page.getByLabel('Address')).toBeFocused();
   await expect(page.getByText('Address is required')).toBeVisible();
 
-  await page.getByLabel('Full Name').fill('Dana Whitfield');
-  await page.getByLabel('Email').fill('dana@example.com');
-  await page.getByLabel('Phone').fill('+1 617 555 0100');
-  await page.getByLabel('Address').fill('1 Main Street, Boston');
-  await page.getByLabel('Bar Admissions').fill('Massachusetts');
-  await nextStep(page, 2);
-
-  await page.getByLabel('Current Employer').fill('Hale & Stone LLP');
-  await page.getByLabel('Current Position').fill('Partner');
-  await page.getByLabel('Start Date').fill('2015-09-01');
-  await page.getByLabel('Reason for Departure').fill('Platform for growth');
-  await page.getByRole('button', { name: 'Add Prior Employment' }).click();
-  await page.getByLabel('Employer Name').fill('Brook Partners');
-  await page.getByLabel('Start Date').nth(1).fill('2010-09-01');
-  await page.getByLabel('Departure Date').fill('2015-08-31');
-  await page.getByLabel('Reason for Departure').nth(1).fill('Partnership offer');
-  await nextStep(page, 3);
-
-  await chooseOption(page, 'Employee Type', 'K1 (partner)');
-  await page.getByLabel('Compensation Expectations').fill('$1.2M base');
-  await page.getByLabel('Current Year Rate').fill('950');
-  await page.getByLabel('Last Year Collections').fill('2400000');
-  await nextStep(page, 4);
-
-  await page.getByRole('button', { name: 'Add Client' }).click();
-  await page.getByLabel('Client Name').fill('Acme Corp');
-  await page.getByLabel('I am the originator of this client').check();
-  await page.getByLabel('YTD Collections').fill('500000');
-  await page.getByLabel('Portability Likelihood').fill('80');
-  await page.getByLabel('Are you the key relationship manager').fill('Yes');
-  await page.getByLabel('Do you share origination credit').fill('Shared 50/50');
-  await page.getByLabel('Have you ported clients before?').fill('Two clients in 2015');
-  await page.getByLabel('What does the portability').fill('Nothing special');
-  await page.getByLabel('Special fee arrangements').fill('Capped fees');
-  await nextStep(page, 5);
-
-  await page.getByLabel('Support Requirements').fill('Two associates');
-  await page.getByLabel('Marketing Budget Requirements').fill('$50,000 a year');
-  await nextStep(page, 6);
+  const dana = { fullName: 'Dana Whitfield', email: 'dana@example.com', phone: '+1 617 555 0100' };
+  await fillMasterLpqSteps(
+    page,
+    dana,
+    (to) => nextStep(page, to),
+    async (step) => {
+      if (step === 2) {
+        await page.getByRole('button', { name: 'Add Prior Employment' }).click();
+        await page.getByLabel('Employer Name').fill('Brook Partners');
+        await page.getByLabel('Start Date').nth(1).fill('2010-09-01');
+        await page.getByLabel('Departure Date').fill('2015-08-31');
+        await page.getByLabel('Reason for Departure').nth(1).fill('Partnership offer');
+      }
+      if (step === 3) await page.getByLabel('Last Year Collections').fill('2400000');
+      if (step === 4) await page.getByLabel('I am the originator of this client').check();
+    },
+  );
 
   await answerDisclosures(page, [/non-compete/]);
   await page.getByLabel('Explanation').fill('Six-month non-solicit');
@@ -263,13 +224,8 @@ test('the conflicts form auto-populates from the master LPQ, submits and repopul
   await expect(page.getByText('Business description is required')).toBeVisible();
   await expect(page.getByText('You must agree to the certification')).toBeVisible();
 
-  await page.getByLabel('Relationship Start Date').fill('2016-01-15');
-  await page.getByLabel('Business Description').fill('Industrial manufacturing');
-  await page.getByLabel('Types of Work').fill('M&A');
   // The matter auto-populate added for the current client (PRODUCT.md §13) needs its description and date.
-  const matter = page.getByRole('group', { name: 'Matter' });
-  await matter.getByLabel('Matter Description (generic)').fill('Supply agreements');
-  await matter.getByLabel('Opened').fill('2016-01-15');
+  await fillConflictsCurrentClient(page);
   await page.getByRole('button', { name: 'Add Former Client' }).click();
   await page.getByRole('group', { name: 'Former Client' }).getByLabel('Client Name').fill('Old Co');
   await page.getByLabel('Relationship Dates').fill('2012 – 2018');

@@ -6,6 +6,7 @@ import {
   linkFrom,
   PASSWORD,
   registerByApi,
+  signInThroughUi,
   signUpThroughUi,
   uniqueEmail,
   watchForText,
@@ -39,9 +40,7 @@ test('an attorney signs up, verifies the address from the mail, signs out and si
   await expectQuietlyHome(page);
 
   await page.goto('/auth');
-  await page.getByLabel('Email').fill(email.toUpperCase());
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await signInThroughUi(page, email.toUpperCase());
   await expect(page.getByText('Login successful')).toBeVisible();
   await expect(page).toHaveURL(/\/attorney\/onboarding$/);
 });
@@ -54,9 +53,7 @@ test('sign-in lands on onboarding until the attorney reaches its end, then on th
   const signIn = async () => {
     await page.request.post('/api/logout');
     await page.goto('/auth');
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await signInThroughUi(page, email);
     await expect(page.getByText('Login successful')).toBeVisible();
   };
   await signIn();
@@ -130,9 +127,7 @@ test('a wrong password shows the login failure toast and keeps the user signed o
   await registerByApi(page, { email, userType: 'attorney' });
   await page.request.post('/api/logout');
   await page.goto('/auth');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill('not-the-password');
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await signInThroughUi(page, email, 'not-the-password');
   await expect(page.getByText('Login failed')).toBeVisible();
   // In the toast and, to stay until acted on, under the password.
   await expect(page.getByText('Invalid email or password')).toHaveCount(2);
@@ -160,9 +155,7 @@ test('forgot password: the mailed link sets a new password that signs in', async
 
   await page.getByRole('link', { name: 'Sign in' }).click();
   await expect(page.getByRole('heading', { name: 'Welcome' })).toBeVisible();
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill('brand-new-secret');
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await signInThroughUi(page, email, 'brand-new-secret');
   await expect(page).toHaveURL(/\/firm\/dashboard$/);
 
   // The link works once.

@@ -5,10 +5,10 @@ import {
   attorneyInvitedWithCompleteLpq,
   certifyInDialog,
   inviteByApi,
-  PASSWORD,
   registerByApi,
   registerFirmByApi,
   shot,
+  signInThroughUi,
   uniqueEmail,
   verifyAddressByApi,
   watchForText,
@@ -153,9 +153,7 @@ test('(c) a session that ends mid-form: the spec’s toast, sign-in, and back to
   await shot(page, 'auth-session-ended-390');
   await page.setViewportSize({ width: 1280, height: 800 });
 
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await signInThroughUi(page, email);
 
   await expect(page).toHaveURL(/\/attorney\/master-lpq$/);
   await expect(page.getByTestId('restored-notice')).toBeVisible();

@@ -1,41 +1,26 @@
 import { readFile } from 'node:fs/promises';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { readZip } from '../server/modules/account/zip.test-support';
-import { completeMasterLpq } from '../server/modules/master-lpq/master-lpq.fixtures';
 import {
+  completeLpq,
   expectQuietlyHome,
+  firmAndAttorneyPages,
   inviteByApi,
   latestMail,
   PASSWORD,
-  registerByApi,
   registerFirmByApi,
   seriousAxeFindings,
-  uniqueEmail,
-  verifyAddressByApi,
+  signInThroughUi,
+  verifiedAttorneyByApi,
 } from './helpers';
-
-/** No serious or critical WCAG 2.0/2.1 A or AA violation on what the page shows now. */
-async function expectNoSeriousViolations(page: Page) {
-  const serious = await seriousAxeFindings(page);
-  expect(serious).toEqual([]);
-}
 
 test('an attorney downloads their data, deletes the account, the firm loses access, and the account cannot sign in again', async ({
   browser,
 }) => {
-  const firmContext = await browser.newContext();
-  const attorneyContext = await browser.newContext();
-  const firm = await firmContext.newPage();
-  const page = await attorneyContext.newPage();
-  const email = uniqueEmail('leaving');
+  const { firm, attorney: page } = await firmAndAttorneyPages(browser);
 
   // An attorney with a complete master LPQ who shared it with a firm.
-  await registerByApi(page, { email, userType: 'attorney', firstName: 'Casey' });
-  await verifyAddressByApi(page.request, email);
-  const saved = await page.request.post('/api/attorney/master-lpq', {
-    data: { ...completeMasterLpq(), isComplete: true },
-  });
-  expect(saved.ok()).toBe(true);
+  const email = await verifiedAttorneyByApi(page, 'leaving', { masterLpq: completeLpq() }, 'Casey');
   const firmEmail = await registerFirmByApi(firm.request);
   const requestId = await inviteByApi(firm.request, email);
   expect((await page.request.post(`/api/attorney/lpq-requests/${requestId}/share`)).ok()).toBe(true);
@@ -58,7 +43,7 @@ test('an attorney downloads their data, deletes the account, the firm loses acce
   expect(data.masterLpq.isComplete).toBe(true);
   expect([...entries.keys()]).toContain('shared/Arden-Vale-LLP-Corporate-Partner-v1.pdf');
 
-  await expectNoSeriousViolations(page);
+  expect(await seriousAxeFindings(page)).toEqual([]);
 
   // The confirmation (opened from the keyboard) says what happens, names the share that ends, and asks
   // for the password and DELETE; Escape closes it.
@@ -68,7 +53,7 @@ test('an attorney downloads their data, deletes the account, the firm loses acce
   await expect(dialog).toContainText('cannot be undone');
   await expect(dialog).toContainText('Arden & Vale LLP — Corporate Partner');
   await expect(dialog.getByLabel('Password')).toBeFocused();
-  await expectNoSeriousViolations(page);
+  expect(await seriousAxeFindings(page)).toEqual([]);
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await page.getByRole('button', { name: 'Delete account…' }).click();
@@ -99,12 +84,10 @@ test('an attorney downloads their data, deletes the account, the firm loses acce
 
   // Signing in again fails like any unknown account.
   await page.goto('/auth');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await signInThroughUi(page, email);
   await expect(page.getByText('Invalid email or password').first()).toBeVisible();
   await expect(page).toHaveURL(/\/auth$/);
 
-  await firmContext.close();
-  await attorneyContext.close();
+  await firm.context().close();
+  await page.context().close();
 });

@@ -1,15 +1,7 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { completeMasterLpq } from '../server/modules/master-lpq/master-lpq.fixtures';
 import { PREFILL_MARKS } from '../shared/prefill-sources';
-import {
-  certifyInDialog,
-  inviteByApi,
-  registerByApi,
-  registerFirmByApi,
-  shot,
-  uniqueEmail,
-  verifyAddressByApi,
-} from './helpers';
+import { certifyInDialog, inviteByApi, registerFirmByApi, shot, verifiedAttorneyByApi } from './helpers';
 
 /** What the attorney gave at registration and on the profile (PUT /api/attorney/profile). */
 const PROFILE = {
@@ -73,9 +65,7 @@ const descriptionOf = (page: Page, label: string) =>
 /** An attorney (verified, with a profile) signed in on its own page. */
 async function attorneyWithProfile(browser: Browser) {
   const page = await (await browser.newContext()).newPage();
-  const email = uniqueEmail('enter-once');
-  await registerByApi(page, { email, userType: 'attorney', firstName: 'Jordan' });
-  await verifyAddressByApi(page.request, email);
+  const email = await verifiedAttorneyByApi(page, 'enter-once', {}, 'Jordan');
   expect((await page.request.put('/api/attorney/profile', { data: PROFILE })).ok()).toBe(true);
   return { page, email };
 }

@@ -3,12 +3,11 @@ import { completeMasterLpq } from '../server/modules/master-lpq/master-lpq.fixtu
 import { FILE_MESSAGES } from '../shared/files';
 import {
   axeViolations,
+  chooseResume,
   inviteByApi,
-  registerByApi,
   registerFirmByApi,
   shot,
-  uniqueEmail,
-  verifyAddressByApi,
+  verifiedAttorneyByApi,
 } from './helpers';
 
 // The upload flows in the browser (a file named by any of its URLs, names that follow the bytes' type,
@@ -30,12 +29,8 @@ async function expectNoSeriousAxeFindings(page: Page) {
   ).toEqual([]);
 }
 
-async function verifiedAttorney(page: Page, firstName: string) {
-  const email = uniqueEmail(firstName.toLowerCase());
-  await registerByApi(page, { email, userType: 'attorney', firstName });
-  await verifyAddressByApi(page.request, email);
-  return email;
-}
+const verifiedAttorney = (page: Page, firstName: string) =>
+  verifiedAttorneyByApi(page, firstName.toLowerCase(), {}, firstName);
 
 const uploader = (page: Page) => page.getByTestId('documents-uploader');
 const choose = (page: Page, name: string, buffer: Buffer, mimeType = 'application/pdf') =>
@@ -132,15 +127,7 @@ test('the resume at 390 px: uploaded on the profile and shown after a reload', a
   await page.setViewportSize({ width: 390, height: 900 });
   await verifiedAttorney(page, 'Jordan');
   await page.goto('/attorney/profile');
-  const resume = page.getByTestId('resume-uploader');
-  await resume
-    .locator('input[type=file]')
-    .first()
-    .setInputFiles({
-      name: 'Jordan CV.pdf',
-      mimeType: 'application/pdf',
-      buffer: pdf('r'),
-    });
+  await chooseResume(page, 'Jordan CV.pdf', 'application/pdf', pdf('r'));
   await expect(page.getByText('Resume Uploaded')).toBeVisible();
   await page.reload();
   await expect(page.getByRole('link', { name: 'Jordan CV.pdf' })).toBeVisible();

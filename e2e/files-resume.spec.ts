@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
-import { registerByApi, uniqueEmail } from './helpers';
+import { chooseResume, registerByApi, uniqueEmail } from './helpers';
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
@@ -16,11 +16,7 @@ test('an attorney uploads a resume, sees it after a reload and downloads the sam
   const uploader = page.getByTestId('resume-uploader');
   await expect(uploader.getByText('browse files')).toBeVisible();
 
-  await uploader.locator('input[type=file]').first().setInputFiles({
-    name: 'Jordan Avery CV.pdf',
-    mimeType: 'application/pdf',
-    buffer: resumePdf,
-  });
+  await chooseResume(page, 'Jordan Avery CV.pdf', 'application/pdf', resumePdf);
   await expect(page.getByText('Resume Uploaded')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Jordan Avery CV.pdf' })).toBeVisible();
 
@@ -39,14 +35,7 @@ test('a file that is not a document is refused by the server even with a .pdf na
   await registerByApi(page, { email: uniqueEmail('fake'), userType: 'attorney' });
   await page.goto('/attorney/profile');
   const uploader = page.getByTestId('resume-uploader');
-  await uploader
-    .locator('input[type=file]')
-    .first()
-    .setInputFiles({
-      name: 'cv.pdf',
-      mimeType: 'application/pdf',
-      buffer: Buffer.from('<html>not a pdf</html>'.repeat(20)),
-    });
+  await chooseResume(page, 'cv.pdf', 'application/pdf', Buffer.from('<html>not a pdf</html>'.repeat(20)));
   await expect(page.getByText('Failed to upload resume.')).toBeVisible();
   await expect(uploader.getByText('Upload failed')).toBeVisible();
   await page.reload();
@@ -57,13 +46,6 @@ test('Uppy refuses a file of the wrong type with the spec message', async ({ pag
   await registerByApi(page, { email: uniqueEmail('type'), userType: 'attorney' });
   await page.goto('/attorney/profile');
   const uploader = page.getByTestId('resume-uploader');
-  await uploader
-    .locator('input[type=file]')
-    .first()
-    .setInputFiles({
-      name: 'photo.png',
-      mimeType: 'image/png',
-      buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47]),
-    });
+  await chooseResume(page, 'photo.png', 'image/png', Buffer.from([0x89, 0x50, 0x4e, 0x47]));
   await expect(uploader.getByText('You can only upload: .pdf, .doc, .docx').first()).toBeVisible();
 });

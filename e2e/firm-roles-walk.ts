@@ -1,20 +1,14 @@
 import { type APIRequestContext, type Browser, expect, request } from '@playwright/test';
 import { baseURL } from '../playwright.config';
-import {
-  businessPlan,
-  completeMasterLpq,
-  conflictsForm,
-  diversityForm,
-} from '../server/modules/master-lpq/master-lpq.fixtures';
+import { businessPlan, conflictsForm, diversityForm } from '../server/modules/master-lpq/master-lpq.fixtures';
 import {
   addFirmMemberByApi,
+  completeLpq,
   inviteByApi,
-  registerByApi,
   registerFirmByApi,
   settle,
   shot,
-  uniqueEmail,
-  verifyAddressByApi,
+  verifiedAttorneyByApi,
 } from './helpers';
 
 /**
@@ -59,18 +53,17 @@ async function walkWorld(browser: Browser) {
   const diversity = await member(registrant, ['diversity'], 'Dana');
 
   const attorney = await (await browser.newContext()).newPage();
-  const attorneyEmail = uniqueEmail('walk-attorney');
-  await registerByApi(attorney, { email: attorneyEmail, userType: 'attorney', firstName: 'Avery' });
-  await verifyAddressByApi(attorney.request, attorneyEmail);
-  for (const [method, url, data] of [
-    ['post', '/api/attorney/master-lpq', { ...completeMasterLpq(), isComplete: true }],
-    ['put', '/api/attorney/conflicts-form', conflictsForm()],
-    ['put', '/api/attorney/diversity-form', diversityForm()],
-    ['put', '/api/attorney/business-plan', businessPlan()],
-  ] as const) {
-    const res = await attorney.request[method](url, { data });
-    expect(res.ok(), `${url}: ${await res.text()}`).toBe(true);
-  }
+  const attorneyEmail = await verifiedAttorneyByApi(
+    attorney,
+    'walk-attorney',
+    {
+      masterLpq: completeLpq(),
+      conflicts: conflictsForm(),
+      diversity: diversityForm(),
+      businessPlan: businessPlan(),
+    },
+    'Avery',
+  );
   const id = await inviteByApi(registrant, attorneyEmail);
   expect(
     (

@@ -4,15 +4,16 @@ import { SECURITY_MESSAGES } from '../shared/security';
 import { TEAM_MESSAGES } from '../shared/team';
 import { ACCESS_TEXTS, TEAM_TOASTS } from '../shared/team-texts';
 import {
+  checkAtEachWidth,
   latestMail,
   linkFrom,
   PASSWORD,
   registerFirmByApi,
-  seriousAxeFindings,
   shot,
   signInByApi,
   uniqueEmail,
 } from './helpers';
+import { joinThroughScreen } from './helpers-screens';
 
 /**
  * The firm team's admin screens (PRODUCT.md §9): invite a member with roles, accept at /join in another
@@ -22,16 +23,7 @@ import {
  */
 
 /** axe (serious and critical) and a full-page screenshot at each width. */
-async function check(page: Page, name: string) {
-  await expect(page.locator('[aria-label^="Loading"]')).toHaveCount(0);
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    const blocking = await seriousAxeFindings(page);
-    expect.soft(blocking, `axe on ${name} at ${width} px`).toEqual([]);
-    await shot(page, `${name}-${width}`);
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
+const check = checkAtEachWidth;
 
 const toast = (page: Page, text: { title: string }) => page.getByText(text.title, { exact: true });
 const inviteForm = (page: Page) => page.getByRole('form', { name: 'Invite a member' });
@@ -56,12 +48,7 @@ async function acceptInNewBrowser(browser: Browser, link: string, firstName: str
   const context = await browser.newContext();
   const page = await context.newPage();
   await page.goto(link);
-  await page.getByLabel('First Name').fill(firstName);
-  await page.getByLabel('Last Name').fill('Reed');
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('Confirm Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Create account and join' }).click();
-  await expect(page).toHaveURL(/\/firm\/dashboard$/);
+  await joinThroughScreen(page, firstName);
   return page;
 }
 
@@ -111,13 +98,7 @@ test('an admin builds the team: invite, join, roles, the last admin, removal, in
   await danaPage.getByRole('button', { name: 'Create account and join' }).click();
   await expect(danaPage.getByText('First name is required')).toBeVisible();
   await check(danaPage, 'join-errors');
-  await danaPage.getByLabel('First Name').fill('Dana');
-  await danaPage.getByLabel('Last Name').fill('Reed');
-  await danaPage.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await danaPage.getByLabel('Confirm Password').fill(PASSWORD);
-  await check(danaPage, 'join');
-  await danaPage.getByRole('button', { name: 'Create account and join' }).click();
-  await expect(danaPage).toHaveURL(/\/firm\/dashboard$/);
+  await joinThroughScreen(danaPage, 'Dana', () => check(danaPage, 'join'));
   const danaQuick = danaPage.getByTestId('firm-quick-actions');
   await expect(danaQuick.getByRole('link', { name: /^Assigned to me/ })).toBeVisible();
   await expect(danaQuick.getByRole('link', { name: /^Conflicts/ })).toHaveAttribute(

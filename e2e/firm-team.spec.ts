@@ -1,26 +1,22 @@
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
-import {
-  businessPlan,
-  completeMasterLpq,
-  conflictsForm,
-  diversityForm,
-} from '../server/modules/master-lpq/master-lpq.fixtures';
+import { conflictsForm, diversityForm } from '../server/modules/master-lpq/master-lpq.fixtures';
 import { HIRING_PARTS } from '../shared/team';
 import {
   answerConflictsRow,
   certifyInDialog,
+  checkAtEachWidth,
+  completeLpq,
   conflictsRow,
+  fillEveryAttorneyFormByApi,
   latestMail,
   linkFrom,
-  PASSWORD,
-  registerByApi,
-  seriousAxeFindings,
-  shot,
   uniqueEmail,
+  verifiedAttorneyByApi,
   verifyAddressByApi,
 } from './helpers';
+import { joinThroughScreen, walkFirmSignUp } from './helpers-screens';
 
 /**
  * PRODUCT.md §9 from end to end, through the screens: a firm registers, its admin invites a reviewer, a
@@ -33,35 +29,24 @@ import {
 const CONFLICTS_MARK = 'Brightwater Holdings dispute';
 const DIVERSITY_MARK = 'Ergonomic chair near the window';
 
-async function check(page: Page, name: string) {
-  await expect(page.locator('[aria-label^="Loading"]')).toHaveCount(0);
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 844 });
-    const blocking = await seriousAxeFindings(page);
-    expect.soft(blocking, `axe on ${name} at ${width} px`).toEqual([]);
-    await shot(page, `${name}-${width}`);
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
+const check = (page: Page, name: string) => checkAtEachWidth(page, name, 844);
 
 /** The firm registers through its three-step screen, and verifies its address from the mail. */
 async function registerFirm(page: Page) {
   const email = uniqueEmail('team-admin');
   await page.goto('/register/firm');
-  await page.getByLabel('Firm Name').fill('Linden & Shaw LLP');
-  await page.getByLabel('Headquarters Address').fill('1 Federal Street, Boston, MA');
-  await page.getByLabel('City', { exact: true }).fill('Boston');
-  await page.getByLabel('State', { exact: true }).fill('MA');
-  await page.getByLabel('Number of Attorneys').fill('60');
-  await page.getByRole('checkbox', { name: 'Corporate' }).check();
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByLabel('Contact Person Name').fill('Morgan Shaw');
-  await page.getByLabel('Contact Person Title').fill('Recruiting Director');
-  await page.getByLabel('Email Address').fill(email);
-  await page.getByLabel('Phone Number').fill('+1 617 555 0142');
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('Confirm Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Continue' }).click();
+  await walkFirmSignUp(page, {
+    email,
+    firmName: 'Linden & Shaw LLP',
+    headquarters: '1 Federal Street, Boston, MA',
+    city: 'Boston',
+    state: 'MA',
+    attorneys: '60',
+    practiceAreas: ['Corporate'],
+    contactName: 'Morgan Shaw',
+    contactTitle: 'Recruiting Director',
+    phone: '+1 617 555 0142',
+  });
   await page.getByLabel('I agree to the Terms of Service and Privacy Policy').check();
   await page.getByRole('button', { name: 'Create Account' }).click();
   await expect(page).toHaveURL(/\/firm\/dashboard$/);
@@ -86,31 +71,18 @@ async function inviteMember(
   const page = await (await browser.newContext()).newPage();
   await page.goto(link);
   await expect(page.getByRole('heading', { name: 'Join Linden & Shaw LLP' })).toBeVisible();
-  await page.getByLabel('First Name').fill(firstName);
-  await page.getByLabel('Last Name').fill('Reed');
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('Confirm Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Create account and join' }).click();
-  await expect(page).toHaveURL(/\/firm\/dashboard$/);
+  await joinThroughScreen(page, firstName);
   return { page, name: `${firstName} Reed` };
 }
 
 /** An attorney with every part of a package ready (the API, as the other journeys do it). */
 async function readyAttorney(page: Page) {
-  const email = uniqueEmail('team-attorney');
-  await registerByApi(page, { email, userType: 'attorney', firstName: 'Avery' });
-  await verifyAddressByApi(page.request, email);
-  const profile = { phone: '+1 617 555 0100', currentFirm: 'Hale & Stone LLP', position: 'partner' };
-  for (const [method, url, data] of [
-    ['post', '/api/attorney/profile', { ...profile, practiceAreas: ['Corporate'] }],
-    ['post', '/api/attorney/master-lpq', { ...completeMasterLpq(), isComplete: true }],
-    ['put', '/api/attorney/conflicts-form', conflictsForm({ potentialConflicts: CONFLICTS_MARK })],
-    ['put', '/api/attorney/diversity-form', diversityForm({ accommodationDetails: DIVERSITY_MARK })],
-    ['put', '/api/attorney/business-plan', businessPlan()],
-  ] as const) {
-    const res = await page.request[method](url, { data });
-    expect(res.ok(), `${url}: ${await res.text()}`).toBe(true);
-  }
+  const email = await verifiedAttorneyByApi(page, 'team-attorney', {}, 'Avery');
+  await fillEveryAttorneyFormByApi(page.request, {
+    masterLpq: completeLpq(),
+    conflicts: conflictsForm({ potentialConflicts: CONFLICTS_MARK }),
+    diversity: diversityForm({ accommodationDetails: DIVERSITY_MARK }),
+  });
   return email;
 }
 

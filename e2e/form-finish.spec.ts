@@ -7,7 +7,7 @@ import {
   registerFirmByApi,
   shot,
   uniqueEmail,
-  verifyAddressByApi,
+  verifiedAttorneyByApi,
 } from './helpers';
 
 /**
@@ -58,9 +58,7 @@ test('a mailed request link opens that request after sign-in; a first visit read
   await shot(member, 'welcome-member-first-visit-390', { fullPage: false });
 
   // A new attorney: registered (their first session), two requests from the firm.
-  const email = uniqueEmail('welcome');
-  await registerByApi(page, { email, userType: 'attorney', firstName: 'Dana' });
-  await verifyAddressByApi(page.request, email);
+  const email = await verifiedAttorneyByApi(page, 'welcome', {}, 'Dana');
   await page.goto('/attorney/dashboard');
   await expect(page.getByRole('heading', { name: 'Welcome, Dana' })).toBeVisible();
   await shot(page, 'welcome-attorney-first-visit-1280');

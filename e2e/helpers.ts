@@ -75,6 +75,13 @@ export async function signUpThroughUi(
   await page.getByRole('button', { name: 'Create Account' }).click();
 }
 
+/** Fills the sign-in form of the open /auth screen and presses Sign In. */
+export async function signInThroughUi(page: Page, email: string, password = PASSWORD) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
 /** Signs in through the API (faster than the screen), sharing cookies with the page. */
 export async function signInByApi(page: Page, email: string, password = PASSWORD) {
   const res = await page.request.post('/api/login', { data: { email, password } });
@@ -231,6 +238,15 @@ export async function uploadPdfByApi(request: APIRequestContext, filename: strin
   return objectPath;
 }
 
+/** Chooses a file in the resume uploader of the open /attorney/profile, through its file input. */
+export async function chooseResume(page: Page, name: string, mimeType: string, buffer: Buffer) {
+  await page
+    .getByTestId('resume-uploader')
+    .locator('input[type=file]')
+    .first()
+    .setInputFiles({ name, mimeType, buffer });
+}
+
 /**
  * After signing out or deleting the account: the app stays home, with no expired-session toast and no
  * detour to sign-in once its requests are answered (the signed-in page it leaves must not
@@ -329,6 +345,35 @@ export async function shot(
   else await target.screenshot({ path: file });
 }
 
+/**
+ * At 1280 and then 390 px wide (`height` tall): `each(width)` (axe, a measure of the layout, a settle), then
+ * a screenshot `<name>-<width>` (SHOTS=1 only); back at 1280 × 800 after.
+ */
+export async function atEachWidth(
+  page: Page,
+  name: string,
+  each: (width: number) => Promise<unknown> = async () => undefined,
+  height = 900,
+) {
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height });
+    await each(width);
+    await shot(page, `${name}-${width}`);
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+/** Once nothing is loading: no serious or critical axe finding (a soft check) and a screenshot, at each width. */
+export async function checkAtEachWidth(page: Page, name: string, height = 900) {
+  await expect(page.locator('[aria-label^="Loading"]')).toHaveCount(0);
+  await atEachWidth(
+    page,
+    name,
+    async (width) => expect.soft(await seriousAxeFindings(page), `axe on ${name} at ${width} px`).toEqual([]),
+    height,
+  );
+}
+
 type AxeViolation = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number];
 
 /**
@@ -362,18 +407,68 @@ export async function seriousAxeFindings(page: Page): Promise<string[]> {
     .map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.html.slice(0, 140)).join(' | ')}`);
 }
 
+/** The parts of an attorney's package, each saved through its own route. */
+export type AttorneyParts = {
+  profile?: object;
+  masterLpq?: object;
+  conflicts?: object;
+  diversity?: object;
+  businessPlan?: object;
+};
+const PART_ROUTES = {
+  profile: ['post', '/api/attorney/profile'],
+  masterLpq: ['post', '/api/attorney/master-lpq'],
+  conflicts: ['put', '/api/attorney/conflicts-form'],
+  diversity: ['put', '/api/attorney/diversity-form'],
+  businessPlan: ['put', '/api/attorney/business-plan'],
+} as const;
+
+/** The complete master LPQ of the fixtures, marked complete (a resume or other changes in `overrides`). */
+export const completeLpq = (overrides: Record<string, unknown> = {}) => ({
+  ...completeMasterLpq(),
+  isComplete: true,
+  ...overrides,
+});
+
+/** Saves `parts` of the signed-in attorney's package through the API, in the order given, each answered OK. */
+export async function saveAttorneyPartsByApi(attorney: APIRequestContext, parts: AttorneyParts) {
+  for (const [part, data] of Object.entries(parts)) {
+    const [method, route] = PART_ROUTES[part as keyof AttorneyParts];
+    const res = await attorney[method](route, { data });
+    expect(res.ok(), `${route}: ${await res.text()}`).toBe(true);
+  }
+}
+
+/**
+ * An attorney (`firstName`, else Jordan, Avery) signed in on `page` with a verified address, and `parts` of
+ * the package saved through the API; returns the address.
+ */
+export async function verifiedAttorneyByApi(
+  page: Page,
+  tag: string,
+  parts: AttorneyParts = {},
+  firstName?: string,
+) {
+  const email = uniqueEmail(tag);
+  await registerByApi(page, { email, userType: 'attorney', firstName });
+  await verifyAddressByApi(page.request, email);
+  await saveAttorneyPartsByApi(page.request, parts);
+  return email;
+}
+
+/** The firm's page and the attorney's, each in a browser context of its own (close each page's context). */
+export async function firmAndAttorneyPages(browser: Browser) {
+  const firm = await (await browser.newContext()).newPage();
+  const attorney = await (await browser.newContext()).newPage();
+  return { firm, attorney };
+}
+
 /**
  * An attorney signed in on `page` with a verified address and a complete master LPQ, invited by a new firm
  * (Arden & Vale LLP) signed in on a context of its own: ready to share. Close `firm` at the end.
  */
 export async function attorneyInvitedWithCompleteLpq(page: Page, browser: Browser, tag: string) {
-  const email = uniqueEmail(tag);
-  await registerByApi(page, { email, userType: 'attorney' });
-  await verifyAddressByApi(page.request, email);
-  const saved = await page.request.post('/api/attorney/master-lpq', {
-    data: { ...completeMasterLpq(), isComplete: true },
-  });
-  expect(saved.status()).toBe(200);
+  const email = await verifiedAttorneyByApi(page, tag, { masterLpq: completeLpq() });
   const firm = await browser.newContext();
   await registerFirmByApi(firm.request);
   const requestId = await inviteByApi(firm.request, email);
@@ -408,27 +503,21 @@ export async function answerEveryConflictsRow(page: Page, status: string) {
 
 /**
  * The signed-in attorney's profile (a partner at Hale & Stone LLP), master LPQ (complete, no resume),
- * conflicts, diversity and business plan forms, each saved through the API.
+ * conflicts, diversity and business plan forms, each saved through the API; `overrides` replace parts.
  */
-export async function fillEveryAttorneyFormByApi(attorney: APIRequestContext) {
+export async function fillEveryAttorneyFormByApi(attorney: APIRequestContext, overrides: AttorneyParts = {}) {
   const { resumeUrl: _, ...masterLpq } = completeMasterLpq();
-  for (const [method, path, data] of [
-    [
-      'post',
-      '/api/attorney/profile',
-      {
-        phone: '+1 617 555 0100',
-        currentFirm: 'Hale & Stone LLP',
-        position: 'partner',
-        practiceAreas: ['Corporate'],
-      },
-    ],
-    ['post', '/api/attorney/master-lpq', masterLpq],
-    ['put', '/api/attorney/conflicts-form', conflictsForm()],
-    ['put', '/api/attorney/diversity-form', diversityForm()],
-    ['put', '/api/attorney/business-plan', businessPlan()],
-  ] as const) {
-    const res = await attorney[method](path, { data });
-    expect(res.ok(), `${path}: ${await res.text()}`).toBe(true);
-  }
+  await saveAttorneyPartsByApi(attorney, {
+    profile: {
+      phone: '+1 617 555 0100',
+      currentFirm: 'Hale & Stone LLP',
+      position: 'partner',
+      practiceAreas: ['Corporate'],
+    },
+    masterLpq,
+    conflicts: conflictsForm(),
+    diversity: diversityForm(),
+    businessPlan: businessPlan(),
+    ...overrides,
+  });
 }

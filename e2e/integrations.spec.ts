@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { expect, type Page, test } from '@playwright/test';
 import { INTEGRATION_TEXTS, INTEGRATION_TOASTS } from '../shared/integrations';
 import { expectAccessible } from './accessibility';
-import { registerFirmByApi, shot, signInByApi } from './helpers';
+import { atEachWidth, registerFirmByApi, signInByApi } from './helpers';
 
 /**
  * PRODUCT.md §14 on the firm's settings (admins): create an API token (shown once, listed with its scopes),
@@ -28,14 +28,8 @@ test.beforeAll(async () => {
 });
 test.afterAll(() => new Promise<void>((resolve) => receiver.close(() => resolve())));
 
-async function bothWidths(page: Page, name: string) {
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await expectAccessible(page, `${name} at ${width} px`);
-    await shot(page, `${name}-${width}`);
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
+const bothWidths = (page: Page, name: string) =>
+  atEachWidth(page, name, (width) => expectAccessible(page, `${name} at ${width} px`));
 
 test('an admin makes an API token and a webhook, and sees a test delivery in the log', async ({ page }) => {
   const email = await registerFirmByApi(page.request);

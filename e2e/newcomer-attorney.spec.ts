@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { TOASTS } from '../shared/texts';
-import { PASSWORD, registerByApi, uniqueEmail } from './helpers';
+import { registerByApi, signInThroughUi, uniqueEmail } from './helpers';
 import { card, look, WIDE, watch, world } from './newcomer';
 
 // What a newcomer meets (e2e/newcomer.ts), in three files so CI's two workers share them.
@@ -29,9 +29,7 @@ test('a session that ends mid-form: the spec toast, then the same step with the 
   expect(saw(TOASTS.masterLpqFailed.message)).toBe(false);
   await look(attorney, '4 sign in after the session ended');
 
-  await attorney.getByLabel('Email').fill(w.attorneyEmail);
-  await attorney.getByLabel('Password').fill(PASSWORD);
-  await attorney.getByRole('button', { name: 'Sign In' }).click();
+  await signInThroughUi(attorney, w.attorneyEmail);
   await expect(attorney).toHaveURL(/\/attorney\/master-lpq$/);
   await expect(attorney.getByText('Step 4 of 7')).toBeVisible();
   await expect(attorney.getByLabel('Client Portability')).toHaveValue('Most of my book follows me.');

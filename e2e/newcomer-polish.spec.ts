@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { completeMasterLpq } from '../server/modules/master-lpq/master-lpq.fixtures';
-import { latestMail, PASSWORD, registerByApi, uniqueEmail } from './helpers';
+import { latestMail, PASSWORD, registerByApi, signInThroughUi, uniqueEmail } from './helpers';
 import { card, look, WIDE, world } from './newcomer';
 
 // What a newcomer meets (e2e/newcomer.ts), in three files so CI's two workers share them.
@@ -16,9 +16,7 @@ test('errors a user must act on stay on the page, beside what caused them', asyn
   await registerByApi(page, { email, userType: 'attorney' });
   await page.request.post('/api/logout');
   await page.goto('/auth');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill('not-the-password');
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await signInThroughUi(page, email, 'not-the-password');
   const refusal = page.locator('form').getByRole('alert').filter({ hasText: 'Invalid email or password' });
   await expect(refusal).toBeVisible();
   await look(page, '10 wrong password with its toast');

@@ -3,12 +3,17 @@ import {
   answerDisclosures,
   certifyInDialog,
   inviteByApi,
-  PASSWORD,
   registerFirmByApi,
   shot,
   uniqueEmail,
   verifyAddressByApi,
 } from './helpers';
+import {
+  chooseOption,
+  fillConflictsCurrentClient,
+  fillMasterLpqSteps,
+  walkAttorneySignUp,
+} from './helpers-screens';
 
 /**
  * The whole attorney path on a 390 × 844 phone, through the screens — register,
@@ -56,11 +61,6 @@ async function openStep(page: Page, title: string) {
   await page.getByRole('navigation', { name: 'Steps' }).getByRole('button', { name: title }).click();
 }
 
-async function choose(page: Page, label: string, option: string) {
-  await page.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
-
 /** Master LPQ: Next saves the step and moves on to step `to` of seven. */
 async function nextLpqStep(page: Page, to: number) {
   await page.getByRole('button', { name: 'Next', exact: true }).click();
@@ -91,25 +91,24 @@ test('the attorney path on a 390 px phone: register, onboard, complete every for
   await expectFitsPhone(page, '/register/attorney');
   await expectButtonsOnScreen(page, ['Cancel', 'Continue']);
   await shot(page, '01-register-step1');
-  await page.getByLabel('First Name').fill('Jamie');
-  await page.getByLabel('Last Name').fill('Okafor');
-  await page.getByLabel('Email Address').fill(email);
-  await page.getByLabel('Phone Number').fill('+1 617 555 0190');
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('Confirm Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page.getByText('Step 2 of 3')).toBeVisible();
-  await page.getByLabel('Current Firm').fill('Hale & Stone LLP');
-  await page.getByLabel('Years of Experience').fill('14');
-  await page.getByLabel('Law School').fill('Boston University');
-  await page.getByLabel('Graduation Year').fill('2010');
-  await page.getByLabel('Bar Admissions').fill('Massachusetts');
-  await expectFitsPhone(page, '/register/attorney step 2');
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page.getByText('Step 3 of 3')).toBeVisible();
-  await page.getByLabel('Corporate').check();
-  await expectButtonsOnScreen(page, ['Back', 'Create Account']);
-  await shot(page, '02-register-step3');
+  const registration = {
+    email,
+    firstName: 'Jamie',
+    lastName: 'Okafor',
+    phone: '+1 617 555 0190',
+    currentFirm: 'Hale & Stone LLP',
+    yearsOfExperience: '14',
+    lawSchool: 'Boston University',
+    graduationYear: '2010',
+    barAdmissions: 'Massachusetts',
+    practiceAreas: ['Corporate'],
+  };
+  await walkAttorneySignUp(page, registration, async (step) => {
+    if (step === 2) await expectFitsPhone(page, '/register/attorney step 2');
+    if (step !== 3) return;
+    await expectButtonsOnScreen(page, ['Back', 'Create Account']);
+    await shot(page, '02-register-step3');
+  });
   await page.getByRole('button', { name: 'Create Account' }).click();
   await expect(page).toHaveURL(/\/attorney\/master-lpq$/);
   await expectToast(page, 'Registration successful');
@@ -126,11 +125,11 @@ test('the attorney path on a 390 px phone: register, onboard, complete every for
   await page.getByRole('button', { name: 'Next Step' }).click();
   await expect(page.getByText('Step 2 of 6')).toBeVisible();
   await expectToast(page, 'Progress Saved');
-  await choose(page, 'Position', 'Partner');
+  await chooseOption(page, 'Position', 'Partner');
   await page.getByRole('button', { name: 'Next Step' }).click();
   await expect(page.getByText('Step 3 of 6')).toBeVisible();
   await page.getByLabel('Personal Summary').fill('Corporate partner advising mid-market buyers.');
-  await choose(page, 'Current Employment Type', 'Equity Partner');
+  await chooseOption(page, 'Current Employment Type', 'Equity Partner');
   await page.getByLabel('Client Information and Portability').fill('Three institutional clients.');
   await expectFitsPhone(page, '/attorney/onboarding step 3');
   await shot(page, '04-onboarding-step3');
@@ -157,45 +156,20 @@ test('the attorney path on a 390 px phone: register, onboard, complete every for
   await expect(page.getByText('Step 1 of 7')).toBeVisible();
   await expectFitsPhone(page, '/attorney/master-lpq');
   await expectButtonsOnScreen(page, ['Previous', 'Next']);
-  await page.getByLabel('Full Name').fill('Jamie Okafor');
-  await page.getByLabel('Email').fill('jamie@example.com');
-  await page.getByLabel('Phone').fill('+1 617 555 0190');
-  await page.getByLabel('Address').fill('1 Main Street, Boston');
-  await page.getByLabel('Bar Admissions').fill('Massachusetts');
-  await shot(page, '07-master-lpq-step1');
-  await nextLpqStep(page, 2);
-  await shot(page, '08-master-lpq-toast');
-
-  await page.getByLabel('Current Employer').fill('Hale & Stone LLP');
-  await page.getByLabel('Current Position').fill('Partner');
-  await page.getByLabel('Start Date').fill('2015-09-01');
-  await page.getByLabel('Reason for Departure').fill('Platform for growth');
-  await nextLpqStep(page, 3);
-
-  // On a phone every period's figures are in sight: no table scrolls two of them away.
-  await choose(page, 'Employee Type', 'K1 (partner)');
-  await page.getByLabel('Compensation Expectations').fill('$1.2M base');
-  await page.getByLabel('Current Year Rate').fill('950');
-  await page.getByLabel('Year Before Collections').fill('2000000');
-  await expectInsideViewport(page.getByLabel('Year Before Collections'), 'Year Before Collections');
-  await expectFitsPhone(page, '/attorney/master-lpq step 3');
-  await shot(page, '09-master-lpq-financial');
-  await nextLpqStep(page, 4);
-
-  await page.getByRole('button', { name: 'Add Client' }).click();
-  await page.getByLabel('Client Name').fill('Acme Corp');
-  await page.getByLabel('YTD Collections').fill('500000');
-  await page.getByLabel('Portability Likelihood').fill('80');
-  await page.getByLabel('Are you the key relationship manager').fill('Yes');
-  await page.getByLabel('Do you share origination credit').fill('No');
-  await page.getByLabel('Have you ported clients before?').fill('Once, in 2015');
-  await page.getByLabel('What does the portability').fill('Nothing special');
-  await page.getByLabel('Special fee arrangements').fill('None');
-  await nextLpqStep(page, 5);
-
-  await page.getByLabel('Support Requirements').fill('Two associates');
-  await page.getByLabel('Marketing Budget Requirements').fill('$50,000 a year');
-  await nextLpqStep(page, 6);
+  const jamie = { fullName: 'Jamie Okafor', email: 'jamie@example.com', phone: '+1 617 555 0190' };
+  const next = async (to: number) => {
+    await nextLpqStep(page, to);
+    if (to === 2) await shot(page, '08-master-lpq-toast');
+  };
+  await fillMasterLpqSteps(page, jamie, next, async (step) => {
+    if (step === 1) await shot(page, '07-master-lpq-step1');
+    if (step !== 3) return;
+    // On a phone every period's figures are in sight: no table scrolls two of them away.
+    await page.getByLabel('Year Before Collections').fill('2000000');
+    await expectInsideViewport(page.getByLabel('Year Before Collections'), 'Year Before Collections');
+    await expectFitsPhone(page, '/attorney/master-lpq step 3');
+    await shot(page, '09-master-lpq-financial');
+  });
 
   await answerDisclosures(page);
   await expectFitsPhone(page, '/attorney/master-lpq disclosures');
@@ -212,13 +186,8 @@ test('the attorney path on a 390 px phone: register, onboard, complete every for
   await expect(page.getByLabel('Attorney Name')).toHaveValue('Jamie Okafor');
   await expectFitsPhone(page, '/attorney/conflicts-form');
   await page.getByLabel('Firm Name').fill('Hale & Stone LLP');
-  await page.getByLabel('Relationship Start Date').fill('2016-01-15');
-  await page.getByLabel('Business Description').fill('Industrial manufacturing');
-  await page.getByLabel('Types of Work').fill('M&A');
   // The matter filled in for the current client (PRODUCT.md §13) needs its description and date.
-  const matter = page.getByRole('group', { name: 'Matter' });
-  await matter.getByLabel('Matter Description (generic)').fill('Supply agreements');
-  await matter.getByLabel('Opened').fill('2016-01-15');
+  await fillConflictsCurrentClient(page);
   await page.getByLabel(/I certify/).check();
   await page.getByRole('button', { name: 'Submit Conflicts Form' }).click();
   await expectToast(page, 'Conflicts Form Submitted');
@@ -231,7 +200,7 @@ test('the attorney path on a 390 px phone: register, onboard, complete every for
   await shot(page, '12-business-plan-step1');
   for (let step = 1; step <= 8; step++) {
     await expect(page.getByText(`${step} of 8`, { exact: true })).toBeVisible();
-    if (step === 5) await choose(page, 'Firm Structure', 'LLC');
+    if (step === 5) await chooseOption(page, 'Firm Structure', 'LLC');
     await fillEmptyFields(page, step);
     if (step < 8) await page.getByRole('button', { name: 'Next', exact: true }).click();
   }

@@ -1,11 +1,13 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
-import { completeMasterLpq, conflictsForm } from '../server/modules/master-lpq/master-lpq.fixtures';
+import { conflictsForm } from '../server/modules/master-lpq/master-lpq.fixtures';
 import {
+  completeLpq,
   inviteByApi,
   PASSWORD,
   registerFirmByApi,
+  saveAttorneyPartsByApi,
   seriousAxeFindings,
   shot,
   shotPath,
@@ -67,13 +69,10 @@ test('the attorney certifies while sharing; the firm sees it, verifies, and down
   await verifyAddressByApi(attorney.request, attorneyEmail);
   const requestId = await inviteByApi(firm.request, attorneyEmail);
   const resume = await uploadPdfByApi(attorney.request, 'Casey resume.pdf');
-  for (const [method, url, data] of [
-    ['post', '/api/attorney/master-lpq', { ...completeMasterLpq(), resumeUrl: resume, isComplete: true }],
-    ['put', '/api/attorney/conflicts-form', conflictsForm()],
-  ] as const) {
-    const res = await attorney.request[method](url, { data });
-    expect(res.ok(), `${url}: ${await res.text()}`).toBe(true);
-  }
+  await saveAttorneyPartsByApi(attorney.request, {
+    masterLpq: completeLpq({ resumeUrl: resume }),
+    conflicts: conflictsForm(),
+  });
 
   // The share dialog asks for the certification, and checks the name before anything is sent.
   await attorney.goto('/attorney/lpq-requests');

@@ -6,22 +6,18 @@ import {
   type Page,
   test,
 } from '@playwright/test';
-import {
-  completeMasterLpq,
-  conflictsForm,
-  diversityForm,
-} from '../server/modules/master-lpq/master-lpq.fixtures';
+import { conflictsForm, diversityForm } from '../server/modules/master-lpq/master-lpq.fixtures';
 import { TEAM_MESSAGES } from '../shared/team';
 import {
   addFirmMemberByApi,
+  atEachWidth,
   axeViolations,
   certifyInDialog,
+  completeLpq,
   inviteByApi,
-  registerByApi,
   registerFirmByApi,
   shot,
-  uniqueEmail,
-  verifyAddressByApi,
+  verifiedAttorneyByApi,
 } from './helpers';
 
 /**
@@ -38,13 +34,11 @@ async function expectAccessible(page: Page) {
 
 /** The dialog at 1280 and 390 px wide, each screenshot taken and axe run. */
 async function lookAt(page: Page, dialog: Locator, name: string) {
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 844 });
+  const check = async () => {
     await expect(dialog).toBeVisible();
-    await shot(page, `${name}-${width}`);
     await expectAccessible(page);
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
+  };
+  await atEachWidth(page, name, check, 844);
 }
 
 /** An admin invites an address with roles; the invitee accepts from the mailed link. Returns their user id. */
@@ -61,18 +55,8 @@ async function addMember(
 
 /** An attorney with a complete master LPQ, a conflicts form and a diversity form, signed in on `page`. */
 async function readyAttorney(page: Page) {
-  const email = uniqueEmail('audience');
-  await registerByApi(page, { email, userType: 'attorney', firstName: 'Casey' });
-  await verifyAddressByApi(page.request, email);
-  for (const [method, url, data] of [
-    ['post', '/api/attorney/master-lpq', { ...completeMasterLpq(), isComplete: true }],
-    ['put', '/api/attorney/conflicts-form', conflictsForm()],
-    ['put', '/api/attorney/diversity-form', diversityForm()],
-  ] as const) {
-    const res = await page.request[method](url, { data });
-    expect(res.ok(), `${url}: ${await res.text()}`).toBe(true);
-  }
-  return email;
+  const parts = { masterLpq: completeLpq(), conflicts: conflictsForm(), diversity: diversityForm() };
+  return verifiedAttorneyByApi(page, 'audience', parts, 'Casey');
 }
 
 /** Opens the share dialog of the request from `firmName`. */

@@ -7,39 +7,34 @@ import {
 import { TEAM_MESSAGES } from '../shared/team';
 import {
   certifyInDialog,
+  completeLpq,
+  firmAndAttorneyPages,
   inviteByApi,
   registerByApi,
   registerFirmByApi,
+  saveAttorneyPartsByApi,
   shot,
   uniqueEmail,
   uploadPdfByApi,
+  verifiedAttorneyByApi,
   verifyAddressByApi,
 } from './helpers';
 
 test('the attorney shares without diversity after a preview, sees the firm read, sends an update, and revokes', async ({
   browser,
 }) => {
-  const firmContext = await browser.newContext();
-  const attorneyContext = await browser.newContext();
-  const firm = await firmContext.newPage();
-  const attorney = await attorneyContext.newPage();
-  const attorneyEmail = uniqueEmail('control');
-
+  const { firm, attorney } = await firmAndAttorneyPages(browser);
   await registerFirmByApi(firm.request);
-  await registerByApi(attorney, { email: attorneyEmail, userType: 'attorney', firstName: 'Casey' });
-  await verifyAddressByApi(attorney.request, attorneyEmail);
+  const attorneyEmail = await verifiedAttorneyByApi(attorney, 'control', {}, 'Casey');
   const requestId = await inviteByApi(firm.request, attorneyEmail);
   // A real uploaded resume, so the package has a document link the firm can be handed.
   const objectPath = await uploadPdfByApi(attorney.request, 'Casey resume.pdf');
-  const masterLpq = { ...completeMasterLpq(), resumeUrl: objectPath, isComplete: true };
-  for (const [method, url, data] of [
-    ['post', '/api/attorney/master-lpq', masterLpq],
-    ['put', '/api/attorney/conflicts-form', conflictsForm()],
-    ['put', '/api/attorney/diversity-form', diversityForm()],
-  ] as const) {
-    const res = await attorney.request[method](url, { data });
-    expect(res.ok(), `${url}: ${await res.text()}`).toBe(true);
-  }
+  const masterLpq = completeLpq({ resumeUrl: objectPath });
+  await saveAttorneyPartsByApi(attorney.request, {
+    masterLpq,
+    conflicts: conflictsForm(),
+    diversity: diversityForm(),
+  });
 
   // The share dialog: each part with a tick box, diversity unticked, a one-line summary.
   await attorney.goto('/attorney/lpq-requests');
@@ -145,8 +140,8 @@ test('the attorney shares without diversity after a preview, sees the firm read,
   await expect(attorney.getByRole('list', { name: 'Access log' })).toBeVisible();
   await shot(attorney, 'access-log-390');
 
-  await firmContext.close();
-  await attorneyContext.close();
+  await firm.context().close();
+  await attorney.context().close();
 });
 
 test('sharing an incomplete master LPQ lists what is missing, with links to each answer', async ({

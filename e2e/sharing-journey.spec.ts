@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { completeMasterLpq } from '../server/modules/master-lpq/master-lpq.fixtures';
 import {
   certifyInDialog,
+  firmAndAttorneyPages,
   inviteByApi,
   latestMail,
   linkFrom,
@@ -9,14 +10,12 @@ import {
   registerFirmByApi,
   uniqueEmail,
 } from './helpers';
+import { walkAttorneySignUp } from './helpers-screens';
 
 test('a firm invites, the attorney registers through the mail, shares, the firm reads the package, the attorney sees it', async ({
   browser,
 }) => {
-  const firmContext = await browser.newContext();
-  const attorneyContext = await browser.newContext();
-  const firm = await firmContext.newPage();
-  const attorney = await attorneyContext.newPage();
+  const { firm, attorney } = await firmAndAttorneyPages(browser);
   const attorneyEmail = uniqueEmail('invited');
 
   // The firm registers and invites an address with no account yet.
@@ -26,14 +25,8 @@ test('a firm invites, the attorney registers through the mail, shares, the firm 
   // The attorney follows the e-mailed sign-up link: registering through it verifies the address.
   const mail = await latestMail(attorney.request, attorneyEmail);
   await attorney.goto(linkFrom(mail, '/register/attorney'));
-  await attorney.getByLabel('First Name').fill('Casey');
-  await attorney.getByLabel('Last Name').fill('Nguyen');
   await expect(attorney.getByLabel('Email Address')).toHaveValue(attorneyEmail);
-  await attorney.getByLabel('Phone Number').fill('+1 212 555 0100');
-  await attorney.getByLabel(/^Password/).fill(PASSWORD);
-  await attorney.getByLabel('Confirm Password').fill(PASSWORD);
-  await attorney.getByRole('button', { name: 'Continue' }).click();
-  await attorney.getByRole('button', { name: 'Continue' }).click();
+  await walkAttorneySignUp(attorney, { lastName: 'Nguyen', phone: '+1 212 555 0100' });
   await attorney.getByRole('button', { name: 'Create Account' }).click();
   await expect(attorney).toHaveURL(/\/attorney\/master-lpq$/);
 
@@ -94,8 +87,8 @@ test('a firm invites, the attorney registers through the mail, shares, the firm 
   await expect(attorney.getByText('LPQ Completed', { exact: true })).toBeVisible();
   await expect(attorney).toHaveURL(/\/attorney\/dashboard$/);
 
-  await firmContext.close();
-  await attorneyContext.close();
+  await firm.context().close();
+  await attorney.context().close();
 });
 
 test('declining asks for confirmation and tells the firm', async ({ page }) => {

@@ -3,7 +3,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { baseURL } from '../playwright.config';
 import { startTestProvider, type TestProvider } from '../server/test/oidc-test-provider';
 import { SSO_MESSAGES, SSO_TEXTS } from '../shared/sso-texts';
-import { registerFirmByApi, seriousAxeFindings, shot } from './helpers';
+import { checkAtEachWidth, registerFirmByApi } from './helpers';
 
 /**
  * PRODUCT.md §14 through the screens, against a real OpenID provider (oidc-provider) on a loopback port:
@@ -18,15 +18,7 @@ test.beforeAll(async () => {
 });
 test.afterAll(() => provider?.close());
 
-async function check(page: Page, name: string) {
-  await expect(page.locator('[aria-label^="Loading"]')).toHaveCount(0);
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 844 });
-    expect.soft(await seriousAxeFindings(page), `axe on ${name} at ${width} px`).toEqual([]);
-    await shot(page, `${name}-${width}`);
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
+const check = (page: Page, name: string) => checkAtEachWidth(page, name, 844);
 
 /** On /auth: the address, then 'Continue with single sign-on', then the provider's own form. */
 async function signInThroughProvider(page: Page, email: string) {

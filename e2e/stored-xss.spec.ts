@@ -3,11 +3,11 @@ import { expect, type Page, test } from '@playwright/test';
 import { answeredDisclosures } from '../server/modules/master-lpq/master-lpq.fixtures';
 import {
   addFirmMemberByApi,
+  firmAndAttorneyPages,
   inviteByApi,
-  latestMail,
-  linkFrom,
-  PASSWORD,
   registerFirmByApi,
+  registerInvitedAttorneyByApi,
+  saveAttorneyPartsByApi,
   uniqueEmail,
   uploadPdfByApi,
 } from './helpers';
@@ -120,10 +120,7 @@ async function expectNothingRan(page: Page) {
 test('markup an attorney saves is shown literally to the firm, in every tab and in the PDF download', async ({
   browser,
 }) => {
-  const firmContext = await browser.newContext();
-  const attorneyContext = await browser.newContext();
-  const firm = await firmContext.newPage();
-  const attorney = await attorneyContext.newPage();
+  const { firm, attorney } = await firmAndAttorneyPages(browser);
   const dialogs: string[] = [];
   firm.on('dialog', async (dialog) => {
     dialogs.push(dialog.message());
@@ -136,69 +133,48 @@ test('markup an attorney saves is shown literally to the firm, in every tab and 
   const requestId = await inviteByApi(firm.request, attorneyEmail);
 
   // The attorney registers through the invitation (verified), with markup in the name and profile.
-  const token = new URL(
-    linkFrom(await latestMail(attorney.request, attorneyEmail), '/register/attorney'),
-  ).searchParams.get('token');
-  const signedUp = await attorney.request.post('/api/register/attorney', {
-    data: {
-      firstName: 'Casey',
-      lastName: PAYLOAD,
-      email: attorneyEmail,
-      phone: '+1 212 555 0100',
-      password: PASSWORD,
-      currentFirm: PAYLOAD,
-      lawSchool: PAYLOAD,
-      barAdmissions: PAYLOAD,
-      invitationToken: token,
-    },
+  await registerInvitedAttorneyByApi(attorney.request, attorneyEmail, {
+    firstName: 'Casey',
+    lastName: PAYLOAD,
+    phone: '+1 212 555 0100',
+    currentFirm: PAYLOAD,
+    lawSchool: PAYLOAD,
+    barAdmissions: PAYLOAD,
   });
-  expect(signedUp.status(), await signedUp.text()).toBe(201);
 
   // A document whose name is markup, as the resume of the master LPQ.
   const objectPath = await uploadPdfByApi(attorney.request, `${PAYLOAD}.pdf`);
 
-  const saves: [string, string, unknown][] = [
-    ['post', '/api/attorney/master-lpq', { ...masterLpq, resumeUrl: objectPath }],
-    [
-      'put',
-      '/api/attorney/conflicts-form',
-      {
-        attorneyName: PAYLOAD,
-        date: '2026-01-10',
-        firmName: PAYLOAD,
-        currentClients: [
-          {
-            clientName: PAYLOAD,
-            businessDescription: PAYLOAD,
-            relationshipStartDate: '2016-01-15',
-            typesOfWork: PAYLOAD,
-          },
-        ],
-        potentialConflicts: PAYLOAD,
-        certificationAgreement: true,
-      },
-    ],
-    [
-      'put',
-      '/api/attorney/diversity-form',
-      {
-        date: '2026-01-10',
-        gender: 'decline',
-        raceEthnicity: 'decline',
-        lgbtqia: 'decline',
-        disability: 'decline',
-        veteranStatus: 'veteran-active',
-        veteranBranch: PAYLOAD,
-        veteranRank: PAYLOAD,
-        authorizationAgreement: true,
-      },
-    ],
-    ['put', '/api/attorney/business-plan', businessPlan],
-  ];
-  for (const [method, url, data] of saves) {
-    const res = await attorney.request[method as 'put'](url, { data });
-    expect(res.ok(), `${url}: ${await res.text()}`).toBe(true);
-  }
+  await saveAttorneyPartsByApi(attorney.request, {
+    masterLpq: { ...masterLpq, resumeUrl: objectPath },
+    conflicts: {
+      attorneyName: PAYLOAD,
+      date: '2026-01-10',
+      firmName: PAYLOAD,
+      currentClients: [
+        {
+          clientName: PAYLOAD,
+          businessDescription: PAYLOAD,
+          relationshipStartDate: '2016-01-15',
+          typesOfWork: PAYLOAD,
+        },
+      ],
+      potentialConflicts: PAYLOAD,
+      certificationAgreement: true,
+    },
+    diversity: {
+      date: '2026-01-10',
+      gender: 'decline',
+      raceEthnicity: 'decline',
+      lgbtqia: 'decline',
+      disability: 'decline',
+      veteranStatus: 'veteran-active',
+      veteranBranch: PAYLOAD,
+      veteranRank: PAYLOAD,
+      authorizationAgreement: true,
+    },
+    businessPlan,
+  });
 
   // The diversity form is shared only when ticked (PRODUCT.md §5), and only with a firm that has a diversity
   // officer (§9): the firm adds one, and the attorney ticks it, so the officer's page holds the markup too.
@@ -245,7 +221,7 @@ test('markup an attorney saves is shown literally to the firm, in every tab and 
   await expectNothingRan(firm);
   expect(dialogs).toEqual([]);
 
-  await firmContext.close();
+  await firm.context().close();
   await officerContext.close();
-  await attorneyContext.close();
+  await attorney.context().close();
 });
