@@ -71,12 +71,12 @@ if [ -n "${TEST_ALSO_NODE:-}" ]; then
 fi
 
 if [ -n "${TEST_ALSO_NODE:-}" ] && [ "${TEST_E2E_BESIDE:-}" = 1 ]; then
-  # TEST_E2E_BESIDE=1: the browser journeys beside the second Node's pass. The journeys leave part of the two
-  # cores idle and the API tests fill it (19m16s for CI's run here against 21-29 min one after the other), but
-  # with both on two cores one journey in three runs missed a click (attorney-workspace's 'What is missing'
-  # link), so CI keeps them one after the other. The suites that time real processes (start-up, shutdown,
-  # faults: vitest.config.ts's RUNTIME_SUITES) wait until the journeys are done. The journeys' output is kept
-  # apart and printed whole when they end.
+  # TEST_E2E_BESIDE=1 (.ci/run sets it): the browser journeys beside the second Node's pass. The journeys leave
+  # part of the two cores idle and the API tests fill it (CI 17-19 min here against 20-21 one after the other).
+  # The one journey that missed a click under that load (attorney-workspace's 'What is missing' link) lost it to
+  # a real layout shift, fixed in the app (the Documents step loads its uploaders with it). The suites that time
+  # real processes (start-up, shutdown, faults: vitest.config.ts's RUNTIME_SUITES) wait until the journeys are
+  # done. The journeys' output is kept apart and printed whole when they end.
   e2e_log="$(mktemp)"
   (tier "e2e (Playwright)" npx playwright test >"$e2e_log" 2>&1) &
   e2e_pid=$!
